@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the product: builds the plugin and boots an embedded WordPress (Playground CLI, SQLite, no
+# Docker) with the plugin mounted and active and the administrator logged in.
+#   npm start                 keeps the site in .wp/site between runs
+#   RESET=1 npm start         starts again from a fresh site
+#   PORT=9500 npm start       another port (default 9400)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+[ -d node_modules/@wp-playground/cli ] || npm ci --no-audit --no-fund
+bash bin/wp-core.sh
+npm run build --silent
+
+if [ "${RESET:-0}" = "1" ]; then
+	rm -rf .wp/site
+fi
+[ -f .wp/site/wp-includes/version.php ] || cp -r .wp/core .wp/site
+
+port="${PORT:-9400}"
+url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
+echo
+echo "  Reports page: ${url}"
+echo "  (logged in automatically; otherwise user: admin, password: password)"
+echo
+
+exec node_modules/.bin/wp-playground-cli server \
+	--port="${port}" \
+	--php=8.2 \
+	--mount-before-install="${root}/.wp/site:/wordpress" \
+	--wordpress-install-mode=install-from-existing-files-if-needed \
+	--mount="${root}:/wordpress/wp-content/plugins/monsterinsights-reports" \
+	--blueprint="${root}/blueprint.json" \
+	--login

@@ -1,0 +1,128 @@
+<?php
+/**
+ * The reports admin page: menu entry, root element and the app's assets.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Admin;
+
+use MonsterInsights\Reports\Capabilities;
+use MonsterInsights\Reports\Plugin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Registers `admin.php?page=monsterinsights_reports` and loads the app there.
+ */
+final class ReportsPage {
+
+	public const SLUG          = 'monsterinsights_reports';
+	public const ROOT_ID       = 'monsterinsights-reports';
+	public const SCRIPT_HANDLE = 'monsterinsights-reports';
+
+	/**
+	 * The hook suffix WordPress gave the page.
+	 *
+	 * @var string
+	 */
+	private string $hook_suffix = '';
+
+	/**
+	 * Adds the top-level menu and its Reports item.
+	 */
+	public function register(): void {
+		$suffix = add_menu_page(
+			__( 'Insights Reports', 'monsterinsights-reports' ),
+			__( 'Insights', 'monsterinsights-reports' ),
+			Capabilities::VIEW,
+			self::SLUG,
+			array( $this, 'render' ),
+			'dashicons-chart-bar',
+			3
+		);
+		add_submenu_page(
+			self::SLUG,
+			__( 'Insights Reports', 'monsterinsights-reports' ),
+			__( 'Reports', 'monsterinsights-reports' ),
+			Capabilities::VIEW,
+			self::SLUG,
+			array( $this, 'render' )
+		);
+		$this->hook_suffix = (string) $suffix;
+	}
+
+	/**
+	 * The hook suffix of the page, empty before admin_menu.
+	 */
+	public function hook_suffix(): string {
+		return $this->hook_suffix;
+	}
+
+	/**
+	 * Prints the page: the app's root element, and a message when scripts cannot run.
+	 */
+	public function render(): void {
+		if ( ! current_user_can( Capabilities::VIEW ) ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to view these reports.', 'monsterinsights-reports' ), 403 );
+		}
+		echo '<div class="wrap monsterinsights-reports-wrap">';
+		echo '<h1 class="screen-reader-text">' . esc_html__( 'Insights Reports', 'monsterinsights-reports' ) . '</h1>';
+		printf( '<div id="%s"></div>', esc_attr( self::ROOT_ID ) );
+		echo '<noscript><div class="notice notice-error"><p>' . esc_html__( 'The reports need JavaScript. Please enable it in your browser.', 'monsterinsights-reports' ) . '</p></div></noscript>';
+		echo '</div>';
+	}
+
+	/**
+	 * Enqueues the app on the reports page only.
+	 *
+	 * @param string $hook_suffix The current admin page.
+	 */
+	public function enqueue( string $hook_suffix ): void {
+		if ( '' === $this->hook_suffix || $hook_suffix !== $this->hook_suffix ) {
+			return;
+		}
+		$asset_file = MONSTERINSIGHTS_REPORTS_DIR . 'build/reports.asset.php';
+		if ( ! is_readable( $asset_file ) ) {
+			add_action( 'admin_notices', array( $this, 'missing_build_notice' ) );
+			return;
+		}
+		/**
+		 * The asset manifest written by the build.
+		 *
+		 * @var array{dependencies: string[], version: string} $asset
+		 */
+		$asset = require $asset_file;
+
+		wp_enqueue_script(
+			self::SCRIPT_HANDLE,
+			MONSTERINSIGHTS_REPORTS_URL . 'build/reports.js',
+			$asset['dependencies'],
+			$asset['version'],
+			array( 'in_footer' => true )
+		);
+		wp_add_inline_script(
+			self::SCRIPT_HANDLE,
+			'window.monsterinsightsReportsBoot = ' . wp_json_encode( BootData::build() ) . ';',
+			'before'
+		);
+		wp_set_script_translations( self::SCRIPT_HANDLE, Plugin::TEXT_DOMAIN, MONSTERINSIGHTS_REPORTS_DIR . 'languages' );
+
+		if ( is_readable( MONSTERINSIGHTS_REPORTS_DIR . 'build/reports.css' ) ) {
+			wp_enqueue_style(
+				self::SCRIPT_HANDLE,
+				MONSTERINSIGHTS_REPORTS_URL . 'build/reports.css',
+				array( 'wp-components' ),
+				$asset['version']
+			);
+			wp_style_add_data( self::SCRIPT_HANDLE, 'rtl', 'replace' );
+		}
+	}
+
+	/**
+	 * Tells the administrator that the app has not been built.
+	 */
+	public function missing_build_notice(): void {
+		echo '<div class="notice notice-error"><p>' . esc_html__( 'The reports app has not been built. Run "npm run build" in the plugin folder.', 'monsterinsights-reports' ) . '</p></div>';
+	}
+}

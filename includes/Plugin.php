@@ -1,0 +1,98 @@
+<?php
+/**
+ * Wires the plugin's services to WordPress. No logic lives here.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports;
+
+use MonsterInsights\Reports\Admin\ReportsPage;
+use MonsterInsights\Reports\REST\BootController;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The plugin's service container and hook registry.
+ */
+final class Plugin {
+
+	public const SLUG        = 'monsterinsights-reports';
+	public const TEXT_DOMAIN = 'monsterinsights-reports';
+
+	/**
+	 * The single instance.
+	 *
+	 * @var Plugin|null
+	 */
+	private static ?Plugin $instance = null;
+
+	/**
+	 * Whether boot() already ran.
+	 *
+	 * @var bool
+	 */
+	private bool $booted = false;
+
+	/**
+	 * The reports admin page.
+	 *
+	 * @var ReportsPage
+	 */
+	private ReportsPage $reports_page;
+
+	/**
+	 * Returns the single instance.
+	 */
+	public static function instance(): Plugin {
+		if ( null === self::$instance ) {
+			self::$instance = new self();
+		}
+		return self::$instance;
+	}
+
+	/**
+	 * Builds the services.
+	 */
+	private function __construct() {
+		$this->reports_page = new ReportsPage();
+	}
+
+	/**
+	 * The reports admin page service.
+	 */
+	public function reports_page(): ReportsPage {
+		return $this->reports_page;
+	}
+
+	/**
+	 * Registers every hook once.
+	 */
+	public function boot(): void {
+		if ( $this->booted ) {
+			return;
+		}
+		$this->booted = true;
+
+		add_action( 'init', array( $this, 'load_textdomain' ) );
+		add_action( 'admin_init', array( Capabilities::class, 'maybe_grant' ) );
+		add_action( 'wp_initialize_site', array( Activation::class, 'on_new_site' ), 20 );
+		add_action( 'admin_menu', array( $this->reports_page, 'register' ) );
+		add_action( 'admin_enqueue_scripts', array( $this->reports_page, 'enqueue' ) );
+		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
+	}
+
+	/**
+	 * Loads the plugin's own translations from languages/.
+	 */
+	public function load_textdomain(): void {
+		load_plugin_textdomain( self::TEXT_DOMAIN, false, dirname( plugin_basename( MONSTERINSIGHTS_REPORTS_FILE ) ) . '/languages' );
+	}
+
+	/**
+	 * Registers the REST controllers of the `monsterinsights-reports/v1` namespace.
+	 */
+	public function register_rest_routes(): void {
+		( new BootController() )->register_routes();
+	}
+}

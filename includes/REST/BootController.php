@@ -1,0 +1,147 @@
+<?php
+/**
+ * GET monsterinsights-reports/v1/boot — what the app needs to start.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\REST;
+
+use MonsterInsights\Reports\Admin\BootData;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Serves the boot payload, the same one the reports page prints inline, so the app can refresh it
+ * (for example after the nonce expires) without reloading the page.
+ */
+final class BootController extends Controller {
+
+	/**
+	 * Sets the route base.
+	 */
+	public function __construct() {
+		parent::__construct();
+		$this->rest_base = 'boot';
+	}
+
+	/**
+	 * Registers the route.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => \WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => array( $this, 'can_view' ),
+					'args'                => array(
+						'sections' => array(
+							'description' => __( 'Sections of the boot data to return; all when omitted.', 'monsterinsights-reports' ),
+							'type'        => 'array',
+							'items'       => array(
+								'type' => 'string',
+								'enum' => BootData::SECTIONS,
+							),
+							'uniqueItems' => true,
+							'default'     => array(),
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Returns the boot payload.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return \WP_REST_Response
+	 */
+	public function get_item( $request ) {
+		$sections = (array) $request->get_param( 'sections' );
+		return rest_ensure_response( BootData::build( array_map( 'strval', $sections ) ) );
+	}
+
+	/**
+	 * The payload's JSON schema; src/store/app/types.ts describes the same shape.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$string  = array( 'type' => 'string' );
+		$boolean = array( 'type' => 'boolean' );
+		$integer = array( 'type' => 'integer' );
+
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'monsterinsights-reports-boot',
+			'type'       => 'object',
+			'properties' => array(
+				'rest'   => array(
+					'type'       => 'object',
+					'properties' => array(
+						'root'      => $string,
+						'namespace' => $string,
+						'nonce'     => $string,
+					),
+				),
+				'user'   => array(
+					'type'       => 'object',
+					'properties' => array(
+						'id'           => $integer,
+						'locale'       => $string,
+						'capabilities' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'viewReports'   => $boolean,
+								'saveSettings'  => $boolean,
+								'manageNetwork' => $boolean,
+							),
+						),
+					),
+				),
+				'site'   => array(
+					'type'       => 'object',
+					'properties' => array(
+						'id'              => $integer,
+						'name'            => $string,
+						'url'             => $string,
+						'adminUrl'        => $string,
+						'timezone'        => $string,
+						'gmtOffset'       => array( 'type' => 'number' ),
+						'today'           => $string,
+						'locale'          => $string,
+						'startOfWeek'     => $integer,
+						'isMultisite'     => $boolean,
+						'isNetworkAdmin'  => $boolean,
+						'isNetworkActive' => $boolean,
+					),
+				),
+				'source' => array(
+					'type'       => 'object',
+					'properties' => array(
+						'active'    => $string,
+						'connected' => $boolean,
+					),
+				),
+				'plugin' => array(
+					'type'       => 'object',
+					'properties' => array(
+						'version'    => $string,
+						'assetsUrl'  => $string,
+						'reportsUrl' => $string,
+					),
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

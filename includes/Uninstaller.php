@@ -1,0 +1,45 @@
+<?php
+/**
+ * Removes the plugin's data.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Deletes the options and capabilities of the plugin on one site, or on every site of a network.
+ */
+final class Uninstaller {
+
+	/**
+	 * Options the plugin stores per site.
+	 */
+	public const SITE_OPTIONS = array(
+		Capabilities::OPTION,
+		'monsterinsights_reports_source',
+	);
+
+	/**
+	 * Removes everything, on every site when multisite.
+	 */
+	public static function run(): void {
+		if ( ! is_multisite() ) {
+			self::clean_site();
+			return;
+		}
+		Activation::for_each_site( array( self::class, 'clean_site' ) );
+	}
+
+	/**
+	 * Removes the current site's options and capabilities.
+	 */
+	public static function clean_site(): void {
+		Capabilities::revoke();
+		foreach ( self::SITE_OPTIONS as $option ) {
+			delete_option( $option );
+		}
+	}
+}

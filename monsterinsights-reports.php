@@ -1,0 +1,41 @@
+<?php
+/**
+ * Plugin Name:       MonsterInsights Reports
+ * Plugin URI:        https://example.org/monsterinsights-reports
+ * Description:       Web-analytics reports inside wp-admin, from a built-in cookieless collector or Google Analytics 4.
+ * Version:           0.1.0
+ * Requires at least: 6.8
+ * Requires PHP:      8.1
+ * Author:            MonsterInsights Reports contributors
+ * License:           GPL-2.0-or-later
+ * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
+ * Text Domain:       monsterinsights-reports
+ * Domain Path:       /languages
+ *
+ * @package MonsterInsights\Reports
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+define( 'MONSTERINSIGHTS_REPORTS_VERSION', '0.1.0' );
+define( 'MONSTERINSIGHTS_REPORTS_FILE', __FILE__ );
+define( 'MONSTERINSIGHTS_REPORTS_DIR', plugin_dir_path( __FILE__ ) );
+define( 'MONSTERINSIGHTS_REPORTS_URL', plugin_dir_url( __FILE__ ) );
+
+spl_autoload_register(
+	static function ( string $class_name ): void {
+		$prefix = 'MonsterInsights\\Reports\\';
+		if ( ! str_starts_with( $class_name, $prefix ) ) {
+			return;
+		}
+		$relative = str_replace( '\\', '/', substr( $class_name, strlen( $prefix ) ) );
+		$file     = MONSTERINSIGHTS_REPORTS_DIR . 'includes/' . $relative . '.php';
+		if ( is_readable( $file ) ) {
+			require $file;
+		}
+	}
+);
+
+register_activation_hook( __FILE__, array( MonsterInsights\Reports\Activation::class, 'activate' ) );
+
+MonsterInsights\Reports\Plugin::instance()->boot();

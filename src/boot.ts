@@ -1,0 +1,50 @@
+import apiFetch from '@wordpress/api-fetch';
+
+import type { BootData } from './store/app/types';
+
+declare global {
+	interface Window {
+		monsterinsightsReportsBoot?: unknown;
+	}
+}
+
+function isRecord( value: unknown ): value is Record< string, unknown > {
+	return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Checks the boot payload the page printed. Returns null when it is missing or malformed, so the
+ * app can say so instead of failing somewhere deeper.
+ *
+ * @param value The value of window.monsterinsightsReportsBoot.
+ */
+export function parseBoot( value: unknown ): BootData | null {
+	if ( ! isRecord( value ) ) {
+		return null;
+	}
+	const { rest, user, site, plugin } = value;
+	if (
+		! isRecord( rest ) ||
+		typeof rest.root !== 'string' ||
+		typeof rest.nonce !== 'string' ||
+		! isRecord( user ) ||
+		! isRecord( user.capabilities ) ||
+		! isRecord( site ) ||
+		typeof site.timezone !== 'string' ||
+		typeof site.today !== 'string' ||
+		! isRecord( plugin )
+	) {
+		return null;
+	}
+	return value as unknown as BootData;
+}
+
+/**
+ * Points api-fetch at the site's REST root and authenticates it with the page's nonce.
+ *
+ * @param boot The boot payload.
+ */
+export function configureApiFetch( boot: BootData ): void {
+	apiFetch.use( apiFetch.createRootURLMiddleware( boot.rest.root ) );
+	apiFetch.use( apiFetch.createNonceMiddleware( boot.rest.nonce ) );
+}

@@ -1,0 +1,32 @@
+import { dispatch, register } from '@wordpress/data';
+import domReady from '@wordpress/dom-ready';
+import { createRoot } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+import { App } from './app/App';
+import { configureApiFetch, parseBoot } from './boot';
+import { appStore } from './store/app';
+import { stores } from './store';
+import './reports.scss';
+
+export const ROOT_ID = 'monsterinsights-reports';
+
+domReady( () => {
+	// Mount only where the reports page printed its container.
+	const container = document.getElementById( ROOT_ID );
+	if ( ! container ) {
+		return;
+	}
+	const boot = parseBoot( window.monsterinsightsReportsBoot );
+	if ( ! boot ) {
+		container.textContent = __(
+			'The reports could not start: their start-up data is missing. Please reload the page.',
+			'monsterinsights-reports'
+		);
+		return;
+	}
+	configureApiFetch( boot );
+	stores.forEach( ( store ) => register( store ) );
+	dispatch( appStore ).receiveBoot( boot );
+	createRoot( container ).render( <App /> );
+} );

@@ -1,0 +1,15 @@
+import { createReduxStore } from '@wordpress/data';
+
+import * as actions from './actions';
+import { reducer } from './reducer';
+import * as selectors from './selectors';
+
+export const APP_STORE = 'monsterinsights-reports/app';
+
+export const appStore = createReduxStore( APP_STORE, {
+	reducer,
+	actions,
+	selectors,
+} );
+
+export type { BootData } from './types';

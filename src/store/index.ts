@@ -1,0 +1,15 @@
+import type { StoreDescriptor } from '@wordpress/data';
+
+import { appStore } from './app';
+
+/**
+ * Every store of the app, registered together on a registry (the default one in the browser, a
+ * fresh one per test).
+ */
+export const stores: StoreDescriptor[] = [ appStore ];
+
+export function registerStores( registry: {
+	register: ( store: StoreDescriptor ) => void;
+} ): void {
+	stores.forEach( ( store ) => registry.register( store ) );
+}
