@@ -50,7 +50,10 @@ function mergeTranslations( tables ) {
 						.split( '\n' )
 				);
 				existing.comments.reference = [ ...refs ].join( '\n' );
-				if ( ! existing.comments.extracted && entry.comments?.extracted ) {
+				if (
+					! existing.comments.extracted &&
+					entry.comments?.extracted
+				) {
 					existing.comments.extracted = entry.comments.extracted;
 				}
 			}
@@ -67,7 +70,10 @@ function mergeTranslations( tables ) {
  * @param {string} scriptPath Script path relative to the plugin root, e.g. build/reports.js.
  */
 function jsonFileName( domain, locale, scriptPath ) {
-	const hash = crypto.createHash( 'md5' ).update( scriptPath ).digest( 'hex' );
+	const hash = crypto
+		.createHash( 'md5' )
+		.update( scriptPath )
+		.digest( 'hex' );
 	return `${ domain }-${ locale }-${ hash }.json`;
 }
 
@@ -75,8 +81,8 @@ function jsonFileName( domain, locale, scriptPath ) {
  * Turns a parsed .po into the Jed 1.x JSON that wp_set_script_translations() loads, keeping only
  * the strings whose references match `isScriptReference`.
  *
- * @param {object}                    po                gettext-parser result.
- * @param {(ref: string) => boolean}  isScriptReference Which source files belong to the script.
+ * @param {Object}                   po                gettext-parser result.
+ * @param {(ref: string) => boolean} isScriptReference Which source files belong to the script.
  */
 function poToJed( po, isScriptReference ) {
 	const locale = po.headers.Language || '';
@@ -84,7 +90,8 @@ function poToJed( po, isScriptReference ) {
 		'': {
 			domain: 'messages',
 			lang: locale,
-			'plural-forms': po.headers[ 'Plural-Forms' ] || 'nplurals=2; plural=(n != 1);',
+			'plural-forms':
+				po.headers[ 'Plural-Forms' ] || 'nplurals=2; plural=(n != 1);',
 		},
 	};
 	for ( const [ ctx, entries ] of Object.entries( po.translations ) ) {

@@ -21,11 +21,17 @@ import { fileURLToPath } from 'url';
 const require = createRequire( import.meta.url );
 const babel = require( '@babel/core' );
 const gettextParser = require( 'gettext-parser' );
-const { PHP_KEYWORDS, mergeTranslations, jsonFileName, poToJed } = require(
-	'./i18n-lib.cjs'
-);
+const {
+	PHP_KEYWORDS,
+	mergeTranslations,
+	jsonFileName,
+	poToJed,
+} = require( './i18n-lib.cjs' );
 
-const root = path.resolve( path.dirname( fileURLToPath( import.meta.url ) ), '..' );
+const root = path.resolve(
+	path.dirname( fileURLToPath( import.meta.url ) ),
+	'..'
+);
 const DOMAIN = 'monsterinsights-reports';
 const POT = path.join( root, 'languages', `${ DOMAIN }.pot` );
 /** Every string of the app (its lazy chunks included) is loaded with the main script. */
@@ -48,8 +54,10 @@ function walk( dir, test ) {
 }
 
 function jsTranslations( tmp ) {
-	const files = walk( path.join( root, 'src' ), ( name ) =>
-		/\.(ts|tsx|js|jsx)$/.test( name ) && ! /\.test\./.test( name )
+	const files = walk(
+		path.join( root, 'src' ),
+		( name ) =>
+			/\.(ts|tsx|js|jsx)$/.test( name ) && ! /\.test\./.test( name )
 	);
 	const output = path.join( tmp, 'js.pot' );
 	const makepot = require.resolve( '@wordpress/babel-plugin-makepot' );
@@ -78,9 +86,9 @@ function phpTranslations( tmp ) {
 	const files = [
 		'monsterinsights-reports.php',
 		'uninstall.php',
-		...walk( path.join( root, 'includes' ), ( name ) => name.endsWith( '.php' ) ).map(
-			( file ) => path.relative( root, file )
-		),
+		...walk( path.join( root, 'includes' ), ( name ) =>
+			name.endsWith( '.php' )
+		).map( ( file ) => path.relative( root, file ) ),
 	].filter( ( file ) => fs.existsSync( path.join( root, file ) ) );
 	const output = path.join( tmp, 'php.pot' );
 	execFileSync(
@@ -99,16 +107,28 @@ function phpTranslations( tmp ) {
 		],
 		{ cwd: root, stdio: [ 'ignore', 'inherit', 'inherit' ] }
 	);
-	const translations = gettextParser.po.parse( fs.readFileSync( output ) ).translations;
+	const translations = gettextParser.po.parse(
+		fs.readFileSync( output )
+	).translations;
 	// xgettext writes "translators:" into the extracted comment; WordPress tools keep it too.
 	return translations;
 }
 
 function headerTranslations() {
-	const source = fs.readFileSync( path.join( root, 'monsterinsights-reports.php' ), 'utf8' );
+	const source = fs.readFileSync(
+		path.join( root, 'monsterinsights-reports.php' ),
+		'utf8'
+	);
 	const table = { '': {} };
-	for ( const field of [ 'Plugin Name', 'Plugin URI', 'Description', 'Author' ] ) {
-		const match = source.match( new RegExp( `^\\s*\\*\\s*${ field }:\\s*(.+)$`, 'm' ) );
+	for ( const field of [
+		'Plugin Name',
+		'Plugin URI',
+		'Description',
+		'Author',
+	] ) {
+		const match = source.match(
+			new RegExp( `^\\s*\\*\\s*${ field }:\\s*(.+)$`, 'm' )
+		);
 		if ( match ) {
 			table[ '' ][ match[ 1 ].trim() ] = {
 				msgid: match[ 1 ].trim(),
@@ -121,8 +141,14 @@ function headerTranslations() {
 }
 
 function version() {
-	const source = fs.readFileSync( path.join( root, 'monsterinsights-reports.php' ), 'utf8' );
-	return ( source.match( /^\s*\*\s*Version:\s*(.+)$/m ) || [] )[ 1 ]?.trim() ?? '';
+	const source = fs.readFileSync(
+		path.join( root, 'monsterinsights-reports.php' ),
+		'utf8'
+	);
+	return (
+		( source.match( /^\s*\*\s*Version:\s*(.+)$/m ) || [] )[ 1 ]?.trim() ??
+		''
+	);
 }
 
 function buildPot() {
@@ -148,7 +174,11 @@ function buildPot() {
 			},
 			translations,
 		};
-		return gettextParser.po.compile( pot, { foldLength: 0, sort: true } ).toString() + '\n';
+		return (
+			gettextParser.po
+				.compile( pot, { foldLength: 0, sort: true } )
+				.toString() + '\n'
+		);
 	} finally {
 		fs.rmSync( tmp, { recursive: true, force: true } );
 	}
@@ -156,18 +186,29 @@ function buildPot() {
 
 function makeJson() {
 	const dir = path.join( root, 'languages' );
-	const poFiles = fs.readdirSync( dir ).filter( ( f ) => f.endsWith( '.po' ) );
+	const poFiles = fs
+		.readdirSync( dir )
+		.filter( ( f ) => f.endsWith( '.po' ) );
 	for ( const file of poFiles ) {
-		const po = gettextParser.po.parse( fs.readFileSync( path.join( dir, file ) ) );
-		const locale = po.headers.Language || file.replace( `${ DOMAIN }-`, '' ).replace( '.po', '' );
+		const po = gettextParser.po.parse(
+			fs.readFileSync( path.join( dir, file ) )
+		);
+		const locale =
+			po.headers.Language ||
+			file.replace( `${ DOMAIN }-`, '' ).replace( '.po', '' );
 		fs.writeFileSync(
 			path.join( dir, `${ DOMAIN }-${ locale }.mo` ),
 			gettextParser.mo.compile( po )
 		);
 		const jed = poToJed( po, ( ref ) => ref.startsWith( 'src/' ) );
 		const name = jsonFileName( DOMAIN, locale, APP_SCRIPT );
-		fs.writeFileSync( path.join( dir, name ), JSON.stringify( jed ) + '\n' );
-		console.log( `i18n: ${ file } → ${ DOMAIN }-${ locale }.mo, ${ name }` );
+		fs.writeFileSync(
+			path.join( dir, name ),
+			JSON.stringify( jed ) + '\n'
+		);
+		console.log(
+			`i18n: ${ file } → ${ DOMAIN }-${ locale }.mo, ${ name }`
+		);
 	}
 	if ( ! poFiles.length ) {
 		console.log( 'i18n: no .po files in languages/' );
@@ -181,7 +222,10 @@ if ( mode === 'json' ) {
 	const current = fs.existsSync( POT ) ? fs.readFileSync( POT, 'utf8' ) : '';
 	if ( current !== buildPot() ) {
 		console.error(
-			`i18n: ${ path.relative( root, POT ) } is not current. Run "npm run i18n" and commit it.`
+			`i18n: ${ path.relative(
+				root,
+				POT
+			) } is not current. Run "npm run i18n" and commit it.`
 		);
 		process.exit( 1 );
 	}

@@ -22,6 +22,19 @@ SUDO=''
 echo "setup-system: installing ${need[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-# shellcheck disable=SC2068
-$SUDO apt-get install -y -qq --no-install-recommends ${need[@]} >/dev/null
+install() {
+	# shellcheck disable=SC2068
+	$SUDO apt-get install -y -qq --no-install-recommends -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold ${need[@]}
+}
+if ! install >/tmp/monsterinsights-reports-apt.log 2>&1; then
+	# A package's configuration step can fail once on a fresh machine (no init system); finish
+	# configuring what was unpacked and try again before giving up.
+	echo "setup-system: first attempt failed, retrying (log: /tmp/monsterinsights-reports-apt.log)"
+	$SUDO dpkg --configure -a >>/tmp/monsterinsights-reports-apt.log 2>&1 || true
+	$SUDO apt-get install -f -y -qq >>/tmp/monsterinsights-reports-apt.log 2>&1 || true
+	if ! install >>/tmp/monsterinsights-reports-apt.log 2>&1; then
+		tail -n 40 /tmp/monsterinsights-reports-apt.log >&2
+		exit 1
+	fi
+fi
 echo "setup-system: done"
