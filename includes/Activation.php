@@ -26,7 +26,7 @@ final class Activation {
 	 */
 	public static function activate( $network_wide = false ): void {
 		if ( is_multisite() && $network_wide ) {
-			self::for_each_site( array( self::class, 'activate_site' ) );
+			self::for_each_site( array( self::class, 'activate_site' ), get_current_network_id() );
 			return;
 		}
 		self::activate_site();
@@ -45,7 +45,7 @@ final class Activation {
 	 * @param \WP_Site $site The new site.
 	 */
 	public static function on_new_site( \WP_Site $site ): void {
-		if ( ! self::is_network_active() ) {
+		if ( ! self::is_network_active( (int) $site->network_id ) ) {
 			return;
 		}
 		switch_to_blog( (int) $site->blog_id );
@@ -57,31 +57,33 @@ final class Activation {
 	}
 
 	/**
-	 * Whether the plugin is network-activated.
+	 * Whether the plugin is network-activated on a network.
+	 *
+	 * @param int|null $network_id The network; the current one when null.
 	 */
-	public static function is_network_active(): bool {
+	public static function is_network_active( ?int $network_id = null ): bool {
 		if ( ! is_multisite() ) {
 			return false;
 		}
-		if ( ! function_exists( 'is_plugin_active_for_network' ) ) {
-			require_once ABSPATH . 'wp-admin/includes/plugin.php';
-		}
-		return is_plugin_active_for_network( plugin_basename( MONSTERINSIGHTS_REPORTS_FILE ) );
+		$plugins = (array) get_network_option( $network_id, 'active_sitewide_plugins', array() );
+		return isset( $plugins[ plugin_basename( MONSTERINSIGHTS_REPORTS_FILE ) ] );
 	}
 
 	/**
-	 * Calls $callback once on every site of the network, in batches.
+	 * Calls $callback once on every site of a network, or of every network, in batches.
 	 *
-	 * @param callable $callback Runs with the site switched in.
+	 * @param callable $callback   Runs with the site switched in.
+	 * @param int|null $network_id The network; every network when null (uninstall).
 	 */
-	public static function for_each_site( callable $callback ): void {
+	public static function for_each_site( callable $callback, ?int $network_id = null ): void {
 		$offset = 0;
 		do {
 			$ids = get_sites(
 				array(
-					'fields' => 'ids',
-					'number' => self::BATCH,
-					'offset' => $offset,
+					'fields'     => 'ids',
+					'number'     => self::BATCH,
+					'offset'     => $offset,
+					'network_id' => $network_id ?? 0,
 				)
 			);
 			foreach ( $ids as $id ) {

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Starts the local MariaDB server (if it is not running) and creates the PHPUnit database and user.
+# Idempotent; installs nothing (run `bash bin/setup-system.sh` for that). Needs root, or a user that
+# can reach MariaDB's root account over the unix socket.
+#
+# Overrides: WP_TESTS_DB_NAME (monsterinsights_reports_tests), WP_TESTS_DB_USER (mir_tests),
+# WP_TESTS_DB_PASSWORD (mir_tests), WP_TESTS_DB_HOST (localhost; a host other than localhost or
+# 127.0.0.1 is assumed to be managed elsewhere, so only the database and user are created there).
+set -euo pipefail
+
+name="${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}"
+user="${WP_TESTS_DB_USER:-mir_tests}"
+pass="${WP_TESTS_DB_PASSWORD:-mir_tests}"
+host="${WP_TESTS_DB_HOST:-localhost}"
+host="${host%%:*}"
+
+say() { echo "mariadb: $*"; }
+die() { echo "mariadb: error: $*" >&2; exit 1; }
+
+server=''
+for candidate in mariadbd mysqld /usr/sbin/mariadbd /usr/sbin/mysqld; do
+	if command -v "$candidate" >/dev/null 2>&1; then
+		server="$(command -v "$candidate")"
+		break
+	fi
+done
+if [ -z "$server" ] || ! command -v mariadb >/dev/null 2>&1 || ! command -v mariadb-admin >/dev/null 2>&1; then
+	die "MariaDB is not installed. Run: bash bin/setup-system.sh"
+fi
+
+ping() { mariadb-admin --protocol=socket -uroot ping >/dev/null 2>&1; }
+
+if [ "$host" = localhost ] || [ "$host" = 127.0.0.1 ]; then
+	if ping; then
+		say "server already running"
+	else
+		say "starting server"
+		if ! { service mariadb start >/dev/null 2>&1 && ping; }; then
+			mkdir -p /run/mysqld
+			chown mysql:mysql /run/mysqld 2>/dev/null || true
+			nohup mysqld_safe >/tmp/mariadb-mysqld_safe.log 2>&1 &
+		fi
+		for _ in $(seq 1 60); do
+			ping && break
+			sleep 1
+		done
+		ping || die "the server did not answer within 60 s (see /tmp/mariadb-mysqld_safe.log and /var/log/mysql/)"
+		say "server running"
+	fi
+fi
+
+# Identifiers are quoted; the password is a SQL string literal.
+sql_pass="${pass//\\/\\\\}"
+sql_pass="${sql_pass//\'/\\\'}"
+mariadb --protocol=socket -uroot <<SQL
+CREATE DATABASE IF NOT EXISTS \`${name}\` DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+CREATE USER IF NOT EXISTS '${user}'@'localhost' IDENTIFIED BY '${sql_pass}';
+CREATE USER IF NOT EXISTS '${user}'@'127.0.0.1' IDENTIFIED BY '${sql_pass}';
+ALTER USER '${user}'@'localhost' IDENTIFIED BY '${sql_pass}';
+ALTER USER '${user}'@'127.0.0.1' IDENTIFIED BY '${sql_pass}';
+GRANT ALL PRIVILEGES ON \`${name}\`.* TO '${user}'@'localhost';
+GRANT ALL PRIVILEGES ON \`${name}\`.* TO '${user}'@'127.0.0.1';
+FLUSH PRIVILEGES;
+SQL
+say "database ${name} ready for ${user}@${host}"
