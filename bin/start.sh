@@ -8,7 +8,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-[ -d node_modules/@wp-playground/cli ] || npm ci --no-audit --no-fund
+[ -d node_modules/@wp-playground/cli ] || npm install --no-audit --no-fund
 bash bin/wp-core.sh
 npm run build --silent
 

@@ -13,8 +13,10 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "Install: system packages, npm, Composer, WordPress core"
 bash bin/setup-system.sh
-if [ ! -d node_modules/.bin ] || [ package.json -nt node_modules/.package-lock.json ]; then
-	npm ci --no-audit --no-fund
+# `npm install` (not `npm ci`): it follows package-lock.json, and unlike `npm ci` it tolerates the
+# other platforms' optional binaries that the registry served here does not carry.
+if [ ! -d node_modules/.bin ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+	npm install --no-audit --no-fund
 fi
 if [ ! -x vendor/bin/phpunit ] || [ composer.json -nt vendor/autoload.php ]; then
 	composer install --no-interaction --no-progress
