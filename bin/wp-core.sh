@@ -22,7 +22,7 @@ d="$(mktemp -d)"
 trap 'rm -rf "$d"' EXIT
 mkdir -p "$d/lists/partial" "$d/cache/archives/partial"
 echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main" > "$d/sources.list"
-A=(-o "Dir::Etc::sourcelist=$d/sources.list" -o "Dir::Etc::sourceparts=-" -o "Dir::State::Lists=$d/lists" -o "Dir::Cache=$d/cache")
+A=(-o "APT::Sandbox::User=root" -o "Dir::Etc::sourcelist=$d/sources.list" -o "Dir::Etc::sourceparts=-" -o "Dir::State::Lists=$d/lists" -o "Dir::Cache=$d/cache")
 apt-get "${A[@]}" -qq update
 (cd "$d" && apt-get "${A[@]}" -qq download wordpress wordpress-theme-twentytwentyfive libjs-lodash libjs-underscore libjs-cropper php-getid3 ca-certificates >/dev/null)
 for f in "$d"/*.deb; do dpkg-deb -x "$f" "$d/x"; done
