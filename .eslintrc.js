@@ -21,9 +21,21 @@ module.exports = {
 		{
 			files: [ '**/*.test.ts', '**/*.test.tsx', 'tests/js/**' ],
 			extends: [ 'plugin:@wordpress/eslint-plugin/test-unit' ],
+			rules: {
+				// Jest reads its per-file pragmas from the first docblock.
+				'jsdoc/check-tag-names': [
+					'error',
+					{ definedTags: [ 'jest-environment' ] },
+				],
+			},
 		},
 		{
-			files: [ 'bin/**/*.mjs', 'bin/**/*.js', '*.config.js', 'tests/js/jest.config.js' ],
+			files: [
+				'bin/**/*.mjs',
+				'bin/**/*.js',
+				'*.config.js',
+				'tests/js/jest.config.js',
+			],
 			rules: { 'no-console': 'off' },
 		},
 	],

@@ -22,6 +22,11 @@ define( 'MONSTERINSIGHTS_REPORTS_FILE', __FILE__ );
 define( 'MONSTERINSIGHTS_REPORTS_DIR', plugin_dir_path( __FILE__ ) );
 define( 'MONSTERINSIGHTS_REPORTS_URL', plugin_dir_url( __FILE__ ) );
 
+// Composer's runtime packages (maxmind-db/reader for the country lookup), when installed.
+if ( is_readable( MONSTERINSIGHTS_REPORTS_DIR . 'vendor/autoload.php' ) ) {
+	require_once MONSTERINSIGHTS_REPORTS_DIR . 'vendor/autoload.php';
+}
+
 spl_autoload_register(
 	static function ( string $class_name ): void {
 		$prefix = 'MonsterInsights\\Reports\\';

@@ -11,7 +11,10 @@ if [ ! -x vendor/bin/phpunit ]; then
 	exit 1
 fi
 [ -f .wp/core/wp-settings.php ] || bash bin/wp-core.sh
-[ -f build/reports.asset.php ] || echo "test-php: warning: build/ is missing, the reports page tests will fail. Run: npm run build" >&2
+if [ ! -f build/reports.asset.php ] || [ ! -f build/data/uap-regexes.json ]; then
+	echo "test-php: build/ is incomplete; building"
+	npm run build --silent >/dev/null
+fi
 bash bin/mariadb.sh
 
 status=0

@@ -37,6 +37,9 @@ final class Activation {
 	 */
 	public static function activate_site(): void {
 		Capabilities::grant();
+		Sources\Builtin\Tracking\Module::activate_site();
+		Sources\Builtin\Schema::maybe_migrate();
+		Sources\Builtin\Scheduler::schedule();
 	}
 
 	/**

@@ -8,7 +8,12 @@
 namespace MonsterInsights\Reports;
 
 use MonsterInsights\Reports\Admin\ReportsPage;
+use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Scheduler;
 use MonsterInsights\Reports\REST\BootController;
+use MonsterInsights\Reports\REST\ReportsController;
+use MonsterInsights\Reports\Reports\Registry;
+use MonsterInsights\Reports\Sources\Sources;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -42,6 +47,20 @@ final class Plugin {
 	private ReportsPage $reports_page;
 
 	/**
+	 * The report classes.
+	 *
+	 * @var Registry
+	 */
+	private Registry $reports;
+
+	/**
+	 * The data sources.
+	 *
+	 * @var Sources
+	 */
+	private Sources $sources;
+
+	/**
 	 * Returns the single instance.
 	 */
 	public static function instance(): Plugin {
@@ -56,6 +75,15 @@ final class Plugin {
 	 */
 	private function __construct() {
 		$this->reports_page = new ReportsPage();
+		$this->reports      = new Registry();
+		$this->sources      = new Sources();
+	}
+
+	/**
+	 * The data sources.
+	 */
+	public function sources(): Sources {
+		return $this->sources;
 	}
 
 	/**
@@ -80,6 +108,15 @@ final class Plugin {
 		add_action( 'admin_menu', array( $this->reports_page, 'register' ) );
 		add_action( 'admin_enqueue_scripts', array( $this->reports_page, 'enqueue' ) );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
+		\MonsterInsights\Reports\Sources\Builtin\Tracking\Module::register();
+		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
+
+		// Built-in analytics: aggregation and pruning (WP-Cron, reports page load), deactivation.
+		( new Scheduler( $this->reports_page ) )->register();
+		register_deactivation_hook( MONSTERINSIGHTS_REPORTS_FILE, array( Scheduler::class, 'deactivate' ) );
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			\WP_CLI::add_command( 'monsterinsights-reports', CLI\Command::class );
+		}
 	}
 
 	/**
@@ -94,5 +131,6 @@ final class Plugin {
 	 */
 	public function register_rest_routes(): void {
 		( new BootController() )->register_routes();
+		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
 	}
 }

@@ -10,7 +10,8 @@ namespace MonsterInsights\Reports;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Deletes the options and capabilities of the plugin on one site, or on every site of a network.
+ * Deletes the plugin's options, capabilities, cron events and tables on one site, or on every site
+ * of a network.
  */
 final class Uninstaller {
 
@@ -20,6 +21,12 @@ final class Uninstaller {
 	public const SITE_OPTIONS = array(
 		Capabilities::OPTION,
 		'monsterinsights_reports_source',
+		Sources\Builtin\Tracking\Settings::OPTION,
+		Sources\Builtin\Schema::VERSION_OPTION,
+		Sources\Builtin\Retention::OPTION,
+		Sources\Builtin\Aggregator::LAST_RUN_OPTION,
+		Sources\Builtin\Aggregator::LOCK,
+		Sources\Builtin\Schema::MIGRATE_LOCK,
 	);
 
 	/**
@@ -38,6 +45,9 @@ final class Uninstaller {
 	 */
 	public static function clean_site(): void {
 		Capabilities::revoke();
+		Sources\Builtin\Tracking\Module::uninstall_site();
+		Sources\Builtin\Scheduler::unschedule();
+		Sources\Builtin\Schema::drop();
 		foreach ( self::SITE_OPTIONS as $option ) {
 			delete_option( $option );
 		}

@@ -1,0 +1,68 @@
+<?php
+/**
+ * Dimension names, as GA4 spells them.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Query;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The dimensions a Query may group by.
+ */
+final class Dimension {
+
+	public const DATE             = 'date';
+	public const HOUR             = 'hour';
+	public const DAY_OF_WEEK      = 'dayOfWeek';
+	public const DEVICE_CATEGORY  = 'deviceCategory';
+	public const BROWSER          = 'browser';
+	public const OPERATING_SYSTEM = 'operatingSystem';
+	public const COUNTRY          = 'country';
+	public const COUNTRY_ID       = 'countryId';
+	public const SESSION_SOURCE   = 'sessionSource';
+	public const SESSION_MEDIUM   = 'sessionMedium';
+	public const SESSION_CHANNEL  = 'sessionDefaultChannelGroup';
+	public const SESSION_CAMPAIGN = 'sessionCampaignName';
+	public const LANDING_PAGE     = 'landingPage';
+	public const PAGE_PATH        = 'pagePath';
+	public const PAGE_TITLE       = 'pageTitle';
+	public const NEW_VS_RETURNING = 'newVsReturning';
+
+	/**
+	 * Every known dimension.
+	 *
+	 * @return string[]
+	 */
+	public static function all(): array {
+		return array(
+			self::DATE,
+			self::HOUR,
+			self::DAY_OF_WEEK,
+			self::DEVICE_CATEGORY,
+			self::BROWSER,
+			self::OPERATING_SYSTEM,
+			self::COUNTRY,
+			self::COUNTRY_ID,
+			self::SESSION_SOURCE,
+			self::SESSION_MEDIUM,
+			self::SESSION_CHANNEL,
+			self::SESSION_CAMPAIGN,
+			self::LANDING_PAGE,
+			self::PAGE_PATH,
+			self::PAGE_TITLE,
+			self::NEW_VS_RETURNING,
+		);
+	}
+
+	/**
+	 * Whether a name is a known dimension.
+	 *
+	 * @param string $name The dimension.
+	 */
+	public static function is_valid( string $name ): bool {
+		return in_array( $name, self::all(), true );
+	}
+}

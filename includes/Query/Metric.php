@@ -1,0 +1,63 @@
+<?php
+/**
+ * Metric names, as GA4 spells them.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Query;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The metrics a Query may ask for. Names follow the GA4 Data API so the google source maps them
+ * one to one.
+ */
+final class Metric {
+
+	public const SESSIONS                   = 'sessions';
+	public const SCREEN_PAGE_VIEWS          = 'screenPageViews';
+	public const TOTAL_USERS                = 'totalUsers';
+	public const NEW_USERS                  = 'newUsers';
+	public const BOUNCE_RATE                = 'bounceRate';
+	public const ENGAGEMENT_RATE            = 'engagementRate';
+	public const ENGAGED_SESSIONS           = 'engagedSessions';
+	public const AVERAGE_SESSION_DURATION   = 'averageSessionDuration';
+	public const SCREEN_PAGE_VIEWS_PER_USER = 'screenPageViewsPerUser';
+	public const SESSIONS_PER_USER          = 'sessionsPerUser';
+	public const TOTAL_REVENUE              = 'totalRevenue';
+	public const AVERAGE_REVENUE_PER_USER   = 'averageRevenuePerUser';
+	public const ECOMMERCE_PURCHASES        = 'ecommercePurchases';
+
+	/**
+	 * Every known metric.
+	 *
+	 * @return string[]
+	 */
+	public static function all(): array {
+		return array(
+			self::SESSIONS,
+			self::SCREEN_PAGE_VIEWS,
+			self::TOTAL_USERS,
+			self::NEW_USERS,
+			self::BOUNCE_RATE,
+			self::ENGAGEMENT_RATE,
+			self::ENGAGED_SESSIONS,
+			self::AVERAGE_SESSION_DURATION,
+			self::SCREEN_PAGE_VIEWS_PER_USER,
+			self::SESSIONS_PER_USER,
+			self::TOTAL_REVENUE,
+			self::AVERAGE_REVENUE_PER_USER,
+			self::ECOMMERCE_PURCHASES,
+		);
+	}
+
+	/**
+	 * Whether a name is a known metric.
+	 *
+	 * @param string $name The metric.
+	 */
+	public static function is_valid( string $name ): bool {
+		return in_array( $name, self::all(), true );
+	}
+}

@@ -1,0 +1,69 @@
+<?php
+/**
+ * JSON-schema building blocks for report payloads.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Reports;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Small helpers so each report describes its payload in a few lines.
+ */
+final class Schema {
+
+	/**
+	 * An object with these properties.
+	 *
+	 * @param array<int|string, mixed> $properties Properties (numeric keys are object keys too).
+	 * @return array<string, mixed>
+	 */
+	public static function object( array $properties ): array {
+		return array(
+			'type'       => 'object',
+			'properties' => $properties,
+		);
+	}
+
+	/**
+	 * A list of items.
+	 *
+	 * @param array<string, mixed> $items Item schema.
+	 * @return array<string, mixed>
+	 */
+	public static function list_of( array $items ): array {
+		return array(
+			'type'  => 'array',
+			'items' => $items,
+		);
+	}
+
+	/**
+	 * A number.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function number(): array {
+		return array( 'type' => 'number' );
+	}
+
+	/**
+	 * A number or null (compare columns when not comparing).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function number_or_null(): array {
+		return array( 'type' => array( 'number', 'null' ) );
+	}
+
+	/**
+	 * A string.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function text(): array {
+		return array( 'type' => 'string' );
+	}
+}

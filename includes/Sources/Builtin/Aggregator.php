@@ -1,0 +1,205 @@
+<?php
+/**
+ * Moves the buffer into the tables.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * One aggregation run, under a lock so two never overlap:
+ * 1. migrate the schema if it is older than the code;
+ * 2. finish the files earlier runs claimed and left (a crash, a time budget), oldest first;
+ * 3. claim the live buffer once and process it;
+ * each file in chunks of CHUNK lines, one transaction a chunk (Ingest), then the rollups of every
+ * day the file touched (Rollups), and only then the file is released.
+ *
+ * Crash safety: a crash inside a chunk rolls the chunk back; a crash after some chunks committed
+ * leaves the file claimed, and the next run reads it again: the hits already stored are skipped (a
+ * unique hit id), their days are recomputed from the raw rows, so nothing is lost or counted twice.
+ *
+ * Fires `monsterinsights_reports_chunk_committed` after each chunk and
+ * `monsterinsights_reports_aggregated` (touched days, result) at the end of a run that changed data.
+ */
+final class Aggregator {
+
+	/**
+	 * Lines per chunk (and per transaction).
+	 */
+	public const CHUNK = 500;
+
+	/**
+	 * The lock's option.
+	 */
+	public const LOCK = 'monsterinsights_reports_aggregate_lock';
+
+	/**
+	 * Seconds after which a run that stopped refreshing its lock is presumed dead.
+	 */
+	public const LOCK_TTL = 600;
+
+	/**
+	 * Longest line read, in bytes; a longer one is malformed.
+	 */
+	private const MAX_LINE = 65536;
+
+	/**
+	 * The option holding the last run's result.
+	 */
+	public const LAST_RUN_OPTION = 'monsterinsights_reports_last_aggregation';
+
+	/**
+	 * An aggregator.
+	 *
+	 * @param HitFiles       $files Where the hits are.
+	 * @param int            $chunk Lines per chunk.
+	 * @param LocalTime|null $clock Site-local time; the site's zone by default.
+	 * @param int|null       $now   The time the retention period counts back from; now by default.
+	 */
+	public function __construct( private HitFiles $files, private int $chunk = self::CHUNK, private ?LocalTime $clock = null, private ?int $now = null ) {
+	}
+
+	/**
+	 * The aggregator of the current site's buffer.
+	 */
+	public static function for_current_site(): self {
+		return new self( BufferFiles::for_current_site() );
+	}
+
+	/**
+	 * Runs once.
+	 *
+	 * @param float $budget Seconds after which no further chunk starts; 0 for no limit.
+	 */
+	public function run( float $budget = 0.0 ): AggregationResult {
+		$result = new AggregationResult();
+		$lock   = new Lock( self::LOCK, self::LOCK_TTL );
+		if ( ! $lock->acquire() ) {
+			$result->locked = true;
+			return $result;
+		}
+		try {
+			Schema::maybe_migrate();
+			$deadline = $budget > 0 ? microtime( true ) + $budget : INF;
+			$clock    = $this->clock ?? new LocalTime();
+			$ingest   = new Ingest( $clock, $clock->months_before( $this->now ?? time(), Retention::months() ) );
+
+			$paths   = $this->files->claimed();
+			$claimed = null;
+			while ( $result->complete ) {
+				$path = array_shift( $paths );
+				if ( null === $path && null === $claimed ) {
+					$claimed = $this->files->claim() ?? '';
+					$path    = '' === $claimed ? null : $claimed;
+				}
+				if ( null === $path ) {
+					break;
+				}
+				if ( $this->process_file( $path, $ingest, $lock, $deadline, $result ) ) {
+					$this->files->release( $path );
+					++$result->files;
+				}
+			}
+		} finally {
+			$lock->release();
+		}
+
+		update_option( self::LAST_RUN_OPTION, array( 'time' => time() ) + $result->to_array(), false );
+		if ( array() !== $result->days() ) {
+			/**
+			 * Fires after an aggregation run changed the rollups.
+			 *
+			 * @param string[]          $days   The local days (Y-m-d) recomputed.
+			 * @param AggregationResult $result What the run did.
+			 */
+			do_action( 'monsterinsights_reports_aggregated', $result->days(), $result );
+		}
+		return $result;
+	}
+
+	/**
+	 * Processes one claimed file chunk by chunk, then recomputes the days it touched.
+	 *
+	 * @param string            $path     The file.
+	 * @param Ingest            $ingest   The chunk writer.
+	 * @param Lock              $lock     The run's lock, refreshed between chunks.
+	 * @param float             $deadline When to stop starting chunks (microtime).
+	 * @param AggregationResult $result   The run's result.
+	 * @return bool Whether every line was processed (the file may be released).
+	 * @throws \RuntimeException When the file cannot be read.
+	 */
+	public function process_file( string $path, Ingest $ingest, Lock $lock, float $deadline, AggregationResult $result ): bool {
+		if ( ! file_exists( $path ) ) {
+			return true;
+		}
+		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- Streaming a local file.
+		if ( false === $handle ) {
+			throw new \RuntimeException( esc_html( 'Cannot read ' . $path ) );
+		}
+		$file  = new AggregationResult();
+		$index = 0;
+		try {
+			while ( true ) {
+				$lines = $this->read_lines( $handle, $file );
+				if ( array() === $lines ) {
+					break;
+				}
+				$chunk = Db::transaction( static fn(): AggregationResult => $ingest->chunk( $lines ) );
+				$file->merge( $chunk );
+				/**
+				 * Fires after a chunk of a buffer file was committed.
+				 *
+				 * @param int    $index The chunk's index in the file, from 0.
+				 * @param string $path  The file.
+				 */
+				do_action( 'monsterinsights_reports_chunk_committed', $index++, $path );
+				$lock->refresh();
+				if ( microtime( true ) >= $deadline && ! feof( $handle ) ) {
+					$file->complete = false;
+					break;
+				}
+			}
+		} finally {
+			fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- Streaming a local file.
+		}
+		Rollups::recompute( $file->days() );
+		$result->merge( $file );
+		return $file->complete;
+	}
+
+	/**
+	 * Reads up to a chunk of non-empty lines. A line longer than MAX_LINE is read to its end and
+	 * counted as one malformed line.
+	 *
+	 * @param resource          $handle The file.
+	 * @param AggregationResult $file   The file's result, for over-long lines.
+	 * @return string[]
+	 */
+	private function read_lines( $handle, AggregationResult $file ): array {
+		$lines = array();
+		$count = 0;
+		while ( $count < $this->chunk ) {
+			$line = fgets( $handle, self::MAX_LINE );
+			if ( false === $line ) {
+				break;
+			}
+			if ( ! str_ends_with( $line, "\n" ) && ! feof( $handle ) ) {
+				while ( false !== $line && ! str_ends_with( $line, "\n" ) ) {
+					$line = fgets( $handle, self::MAX_LINE );
+				}
+				++$file->lines;
+				++$file->malformed;
+				continue;
+			}
+			$line = trim( $line );
+			if ( '' !== $line ) {
+				$lines[] = $line;
+				++$count;
+			}
+		}
+		return $lines;
+	}
+}

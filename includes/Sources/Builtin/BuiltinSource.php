@@ -1,0 +1,437 @@
+<?php
+/**
+ * The builtin source: answers Queries with SQL over the daily rollups.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Query\Dimension;
+use MonsterInsights\Reports\Query\Metric;
+use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Reports\Countries;
+use MonsterInsights\Reports\Sources\Source;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Each set of dimensions is answered by one rollup table: the SQL sums its counters by the
+ * dimension columns over the range; rates and averages are derived from the sums in PHP, as are
+ * filters, order and limit (rollup groups are few). Rates are percentages (0–100).
+ */
+final class BuiltinSource implements Source {
+
+	public const KEY = 'builtin';
+
+	/**
+	 * Bumped whenever aggregation writes new data; report caches key on it.
+	 */
+	public const DATA_VERSION_OPTION = 'monsterinsights_reports_data_version';
+
+	/**
+	 * Counter columns every session-based rollup has.
+	 */
+	private const SESSION_COUNTERS = array( 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum' );
+
+	/**
+	 * The source's key.
+	 */
+	public function key(): string {
+		return self::KEY;
+	}
+
+	/**
+	 * Connected once its tables exist.
+	 */
+	public function is_connected(): bool {
+		return ! Schema::needs_migration();
+	}
+
+	/**
+	 * The builtin source has no external views.
+	 *
+	 * @param string $report Report name.
+	 * @return array<string, string>
+	 */
+	public function links( string $report ): array {
+		return array();
+	}
+
+	/**
+	 * The data version.
+	 */
+	public function data_version(): string {
+		return (string) get_option( self::DATA_VERSION_OPTION, '0' );
+	}
+
+	/**
+	 * Records that new data arrived (hooked to monsterinsights_reports_aggregated).
+	 */
+	public static function bump_data_version(): void {
+		update_option( self::DATA_VERSION_OPTION, (string) ( (int) get_option( self::DATA_VERSION_OPTION, '0' ) + 1 ), false );
+	}
+
+	/**
+	 * Answers a query.
+	 *
+	 * @param Query $query The query.
+	 * @throws \InvalidArgumentException For a combination of dimensions no rollup answers.
+	 */
+	public function run( Query $query ): Result {
+		$main    = $this->answer( $query, $query->range );
+		$compare = null !== $query->compare ? $this->answer( $query, $query->compare ) : null;
+		return new Result( $main->rows, $main->totals, $compare );
+	}
+
+	/**
+	 * Answers a query over one range.
+	 *
+	 * @param Query     $query The query.
+	 * @param DateRange $range The range.
+	 */
+	private function answer( Query $query, DateRange $range ): Result {
+		$groups = array();
+		foreach ( $this->groups( $query->dimensions, $range ) as $group ) {
+			foreach ( $query->filters as $filter ) {
+				if ( ! $filter->matches( (string) ( $group['dimensions'][ $filter->dimension ] ?? '' ) ) ) {
+					continue 2;
+				}
+			}
+			$groups[] = $group;
+		}
+		$groups = $this->regroup( $groups, $query->dimensions );
+
+		$rows = array();
+		$sums = array();
+		foreach ( $groups as $group ) {
+			foreach ( $group['counters'] as $name => $value ) {
+				$sums[ $name ] = ( $sums[ $name ] ?? 0 ) + $value;
+			}
+			$rows[] = array(
+				'dimensions' => array_intersect_key( $group['dimensions'], array_flip( $query->dimensions ) ),
+				'metrics'    => self::metrics( $query->metrics, $group['counters'] ),
+			);
+		}
+		$rows = $this->sort( $rows, $query->order_by );
+		if ( $query->limit > 0 ) {
+			$rows = array_slice( $rows, 0, $query->limit );
+		}
+		return new Result( $rows, self::metrics( $query->metrics, $sums ) );
+	}
+
+	/**
+	 * Groups of dimension values with their summed counters, at the rollup's own grain (so filters
+	 * on its other dimensions apply before the groups merge into the asked dimensions).
+	 *
+	 * @param string[]  $dimensions The query's dimensions.
+	 * @param DateRange $range      The range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 * @throws \InvalidArgumentException For a combination no rollup answers.
+	 */
+	private function groups( array $dimensions, DateRange $range ): array {
+		$args = array( $range->start_ymd(), $range->end_ymd() );
+		$set  = $dimensions;
+		sort( $set );
+		$sum = static fn( array $columns, string $alias = '' ): string => implode(
+			', ',
+			array_map( static fn( $c ) => 'SUM(' . ( '' !== $alias ? $alias . '.' : '' ) . $c . ') AS ' . $c, $columns )
+		);
+
+		switch ( implode( ',', $set ) ) {
+			case '':
+				$rows = Db::rows( 'SELECT ' . $sum( self::SESSION_COUNTERS ) . ', SUM(new_sessions) AS new_sessions FROM {rollup_site} WHERE day BETWEEN %s AND %s', $args );
+				return $this->to_groups( $rows, array() );
+
+			case Dimension::DATE:
+				$rows = Db::rows( 'SELECT day AS date, ' . $sum( self::SESSION_COUNTERS ) . ' FROM {rollup_site} WHERE day BETWEEN %s AND %s GROUP BY day', $args );
+				return $this->to_groups( $rows, array( Dimension::DATE => 'date' ) );
+
+			case Dimension::DAY_OF_WEEK:
+			case Dimension::HOUR:
+				return $this->time_groups( $dimensions[0], $args );
+
+			case Dimension::NEW_VS_RETURNING:
+				return $this->new_vs_returning( $args );
+
+			case Dimension::DEVICE_CATEGORY:
+			case Dimension::BROWSER:
+			case Dimension::OPERATING_SYSTEM:
+				$column = array(
+					Dimension::DEVICE_CATEGORY  => 'device_category',
+					Dimension::BROWSER          => 'browser',
+					Dimension::OPERATING_SYSTEM => 'os',
+				)[ $dimensions[0] ];
+				$rows   = Db::rows( 'SELECT ' . $column . ' AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM {rollup_devices} WHERE day BETWEEN %s AND %s GROUP BY ' . $column, $args );
+				return $this->to_groups( $rows, array( $dimensions[0] => 'k' ) );
+
+			case Dimension::COUNTRY:
+			case Dimension::COUNTRY_ID:
+			case Dimension::COUNTRY . ',' . Dimension::COUNTRY_ID:
+				$rows   = Db::rows( 'SELECT country AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM {rollup_countries} WHERE day BETWEEN %s AND %s GROUP BY country', $args );
+				$groups = $this->to_groups( $rows, array( Dimension::COUNTRY_ID => 'k' ) );
+				foreach ( $groups as $i => $group ) {
+					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = Countries::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
+				}
+				return $groups;
+
+			case Dimension::SESSION_SOURCE:
+			case Dimension::SESSION_MEDIUM:
+			case Dimension::SESSION_CHANNEL:
+			case Dimension::SESSION_MEDIUM . ',' . Dimension::SESSION_SOURCE:
+				$rows = Db::rows(
+					'SELECT CASE WHEN s.name IS NULL THEN %s ELSE s.name END AS source, r.medium AS medium, r.channel AS channel, ' . $sum( self::SESSION_COUNTERS, 'r' )
+					. ' FROM {rollup_sources} r LEFT JOIN {sources} s ON s.id = r.source_id WHERE r.day BETWEEN %s AND %s GROUP BY r.source_id, s.name, r.medium, r.channel',
+					array_merge( array( Acquisition::DIRECT_SOURCE ), $args )
+				);
+				$map  = array(
+					Dimension::SESSION_SOURCE  => 'source',
+					Dimension::SESSION_MEDIUM  => 'medium',
+					Dimension::SESSION_CHANNEL => 'channel',
+				);
+				return $this->to_groups( $rows, $map );
+
+			case Dimension::SESSION_CAMPAIGN:
+				$rows = Db::rows(
+					'SELECT c.name AS k, ' . $sum( self::SESSION_COUNTERS, 'r' ) . ' FROM {rollup_campaigns} r JOIN {campaigns} c ON c.id = r.campaign_id WHERE r.day BETWEEN %s AND %s GROUP BY c.name',
+					$args
+				);
+				return $this->to_groups( $rows, array( Dimension::SESSION_CAMPAIGN => 'k' ) );
+
+			case Dimension::LANDING_PAGE:
+			case Dimension::LANDING_PAGE . ',' . Dimension::PAGE_TITLE:
+			case Dimension::PAGE_PATH:
+			case Dimension::PAGE_PATH . ',' . Dimension::PAGE_TITLE:
+				return $this->page_groups( in_array( Dimension::LANDING_PAGE, $dimensions, true ), $args );
+		}
+		throw new \InvalidArgumentException( esc_html( 'The builtin source cannot group by: ' . implode( ', ', $dimensions ) ) );
+	}
+
+	/**
+	 * Page groups: by landing page (sessions are entrances) or by page path (sessions are the
+	 * sessions that landed there too, the closest the rollup keeps).
+	 *
+	 * @param bool               $landing Whether grouping by landing page.
+	 * @param array<int, string> $args Range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function page_groups( bool $landing, array $args ): array {
+		$rows   = Db::rows(
+			'SELECT p.path AS path, p.object_id AS object_id, SUM(r.pageviews) AS pageviews, SUM(r.visitors) AS page_visitors,'
+			. ' SUM(r.entrances) AS sessions, SUM(r.entrance_visitors) AS visitors, SUM(r.bounces) AS bounces,'
+			. ' SUM(r.engaged_sessions) AS engaged_sessions, SUM(r.duration_sum) AS duration_sum'
+			. ' FROM {rollup_pages} r JOIN {paths} p ON p.id = r.path_id WHERE r.day BETWEEN %s AND %s'
+			. ( $landing ? ' AND r.entrances > 0' : '' )
+			. ' GROUP BY r.path_id, p.path, p.object_id',
+			$args
+		);
+		$groups = array();
+		foreach ( $rows as $row ) {
+			$path      = (string) $row['path'];
+			$object_id = (int) $row['object_id'];
+			$title     = $object_id > 0 ? html_entity_decode( get_the_title( $object_id ), ENT_QUOTES, 'UTF-8' ) : '';
+			$counters  = self::counters( $row, array( 'path', 'object_id' ) );
+			if ( ! $landing ) {
+				$counters['visitors'] = $counters['page_visitors'];
+			}
+			unset( $counters['page_visitors'] );
+			$groups[] = array(
+				'dimensions' => array(
+					Dimension::LANDING_PAGE => $path,
+					Dimension::PAGE_PATH    => $path,
+					Dimension::PAGE_TITLE   => $title,
+				),
+				'counters'   => $counters,
+			);
+		}
+		return $groups;
+	}
+
+	/**
+	 * Page views and sessions by hour of day or day of week (0 = Sunday, site time).
+	 *
+	 * @param string             $dimension hour or dayOfWeek.
+	 * @param array<int, string> $args      Range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function time_groups( string $dimension, array $args ): array {
+		if ( Dimension::HOUR === $dimension ) {
+			$rows = Db::rows( 'SELECT hour AS k, SUM(pageviews) AS pageviews, SUM(sessions) AS sessions FROM {rollup_hours} WHERE day BETWEEN %s AND %s GROUP BY hour', $args );
+			return $this->to_groups( $rows, array( Dimension::HOUR => 'k' ) );
+		}
+		// Weekdays are computed in PHP: MySQL and SQLite number them differently.
+		$rows   = Db::rows( 'SELECT day, SUM(pageviews) AS pageviews, SUM(sessions) AS sessions FROM {rollup_hours} WHERE day BETWEEN %s AND %s GROUP BY day', $args );
+		$by_day = array();
+		foreach ( $rows as $row ) {
+			$weekday = gmdate( 'w', (int) strtotime( (string) $row['day'] . ' 00:00:00 UTC' ) );
+			foreach ( array( 'pageviews', 'sessions' ) as $counter ) {
+				$by_day[ $weekday ][ $counter ] = ( $by_day[ $weekday ][ $counter ] ?? 0 ) + (int) $row[ $counter ];
+			}
+		}
+		$groups = array();
+		foreach ( $by_day as $weekday => $counters ) {
+			$groups[] = array(
+				'dimensions' => array( Dimension::DAY_OF_WEEK => (string) $weekday ),
+				'counters'   => $counters,
+			);
+		}
+		return $groups;
+	}
+
+	/**
+	 * Sessions and visitors split into new and returning.
+	 *
+	 * @param array<int, string> $args Range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function new_vs_returning( array $args ): array {
+		$rows = Db::rows( 'SELECT SUM(sessions) AS sessions, SUM(new_sessions) AS new_sessions, SUM(visitors) AS visitors, SUM(new_visitors) AS new_visitors FROM {rollup_site} WHERE day BETWEEN %s AND %s', $args );
+		$row  = $rows[0] ?? array();
+		if ( (int) ( $row['sessions'] ?? 0 ) === 0 ) {
+			return array();
+		}
+		return array(
+			array(
+				'dimensions' => array( Dimension::NEW_VS_RETURNING => 'new' ),
+				'counters'   => array(
+					'sessions' => (int) $row['new_sessions'],
+					'visitors' => (int) $row['new_visitors'],
+				),
+			),
+			array(
+				'dimensions' => array( Dimension::NEW_VS_RETURNING => 'returning' ),
+				'counters'   => array(
+					'sessions' => (int) $row['sessions'] - (int) $row['new_sessions'],
+					'visitors' => (int) $row['visitors'] - (int) $row['new_visitors'],
+				),
+			),
+		);
+	}
+
+	/**
+	 * Turns SQL rows into groups.
+	 *
+	 * @param array<int, array<string, string|null>> $rows Rows.
+	 * @param array<string, string>                  $map  Dimension → column.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function to_groups( array $rows, array $map ): array {
+		$groups = array();
+		foreach ( $rows as $row ) {
+			if ( empty( $map ) && null === ( $row['sessions'] ?? null ) ) {
+				continue; // SUM over no rows.
+			}
+			$dimensions = array();
+			foreach ( $map as $dimension => $column ) {
+				$dimensions[ $dimension ] = (string) ( $row[ $column ] ?? '' );
+			}
+			$groups[] = array(
+				'dimensions' => $dimensions,
+				'counters'   => self::counters( $row, array_values( $map ) ),
+			);
+		}
+		return $groups;
+	}
+
+	/**
+	 * Merges groups that share the values of the asked dimensions.
+	 *
+	 * @param array<int, array{dimensions: array<string, string>, counters: array<string, int>}> $groups     Groups.
+	 * @param string[]                                                                           $dimensions The asked dimensions.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function regroup( array $groups, array $dimensions ): array {
+		$out = array();
+		foreach ( $groups as $group ) {
+			$key = (string) wp_json_encode( array_intersect_key( $group['dimensions'], array_flip( $dimensions ) ) );
+			if ( ! isset( $out[ $key ] ) ) {
+				$out[ $key ] = $group;
+				continue;
+			}
+			foreach ( $group['counters'] as $name => $value ) {
+				$out[ $key ]['counters'][ $name ] = ( $out[ $key ]['counters'][ $name ] ?? 0 ) + $value;
+			}
+		}
+		return array_values( $out );
+	}
+
+	/**
+	 * Integer counters of a SQL row, without the dimension columns.
+	 *
+	 * @param array<string, string|null> $row     The row.
+	 * @param string[]                   $exclude Dimension columns.
+	 * @return array<string, int>
+	 */
+	private static function counters( array $row, array $exclude ): array {
+		$counters = array();
+		foreach ( $row as $name => $value ) {
+			if ( ! in_array( $name, $exclude, true ) && 'day' !== $name ) {
+				$counters[ $name ] = (int) $value;
+			}
+		}
+		return $counters;
+	}
+
+	/**
+	 * Metrics from summed counters.
+	 *
+	 * @param string[]           $metrics Asked metrics.
+	 * @param array<string, int> $c       Counters.
+	 * @return array<string, int|float>
+	 */
+	private static function metrics( array $metrics, array $c ): array {
+		$sessions = $c['sessions'] ?? 0;
+		$visitors = $c['visitors'] ?? 0;
+		$views    = $c['pageviews'] ?? 0;
+		$ratio    = static fn( int $a, int $b, int $times = 1 ): float => $b > 0 ? round( $a / $b * $times, 2 ) : 0.0;
+		$out      = array();
+		foreach ( $metrics as $metric ) {
+			$out[ $metric ] = match ( $metric ) {
+				Metric::SESSIONS                   => $sessions,
+				Metric::SCREEN_PAGE_VIEWS          => $views,
+				Metric::TOTAL_USERS                => $visitors,
+				Metric::NEW_USERS                  => $c['new_visitors'] ?? 0,
+				Metric::ENGAGED_SESSIONS           => $c['engaged_sessions'] ?? 0,
+				Metric::BOUNCE_RATE                => $ratio( $c['bounces'] ?? 0, $sessions, 100 ),
+				Metric::ENGAGEMENT_RATE            => $ratio( $c['engaged_sessions'] ?? 0, $sessions, 100 ),
+				Metric::AVERAGE_SESSION_DURATION   => $ratio( $c['duration_sum'] ?? 0, $sessions ),
+				Metric::SCREEN_PAGE_VIEWS_PER_USER => $ratio( $views, $visitors ),
+				Metric::SESSIONS_PER_USER          => $ratio( $sessions, $visitors ),
+				// Revenue comes with the eCommerce module.
+				default                            => 0,
+			};
+		}
+		return $out;
+	}
+
+	/**
+	 * Sorts rows by metrics or dimensions.
+	 *
+	 * @param array<int, array{dimensions: array<string, string>, metrics: array<string, int|float>}> $rows  Rows.
+	 * @param array<int, array{field: string, desc: bool}>                                            $order Order.
+	 * @return array<int, array{dimensions: array<string, string>, metrics: array<string, int|float>}>
+	 */
+	private function sort( array $rows, array $order ): array {
+		if ( empty( $order ) ) {
+			return $rows;
+		}
+		usort(
+			$rows,
+			static function ( $a, $b ) use ( $order ) {
+				foreach ( $order as $o ) {
+					$x   = $a['metrics'][ $o['field'] ] ?? $a['dimensions'][ $o['field'] ] ?? 0;
+					$y   = $b['metrics'][ $o['field'] ] ?? $b['dimensions'][ $o['field'] ] ?? 0;
+					$cmp = $o['desc'] ? $y <=> $x : $x <=> $y;
+					if ( 0 !== $cmp ) {
+						return $cmp;
+					}
+				}
+				// Ties in a stable, readable order.
+				return strcmp( (string) wp_json_encode( $a['dimensions'] ), (string) wp_json_encode( $b['dimensions'] ) );
+			}
+		);
+		return $rows;
+	}
+}

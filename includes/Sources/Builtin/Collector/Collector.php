@@ -1,0 +1,512 @@
+<?php
+/**
+ * The collector: turns one tracker request into one buffer line, or into nothing.
+ *
+ * Loaded without WordPress by collect.php: no WordPress function here.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Collector;
+
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
+
+/**
+ * The one handler behind both collect.php (which never loads WordPress) and the REST fallback
+ * `POST monsterinsights-reports/v1/collect`, so both behave the same.
+ *
+ * The request body (JSON, sent as text/plain by src/tracker):
+ *   t   "pageview" | "event"                                   required
+ *   p   path and query of the page, starting with "/"         required
+ *   o   post ID of the page, 0 elsewhere                      optional integer
+ *   r   referrer URL; kept only when it is http(s) and external   optional
+ *   us, um, uc, ut, ux   utm source, medium, campaign, term, content; optional, otherwise taken
+ *       from the utm_* parameters of p
+ *   ck  "gclid" | "msclkid" | "fbclid": which click id the landing URL had   optional
+ *   en  event name, [a-z0-9_]{1,40}                            events only
+ *   ep  event properties: at most 10, keys [a-z0-9_]{1,40}, string/number/boolean values
+ *       outbound_click {url}, file_download {url, ext (derived from url when absent)},
+ *       scroll {percent: 25|50|75|100}, anything else from the public track() API
+ *
+ * The answer is a status with no body:
+ *   204  written, or deliberately dropped: bots, prefetches, navigations, Do Not Track / Global
+ *        Privacy Control (when honoured), excluded IPs, referrer spam. Dropped requests are not
+ *        told apart from written ones.
+ *   400  malformed body or field; 405 not a POST; 413 body over the size limit; 500 no write.
+ *
+ * A written line is the buffer contract (see Buffer and the aggregator): v, id, ts, t, vk, vkp, p,
+ * o, r, us, um, uc, ut, ux, ck, ua, cc, rg, ci, en, ep. Tracking parameters (utm_*, gclid, msclkid,
+ * fbclid) are removed from p. Events keep p and o; referrer, utm and click id belong to page views
+ * and are empty on events. The IP address is used for the visitor key, the exclusion check and the
+ * location lookup, and is written nowhere.
+ */
+final class Collector {
+
+	public const STATUS_OK        = 204;
+	public const STATUS_MALFORMED = 400;
+	public const STATUS_METHOD    = 405;
+	public const STATUS_TOO_LARGE = 413;
+	public const STATUS_FAILED    = 500;
+
+	public const MAX_PATH       = 2048;
+	public const MAX_REFERRER   = 2048;
+	public const MAX_UTM        = 255;
+	public const MAX_USER_AGENT = 512;
+	public const MAX_PROPS      = 10;
+	public const MAX_PROP_TEXT  = 512;
+
+	/**
+	 * Event names and property keys.
+	 */
+	public const NAME_PATTERN = '/^[a-z0-9_]{1,40}$/';
+
+	/**
+	 * Click-id parameters: only which one was present is kept.
+	 */
+	public const CLICK_IDS = array( 'gclid', 'msclkid', 'fbclid' );
+
+	/**
+	 * The utm fields and their query parameters.
+	 */
+	public const UTM = array(
+		'us' => 'utm_source',
+		'um' => 'utm_medium',
+		'uc' => 'utm_campaign',
+		'ut' => 'utm_term',
+		'ux' => 'utm_content',
+	);
+
+	/**
+	 * The scroll depths the tracker reports.
+	 */
+	public const SCROLL_DEPTHS = array( 25, 50, 75, 100 );
+
+	/**
+	 * The site's settings.
+	 *
+	 * @var Config
+	 */
+	private Config $config;
+
+	/**
+	 * Where accepted hits go.
+	 *
+	 * @var Buffer
+	 */
+	private Buffer $buffer;
+
+	/**
+	 * The daily salts, in the buffer's dir.
+	 *
+	 * @var Salts
+	 */
+	private Salts $salts;
+
+	/**
+	 * Bot user agents.
+	 *
+	 * @var BotList
+	 */
+	private BotList $bots;
+
+	/**
+	 * Country, region and city.
+	 *
+	 * @var Geo
+	 */
+	private Geo $geo;
+
+	/**
+	 * Why the last request was not written; '' when it was.
+	 *
+	 * @var string
+	 */
+	private string $reason = '';
+
+	/**
+	 * Sets up the handler for one site.
+	 *
+	 * @param Config $config The site's collector settings.
+	 * @param Buffer $buffer The site's buffer; the salts live in the same dir.
+	 */
+	public function __construct( Config $config, Buffer $buffer ) {
+		$this->config = $config;
+		$this->buffer = $buffer;
+		$this->salts  = new Salts( $buffer->dir() );
+		$this->bots   = new BotList( $config->crawlers );
+		$this->geo    = new Geo( $config->country_mmdb, $config->country_header );
+	}
+
+	/**
+	 * Handles one request.
+	 *
+	 * @param array<string, mixed> $server The request's $_SERVER (REQUEST_METHOD, REMOTE_ADDR, HTTP_* headers).
+	 * @param string               $body   The raw request body.
+	 * @param float                $now    Unix time of the request.
+	 * @return int The HTTP status to answer with.
+	 */
+	public function handle( array $server, string $body, float $now ): int {
+		$this->reason = '';
+		try {
+			$hit = $this->hit( $server, $body, (int) floor( $now ) );
+		} catch ( Rejection $rejection ) {
+			$this->reason = $rejection->getMessage();
+			return $rejection->getCode();
+		}
+		if ( ! $this->buffer->append( $hit ) ) {
+			$this->reason = 'write_failed';
+			return self::STATUS_FAILED;
+		}
+		return self::STATUS_OK;
+	}
+
+	/**
+	 * Why the last request was not written (`bot`, `malformed_body`, …); '' when it was.
+	 */
+	public function reason(): string {
+		return $this->reason;
+	}
+
+	/**
+	 * Checks a request and builds its buffer line.
+	 *
+	 * @param array<string, mixed> $server The request's $_SERVER.
+	 * @param string               $body   The raw body.
+	 * @param int                  $now    Unix time.
+	 * @return array<string, mixed>
+	 * @throws Rejection When the request is not to be written.
+	 */
+	private function hit( array $server, string $body, int $now ): array {
+		if ( 'POST' !== strtoupper( self::header( $server, 'REQUEST_METHOD' ) ) ) {
+			throw new Rejection( 'method', self::STATUS_METHOD );
+		}
+		$length = self::header( $server, 'CONTENT_LENGTH' );
+		if ( strlen( $body ) > $this->config->max_body || ( ctype_digit( $length ) && (int) $length > $this->config->max_body ) ) {
+			throw new Rejection( 'too_large', self::STATUS_TOO_LARGE );
+		}
+		foreach ( array( 'HTTP_SEC_PURPOSE', 'HTTP_PURPOSE', 'HTTP_X_PURPOSE', 'HTTP_X_MOZ' ) as $purpose ) {
+			$value = strtolower( self::header( $server, $purpose ) );
+			if ( str_contains( $value, 'prefetch' ) || str_contains( $value, 'preview' ) ) {
+				throw new Rejection( 'prefetch', self::STATUS_OK );
+			}
+		}
+		if ( 'navigate' === strtolower( self::header( $server, 'HTTP_SEC_FETCH_MODE' ) ) ) {
+			throw new Rejection( 'navigate', self::STATUS_OK );
+		}
+		if ( $this->config->honor_gpc && '1' === trim( self::header( $server, 'HTTP_SEC_GPC' ) ) ) {
+			throw new Rejection( 'gpc', self::STATUS_OK );
+		}
+		if ( $this->config->honor_dnt && '1' === trim( self::header( $server, 'HTTP_DNT' ) ) ) {
+			throw new Rejection( 'dnt', self::STATUS_OK );
+		}
+		// User agents are ASCII; anything else is dropped rather than stored.
+		$user_agent = trim( (string) preg_replace( '/[^\x20-\x7E]/', '', self::header( $server, 'HTTP_USER_AGENT' ) ) );
+		if ( '' === $user_agent ) {
+			throw new Rejection( 'no_user_agent', self::STATUS_OK );
+		}
+		$ip = Ip::client( $server, $this->config->trusted_proxy );
+		if ( '' === $ip ) {
+			throw new Rejection( 'no_ip', self::STATUS_OK );
+		}
+		if ( Ip::matches_any( $ip, $this->config->excluded_ips ) ) {
+			throw new Rejection( 'excluded_ip', self::STATUS_OK );
+		}
+
+		$fields = $this->fields( $body );
+
+		if ( '' !== $fields['r'] && $this->is_spam( $fields['r'] ) ) {
+			throw new Rejection( 'referrer_spam', self::STATUS_OK );
+		}
+		if ( $this->bots->is_bot( $user_agent ) ) {
+			throw new Rejection( 'bot', self::STATUS_OK );
+		}
+
+		$user_agent = Text::cut( $user_agent, self::MAX_USER_AGENT );
+		$salts      = $this->salts->for_time( $now );
+		if ( '' === $salts['current'] ) {
+			throw new Rejection( 'no_salt', self::STATUS_FAILED );
+		}
+		$place = $this->geo->locate( $ip, $server );
+
+		return array(
+			'v'   => 1,
+			'id'  => bin2hex( random_bytes( 16 ) ),
+			'ts'  => $now,
+			't'   => $fields['t'],
+			'vk'  => $this->visitor_key( $ip, $user_agent, $salts['current'] ),
+			'vkp' => '' === $salts['previous'] ? '' : $this->visitor_key( $ip, $user_agent, $salts['previous'] ),
+			'p'   => $fields['p'],
+			'o'   => $fields['o'],
+			'r'   => $fields['r'],
+			'us'  => $fields['us'],
+			'um'  => $fields['um'],
+			'uc'  => $fields['uc'],
+			'ut'  => $fields['ut'],
+			'ux'  => $fields['ux'],
+			'ck'  => $fields['ck'],
+			'ua'  => $user_agent,
+			'cc'  => $place['cc'],
+			'rg'  => $place['rg'],
+			'ci'  => $place['ci'],
+			'en'  => $fields['en'],
+			'ep'  => (object) $fields['ep'],
+		);
+	}
+
+	/**
+	 * The visitor key: a keyed hash of site, IP and user agent under a daily salt.
+	 *
+	 * @param string $ip         The visitor's address.
+	 * @param string $user_agent The visitor's user agent.
+	 * @param string $salt       A raw daily salt.
+	 * @return string 32 hex characters.
+	 */
+	public function visitor_key( string $ip, string $user_agent, string $salt ): string {
+		return substr( hash_hmac( 'sha256', $this->config->site_id . '|' . $ip . '|' . $user_agent, $salt ), 0, 32 );
+	}
+
+	/**
+	 * Parses and validates the body.
+	 *
+	 * @param string $body The raw body.
+	 * @return array{t: string, p: string, o: int, r: string, us: string, um: string, uc: string, ut: string, ux: string, ck: string, en: string, ep: array<string, string|int|float|bool>}
+	 * @throws Rejection When the body or a field is malformed.
+	 */
+	private function fields( string $body ): array {
+		$data = json_decode( $body, true, 4 );
+		if ( ! is_array( $data ) || array_is_list( $data ) ) {
+			throw new Rejection( 'malformed_body', self::STATUS_MALFORMED );
+		}
+
+		$type = $data['t'] ?? null;
+		if ( 'pageview' !== $type && 'event' !== $type ) {
+			throw new Rejection( 'malformed_type', self::STATUS_MALFORMED );
+		}
+
+		$path = $data['p'] ?? null;
+		if ( ! is_string( $path ) || ! str_starts_with( $path, '/' ) || 1 === preg_match( '/[\x00-\x1F\x7F]/', $path ) ) {
+			throw new Rejection( 'malformed_path', self::STATUS_MALFORMED );
+		}
+
+		$object = $data['o'] ?? 0;
+		if ( is_string( $object ) && ctype_digit( $object ) && strlen( $object ) < 19 ) {
+			$object = (int) $object;
+		}
+		if ( ! is_int( $object ) || $object < 0 ) {
+			throw new Rejection( 'malformed_object', self::STATUS_MALFORMED );
+		}
+
+		$fields = array(
+			't'  => $type,
+			'p'  => '',
+			'o'  => $object,
+			'r'  => '',
+			'us' => '',
+			'um' => '',
+			'uc' => '',
+			'ut' => '',
+			'ux' => '',
+			'ck' => '',
+			'en' => '',
+			'ep' => array(),
+		);
+		$found  = $this->clean_path( $path );
+
+		$fields['p'] = $found['path'];
+		if ( 'event' === $type ) {
+			$fields['en'] = $this->event_name( $data['en'] ?? null );
+			$fields['ep'] = $this->event_props( $fields['en'], $data['ep'] ?? array() );
+			return $fields;
+		}
+
+		foreach ( self::UTM as $field => $parameter ) {
+			$value = $data[ $field ] ?? '';
+			if ( ! is_string( $value ) ) {
+				throw new Rejection( 'malformed_utm', self::STATUS_MALFORMED );
+			}
+			$value            = self::line( $value, self::MAX_UTM );
+			$fields[ $field ] = '' !== $value ? $value : $found['utm'][ $field ];
+		}
+
+		$click = $data['ck'] ?? '';
+		if ( ! is_string( $click ) || ( '' !== $click && ! in_array( $click, self::CLICK_IDS, true ) ) ) {
+			throw new Rejection( 'malformed_click_id', self::STATUS_MALFORMED );
+		}
+		$fields['ck'] = '' !== $click ? $click : $found['ck'];
+
+		$referrer = $data['r'] ?? '';
+		if ( ! is_string( $referrer ) ) {
+			throw new Rejection( 'malformed_referrer', self::STATUS_MALFORMED );
+		}
+		$fields['r'] = $this->external_referrer( $referrer );
+
+		if ( isset( $data['en'] ) && '' !== $data['en'] ) {
+			throw new Rejection( 'malformed_event_name', self::STATUS_MALFORMED );
+		}
+		return $fields;
+	}
+
+	/**
+	 * Removes tracking parameters and the fragment from a path, collecting the utm values and the
+	 * click id they carried, and tidies the separators.
+	 *
+	 * @param string $path Path and query.
+	 * @return array{path: string, utm: array<string, string>, ck: string}
+	 */
+	private function clean_path( string $path ): array {
+		$utm   = array_fill_keys( array_keys( self::UTM ), '' );
+		$click = '';
+		$path  = explode( '#', $path, 2 )[0];
+		$parts = explode( '?', $path, 2 );
+		$kept  = array();
+		foreach ( explode( '&', $parts[1] ?? '' ) as $pair ) {
+			if ( '' === $pair ) {
+				continue;
+			}
+			$pieces = explode( '=', $pair, 2 );
+			$name   = strtolower( urldecode( $pieces[0] ) );
+			$field  = array_search( $name, self::UTM, true );
+			if ( false !== $field ) {
+				$utm[ $field ] = self::line( urldecode( $pieces[1] ?? '' ), self::MAX_UTM );
+				continue;
+			}
+			if ( in_array( $name, self::CLICK_IDS, true ) ) {
+				$click = '' === $click ? $name : $click;
+				continue;
+			}
+			$kept[] = $pair;
+		}
+		$clean = $parts[0] . ( array() === $kept ? '' : '?' . implode( '&', $kept ) );
+		return array(
+			'path' => Text::cut( $clean, self::MAX_PATH ),
+			'utm'  => $utm,
+			'ck'   => $click,
+		);
+	}
+
+	/**
+	 * A referrer worth keeping: an http(s) URL of another site; '' otherwise.
+	 *
+	 * @param string $referrer The referrer the tracker sent.
+	 */
+	private function external_referrer( string $referrer ): string {
+		$referrer = trim( $referrer );
+		if ( '' === $referrer || 1 === preg_match( '/[\x00-\x1F\x7F]/', $referrer ) ) {
+			return '';
+		}
+		$host   = self::host( $referrer );
+		$scheme = strtolower( (string) parse_url( $referrer, PHP_URL_SCHEME ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- No WordPress here.
+		if ( '' === $host || ( 'http' !== $scheme && 'https' !== $scheme ) || in_array( $host, $this->config->hosts, true ) ) {
+			return '';
+		}
+		return Text::cut( $referrer, self::MAX_REFERRER );
+	}
+
+	/**
+	 * Whether a referrer's host is, or is under, a host of the spam list.
+	 *
+	 * @param string $referrer An external referrer URL.
+	 */
+	private function is_spam( string $referrer ): bool {
+		$host = self::host( $referrer );
+		foreach ( $this->config->referrer_spam as $spam ) {
+			if ( $host === $spam || str_ends_with( $host, '.' . $spam ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * An event's name.
+	 *
+	 * @param mixed $name The name sent.
+	 * @throws Rejection When it is not a valid name.
+	 */
+	private function event_name( $name ): string {
+		if ( ! is_string( $name ) || 1 !== preg_match( self::NAME_PATTERN, $name ) ) {
+			throw new Rejection( 'malformed_event_name', self::STATUS_MALFORMED );
+		}
+		return $name;
+	}
+
+	/**
+	 * An event's properties, checked against the rules of the built-in events.
+	 *
+	 * @param string $name  The event name.
+	 * @param mixed  $props The properties sent.
+	 * @return array<string, string|int|float|bool>
+	 * @throws Rejection When they are malformed.
+	 */
+	private function event_props( string $name, $props ): array {
+		if ( null === $props ) {
+			$props = array();
+		}
+		if ( ! is_array( $props ) || ( array() !== $props && array_is_list( $props ) ) || count( $props ) > self::MAX_PROPS ) {
+			throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+		}
+		$clean = array();
+		foreach ( $props as $key => $value ) {
+			if ( ! is_string( $key ) || 1 !== preg_match( self::NAME_PATTERN, $key ) ) {
+				throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+			}
+			if ( is_string( $value ) ) {
+				$value = self::line( $value, self::MAX_PROP_TEXT );
+			} elseif ( ! is_int( $value ) && ! is_float( $value ) && ! is_bool( $value ) ) {
+				throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+			}
+			$clean[ $key ] = $value;
+		}
+
+		switch ( $name ) {
+			case 'scroll':
+				if ( ! in_array( $clean['percent'] ?? null, self::SCROLL_DEPTHS, true ) ) {
+					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+				}
+				break;
+			case 'outbound_click':
+			case 'file_download':
+				if ( ! isset( $clean['url'] ) || ! is_string( $clean['url'] ) || '' === $clean['url'] ) {
+					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+				}
+				if ( 'file_download' === $name && ! isset( $clean['ext'] ) && count( $clean ) < self::MAX_PROPS ) {
+					$file = (string) parse_url( $clean['url'], PHP_URL_PATH ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- No WordPress here.
+					if ( 1 === preg_match( '/\.([a-z0-9]{1,8})$/i', $file, $match ) ) {
+						$clean['ext'] = strtolower( $match[1] );
+					}
+				}
+				break;
+		}
+		return $clean;
+	}
+
+	/**
+	 * A single-line string: control characters removed, trimmed, cut to a length.
+	 *
+	 * @param string $text   The string.
+	 * @param int    $length The most characters.
+	 */
+	private static function line( string $text, int $length ): string {
+		return Text::cut( trim( (string) preg_replace( '/[\x00-\x1F\x7F]/', '', $text ) ), $length );
+	}
+
+	/**
+	 * A URL's host, lower case; '' when it has none.
+	 *
+	 * @param string $url The URL.
+	 */
+	private static function host( string $url ): string {
+		return strtolower( (string) parse_url( $url, PHP_URL_HOST ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- No WordPress here.
+	}
+
+	/**
+	 * A $_SERVER value as a string; '' when absent.
+	 *
+	 * @param array<string, mixed> $server The request's $_SERVER.
+	 * @param string               $key    The key.
+	 */
+	private static function header( array $server, string $key ): string {
+		$value = $server[ $key ] ?? '';
+		return is_scalar( $value ) ? (string) $value : '';
+	}
+}

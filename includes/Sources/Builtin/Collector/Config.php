@@ -1,0 +1,207 @@
+<?php
+/**
+ * What the collector needs to know about a site, as WordPress wrote it into the site's data dir.
+ *
+ * Loaded without WordPress by collect.php: no WordPress function here.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Collector;
+
+/**
+ * The collector's settings for one site. WordPress builds it from the site's options
+ * (Tracking\ConfigFile) and writes `config.php` (a PHP file returning to_array()) into the site's
+ * private data dir; collect.php reads it back with load(). The file holds no visitor data.
+ */
+final class Config {
+
+	/**
+	 * The config file's name in the data dir.
+	 */
+	public const FILE = 'config.php';
+
+	/**
+	 * Format of the config file; a file of another format is rewritten by WordPress.
+	 */
+	public const VERSION = 1;
+
+	/**
+	 * Default largest body accepted, in bytes: a hit is well under 1 KB, the path and referrer are
+	 * cut to 2048 characters each.
+	 */
+	public const DEFAULT_MAX_BODY = 8192;
+
+	/**
+	 * Identifies the site in the visitor key (with the IP and user agent).
+	 *
+	 * @var string
+	 */
+	public string $site_id = '';
+
+	/**
+	 * The site's own host names: referrers from them are internal and not stored.
+	 *
+	 * @var string[]
+	 */
+	public array $hosts = array();
+
+	/**
+	 * Whether a `DNT: 1` request header means no tracking.
+	 *
+	 * @var bool
+	 */
+	public bool $honor_dnt = true;
+
+	/**
+	 * Whether a `Sec-GPC: 1` request header means no tracking.
+	 *
+	 * @var bool
+	 */
+	public bool $honor_gpc = true;
+
+	/**
+	 * IP addresses and CIDR ranges whose hits are dropped.
+	 *
+	 * @var string[]
+	 */
+	public array $excluded_ips = array();
+
+	/**
+	 * Referrer hosts (and their subdomains) whose hits are dropped as spam.
+	 *
+	 * @var string[]
+	 */
+	public array $referrer_spam = array();
+
+	/**
+	 * Whether the site is behind a proxy it trusts to set X-Forwarded-For.
+	 *
+	 * @var bool
+	 */
+	public bool $trusted_proxy = false;
+
+	/**
+	 * Path of a MaxMind-format (.mmdb) country or city database; empty for none.
+	 *
+	 * @var string
+	 */
+	public string $country_mmdb = '';
+
+	/**
+	 * Request header a trusted CDN puts the visitor's country in (e.g. CF-IPCountry); empty for none.
+	 *
+	 * @var string
+	 */
+	public string $country_header = '';
+
+	/**
+	 * Largest body accepted, in bytes.
+	 *
+	 * @var int
+	 */
+	public int $max_body = self::DEFAULT_MAX_BODY;
+
+	/**
+	 * Path of the bot user-agent patterns (build/data/crawlers.json, from crawler-user-agents).
+	 *
+	 * @var string
+	 */
+	public string $crawlers = '';
+
+	/**
+	 * Builds a config from an array, ignoring unknown keys and values of the wrong type.
+	 *
+	 * @param array<string, mixed> $data As to_array() returns it.
+	 */
+	public static function from_array( array $data ): self {
+		$config = new self();
+		foreach ( array( 'site_id', 'country_mmdb', 'country_header', 'crawlers' ) as $key ) {
+			if ( isset( $data[ $key ] ) && is_scalar( $data[ $key ] ) ) {
+				$config->$key = trim( (string) $data[ $key ] );
+			}
+		}
+		foreach ( array( 'honor_dnt', 'honor_gpc', 'trusted_proxy' ) as $key ) {
+			if ( isset( $data[ $key ] ) ) {
+				$config->$key = (bool) $data[ $key ];
+			}
+		}
+		foreach ( array( 'hosts', 'excluded_ips', 'referrer_spam' ) as $key ) {
+			if ( isset( $data[ $key ] ) && is_array( $data[ $key ] ) ) {
+				$config->$key = self::strings( $data[ $key ] );
+			}
+		}
+		$config->hosts         = array_map( 'strtolower', $config->hosts );
+		$config->referrer_spam = array_map( 'strtolower', $config->referrer_spam );
+		if ( isset( $data['max_body'] ) && is_numeric( $data['max_body'] ) && (int) $data['max_body'] > 0 ) {
+			$config->max_body = (int) $data['max_body'];
+		}
+		return $config;
+	}
+
+	/**
+	 * Reads `config.php` from a site's data dir.
+	 *
+	 * @param string $dir The site's private data dir.
+	 * @return self|null Null when the file is missing or is not a config.
+	 */
+	public static function load( string $dir ): ?self {
+		$file = rtrim( $dir, '/\\' ) . '/' . self::FILE;
+		if ( ! is_file( $file ) ) {
+			return null;
+		}
+		$data = include $file;
+		if ( ! is_array( $data ) || ( $data['version'] ?? null ) !== self::VERSION ) {
+			return null;
+		}
+		return self::from_array( $data );
+	}
+
+	/**
+	 * The config as the array the file returns.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function to_array(): array {
+		return array(
+			'version'        => self::VERSION,
+			'site_id'        => $this->site_id,
+			'hosts'          => $this->hosts,
+			'honor_dnt'      => $this->honor_dnt,
+			'honor_gpc'      => $this->honor_gpc,
+			'excluded_ips'   => $this->excluded_ips,
+			'referrer_spam'  => $this->referrer_spam,
+			'trusted_proxy'  => $this->trusted_proxy,
+			'country_mmdb'   => $this->country_mmdb,
+			'country_header' => $this->country_header,
+			'max_body'       => $this->max_body,
+			'crawlers'       => $this->crawlers,
+		);
+	}
+
+	/**
+	 * The config as the source of `config.php`.
+	 */
+	public function to_php(): string {
+		return "<?php\n"
+			. "// Written by MonsterInsights Reports from the site's tracking settings, read by collect.php.\n"
+			. "// It is rewritten whenever the settings change: do not edit it.\n"
+			. 'return ' . var_export( $this->to_array(), true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- Generates PHP source.
+	}
+
+	/**
+	 * The non-empty strings of a list, trimmed.
+	 *
+	 * @param array<mixed> $values The list.
+	 * @return string[]
+	 */
+	private static function strings( array $values ): array {
+		$strings = array();
+		foreach ( $values as $value ) {
+			if ( is_scalar( $value ) && '' !== trim( (string) $value ) ) {
+				$strings[] = trim( (string) $value );
+			}
+		}
+		return array_values( array_unique( $strings ) );
+	}
+}

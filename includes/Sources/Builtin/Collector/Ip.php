@@ -1,0 +1,121 @@
+<?php
+/**
+ * The visitor's IP address: where to read it, and matching it against addresses and CIDR ranges.
+ *
+ * Loaded without WordPress by collect.php: no WordPress function here.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Collector;
+
+/**
+ * The IP is only ever held in memory: it goes into the visitor key's hash, the exclusion check and
+ * the country lookup, and is written nowhere.
+ */
+final class Ip {
+
+	/**
+	 * The client's IP address: REMOTE_ADDR, or the first valid address of X-Forwarded-For when the
+	 * site is behind a proxy it trusts to set that header.
+	 *
+	 * @param array<string, mixed> $server The request's $_SERVER.
+	 * @param bool                 $trusted_proxy Whether X-Forwarded-For is trusted.
+	 * @return string The address, or '' when there is no valid one.
+	 */
+	public static function client( array $server, bool $trusted_proxy ): string {
+		if ( $trusted_proxy && isset( $server['HTTP_X_FORWARDED_FOR'] ) && is_string( $server['HTTP_X_FORWARDED_FOR'] ) ) {
+			foreach ( explode( ',', $server['HTTP_X_FORWARDED_FOR'] ) as $candidate ) {
+				$ip = self::valid( trim( $candidate ) );
+				if ( '' !== $ip ) {
+					return $ip;
+				}
+			}
+		}
+		$remote = $server['REMOTE_ADDR'] ?? '';
+		return is_string( $remote ) ? self::valid( $remote ) : '';
+	}
+
+	/**
+	 * Whether an address is one of a list of addresses and CIDR ranges (IPv4 or IPv6).
+	 *
+	 * @param string   $ip     The address.
+	 * @param string[] $ranges Addresses ("203.0.113.7") and ranges ("203.0.113.0/24", "2001:db8::/32").
+	 */
+	public static function matches_any( string $ip, array $ranges ): bool {
+		foreach ( $ranges as $range ) {
+			if ( self::matches( $ip, $range ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether an address is an address or falls in a CIDR range.
+	 *
+	 * @param string $ip    The address.
+	 * @param string $range An address or a CIDR range.
+	 */
+	public static function matches( string $ip, string $range ): bool {
+		$bits = null;
+		if ( str_contains( $range, '/' ) ) {
+			list( $range, $prefix ) = explode( '/', $range, 2 );
+			if ( ! ctype_digit( $prefix ) ) {
+				return false;
+			}
+			$bits = (int) $prefix;
+		}
+		$address = @inet_pton( $ip ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Invalid input is reported by the return value.
+		$network = @inet_pton( trim( $range ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- As above.
+		if ( false === $address || false === $network || strlen( $address ) !== strlen( $network ) ) {
+			return false;
+		}
+		$length = strlen( $address ) * 8;
+		$bits   = $bits ?? $length;
+		if ( $bits > $length ) {
+			return false;
+		}
+		$bytes = intdiv( $bits, 8 );
+		if ( substr( $address, 0, $bytes ) !== substr( $network, 0, $bytes ) ) {
+			return false;
+		}
+		$rest = $bits % 8;
+		if ( 0 === $rest ) {
+			return true;
+		}
+		$mask = ( 0xff << ( 8 - $rest ) ) & 0xff;
+		return ( ord( $address[ $bytes ] ) & $mask ) === ( ord( $network[ $bytes ] ) & $mask );
+	}
+
+	/**
+	 * Whether a string is an address or a CIDR range that matches() understands.
+	 *
+	 * @param string $range The string.
+	 */
+	public static function is_range( string $range ): bool {
+		$bits = null;
+		if ( str_contains( $range, '/' ) ) {
+			list( $range, $prefix ) = explode( '/', $range, 2 );
+			if ( ! ctype_digit( $prefix ) ) {
+				return false;
+			}
+			$bits = (int) $prefix;
+		}
+		$network = @inet_pton( $range ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Invalid input is reported by the return value.
+		return false !== $network && ( null === $bits || $bits <= strlen( $network ) * 8 );
+	}
+
+	/**
+	 * The address in its canonical form, or '' when it is not an IP address.
+	 *
+	 * @param string $ip The candidate.
+	 */
+	private static function valid( string $ip ): string {
+		if ( false === filter_var( $ip, FILTER_VALIDATE_IP ) ) {
+			return '';
+		}
+		$packed = inet_pton( $ip );
+		return false === $packed ? '' : (string) inet_ntop( $packed );
+	}
+}

@@ -1,0 +1,204 @@
+<?php
+/**
+ * SQL over the builtin source's own tables.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * A thin layer over $wpdb for the builtin tables. Queries are templates in which `{name}` stands
+ * for the table Schema::table( name ) (a safe identifier built from $wpdb->prefix, quoted with
+ * backticks) and every value is a %s / %d / %f placeholder bound by $wpdb->prepare(). A failed
+ * query throws, so a chunk is rolled back instead of being half written.
+ *
+ * The same SQL runs on MariaDB/MySQL and on WordPress's SQLite integration, so it keeps to what
+ * both understand: INSERT IGNORE, INSERT … ON DUPLICATE KEY UPDATE … VALUES(), INSERT … SELECT,
+ * UNION ALL, CASE (never IF()), COUNT(DISTINCT …).
+ */
+final class Db {
+
+	/**
+	 * Savepoint names in use, innermost last.
+	 *
+	 * @var string[]
+	 */
+	private static array $savepoints = array();
+
+	/**
+	 * Runs a statement.
+	 *
+	 * @param string           $template SQL with {table} tokens and placeholders.
+	 * @param array<int,mixed> $args     Values for the placeholders.
+	 * @return int Rows affected (or selected).
+	 * @throws \RuntimeException When the database reports an error.
+	 */
+	public static function query( string $template, array $args = array() ): int {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
+		$result = $wpdb->query( self::sql( $template, $args ) );
+		self::check( false === $result );
+		return (int) $result;
+	}
+
+	/**
+	 * Rows as associative arrays.
+	 *
+	 * @param string           $template SQL with {table} tokens and placeholders.
+	 * @param array<int,mixed> $args     Values for the placeholders.
+	 * @return array<int, array<string, string|null>>
+	 */
+	public static function rows( string $template, array $args = array() ): array {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
+		$rows = $wpdb->get_results( self::sql( $template, $args ), ARRAY_A );
+		self::check( '' !== (string) $wpdb->last_error );
+		return is_array( $rows ) ? $rows : array();
+	}
+
+	/**
+	 * The first column of every row.
+	 *
+	 * @param string           $template SQL with {table} tokens and placeholders.
+	 * @param array<int,mixed> $args     Values for the placeholders.
+	 * @return string[]
+	 */
+	public static function col( string $template, array $args = array() ): array {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
+		$col = $wpdb->get_col( self::sql( $template, $args ) );
+		self::check( '' !== (string) $wpdb->last_error );
+		return array_map( 'strval', $col );
+	}
+
+	/**
+	 * One value, or null.
+	 *
+	 * @param string           $template SQL with {table} tokens and placeholders.
+	 * @param array<int,mixed> $args     Values for the placeholders.
+	 */
+	public static function value( string $template, array $args = array() ): ?string {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
+		$value = $wpdb->get_var( self::sql( $template, $args ) );
+		self::check( '' !== (string) $wpdb->last_error );
+		return null === $value ? null : (string) $value;
+	}
+
+	/**
+	 * Inserts many rows with one statement.
+	 *
+	 * @param string                        $table   Schema table name (without prefix).
+	 * @param string[]                      $columns Column names.
+	 * @param array<int, array<int, mixed>> $rows    Values, in column order.
+	 * @param bool                          $ignore  INSERT IGNORE: rows whose unique key exists are skipped.
+	 * @param string[]                      $update  Columns an existing row (same unique key) takes from the new one.
+	 * @return int Rows affected.
+	 */
+	public static function insert_rows( string $table, array $columns, array $rows, bool $ignore = false, array $update = array() ): int {
+		if ( array() === $rows ) {
+			return 0;
+		}
+		$row_placeholders = '(' . implode( ',', array_fill( 0, count( $columns ), '%s' ) ) . ')';
+		$sql              = ( $ignore ? 'INSERT IGNORE INTO ' : 'INSERT INTO ' ) . '{' . $table . '} (' . implode( ',', $columns ) . ') VALUES '
+			. implode( ',', array_fill( 0, count( $rows ), $row_placeholders ) );
+		if ( array() !== $update ) {
+			$sql .= ' ON DUPLICATE KEY UPDATE ' . implode(
+				',',
+				array_map(
+					static fn( string $column ): string => $column . '=VALUES(' . $column . ')',
+					$update
+				)
+			);
+		}
+		$args = array();
+		foreach ( $rows as $row ) {
+			foreach ( $row as $value ) {
+				$args[] = is_int( $value ) ? (string) $value : $value;
+			}
+		}
+		return self::query( $sql, $args );
+	}
+
+	/**
+	 * Runs $work in a transaction: committed when it returns, rolled back when it throws.
+	 *
+	 * When the caller already holds a transaction (the filter says so; the PHPUnit harness wraps
+	 * every test in one), a SAVEPOINT stands in for it: START TRANSACTION would commit the outer one.
+	 * Nested calls use savepoints too.
+	 *
+	 * @template T
+	 * @param callable():T $work The work.
+	 * @return T
+	 * @throws \Throwable Whatever $work throws, after the rollback.
+	 */
+	public static function transaction( callable $work ) {
+		/**
+		 * Filters whether the builtin tables are written inside a transaction the caller owns, in
+		 * which case savepoints are used instead of START TRANSACTION / COMMIT.
+		 *
+		 * @param bool $nested Default false.
+		 */
+		$nested = array() !== self::$savepoints || (bool) apply_filters( 'monsterinsights_reports_nested_transaction', false );
+		$name   = 'mir_sp_' . count( self::$savepoints );
+		self::query( $nested ? 'SAVEPOINT ' . $name : 'START TRANSACTION' );
+		self::$savepoints[] = $nested ? $name : '';
+		try {
+			$result = $work();
+		} catch ( \Throwable $error ) {
+			array_pop( self::$savepoints );
+			self::rollback( $nested ? $name : '' );
+			throw $error;
+		}
+		array_pop( self::$savepoints );
+		self::query( $nested ? 'RELEASE SAVEPOINT ' . $name : 'COMMIT' );
+		return $result;
+	}
+
+	/**
+	 * Rolls back, never throwing (the original error matters more).
+	 *
+	 * @param string $savepoint The savepoint, or '' for the whole transaction.
+	 */
+	private static function rollback( string $savepoint ): void {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- A constant statement.
+		$wpdb->query( '' === $savepoint ? 'ROLLBACK' : 'ROLLBACK TO SAVEPOINT ' . $savepoint );
+	}
+
+	/**
+	 * Expands the table tokens and binds the values.
+	 *
+	 * @param string           $template SQL with {table} tokens and placeholders.
+	 * @param array<int,mixed> $args     Values for the placeholders.
+	 */
+	public static function sql( string $template, array $args = array() ): string {
+		global $wpdb;
+		$sql = (string) preg_replace_callback(
+			'/\{([a-z_]+)\}/',
+			static fn( array $m ): string => '`' . Schema::table( $m[1] ) . '`',
+			$template
+		);
+		if ( array() === $args ) {
+			return $sql;
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- The template is a constant of this plugin; table names are expanded above.
+		return (string) $wpdb->prepare( $sql, $args );
+	}
+
+	/**
+	 * Throws the database's error.
+	 *
+	 * @param bool $failed Whether the last call failed.
+	 * @throws \RuntimeException With the database's message.
+	 */
+	private static function check( bool $failed ): void {
+		global $wpdb;
+		if ( $failed ) {
+			throw new \RuntimeException( esc_html( 'Database error: ' . ( '' !== (string) $wpdb->last_error ? $wpdb->last_error : 'unknown' ) ) );
+		}
+	}
+}

@@ -1,0 +1,202 @@
+<?php
+/**
+ * One line of the buffer: a page view or an event.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * A validated hit, parsed from one JSON line the collector wrote:
+ * {"v":1,"id","ts","t":"pageview"|"event","vk","vkp","p","o","r","us","um","uc","ut","ux","ck","ua",
+ * "cc","rg","ci","en","ep"}. Strings are trimmed to the columns they end up in.
+ */
+final class Hit {
+
+	public const PAGEVIEW = 'pageview';
+	public const EVENT    = 'event';
+
+	/**
+	 * Click ids the collector reports.
+	 */
+	public const CLICK_IDS = array( 'gclid', 'msclkid', 'fbclid' );
+
+	/**
+	 * Query arguments that say how a visitor came, not which page they saw.
+	 */
+	private const TRACKING = '/^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|msclkid|fbclid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl)$/i';
+
+	/**
+	 * Builds a hit; use from_line().
+	 *
+	 * @param string               $id       32 hex unique hit id.
+	 * @param int                  $ts       Unix seconds.
+	 * @param string               $type     PAGEVIEW or EVENT.
+	 * @param string               $visitor  Visitor key under today's salt.
+	 * @param string               $previous Visitor key under the previous day's salt, or ''.
+	 * @param string               $path     Path and query, see normalise_path().
+	 * @param int                  $object   WordPress object id, or 0.
+	 * @param string               $referrer External referrer URL, or ''.
+	 * @param array<string,string> $utm      source, medium, campaign, term, content (lower-cased source and medium).
+	 * @param string               $click    gclid, msclkid, fbclid or ''.
+	 * @param string               $ua       Raw user agent.
+	 * @param string               $country  ISO country code, upper case, or ''.
+	 * @param string               $region   Region.
+	 * @param string               $city     City.
+	 * @param string               $name     Event name, '' for page views.
+	 * @param array<string,mixed>  $props    Event properties.
+	 */
+	private function __construct(
+		public readonly string $id,
+		public readonly int $ts,
+		public readonly string $type,
+		public readonly string $visitor,
+		public readonly string $previous,
+		public readonly string $path,
+		public readonly int $object,
+		public readonly string $referrer,
+		public readonly array $utm,
+		public readonly string $click,
+		public readonly string $ua,
+		public readonly string $country,
+		public readonly string $region,
+		public readonly string $city,
+		public readonly string $name,
+		public readonly array $props
+	) {
+	}
+
+	/**
+	 * Parses a line, or returns null when it is malformed.
+	 *
+	 * @param string $line One line of a buffer file.
+	 */
+	public static function from_line( string $line ): ?self {
+		$data = json_decode( $line, true );
+		if ( ! is_array( $data ) || 1 !== ( $data['v'] ?? null ) ) {
+			return null;
+		}
+		$id   = self::text( $data, 'id' );
+		$vk   = self::text( $data, 'vk' );
+		$vkp  = self::text( $data, 'vkp' );
+		$type = self::text( $data, 't' );
+		$ts   = $data['ts'] ?? null;
+		if ( ! self::is_key( $id ) || ! self::is_key( $vk ) || ( '' !== $vkp && ! self::is_key( $vkp ) ) ) {
+			return null;
+		}
+		if ( ! is_int( $ts ) || $ts <= 0 || $ts > 4294967295 || ! in_array( $type, array( self::PAGEVIEW, self::EVENT ), true ) ) {
+			return null;
+		}
+		$name = self::EVENT === $type ? substr( self::text( $data, 'en' ), 0, 64 ) : '';
+		if ( self::EVENT === $type && '' === $name ) {
+			return null;
+		}
+		$object  = $data['o'] ?? 0;
+		$click   = self::text( $data, 'ck' );
+		$country = strtoupper( self::text( $data, 'cc' ) );
+		$props   = $data['ep'] ?? array();
+
+		return new self(
+			strtolower( $id ),
+			$ts,
+			$type,
+			strtolower( $vk ),
+			strtolower( $vkp ),
+			self::normalise_path( self::text( $data, 'p' ) ),
+			is_int( $object ) && $object > 0 ? $object : 0,
+			self::text( $data, 'r' ),
+			array(
+				'source'   => strtolower( substr( self::text( $data, 'us' ), 0, 191 ) ),
+				'medium'   => strtolower( substr( self::text( $data, 'um' ), 0, 100 ) ),
+				'campaign' => substr( self::text( $data, 'uc' ), 0, 191 ),
+				'term'     => substr( self::text( $data, 'ut' ), 0, 191 ),
+				'content'  => substr( self::text( $data, 'ux' ), 0, 191 ),
+			),
+			in_array( $click, self::CLICK_IDS, true ) ? $click : '',
+			self::text( $data, 'ua' ),
+			1 === preg_match( '/^[A-Z]{2}$/', $country ) ? $country : '',
+			substr( self::text( $data, 'rg' ), 0, 64 ),
+			substr( self::text( $data, 'ci' ), 0, 128 ),
+			$name,
+			is_array( $props ) ? $props : array()
+		);
+	}
+
+	/**
+	 * Whether this is a page view.
+	 */
+	public function is_pageview(): bool {
+		return self::PAGEVIEW === $this->type;
+	}
+
+	/**
+	 * Whether the hit counts as interaction (for bounces): every event except a scroll under 50%.
+	 */
+	public function is_interactive(): bool {
+		if ( $this->is_pageview() ) {
+			return false;
+		}
+		if ( 'scroll' === $this->name ) {
+			$percent = $this->props['percent'] ?? 0;
+			return is_numeric( $percent ) && (float) $percent >= 50;
+		}
+		return true;
+	}
+
+	/**
+	 * Whether the hit says where the visit came from: utm tags, a click id or an external referrer.
+	 */
+	public function has_acquisition(): bool {
+		return '' !== $this->utm['source'] || '' !== $this->utm['medium'] || '' !== $this->utm['campaign']
+			|| '' !== $this->click || '' !== $this->referrer;
+	}
+
+	/**
+	 * A string member of the decoded line, or ''.
+	 *
+	 * @param array<mixed> $data The decoded line.
+	 * @param string       $key  The member.
+	 */
+	private static function text( array $data, string $key ): string {
+		$value = $data[ $key ] ?? '';
+		return is_string( $value ) ? trim( $value ) : '';
+	}
+
+	/**
+	 * Whether a value is 32 hexadecimal digits.
+	 *
+	 * @param string $value The value.
+	 */
+	private static function is_key( string $value ): bool {
+		return 1 === preg_match( '/^[0-9a-fA-F]{32}$/', $value );
+	}
+
+	/**
+	 * The path of a "path+query", as pages are counted: the fragment and the tracking parameters
+	 * (utm_*, click ids) go, other query arguments stay (plain permalinks are /?p=123), a leading
+	 * slash, at most 2048 bytes.
+	 *
+	 * @param string $path The collector's path.
+	 */
+	public static function normalise_path( string $path ): string {
+		$path  = (string) preg_replace( '/#.*$/s', '', $path );
+		$parts = explode( '?', $path, 2 );
+		$path  = $parts[0];
+		if ( '' === $path || '/' !== $path[0] ) {
+			$path = '/' . $path;
+		}
+		if ( isset( $parts[1] ) && '' !== $parts[1] ) {
+			$keep = array_filter(
+				explode( '&', $parts[1] ),
+				static fn( string $pair ): bool => '' !== $pair && 1 !== preg_match( self::TRACKING, (string) strstr( $pair . '=', '=', true ) )
+			);
+			if ( array() !== $keep ) {
+				$path .= '?' . implode( '&', $keep );
+			}
+		}
+		return substr( $path, 0, 2048 );
+	}
+}

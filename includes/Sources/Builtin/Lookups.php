@@ -1,0 +1,187 @@
+<?php
+/**
+ * Ids of paths, sources, campaigns and user agents, created on first sight.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Resolves a chunk's distinct values to lookup-table ids in a few statements: one SELECT for the
+ * known ones, one INSERT IGNORE for the new ones (so two runs racing cannot duplicate a row), one
+ * SELECT for their ids. Every lookup is keyed by the MD5 of its value (hex), so the column's
+ * collation (case- and accent-insensitive) never merges two values. A user agent is parsed only
+ * when it is new to the table.
+ */
+final class Lookups {
+
+	/**
+	 * Path ids.
+	 *
+	 * @param array<string, int> $paths Path => WordPress object id (0 when unknown).
+	 * @return array<string, int> Path => id.
+	 */
+	public static function paths( array $paths ): array {
+		$hashes = array();
+		foreach ( $paths as $path => $object ) {
+			$hashes[ md5( (string) $path ) ] = (string) $path;
+		}
+		$ids = self::resolve(
+			'paths',
+			'hash',
+			array_keys( $hashes ),
+			array( 'hash', 'path', 'object_id' ),
+			static fn( string $hash ): array => array( $hash, $hashes[ $hash ], $paths[ $hashes[ $hash ] ] )
+		);
+		// A path first seen without its object (a 404 that became a post) learns it later.
+		$known = array();
+		foreach ( $hashes as $hash => $path ) {
+			if ( $paths[ $path ] > 0 ) {
+				$known[ $ids[ $hash ] ] = $paths[ $path ];
+			}
+		}
+		if ( array() !== $known ) {
+			$missing = Db::col( 'SELECT id FROM {paths} WHERE object_id = 0 AND id IN (' . self::ints( array_keys( $known ) ) . ')' );
+			foreach ( $missing as $id ) {
+				Db::query( 'UPDATE {paths} SET object_id = %d WHERE id = %d', array( $known[ (int) $id ], (int) $id ) );
+			}
+		}
+		$out = array();
+		foreach ( $hashes as $hash => $path ) {
+			$out[ $path ] = $ids[ $hash ];
+		}
+		return $out;
+	}
+
+	/**
+	 * Source ids.
+	 *
+	 * @param array<string, string> $sources Source name => category.
+	 * @return array<string, int> Name => id.
+	 */
+	public static function sources( array $sources ): array {
+		$hashes = array();
+		foreach ( $sources as $name => $category ) {
+			$hashes[ md5( (string) $name ) ] = (string) $name;
+		}
+		$ids = self::resolve(
+			'sources',
+			'hash',
+			array_map( 'strval', array_keys( $hashes ) ),
+			array( 'hash', 'name', 'category' ),
+			static fn( string $hash ): array => array( $hash, $hashes[ $hash ], $sources[ $hashes[ $hash ] ] )
+		);
+		$out = array();
+		foreach ( $hashes as $hash => $name ) {
+			$out[ $name ] = $ids[ $hash ];
+		}
+		return $out;
+	}
+
+	/**
+	 * Campaign ids.
+	 *
+	 * @param array<string, array<string, string>> $campaigns Hash => name, source, medium, term, content.
+	 * @return array<string, int> Hash => id.
+	 */
+	public static function campaigns( array $campaigns ): array {
+		return self::resolve(
+			'campaigns',
+			'hash',
+			array_map( 'strval', array_keys( $campaigns ) ),
+			array( 'hash', 'name', 'source', 'medium', 'term', 'content' ),
+			static fn( string $hash ): array => array_merge( array( $hash ), array_values( $campaigns[ $hash ] ) )
+		);
+	}
+
+	/**
+	 * User agent ids; each new user agent is parsed once, here.
+	 *
+	 * @param string[] $agents Raw user agents.
+	 * @return array<string, int> Raw user agent => id.
+	 */
+	public static function user_agents( array $agents ): array {
+		$hashes = array();
+		foreach ( $agents as $ua ) {
+			$hashes[ md5( $ua ) ] = $ua;
+		}
+		$ids = self::resolve(
+			'user_agents',
+			'hash',
+			array_map( 'strval', array_keys( $hashes ) ),
+			array( 'hash', 'browser', 'browser_version', 'os', 'os_version', 'device_category' ),
+			static function ( string $hash ) use ( $hashes ): array {
+				$parsed = UserAgentParser::parse( $hashes[ $hash ] );
+				return array( $hash, $parsed['browser'], $parsed['browser_version'], $parsed['os'], $parsed['os_version'], $parsed['device_category'] );
+			}
+		);
+		$out = array();
+		foreach ( $hashes as $hash => $ua ) {
+			$out[ $ua ] = $ids[ $hash ];
+		}
+		return $out;
+	}
+
+	/**
+	 * Ids by unique key, inserting the missing rows.
+	 *
+	 * @param string   $table   Lookup table.
+	 * @param string   $column  Its unique column.
+	 * @param string[] $keys    Distinct keys.
+	 * @param string[] $columns Columns of a new row.
+	 * @param callable $row_of  The new row of a key: fn( string $key ): array.
+	 * @return array<string, int> Key => id.
+	 * @throws \RuntimeException When a row is still missing after the insert.
+	 */
+	private static function resolve( string $table, string $column, array $keys, array $columns, callable $row_of ): array {
+		if ( array() === $keys ) {
+			return array();
+		}
+		$ids     = self::select( $table, $column, $keys );
+		$missing = array_values( array_diff( $keys, array_map( 'strval', array_keys( $ids ) ) ) );
+		if ( array() !== $missing ) {
+			Db::insert_rows( $table, $columns, array_map( $row_of, $missing ), true );
+			$ids += self::select( $table, $column, $missing );
+		}
+		foreach ( $keys as $key ) {
+			if ( ! isset( $ids[ $key ] ) ) {
+				throw new \RuntimeException( esc_html( "Lookup row missing in $table" ) );
+			}
+		}
+		return $ids;
+	}
+
+	/**
+	 * Ids of existing rows.
+	 *
+	 * @param string   $table  Lookup table.
+	 * @param string   $column Its unique column.
+	 * @param string[] $keys   Keys.
+	 * @return array<string, int> Key => id.
+	 */
+	private static function select( string $table, string $column, array $keys ): array {
+		$ids = array();
+		foreach ( array_chunk( $keys, 500 ) as $batch ) {
+			$rows = Db::rows(
+				'SELECT id, ' . $column . ' AS k FROM {' . $table . '} WHERE ' . $column . ' IN (' . implode( ',', array_fill( 0, count( $batch ), '%s' ) ) . ')',
+				$batch
+			);
+			foreach ( $rows as $row ) {
+				$ids[ (string) $row['k'] ] = (int) $row['id'];
+			}
+		}
+		return $ids;
+	}
+
+	/**
+	 * A comma-separated list of integers, safe to put in SQL.
+	 *
+	 * @param array<int|string> $values Numbers.
+	 */
+	public static function ints( array $values ): string {
+		return implode( ',', array_map( 'intval', $values ) );
+	}
+}

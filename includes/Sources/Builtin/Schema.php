@@ -1,0 +1,341 @@
+<?php
+/**
+ * The builtin source's tables and their migrations.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Table names (per site: they carry $wpdb->prefix), their definitions for dbDelta(), and the
+ * versioned migrations that run on activation, on admin_init and before each aggregation when the
+ * stored version is older than VERSION.
+ *
+ * Three kinds of table:
+ * - lookups: paths, sources, campaigns, user_agents — one row per distinct value, unique hash/name;
+ * - raw: sessions, pageviews, events — pruned after the retention period;
+ * - rollups: rollup_* — one row per site-local day and key, recomputed from the raw tables for the
+ *   days an aggregation touched, read by every unfiltered report, kept for ever.
+ */
+final class Schema {
+
+	/**
+	 * The schema version this code needs. Add a migration and bump it to change the schema.
+	 */
+	public const VERSION = 1;
+
+	/**
+	 * The option that stores the installed version, per site.
+	 */
+	public const VERSION_OPTION = 'monsterinsights_reports_db_version';
+
+	/**
+	 * The lock that keeps two migrations from running at once.
+	 */
+	public const MIGRATE_LOCK = 'monsterinsights_reports_migrate_lock';
+
+	/**
+	 * Prefix of every table name, after $wpdb->prefix.
+	 */
+	public const PREFIX = 'mir_';
+
+	/**
+	 * Every table, in creation order.
+	 */
+	public const TABLES = array(
+		'paths',
+		'sources',
+		'campaigns',
+		'user_agents',
+		'sessions',
+		'pageviews',
+		'events',
+		'rollup_site',
+		'rollup_hours',
+		'rollup_pages',
+		'rollup_sources',
+		'rollup_campaigns',
+		'rollup_countries',
+		'rollup_devices',
+		'rollup_events',
+	);
+
+	/**
+	 * The rollup tables.
+	 */
+	public const ROLLUPS = array(
+		'rollup_site',
+		'rollup_hours',
+		'rollup_pages',
+		'rollup_sources',
+		'rollup_campaigns',
+		'rollup_countries',
+		'rollup_devices',
+		'rollup_events',
+	);
+
+
+	/**
+	 * The full name of a table on the current site.
+	 *
+	 * @param string $name One of TABLES.
+	 * @throws \InvalidArgumentException For an unknown table.
+	 */
+	public static function table( string $name ): string {
+		global $wpdb;
+		if ( ! in_array( $name, self::TABLES, true ) ) {
+			throw new \InvalidArgumentException( esc_html( 'Unknown table: ' . $name ) );
+		}
+		return $wpdb->prefix . self::PREFIX . $name;
+	}
+
+	/**
+	 * The installed schema version of the current site (0 when none).
+	 */
+	public static function installed_version(): int {
+		return (int) get_option( self::VERSION_OPTION, 0 );
+	}
+
+	/**
+	 * Whether the current site's schema is older than the code.
+	 */
+	public static function needs_migration(): bool {
+		return self::installed_version() < self::VERSION;
+	}
+
+	/**
+	 * Migrates the current site when its schema is older than the code; cheap when it is not.
+	 */
+	public static function maybe_migrate(): void {
+		if ( self::needs_migration() ) {
+			self::migrate();
+		}
+	}
+
+	/**
+	 * Creates or updates the tables (dbDelta), runs the pending migrations in order, and records
+	 * the version. Running it again changes nothing.
+	 */
+	public static function migrate(): void {
+		$lock = new Lock( self::MIGRATE_LOCK, 300 );
+		if ( ! $lock->acquire() ) {
+			return;
+		}
+		try {
+			$from = self::installed_version();
+			if ( ! function_exists( 'dbDelta' ) ) {
+				require ABSPATH . 'wp-admin/includes/upgrade.php';
+			}
+			dbDelta( self::definitions() );
+			foreach ( self::migrations() as $version => $step ) {
+				if ( $version > $from && $version <= self::VERSION ) {
+					$step();
+				}
+			}
+			update_option( self::VERSION_OPTION, self::VERSION, false );
+		} finally {
+			$lock->release();
+		}
+	}
+
+	/**
+	 * Steps beyond what dbDelta() creates or alters (data moves, renamed columns, dropped indexes),
+	 * by the version they lead to; each runs once, in order, after dbDelta(). Version 1 is the
+	 * tables alone.
+	 *
+	 * @return array<int, callable(): void>
+	 */
+	private static function migrations(): array {
+		return array();
+	}
+
+	/**
+	 * Drops every table of the current site and forgets the version.
+	 */
+	public static function drop(): void {
+		foreach ( array_reverse( self::TABLES ) as $name ) {
+			Db::query( 'DROP TABLE IF EXISTS {' . $name . '}' );
+		}
+		delete_option( self::VERSION_OPTION );
+	}
+
+	/**
+	 * The CREATE TABLE statements, in dbDelta's format (two spaces after PRIMARY KEY, one column or
+	 * key a line). Dates are site-local (wp_timezone()); timestamps are Unix seconds.
+	 *
+	 * @return string[]
+	 */
+	public static function definitions(): array {
+		global $wpdb;
+		$collate = $wpdb->get_charset_collate();
+		$tables  = array();
+		foreach ( self::columns() as $name => $body ) {
+			$tables[] = 'CREATE TABLE ' . self::table( $name ) . " (\n" . $body . "\n) " . $collate . ';';
+		}
+		return $tables;
+	}
+
+	/**
+	 * The body of each CREATE TABLE.
+	 *
+	 * Indexes follow the queries: lookups are found by their unique hash/name; sessions by visitor
+	 * key while open (visitor, last_seen_at) and by day for rollups and pruning; raw hits by their
+	 * unique hit id (a re-processed hit is skipped), by session, and by day; every rollup is read by
+	 * a day range, so the day leads its primary key, and pages are also read for one path.
+	 *
+	 * @return array<string, string>
+	 */
+	private static function columns(): array {
+		$id      = 'id bigint(20) unsigned NOT NULL AUTO_INCREMENT';
+		$counts  = "sessions int(10) unsigned NOT NULL DEFAULT 0,\n"
+			. "visitors int(10) unsigned NOT NULL DEFAULT 0,\n"
+			. "new_visitors int(10) unsigned NOT NULL DEFAULT 0,\n"
+			. "pageviews int(10) unsigned NOT NULL DEFAULT 0,\n"
+			. "bounces int(10) unsigned NOT NULL DEFAULT 0,\n"
+			. "engaged_sessions int(10) unsigned NOT NULL DEFAULT 0,\n"
+			. 'duration_sum bigint(20) unsigned NOT NULL DEFAULT 0,';
+		$day     = 'day date NOT NULL,';
+		$counter = 'int(10) unsigned NOT NULL DEFAULT 0';
+
+		return array(
+			'paths'            => "$id,
+hash char(32) NOT NULL,
+path varchar(2048) NOT NULL DEFAULT '',
+object_id bigint(20) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (id),
+UNIQUE KEY hash (hash),
+KEY object_id (object_id)",
+			'sources'          => "$id,
+hash char(32) NOT NULL,
+name varchar(191) NOT NULL DEFAULT '',
+category varchar(16) NOT NULL DEFAULT '',
+PRIMARY KEY  (id),
+UNIQUE KEY hash (hash)",
+			'campaigns'        => "$id,
+hash char(32) NOT NULL,
+name varchar(191) NOT NULL DEFAULT '',
+source varchar(191) NOT NULL DEFAULT '',
+medium varchar(100) NOT NULL DEFAULT '',
+term varchar(191) NOT NULL DEFAULT '',
+content varchar(191) NOT NULL DEFAULT '',
+PRIMARY KEY  (id),
+UNIQUE KEY hash (hash),
+KEY name (name)",
+			'user_agents'      => "$id,
+hash char(32) NOT NULL,
+browser varchar(64) NOT NULL DEFAULT '',
+browser_version varchar(32) NOT NULL DEFAULT '',
+os varchar(64) NOT NULL DEFAULT '',
+os_version varchar(32) NOT NULL DEFAULT '',
+device_category varchar(16) NOT NULL DEFAULT '',
+PRIMARY KEY  (id),
+UNIQUE KEY hash (hash)",
+			'sessions'         => "$id,
+first_hit char(32) NOT NULL,
+visitor char(32) NOT NULL,
+visitor_next char(32) NOT NULL DEFAULT '',
+started_at int(10) unsigned NOT NULL,
+last_seen_at int(10) unsigned NOT NULL,
+$day
+hour tinyint(3) unsigned NOT NULL DEFAULT 0,
+landing_path_id bigint(20) unsigned NOT NULL DEFAULT 0,
+exit_path_id bigint(20) unsigned NOT NULL DEFAULT 0,
+pageviews $counter,
+events $counter,
+interactive $counter,
+duration $counter,
+bounced tinyint(1) unsigned NOT NULL DEFAULT 0,
+engaged tinyint(1) unsigned NOT NULL DEFAULT 0,
+is_new tinyint(1) unsigned NOT NULL DEFAULT 0,
+source_id bigint(20) unsigned NOT NULL DEFAULT 0,
+medium varchar(100) NOT NULL DEFAULT '',
+campaign_id bigint(20) unsigned NOT NULL DEFAULT 0,
+channel varchar(32) NOT NULL DEFAULT '',
+click varchar(8) NOT NULL DEFAULT '',
+ua_id bigint(20) unsigned NOT NULL DEFAULT 0,
+country char(2) NOT NULL DEFAULT '',
+region varchar(64) NOT NULL DEFAULT '',
+city varchar(128) NOT NULL DEFAULT '',
+PRIMARY KEY  (id),
+UNIQUE KEY first_hit (first_hit),
+KEY visitor (visitor,last_seen_at),
+KEY visitor_next (visitor_next,last_seen_at),
+KEY day (day)",
+			'pageviews'        => "$id,
+hit_id char(32) NOT NULL,
+session_id bigint(20) unsigned NOT NULL,
+ts int(10) unsigned NOT NULL,
+$day
+hour tinyint(3) unsigned NOT NULL DEFAULT 0,
+path_id bigint(20) unsigned NOT NULL,
+object_id bigint(20) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (id),
+UNIQUE KEY hit_id (hit_id),
+KEY session_id (session_id),
+KEY day_path (day,path_id)",
+			'events'           => "$id,
+hit_id char(32) NOT NULL,
+session_id bigint(20) unsigned NOT NULL,
+ts int(10) unsigned NOT NULL,
+$day
+name varchar(64) NOT NULL,
+path_id bigint(20) unsigned NOT NULL DEFAULT 0,
+props text NOT NULL,
+PRIMARY KEY  (id),
+UNIQUE KEY hit_id (hit_id),
+KEY session_id (session_id),
+KEY day_name (day,name)",
+			'rollup_site'      => "$day
+$counts
+new_sessions $counter,
+events $counter,
+PRIMARY KEY  (day)",
+			'rollup_hours'     => "$day
+hour tinyint(3) unsigned NOT NULL,
+pageviews $counter,
+sessions $counter,
+PRIMARY KEY  (day,hour)",
+			'rollup_pages'     => "$day
+path_id bigint(20) unsigned NOT NULL,
+pageviews $counter,
+visitors $counter,
+entrances $counter,
+entrance_visitors $counter,
+bounces $counter,
+engaged_sessions $counter,
+duration_sum bigint(20) unsigned NOT NULL DEFAULT 0,
+exits $counter,
+PRIMARY KEY  (day,path_id),
+KEY path_day (path_id,day)",
+			'rollup_sources'   => "$day
+source_id bigint(20) unsigned NOT NULL,
+medium varchar(100) NOT NULL DEFAULT '',
+channel varchar(32) NOT NULL DEFAULT '',
+$counts
+PRIMARY KEY  (day,source_id,medium,channel)",
+			'rollup_campaigns' => "$day
+campaign_id bigint(20) unsigned NOT NULL,
+$counts
+PRIMARY KEY  (day,campaign_id)",
+			'rollup_countries' => "$day
+country char(2) NOT NULL DEFAULT '',
+$counts
+PRIMARY KEY  (day,country)",
+			'rollup_devices'   => "$day
+device_category varchar(16) NOT NULL DEFAULT '',
+browser varchar(64) NOT NULL DEFAULT '',
+os varchar(64) NOT NULL DEFAULT '',
+$counts
+PRIMARY KEY  (day,device_category,browser,os)",
+			'rollup_events'    => "$day
+name varchar(64) NOT NULL,
+events $counter,
+sessions $counter,
+visitors $counter,
+PRIMARY KEY  (day,name)",
+		);
+	}
+}

@@ -1,0 +1,425 @@
+<?php
+/**
+ * Demo traffic: realistic, deterministic visits sent through the collector.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Builds visits for the past N days and hands every hit to the collector exactly as the tracker
+ * would send it (same handler, same checks, same buffer), never writing tables itself. The same
+ * seed gives the same traffic.
+ *
+ * The mix: more traffic on weekdays and in the afternoon and evening (site time), a slow upward
+ * trend, desktop/mobile/tablet user agents, visitors from a dozen countries, direct, search,
+ * social, referral, newsletter, paid and AI-assistant arrivals, 1–6 pages a visit, scroll depth,
+ * outbound clicks and downloads, and visitors coming back later the same day.
+ */
+final class Seeder {
+
+	/**
+	 * The request header the seeder's visits carry their country in (as a CDN would), and its
+	 * $_SERVER key.
+	 */
+	public const COUNTRY_HEADER = 'X-Monsterinsights-Seed-Country';
+	private const COUNTRY_KEY   = 'HTTP_X_MONSTERINSIGHTS_SEED_COUNTRY';
+
+	private const USER_AGENTS = array(
+		'desktop' => array(
+			'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+			'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+			'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:125.0) Gecko/20100101 Firefox/125.0',
+			'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51',
+			'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.0.0 Safari/537.36',
+		),
+		'mobile'  => array(
+			'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+			'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36',
+			'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0.0.0 Mobile Safari/537.36',
+		),
+		'tablet'  => array(
+			'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+			'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+		),
+	);
+
+	/**
+	 * Weights: devices, countries, arrivals.
+	 */
+	private const DEVICES   = array(
+		'desktop' => 55,
+		'mobile'  => 38,
+		'tablet'  => 7,
+	);
+	private const COUNTRIES = array(
+		'US' => 30,
+		'DE' => 14,
+		'GB' => 10,
+		'FR' => 7,
+		'IN' => 7,
+		'CA' => 6,
+		'BR' => 5,
+		'NL' => 4,
+		'ES' => 4,
+		'AU' => 4,
+		'JP' => 3,
+		'SE' => 3,
+		''   => 3,
+	);
+	private const ARRIVALS  = array(
+		'direct'   => 28,
+		'search'   => 30,
+		'social'   => 12,
+		'referral' => 10,
+		'email'    => 8,
+		'paid'     => 5,
+		'ai'       => 4,
+		'video'    => 3,
+	);
+	private const REFERRERS = array(
+		'search'   => array( 'https://www.google.com/', 'https://www.bing.com/', 'https://duckduckgo.com/', 'https://search.yahoo.com/' ),
+		'social'   => array( 'https://www.facebook.com/', 'https://x.com/', 'https://www.linkedin.com/', 'https://www.reddit.com/r/wordpress/', 'https://www.instagram.com/' ),
+		'referral' => array( 'https://news.ycombinator.com/', 'https://wordpress.org/support/', 'https://blog.example.net/weekly-links', 'https://www.producthunt.com/' ),
+		'ai'       => array( 'https://chatgpt.com/', 'https://www.perplexity.ai/', 'https://gemini.google.com/' ),
+		'video'    => array( 'https://www.youtube.com/', 'https://vimeo.com/' ),
+	);
+
+	/**
+	 * Hits accepted and refused, and sessions built.
+	 *
+	 * @var array{hits: int, refused: int, sessions: int}
+	 */
+	private array $stats = array(
+		'hits'     => 0,
+		'refused'  => 0,
+		'sessions' => 0,
+	);
+
+	/**
+	 * The generator's state.
+	 *
+	 * @var int
+	 */
+	private int $state = 0;
+
+	/**
+	 * Pages to visit: path and object id.
+	 *
+	 * @var array<int, array{path: string, object: int}>
+	 */
+	private array $pages;
+
+	/**
+	 * Builds a seeder.
+	 *
+	 * @param Collector                                    $collector The site's collector.
+	 * @param int                                          $seed      The seed.
+	 * @param array<int, array{path: string, object: int}> $pages     Pages; the site's published posts and pages when empty.
+	 */
+	public function __construct( private Collector $collector, private int $seed, array $pages = array() ) {
+		$this->pages = array() !== $pages ? $pages : self::site_pages();
+	}
+
+	/**
+	 * A collector for the current site that reads countries from the seeder's header.
+	 *
+	 * @param Config $config The site's collector config.
+	 * @param Buffer $buffer The site's buffer.
+	 */
+	public static function collector( Config $config, Buffer $buffer ): Collector {
+		$config                 = clone $config;
+		$config->country_header = self::COUNTRY_HEADER;
+		$config->country_mmdb   = '';
+		$config->honor_dnt      = true;
+		$config->honor_gpc      = true;
+		return new Collector( $config, $buffer );
+	}
+
+	/**
+	 * Seeds the current site and aggregates what was sent.
+	 *
+	 * @param int $days Days back.
+	 * @param int $seed The seed.
+	 * @return array{hits: int, refused: int, sessions: int, stored: int}
+	 * @throws \RuntimeException When the site's data folder cannot be created.
+	 */
+	public static function seed_current_site( int $days, int $seed ): array {
+		$dir = DataDir::ensure();
+		if ( null === $dir ) {
+			throw new \RuntimeException( 'The data folder in uploads cannot be created.' );
+		}
+		$collector = self::collector( Tracking\ConfigFile::build(), new Buffer( $dir ) );
+		$stats     = ( new self( $collector, $seed ) )->run( $days, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
+		$stored    = 0;
+		do {
+			$result  = Aggregator::for_current_site()->run();
+			$stored += $result->processed;
+		} while ( ! $result->complete && ! $result->locked );
+		return $stats + array( 'stored' => $stored );
+	}
+
+	/**
+	 * The home page and the site's published posts and pages.
+	 *
+	 * @return array<int, array{path: string, object: int}>
+	 */
+	public static function site_pages(): array {
+		$pages = array(
+			array(
+				'path'   => '/',
+				'object' => 0,
+			),
+		);
+		$ids   = get_posts(
+			array(
+				'post_type'      => array( 'post', 'page' ),
+				'post_status'    => 'publish',
+				'posts_per_page' => 50,
+				'orderby'        => 'ID',
+				'order'          => 'ASC',
+				'fields'         => 'ids',
+			)
+		);
+		foreach ( $ids as $id ) {
+			$url     = (string) get_permalink( (int) $id );
+			$path    = (string) wp_parse_url( $url, PHP_URL_PATH );
+			$query   = (string) wp_parse_url( $url, PHP_URL_QUERY );
+			$pages[] = array(
+				'path'   => ( '' !== $path ? $path : '/' ) . ( '' !== $query ? '?' . $query : '' ),
+				'object' => (int) $id,
+			);
+		}
+		return $pages;
+	}
+
+	/**
+	 * Sends the traffic of the $days days before $today (site time), and of today until $now.
+	 *
+	 * @param int                $days  Days back.
+	 * @param \DateTimeImmutable $today Site-local midnight of today.
+	 * @param int                $now   Unix time; no hit is later.
+	 * @return array{hits: int, refused: int, sessions: int}
+	 */
+	public function run( int $days, \DateTimeImmutable $today, int $now ): array {
+		$this->state = $this->seed & 0x7fffffff;
+		for ( $back = $days; $back >= 0; $back-- ) {
+			$day      = $today->modify( '-' . $back . ' days' );
+			$weekday  = (int) $day->format( 'N' );
+			$trend    = 1 + 0.4 * ( $days - $back ) / max( 1, $days );
+			$base     = 36 * $trend * ( $weekday >= 6 ? 0.7 : 1.0 );
+			$sessions = (int) round( $base * ( 0.8 + $this->rand( 0, 40 ) / 100 ) );
+			$visits   = array();
+			for ( $i = 0; $i < $sessions; $i++ ) {
+				$visits[] = $this->visit( $day, $i, $visits );
+			}
+			usort( $visits, static fn( $a, $b ) => $a['start'] <=> $b['start'] );
+			foreach ( $visits as $visit ) {
+				$this->send_visit( $visit, $now );
+			}
+		}
+		return $this->stats;
+	}
+
+	/**
+	 * Plans one visit.
+	 *
+	 * @param \DateTimeImmutable               $day    The day.
+	 * @param int                              $index  Its number that day.
+	 * @param array<int, array<string, mixed>> $before Earlier visits of the day.
+	 * @return array<string, mixed>
+	 */
+	private function visit( \DateTimeImmutable $day, int $index, array $before ): array {
+		$hour  = $this->hour();
+		$start = $day->getTimestamp() + $hour * 3600 + $this->rand( 0, 3599 );
+		// Some visitors come back later the same day: same address and browser, so the same key,
+		// an hour or more after their latest visit began (a new session).
+		if ( count( $before ) > 3 && $this->rand( 1, 100 ) <= 15 ) {
+			$earlier = $before[ $this->rand( 0, count( $before ) - 1 ) ];
+			$latest  = $earlier['start'];
+			foreach ( $before as $other ) {
+				if ( $other['ip'] === $earlier['ip'] ) {
+					$latest = max( $latest, $other['start'] );
+				}
+			}
+			$visitor = array(
+				'ip'      => $earlier['ip'],
+				'ua'      => $earlier['ua'],
+				'country' => $earlier['country'],
+			);
+			$start   = max( $start, (int) $latest + 3600 );
+		} else {
+			$device  = $this->pick( self::DEVICES );
+			$agents  = self::USER_AGENTS[ $device ];
+			$visitor = array(
+				// Unique per visitor of the day, and different from the day before.
+				'ip'      => sprintf( '10.%d.%d.%d', (int) $day->format( 'z' ) % 256, intdiv( $index, 250 ), 1 + $index % 250 ),
+				'ua'      => $agents[ $this->rand( 0, count( $agents ) - 1 ) ],
+				'country' => $this->pick( self::COUNTRIES ),
+			);
+		}
+		return $visitor + array(
+			'start'   => $start,
+			'arrival' => $this->pick( self::ARRIVALS ),
+			'pages'   => 1 + (int) floor( -log( $this->rand( 1, 1000 ) / 1000 ) * 1.3 ),
+		);
+	}
+
+	/**
+	 * An hour of the day, busier in the afternoon and evening.
+	 */
+	private function hour(): int {
+		$weights = array( 1, 1, 1, 1, 1, 2, 3, 5, 7, 8, 9, 9, 10, 10, 10, 9, 9, 9, 10, 11, 11, 9, 6, 3 );
+		return (int) $this->pick( array_combine( range( 0, 23 ), $weights ) );
+	}
+
+	/**
+	 * Sends the hits of one visit.
+	 *
+	 * @param array<string, mixed> $visit The plan.
+	 * @param int                  $now   No hit after this.
+	 */
+	private function send_visit( array $visit, int $now ): void {
+		if ( $visit['start'] > $now ) {
+			return;
+		}
+		++$this->stats['sessions'];
+		$server = array(
+			'REQUEST_METHOD'  => 'POST',
+			'REMOTE_ADDR'     => $visit['ip'],
+			'HTTP_USER_AGENT' => $visit['ua'],
+			'CONTENT_TYPE'    => 'text/plain;charset=UTF-8',
+			self::COUNTRY_KEY => $visit['country'],
+		);
+		$time   = (int) $visit['start'];
+		$page   = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
+		$first  = array(
+			't' => 'pageview',
+			'p' => $page['path'],
+			'o' => $page['object'],
+		) + $this->arrival( (string) $visit['arrival'], $page['path'] );
+		for ( $n = 0; $n < (int) $visit['pages'] && $time <= $now; $n++ ) {
+			$body = 0 === $n ? $first : array(
+				't' => 'pageview',
+				'p' => $page['path'],
+				'o' => $page['object'],
+			);
+			$this->send( $server, $body, $time );
+			foreach ( array( 25, 50, 75, 100 ) as $depth ) {
+				if ( $this->rand( 1, 100 ) > 70 - $depth / 2 ) {
+					break;
+				}
+				$time += $this->rand( 3, 20 );
+				$this->send( $server, $this->event( $page, 'scroll', array( 'percent' => $depth ) ), $time );
+			}
+			$roll = $this->rand( 1, 100 );
+			if ( $roll <= 8 ) {
+				$this->send( $server, $this->event( $page, 'outbound_click', array( 'url' => 'https://wordpress.org/plugins/' ) ), $time + $this->rand( 5, 60 ) );
+			} elseif ( $roll <= 11 ) {
+				$this->send( $server, $this->event( $page, 'file_download', array( 'url' => home_url( '/wp-content/uploads/guide.pdf' ) ) ), $time + $this->rand( 5, 60 ) );
+			}
+			$time += $this->rand( 15, 240 );
+			$page  = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
+		}
+	}
+
+	/**
+	 * An event body.
+	 *
+	 * @param array{path: string, object: int} $page  The page.
+	 * @param string                           $name  Event name.
+	 * @param array<string, int|string>        $props Properties.
+	 * @return array<string, mixed>
+	 */
+	private function event( array $page, string $name, array $props ): array {
+		return array(
+			't'  => 'event',
+			'p'  => $page['path'],
+			'o'  => $page['object'],
+			'en' => $name,
+			'ep' => $props,
+		);
+	}
+
+	/**
+	 * The referrer, utm tags and click id of the first page view.
+	 *
+	 * @param string $arrival How the visitor came.
+	 * @param string $path    The landing path.
+	 * @return array<string, string>
+	 */
+	private function arrival( string $arrival, string $path ): array {
+		switch ( $arrival ) {
+			case 'direct':
+				return array();
+			case 'email':
+				return array(
+					'us' => 'newsletter',
+					'um' => 'email',
+					'uc' => 'monthly-digest',
+				);
+			case 'paid':
+				return array(
+					'r'  => 'https://www.google.com/',
+					'us' => 'google',
+					'um' => 'cpc',
+					'uc' => 'brand',
+					'ck' => 'gclid',
+				);
+		}
+		$list = self::REFERRERS[ $arrival ];
+		unset( $path );
+		return array( 'r' => $list[ $this->rand( 0, count( $list ) - 1 ) ] );
+	}
+
+	/**
+	 * Sends one hit through the collector.
+	 *
+	 * @param array<string, string> $server Request headers.
+	 * @param array<string, mixed>  $body   The tracker's body.
+	 * @param int                   $time   When.
+	 */
+	private function send( array $server, array $body, int $time ): void {
+		$status = $this->collector->handle( $server, (string) wp_json_encode( $body ), (float) $time );
+		if ( Collector::STATUS_OK === $status && '' === $this->collector->reason() ) {
+			++$this->stats['hits'];
+		} else {
+			++$this->stats['refused'];
+		}
+	}
+
+	/**
+	 * A deterministic integer in [min, max] (a 31-bit linear congruential generator: the same seed
+	 * always gives the same traffic, and no global random state is touched).
+	 *
+	 * @param int $min Smallest.
+	 * @param int $max Largest.
+	 */
+	private function rand( int $min, int $max ): int {
+		$this->state = ( $this->state * 1103515245 + 12345 ) & 0x7fffffff;
+		return $min + ( $this->state >> 4 ) % ( $max - $min + 1 );
+	}
+
+	/**
+	 * A key of a weighted map.
+	 *
+	 * @param array<int|string, int> $weights Weights.
+	 * @return int|string
+	 */
+	private function pick( array $weights ) {
+		$roll = $this->rand( 1, (int) array_sum( $weights ) );
+		foreach ( $weights as $key => $weight ) {
+			$roll -= $weight;
+			if ( $roll <= 0 ) {
+				return $key;
+			}
+		}
+		return (string) array_key_last( $weights );
+	}
+}

@@ -1,0 +1,279 @@
+<?php
+/**
+ * Groups hits into sessions.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Assigns each hit, in time order, to a session of its visitor, or starts one:
+ * - a session ends after 30 minutes without a hit;
+ * - a page view that brings a different source, medium or campaign starts a new session;
+ * - across the salt's midnight the visitor key changes: a hit whose previous-day key (vkp) is the
+ *   key of a still-open session continues it, and the session learns the new key (visitor_next);
+ * - a visitor is new when no session of theirs started earlier under either key the salt window
+ *   keeps (today's and yesterday's), returning otherwise;
+ * - bounce: at most one page view and no interactive event; engaged (GA4): an interactive event,
+ *   10 seconds or more, or more than one page view.
+ *
+ * Sessions are identified by their first hit's id, so writing them is an idempotent upsert.
+ */
+final class Sessionizer {
+
+	/**
+	 * Inactivity that ends a session, in seconds.
+	 */
+	public const TIMEOUT = 1800;
+
+	/**
+	 * Seconds after which a session is engaged.
+	 */
+	public const ENGAGED_SECONDS = 10;
+
+	/**
+	 * Sessions by first hit id.
+	 *
+	 * @var array<string, array<string, int|string>>
+	 */
+	private array $sessions = array();
+
+	/**
+	 * First hit ids of the sessions of each visitor key.
+	 *
+	 * @var array<string, string[]>
+	 */
+	private array $by_key = array();
+
+	/**
+	 * Earliest session start known for each visitor key.
+	 *
+	 * @var array<string, int>
+	 */
+	private array $first_seen;
+
+	/**
+	 * First hit ids of the sessions this chunk created or changed.
+	 *
+	 * @var array<string, true>
+	 */
+	private array $touched = array();
+
+	/**
+	 * Days of the sessions this chunk touched, before and after the change.
+	 *
+	 * @var array<string, true>
+	 */
+	private array $days = array();
+
+	/**
+	 * Starts from the sessions that may still be open and what is known of each visitor key.
+	 *
+	 * @param array<int, array<string, int|string|null>> $open       Session rows.
+	 * @param array<string, int>                         $first_seen Visitor key => earliest start.
+	 * @param LocalTime                                  $clock      Site-local days and hours.
+	 */
+	public function __construct( array $open, array $first_seen, private LocalTime $clock ) {
+		$this->first_seen = $first_seen;
+		foreach ( $open as $row ) {
+			$session = self::typed( $row );
+			$this->index( $session );
+		}
+	}
+
+	/**
+	 * Adds a hit and returns the first hit id of its session.
+	 *
+	 * @param Hit                $hit  The hit.
+	 * @param array<string, int> $ids  path_id, ua_id, source_id, campaign_id.
+	 * @param Acquisition        $acq  Where the hit came from.
+	 */
+	public function add( Hit $hit, array $ids, Acquisition $acq ): string {
+		$key = $this->open_session( $hit );
+		if ( null !== $key && $hit->is_pageview() && $hit->has_acquisition() ) {
+			$session = $this->sessions[ $key ];
+			if ( $session['source_id'] !== $ids['source_id'] || $session['medium'] !== $acq->medium || $session['campaign_id'] !== $ids['campaign_id'] ) {
+				$key = null;
+			}
+		}
+		if ( null === $key ) {
+			return $this->start( $hit, $ids, $acq );
+		}
+		$this->extend( $key, $hit, $ids['path_id'] );
+		return $key;
+	}
+
+	/**
+	 * The sessions this chunk created or changed, as rows of the sessions table (without id).
+	 *
+	 * @return array<string, array<string, int|string>> By first hit id.
+	 */
+	public function touched(): array {
+		return array_intersect_key( $this->sessions, $this->touched );
+	}
+
+	/**
+	 * The days of the sessions this chunk touched.
+	 *
+	 * @return string[]
+	 */
+	public function days(): array {
+		return array_keys( $this->days );
+	}
+
+	/**
+	 * The open session the hit continues, or null.
+	 *
+	 * @param Hit $hit The hit.
+	 */
+	private function open_session( Hit $hit ): ?string {
+		$best = null;
+		foreach ( array_unique( array_filter( array( $hit->visitor, $hit->previous ) ) ) as $visitor ) {
+			foreach ( $this->by_key[ $visitor ] ?? array() as $key ) {
+				$session = $this->sessions[ $key ];
+				if ( $hit->ts < (int) $session['started_at'] - self::TIMEOUT || $hit->ts > (int) $session['last_seen_at'] + self::TIMEOUT ) {
+					continue;
+				}
+				if ( null === $best || (int) $session['last_seen_at'] > (int) $this->sessions[ $best ]['last_seen_at'] ) {
+					$best = $key;
+				}
+			}
+		}
+		return $best;
+	}
+
+	/**
+	 * Starts a session with a hit.
+	 *
+	 * @param Hit                $hit The hit.
+	 * @param array<string, int> $ids path_id, ua_id, source_id, campaign_id.
+	 * @param Acquisition        $acq Where it came from.
+	 */
+	private function start( Hit $hit, array $ids, Acquisition $acq ): string {
+		$seen = array();
+		foreach ( array_filter( array( $hit->visitor, $hit->previous ) ) as $visitor ) {
+			if ( isset( $this->first_seen[ $visitor ] ) ) {
+				$seen[] = $this->first_seen[ $visitor ];
+			}
+		}
+		list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
+
+		$session = array(
+			'first_hit'       => $hit->id,
+			'visitor'         => $hit->visitor,
+			'visitor_next'    => '',
+			'started_at'      => $hit->ts,
+			'last_seen_at'    => $hit->ts,
+			'day'             => $day,
+			'hour'            => $hour,
+			'landing_path_id' => $ids['path_id'],
+			'exit_path_id'    => $ids['path_id'],
+			'pageviews'       => $hit->is_pageview() ? 1 : 0,
+			'events'          => $hit->is_pageview() ? 0 : 1,
+			'interactive'     => $hit->is_interactive() ? 1 : 0,
+			'duration'        => 0,
+			'bounced'         => 0,
+			'engaged'         => 0,
+			'is_new'          => ( array() === $seen || min( $seen ) >= $hit->ts ) ? 1 : 0,
+			'source_id'       => $ids['source_id'],
+			'medium'          => $acq->medium,
+			'campaign_id'     => $ids['campaign_id'],
+			'channel'         => $acq->channel,
+			'click'           => $acq->click,
+			'ua_id'           => $ids['ua_id'],
+			'country'         => $hit->country,
+			'region'          => $hit->region,
+			'city'            => $hit->city,
+		);
+		$this->index( self::derive( $session ) );
+		$this->touched[ $hit->id ] = true;
+		$this->days[ $day ]        = true;
+		return $hit->id;
+	}
+
+	/**
+	 * Adds a hit to an open session.
+	 *
+	 * @param string $key     The session's first hit id.
+	 * @param Hit    $hit     The hit.
+	 * @param int    $path_id The hit's path.
+	 */
+	private function extend( string $key, Hit $hit, int $path_id ): void {
+		$session                       = $this->sessions[ $key ];
+		$this->days[ $session['day'] ] = true;
+
+		if ( $hit->is_pageview() ) {
+			++$session['pageviews'];
+			if ( $hit->ts < (int) $session['started_at'] ) {
+				$session['landing_path_id'] = $path_id;
+			}
+			if ( $hit->ts >= (int) $session['last_seen_at'] ) {
+				$session['exit_path_id'] = $path_id;
+			}
+		} else {
+			++$session['events'];
+			if ( $hit->is_interactive() ) {
+				++$session['interactive'];
+			}
+		}
+		if ( $hit->ts < (int) $session['started_at'] ) {
+			$session['started_at']                    = $hit->ts;
+			list( $session['day'], $session['hour'] ) = $this->clock->day_hour( $hit->ts );
+		}
+		$session['last_seen_at'] = max( (int) $session['last_seen_at'], $hit->ts );
+		if ( $hit->visitor !== $session['visitor'] && '' === $session['visitor_next'] ) {
+			$session['visitor_next'] = $hit->visitor;
+		}
+
+		$this->index( self::derive( $session ) );
+		$this->touched[ $key ]         = true;
+		$this->days[ $session['day'] ] = true;
+	}
+
+	/**
+	 * Stores a session and indexes it by its visitor keys.
+	 *
+	 * @param array<string, int|string> $session The session.
+	 */
+	private function index( array $session ): void {
+		$key                    = (string) $session['first_hit'];
+		$this->sessions[ $key ] = $session;
+		foreach ( array_filter( array( (string) $session['visitor'], (string) $session['visitor_next'] ) ) as $visitor ) {
+			if ( ! in_array( $key, $this->by_key[ $visitor ] ?? array(), true ) ) {
+				$this->by_key[ $visitor ][] = $key;
+			}
+			$this->first_seen[ $visitor ] = min( $this->first_seen[ $visitor ] ?? PHP_INT_MAX, (int) $session['started_at'] );
+		}
+	}
+
+	/**
+	 * Recomputes duration, bounce and engagement.
+	 *
+	 * @param array<string, int|string> $session The session.
+	 * @return array<string, int|string>
+	 */
+	private static function derive( array $session ): array {
+		$session['duration'] = (int) $session['last_seen_at'] - (int) $session['started_at'];
+		$session['bounced']  = ( (int) $session['pageviews'] <= 1 && 0 === (int) $session['interactive'] ) ? 1 : 0;
+		$session['engaged']  = ( (int) $session['interactive'] > 0 || (int) $session['duration'] >= self::ENGAGED_SECONDS || (int) $session['pageviews'] > 1 ) ? 1 : 0;
+		return $session;
+	}
+
+	/**
+	 * A row read from the database, with integer columns as integers.
+	 *
+	 * @param array<string, int|string|null> $row The row.
+	 * @return array<string, int|string>
+	 */
+	private static function typed( array $row ): array {
+		$session = array();
+		foreach ( Ingest::SESSION_COLUMNS as $column ) {
+			$value              = $row[ $column ] ?? '';
+			$session[ $column ] = in_array( $column, Ingest::SESSION_TEXT_COLUMNS, true ) ? (string) $value : (int) $value;
+		}
+		return $session;
+	}
+}

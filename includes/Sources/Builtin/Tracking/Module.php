@@ -1,0 +1,116 @@
+<?php
+/**
+ * The front-end tracker and the cookieless collector, wired to WordPress.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
+
+use MonsterInsights\Reports\REST\CollectController;
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collector\Salts;
+use MonsterInsights\Reports\Sources\Builtin\DataDir;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Hooks of the collection side of the built-in source: printing the tracker, the REST fallback of
+ * collect.php, keeping collect.php's config file current, and the hourly salt cleanup (which only
+ * deletes: salts are made on demand by the collector).
+ */
+final class Module {
+
+	/**
+	 * The cleanup event, hourly, per site.
+	 */
+	public const CRON_HOOK = 'monsterinsights_reports_tracking_cleanup';
+
+	/**
+	 * Registers the hooks. Called once from Plugin::boot().
+	 */
+	public static function register(): void {
+		add_action( 'wp_enqueue_scripts', array( TrackerScript::class, 'enqueue' ) );
+		add_filter( 'wp_script_attributes', array( TrackerScript::class, 'script_attributes' ) );
+		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
+
+		foreach ( array( Settings::OPTION, 'home', 'siteurl' ) as $option ) {
+			add_action( 'add_option_' . $option, array( self::class, 'write_config' ) );
+			add_action( 'update_option_' . $option, array( self::class, 'write_config' ) );
+		}
+		add_action( 'delete_option_' . Settings::OPTION, array( self::class, 'write_config' ) );
+		add_action( 'admin_init', array( ConfigFile::class, 'maybe_write' ) );
+
+		add_action( 'init', array( self::class, 'schedule' ) );
+		add_action( self::CRON_HOOK, array( self::class, 'cleanup' ) );
+	}
+
+	/**
+	 * Registers the REST fallback of collect.php.
+	 */
+	public static function register_rest_routes(): void {
+		( new CollectController() )->register_routes();
+	}
+
+	/**
+	 * Rewrites collect.php's config after a setting it holds changed.
+	 */
+	public static function write_config(): void {
+		ConfigFile::write();
+	}
+
+	/**
+	 * Schedules the hourly cleanup of the current site when it is not scheduled.
+	 */
+	public static function schedule(): void {
+		if ( false === wp_next_scheduled( self::CRON_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::CRON_HOOK );
+		}
+	}
+
+	/**
+	 * Deletes salts older than yesterday's, and rewrites the config file if it is missing or stale.
+	 * The collector also deletes old salts whenever it makes a new day's, so this matters for days
+	 * without traffic.
+	 */
+	public static function cleanup(): void {
+		( new Salts( DataDir::path() ) )->prune( time() );
+		ConfigFile::maybe_write();
+	}
+
+	/**
+	 * The collector of the current site, as the REST fallback runs it.
+	 *
+	 * @return Collector|null Null when the data dir cannot be created.
+	 */
+	public static function collector(): ?Collector {
+		$dir = DataDir::ensure();
+		if ( null === $dir ) {
+			return null;
+		}
+		return new Collector( ConfigFile::build(), new Buffer( $dir ) );
+	}
+
+	/**
+	 * What one site needs when the plugin becomes active on it.
+	 */
+	public static function activate_site(): void {
+		ConfigFile::write();
+	}
+
+	/**
+	 * Removes what this module stored for the current site: the config, the salts, the event.
+	 * The buffer belongs to the aggregator.
+	 */
+	public static function uninstall_site(): void {
+		wp_clear_scheduled_hook( self::CRON_HOOK );
+		ConfigFile::delete();
+		$dir = DataDir::path();
+		foreach ( array( Salts::FILE, 'salts.lock' ) as $name ) {
+			if ( is_file( $dir . '/' . $name ) ) {
+				wp_delete_file( $dir . '/' . $name );
+			}
+		}
+	}
+}

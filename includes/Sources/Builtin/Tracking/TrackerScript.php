@@ -1,0 +1,172 @@
+<?php
+/**
+ * Prints the public tracker on the front end.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
+
+use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\REST\CollectController;
+use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
+use MonsterInsights\Reports\Sources\Builtin\Collector\Endpoint;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Enqueues build/tracker.js (deferred, no dependencies) on public pages and gives it its settings
+ * as data attributes of its script tag (see src/tracker/track.ts): the endpoint, the post ID, and
+ * whether Do Not Track and Global Privacy Control are honoured.
+ *
+ * The tracker is printed while the active source is the built-in one, and also while no source
+ * was chosen yet (the option is empty until the setup wizard runs), so the built-in reports have
+ * data from the day the plugin is activated. Choosing another source (google) stops it.
+ */
+final class TrackerScript {
+
+	/**
+	 * The script handle; WordPress gives the tag the id `<handle>-js`.
+	 */
+	public const HANDLE = 'monsterinsights-reports-tracker';
+
+	/**
+	 * The sources under which the built-in tracker runs.
+	 */
+	public const SOURCES = array( '', 'builtin' );
+
+	/**
+	 * Enqueues the tracker when this request should be tracked. Action `wp_enqueue_scripts`.
+	 */
+	public static function enqueue(): void {
+		if ( ! self::should_track() ) {
+			return;
+		}
+		$asset_file = MONSTERINSIGHTS_REPORTS_DIR . 'build/tracker.asset.php';
+		if ( ! is_readable( $asset_file ) ) {
+			return;
+		}
+		/**
+		 * The asset manifest written by the build.
+		 *
+		 * @var array{dependencies: string[], version: string} $asset
+		 */
+		$asset = require $asset_file;
+		ConfigFile::ensure_exists();
+		wp_enqueue_script(
+			self::HANDLE,
+			MONSTERINSIGHTS_REPORTS_URL . 'build/tracker.js',
+			array(),
+			$asset['version'],
+			array(
+				'strategy'  => 'defer',
+				'in_footer' => false,
+			)
+		);
+	}
+
+	/**
+	 * Adds the tracker's settings to its script tag. Filter `wp_script_attributes`.
+	 *
+	 * @param array<string, string|bool> $attributes The tag's attributes.
+	 * @return array<string, string|bool>
+	 */
+	public static function script_attributes( $attributes ) {
+		if ( ! is_array( $attributes ) || self::HANDLE . '-js' !== ( $attributes['id'] ?? '' ) ) {
+			return $attributes;
+		}
+		$attributes['data-endpoint'] = esc_url_raw( self::endpoint() );
+		$object                      = self::object_id();
+		if ( 0 !== $object ) {
+			$attributes['data-object'] = (string) $object;
+		}
+		$settings = Settings::get();
+		if ( ! $settings['honor_dnt'] ) {
+			$attributes['data-dnt'] = '0';
+		}
+		if ( ! $settings['honor_gpc'] ) {
+			$attributes['data-gpc'] = '0';
+		}
+		return $attributes;
+	}
+
+	/**
+	 * Whether the current request is a public page view to track.
+	 */
+	public static function should_track(): bool {
+		if ( is_admin() || is_feed() || is_robots() || is_trackback() || is_embed() || is_preview() || is_customize_preview() ) {
+			return false;
+		}
+		if ( ! in_array( (string) get_option( BootData::SOURCE_OPTION, '' ), self::SOURCES, true ) ) {
+			return false;
+		}
+		if ( self::is_excluded_user( wp_get_current_user() ) ) {
+			return false;
+		}
+		/**
+		 * Filters whether the built-in tracker is printed on the current page.
+		 *
+		 * @param bool $track Whether to track. Default true on public pages for visitors.
+		 */
+		return (bool) apply_filters( 'monsterinsights_reports_track_request', true );
+	}
+
+	/**
+	 * Whether a user is logged in with a role that is not tracked. On a network, a super admin counts
+	 * as an administrator on every site.
+	 *
+	 * @param \WP_User $user The user.
+	 */
+	public static function is_excluded_user( \WP_User $user ): bool {
+		if ( ! $user->exists() ) {
+			return false;
+		}
+		$excluded = Settings::get()['excluded_roles'];
+		if ( array() !== array_intersect( (array) $user->roles, $excluded ) ) {
+			return true;
+		}
+		return is_multisite() && is_super_admin( $user->ID ) && in_array( 'administrator', $excluded, true );
+	}
+
+	/**
+	 * The post ID of the page (any post type, the posts page included); 0 for archives, search,
+	 * 404 and everything else.
+	 */
+	public static function object_id(): int {
+		$object = get_queried_object();
+		return $object instanceof \WP_Post ? (int) $object->ID : 0;
+	}
+
+	/**
+	 * Where the tracker posts: collect.php when it can find this site's config on its own, the REST
+	 * route otherwise.
+	 */
+	public static function endpoint(): string {
+		$url = self::raw_endpoint_available()
+			? add_query_arg( 's', self::site_token(), plugins_url( 'collect.php', MONSTERINSIGHTS_REPORTS_FILE ) )
+			: rest_url( CollectController::route() );
+		/**
+		 * Filters the URL the tracker posts hits to.
+		 *
+		 * @param string $url collect.php, or the REST route `monsterinsights-reports/v1/collect`.
+		 */
+		return (string) apply_filters( 'monsterinsights_reports_collect_endpoint', $url );
+	}
+
+	/**
+	 * The `s` parameter of collect.php: 1 for a single site or a network's main site, else the blog id.
+	 */
+	public static function site_token(): int {
+		return is_main_site() ? 1 : get_current_blog_id();
+	}
+
+	/**
+	 * Whether collect.php, finding the data dir from its own location as Endpoint does, reaches
+	 * this site's config file.
+	 */
+	public static function raw_endpoint_available(): bool {
+		$plugin_dir = WP_PLUGIN_DIR . '/' . dirname( plugin_basename( MONSTERINSIGHTS_REPORTS_FILE ) );
+		$expected   = realpath( Endpoint::data_dir( dirname( $plugin_dir, 2 ), self::site_token() ) . '/' . Config::FILE );
+		return false !== $expected && realpath( ConfigFile::path() ) === $expected;
+	}
+}

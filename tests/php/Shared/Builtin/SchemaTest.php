@@ -1,0 +1,154 @@
+<?php
+/**
+ * The builtin tables and their migrations.
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\Shared\Builtin;
+
+use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Tests\TestCase;
+
+/**
+ * Activation (run when the test site was installed) created every table with the indexes the
+ * queries need; migrating again changes nothing.
+ */
+class SchemaTest extends TestCase {
+
+	/**
+	 * The indexes of each table: name => columns.
+	 */
+	private const INDEXES = array(
+		'paths'            => array(
+			'PRIMARY'   => 'id',
+			'hash'      => 'hash',
+			'object_id' => 'object_id',
+		),
+		'sources'          => array(
+			'PRIMARY' => 'id',
+			'hash'    => 'hash',
+		),
+		'campaigns'        => array(
+			'PRIMARY' => 'id',
+			'hash'    => 'hash',
+			'name'    => 'name',
+		),
+		'user_agents'      => array(
+			'PRIMARY' => 'id',
+			'hash'    => 'hash',
+		),
+		'sessions'         => array(
+			'PRIMARY'      => 'id',
+			'first_hit'    => 'first_hit',
+			'visitor'      => 'visitor,last_seen_at',
+			'visitor_next' => 'visitor_next,last_seen_at',
+			'day'          => 'day',
+		),
+		'pageviews'        => array(
+			'PRIMARY'    => 'id',
+			'hit_id'     => 'hit_id',
+			'session_id' => 'session_id',
+			'day_path'   => 'day,path_id',
+		),
+		'events'           => array(
+			'PRIMARY'    => 'id',
+			'hit_id'     => 'hit_id',
+			'session_id' => 'session_id',
+			'day_name'   => 'day,name',
+		),
+		'rollup_site'      => array( 'PRIMARY' => 'day' ),
+		'rollup_hours'     => array( 'PRIMARY' => 'day,hour' ),
+		'rollup_pages'     => array(
+			'PRIMARY'  => 'day,path_id',
+			'path_day' => 'path_id,day',
+		),
+		'rollup_sources'   => array( 'PRIMARY' => 'day,source_id,medium,channel' ),
+		'rollup_campaigns' => array( 'PRIMARY' => 'day,campaign_id' ),
+		'rollup_countries' => array( 'PRIMARY' => 'day,country' ),
+		'rollup_devices'   => array( 'PRIMARY' => 'day,device_category,browser,os' ),
+		'rollup_events'    => array( 'PRIMARY' => 'day,name' ),
+	);
+
+	/**
+	 * Unique indexes (besides the primary keys).
+	 */
+	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash', 'sessions.first_hit', 'pageviews.hit_id', 'events.hit_id' );
+
+	/**
+	 * Every table exists, per site prefix, with exactly the expected indexes.
+	 */
+	public function test_tables_and_indexes() {
+		global $wpdb;
+		$this->assertSame( array_keys( self::INDEXES ), Schema::TABLES );
+		foreach ( self::INDEXES as $table => $expected ) {
+			$this->assertSame( $wpdb->prefix . 'mir_' . $table, Schema::table( $table ) );
+			$indexes = array();
+			$unique  = array();
+			foreach ( Db::rows( 'SHOW INDEX FROM {' . $table . '}' ) as $row ) {
+				$name               = (string) $row['Key_name'];
+				$indexes[ $name ][] = (string) $row['Column_name'];
+				if ( 'PRIMARY' !== $name && '0' === (string) $row['Non_unique'] ) {
+					$unique[] = $table . '.' . $name;
+				}
+			}
+			$indexes = array_map( static fn( array $columns ): string => implode( ',', $columns ), $indexes );
+			ksort( $indexes );
+			ksort( $expected );
+			$this->assertSame( $expected, $indexes, $table );
+			foreach ( $unique as $index ) {
+				$this->assertContains( $index, self::UNIQUE );
+			}
+		}
+		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+	}
+
+	/**
+	 * Migrating again issues no CREATE, ALTER or DROP and keeps the version.
+	 */
+	public function test_migrating_again_changes_nothing() {
+		$ddl = array();
+		add_filter(
+			'query',
+			static function ( $query ) use ( &$ddl ) {
+				if ( preg_match( '/^\s*(CREATE|ALTER|DROP)\b/i', (string) $query ) ) {
+					$ddl[] = $query;
+				}
+				return $query;
+			},
+			1
+		);
+
+		Schema::migrate();
+		update_option( Schema::VERSION_OPTION, 0 );
+		$this->assertTrue( Schema::needs_migration() );
+		Schema::maybe_migrate();
+
+		$this->assertSame( array(), $ddl );
+		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$this->assertFalse( Schema::needs_migration() );
+	}
+
+	/**
+	 * The statements are in dbDelta's format, one per table, with the site's charset.
+	 */
+	public function test_definitions_are_for_dbdelta() {
+		global $wpdb;
+		$definitions = Schema::definitions();
+		$this->assertCount( count( Schema::TABLES ), $definitions );
+		foreach ( $definitions as $sql ) {
+			$this->assertMatchesRegularExpression( '/^CREATE TABLE ' . preg_quote( $wpdb->prefix, '/' ) . 'mir_\w+ \(\n/', $sql );
+			$this->assertStringContainsString( 'PRIMARY KEY  (', $sql );
+			$this->assertStringEndsWith( $wpdb->get_charset_collate() . ';', $sql );
+		}
+	}
+
+	/**
+	 * An unknown table name is refused.
+	 */
+	public function test_unknown_table() {
+		$this->expectException( \InvalidArgumentException::class );
+		Schema::table( 'users' );
+	}
+}

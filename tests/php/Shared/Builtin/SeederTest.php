@@ -1,0 +1,126 @@
+<?php
+/**
+ * The demo traffic seeder.
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\Shared\Builtin;
+
+use MonsterInsights\Reports\Sources\Builtin\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
+
+/**
+ * Traffic goes through the collector into the buffer, aggregation turns it into believable
+ * reports, and the same seed gives the same numbers.
+ */
+class SeederTest extends BuiltinTestCase {
+
+	/**
+	 * Starts from an empty buffer in the site's data folder.
+	 */
+	protected function set_up() {
+		parent::set_up();
+		$this->empty_data_dir();
+	}
+
+	/**
+	 * Leaves no buffer behind for other tests.
+	 */
+	protected function tear_down() {
+		$this->empty_data_dir();
+		parent::tear_down();
+	}
+
+	/**
+	 * Deletes the live and claimed buffers of the site.
+	 */
+	private function empty_data_dir(): void {
+		$dir = DataDir::ensure();
+		$this->assertNotNull( $dir );
+		foreach ( (array) glob( $dir . '/*.jsonl' ) as $file ) {
+			unlink( (string) $file ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink
+		}
+	}
+
+	/**
+	 * The rollups, by table, in a stable order.
+	 *
+	 * @return array<string, array<int, array<string, string|null>>>
+	 */
+	private function rollups(): array {
+		$out = array();
+		// Rollups keyed by lookup ids are left out: ids grow across runs.
+		foreach ( array( 'rollup_site', 'rollup_hours', 'rollup_countries', 'rollup_devices', 'rollup_events' ) as $table ) {
+			$rows = Db::rows( 'SELECT * FROM {' . $table . '}' );
+			usort( $rows, static fn( $a, $b ) => strcmp( (string) wp_json_encode( $a ), (string) wp_json_encode( $b ) ) );
+			$out[ $table ] = $rows;
+		}
+		return $out;
+	}
+
+	/**
+	 * Seeding sends hits through the collector and nothing reaches the tables before aggregation.
+	 */
+	public function test_hits_go_through_the_collector_into_the_buffer(): void {
+		$dir       = (string) DataDir::ensure();
+		$collector = Seeder::collector( \MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile::build(), new \MonsterInsights\Reports\Sources\Builtin\Buffer( $dir ) );
+		$stats     = ( new Seeder( $collector, 5 ) )->run( 2, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
+
+		$this->assertGreaterThan( 0, $stats['hits'] );
+		$this->assertSame( 0, $stats['refused'] );
+		$lines = file( $dir . '/buffer.jsonl', FILE_IGNORE_NEW_LINES );
+		$this->assertIsArray( $lines );
+		$this->assertCount( $stats['hits'], $lines );
+		$hit = json_decode( (string) $lines[0], true );
+		$this->assertSame( 1, $hit['v'] );
+		$this->assertMatchesRegularExpression( '/^[0-9a-f]{32}$/', $hit['vk'] );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
+	}
+
+	/**
+	 * After aggregation the sessions and the mix are what was sent.
+	 */
+	public function test_seeded_traffic_is_believable(): void {
+		$stats = Seeder::seed_current_site( 14, 3 );
+		$this->assertSame( $stats['hits'], $stats['stored'], 'every hit sent is stored' );
+		$this->assertSame( (string) $stats['sessions'], Db::value( 'SELECT SUM(sessions) FROM {rollup_site}' ) );
+		$this->assertGreaterThanOrEqual( 14, (int) Db::value( 'SELECT COUNT(*) FROM {rollup_site}' ), 'a row for every day' );
+
+		$channels = Db::col( 'SELECT DISTINCT channel FROM {rollup_sources}' );
+		foreach ( array( 'Direct', 'Organic Search', 'Organic Social', 'Referral', 'Email', 'Paid Search', 'AI Assistants', 'Organic Video' ) as $channel ) {
+			$this->assertContains( $channel, $channels );
+		}
+		$this->assertEqualsCanonicalizing( array( 'desktop', 'mobile', 'tablet' ), Db::col( 'SELECT DISTINCT device_category FROM {rollup_devices}' ) );
+		$this->assertGreaterThanOrEqual( 10, count( Db::col( 'SELECT DISTINCT country FROM {rollup_countries}' ) ) );
+
+		$site     = Db::rows( 'SELECT SUM(sessions) AS s, SUM(bounces) AS b, SUM(new_sessions) AS n FROM {rollup_site}' )[0];
+		$bounce   = (int) $site['b'] / (int) $site['s'];
+		$returned = 1 - (int) $site['n'] / (int) $site['s'];
+		$this->assertGreaterThan( 0.2, $bounce );
+		$this->assertLessThan( 0.8, $bounce );
+		$this->assertGreaterThan( 0.02, $returned, 'some visitors come back the same day' );
+	}
+
+	/**
+	 * The same seed gives the same reports; another seed other ones.
+	 */
+	public function test_the_same_seed_gives_the_same_traffic(): void {
+		Seeder::seed_current_site( 5, 11 );
+		$first = $this->rollups();
+		foreach ( Schema::TABLES as $table ) {
+			Db::query( 'DELETE FROM {' . $table . '}' );
+		}
+		Seeder::seed_current_site( 5, 11 );
+		$this->assertSame( $first, $this->rollups() );
+
+		foreach ( Schema::TABLES as $table ) {
+			Db::query( 'DELETE FROM {' . $table . '}' );
+		}
+		Seeder::seed_current_site( 5, 12 );
+		$this->assertNotSame( $first['rollup_site'], $this->rollups()['rollup_site'] );
+	}
+}

@@ -1,0 +1,154 @@
+<?php
+/**
+ * Base of the builtin source's database tests.
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\Support\Builtin;
+
+use MonsterInsights\Reports\Sources\Builtin\AggregationResult;
+use MonsterInsights\Reports\Sources\Builtin\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Tests\TestCase;
+
+/**
+ * The harness wraps each test in a transaction; the aggregator's own transactions become savepoints
+ * inside it (the `monsterinsights_reports_nested_transaction` filter), so a test can roll a chunk
+ * back without ending the test's transaction. The tables are emptied first (inside the transaction,
+ * so nothing is lost) and the site's zone is Europe/Berlin.
+ */
+abstract class BuiltinTestCase extends TestCase {
+
+	/**
+	 * "Now" for the retention period: a few days after the scripted hits.
+	 */
+	protected const NOW = '2025-03-15 12:00:00';
+
+	/**
+	 * The test's buffer folder.
+	 *
+	 * @var FolderFiles
+	 */
+	protected FolderFiles $files;
+
+	/**
+	 * Savepoints, an empty schema, Berlin time, a buffer folder.
+	 */
+	protected function set_up() {
+		parent::set_up();
+		add_filter( 'monsterinsights_reports_nested_transaction', '__return_true' );
+		update_option( 'timezone_string', 'Europe/Berlin' );
+		update_option( 'gmt_offset', '' );
+		Hits::$zone = 'Europe/Berlin';
+		foreach ( Schema::TABLES as $table ) {
+			Db::query( 'DELETE FROM {' . $table . '}' );
+		}
+		$this->files = new FolderFiles();
+	}
+
+	/**
+	 * Removes the buffer folder.
+	 */
+	protected function tear_down() {
+		$this->files->remove();
+		parent::tear_down();
+	}
+
+	/**
+	 * An aggregator over the test's folder.
+	 *
+	 * @param int $chunk Lines per chunk.
+	 */
+	protected function aggregator( int $chunk = Aggregator::CHUNK ): Aggregator {
+		return new Aggregator( $this->files, $chunk, null, Hits::ts( self::NOW ) );
+	}
+
+	/**
+	 * Writes lines as the live buffer and aggregates them.
+	 *
+	 * @param string[] $lines Buffer lines.
+	 * @param int      $chunk Lines per chunk.
+	 */
+	protected function aggregate( array $lines, int $chunk = Aggregator::CHUNK ): AggregationResult {
+		$this->files->add_live( $lines );
+		return $this->aggregator( $chunk )->run();
+	}
+
+	/**
+	 * Every row of a table, without its id, in a stable order.
+	 *
+	 * @param string $table Schema table.
+	 * @return array<int, array<string, string|null>>
+	 */
+	protected function table_rows( string $table ): array {
+		$rows = Db::rows( 'SELECT * FROM {' . $table . '}' );
+		foreach ( $rows as &$row ) {
+			unset( $row['id'] );
+		}
+		unset( $row );
+		usort( $rows, static fn( array $a, array $b ): int => strcmp( (string) wp_json_encode( $a ), (string) wp_json_encode( $b ) ) );
+		return $rows;
+	}
+
+	/**
+	 * The sessions, keyed by their first hit's path and start, with readable columns.
+	 *
+	 * @return array<int, array<string, string|int>>
+	 */
+	protected function sessions(): array {
+		$rows = Db::rows(
+			'SELECT s.*, l.path AS landing, x.path AS exit_path, src.name AS source, u.browser, u.os, u.device_category, c.name AS campaign'
+			. ' FROM {sessions} s LEFT JOIN {paths} l ON l.id = s.landing_path_id LEFT JOIN {paths} x ON x.id = s.exit_path_id'
+			. ' LEFT JOIN {sources} src ON src.id = s.source_id LEFT JOIN {user_agents} u ON u.id = s.ua_id'
+			. ' LEFT JOIN {campaigns} c ON c.id = s.campaign_id ORDER BY s.started_at, s.first_hit'
+		);
+		return array_map(
+			static function ( array $row ): array {
+				$out = array();
+				foreach ( $row as $key => $value ) {
+					$out[ $key ] = is_numeric( $value ) && ! in_array( $key, array( 'first_hit', 'visitor', 'visitor_next' ), true ) ? (int) $value : (string) $value;
+				}
+				return $out;
+			},
+			$rows
+		);
+	}
+
+	/**
+	 * One rollup_site row as integers, or null.
+	 *
+	 * @param string $day Y-m-d.
+	 * @return array<string, int>|null
+	 */
+	protected function site_day( string $day ): ?array {
+		$rows = Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $day ) );
+		if ( array() === $rows ) {
+			return null;
+		}
+		$row = $rows[0];
+		unset( $row['day'] );
+		return array_map( 'intval', $row );
+	}
+
+	/**
+	 * Rows of a rollup for a day, keyed by $key, values as integers.
+	 *
+	 * @param string   $table Rollup table.
+	 * @param string   $day   Y-m-d.
+	 * @param string   $key   SQL expression naming the row (may use joined aliases).
+	 * @param string   $join  Extra joins (the rollup is aliased r).
+	 * @param string[] $only  Columns to keep.
+	 * @return array<string, array<string, int>>
+	 */
+	protected function rollup( string $table, string $day, string $key, string $join, array $only ): array {
+		$rows = Db::rows( 'SELECT ' . $key . ' AS k, r.* FROM {' . $table . '} r ' . $join . ' WHERE r.day = %s', array( $day ) );
+		$out  = array();
+		foreach ( $rows as $row ) {
+			$out[ (string) $row['k'] ] = array_map( 'intval', array_intersect_key( $row, array_flip( $only ) ) );
+		}
+		ksort( $out );
+		return $out;
+	}
+}
