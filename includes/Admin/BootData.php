@@ -21,7 +21,12 @@ final class BootData {
 	/**
 	 * The sections of the boot payload, in order.
 	 */
-	public const SECTIONS = array( 'rest', 'user', 'site', 'source', 'plugin' );
+	public const SECTIONS = array( 'rest', 'user', 'site', 'source', 'licence', 'plugin' );
+
+	/**
+	 * Licence levels, lowest first.
+	 */
+	public const LEVELS = array( 'lite', 'basic', 'plus', 'pro', 'agency' );
 
 	/**
 	 * Option holding the active data source key; empty until the setup wizard picks one.
@@ -43,6 +48,7 @@ final class BootData {
 				'user'   => self::user(),
 				'site'   => self::site(),
 				'source' => self::source(),
+				'licence' => self::licence(),
 				'plugin' => self::plugin(),
 			};
 		}
@@ -114,6 +120,22 @@ final class BootData {
 			'active'    => $active,
 			'connected' => '' !== $active,
 		);
+	}
+
+	/**
+	 * The resolved licence level. Lite until the licensing module resolves keys; a filter can set
+	 * it (tests do).
+	 *
+	 * @return array<string, string>
+	 */
+	private static function licence(): array {
+		/**
+		 * Filters the licence level the app shows.
+		 *
+		 * @param string $level One of lite, basic, plus, pro, agency.
+		 */
+		$level = (string) apply_filters( 'monsterinsights_reports_licence_level', 'lite' );
+		return array( 'level' => in_array( $level, self::LEVELS, true ) ? $level : 'lite' );
 	}
 
 	/**

@@ -85,7 +85,7 @@ final class BootController extends Controller {
 			'title'      => 'monsterinsights-reports-boot',
 			'type'       => 'object',
 			'properties' => array(
-				'rest'   => array(
+				'rest'    => array(
 					'type'       => 'object',
 					'properties' => array(
 						'root'      => $string,
@@ -93,7 +93,7 @@ final class BootController extends Controller {
 						'nonce'     => $string,
 					),
 				),
-				'user'   => array(
+				'user'    => array(
 					'type'       => 'object',
 					'properties' => array(
 						'id'           => $integer,
@@ -108,7 +108,7 @@ final class BootController extends Controller {
 						),
 					),
 				),
-				'site'   => array(
+				'site'    => array(
 					'type'       => 'object',
 					'properties' => array(
 						'id'              => $integer,
@@ -125,14 +125,23 @@ final class BootController extends Controller {
 						'isNetworkActive' => $boolean,
 					),
 				),
-				'source' => array(
+				'source'  => array(
 					'type'       => 'object',
 					'properties' => array(
 						'active'    => $string,
 						'connected' => $boolean,
 					),
 				),
-				'plugin' => array(
+				'licence' => array(
+					'type'       => 'object',
+					'properties' => array(
+						'level' => array(
+							'type' => 'string',
+							'enum' => BootData::LEVELS,
+						),
+					),
+				),
+				'plugin'  => array(
 					'type'       => 'object',
 					'properties' => array(
 						'version'    => $string,

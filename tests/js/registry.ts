@@ -58,6 +58,7 @@ export function makeBoot( overrides: Partial< BootData > = {} ): BootData {
 			isNetworkActive: false,
 		},
 		source: { active: '', connected: false },
+		licence: { level: 'lite' },
 		plugin: {
 			version: '0.1.0',
 			assetsUrl:

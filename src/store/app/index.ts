@@ -12,4 +12,4 @@ export const appStore = createReduxStore( APP_STORE, {
 	selectors,
 } );
 
-export type { BootData } from './types';
+export type { AppFlags, BootData, DateQuery, Level, PresetKey } from './types';

@@ -1,7 +1,18 @@
 import type { AppAction } from './actions';
 import type { AppState } from './types';
 
-export const initialState: AppState = { boot: null };
+export const initialState: AppState = {
+	boot: null,
+	route: '/',
+	dateQuery: null,
+	flags: {
+		blur: false,
+		noauth: false,
+		reauth: false,
+		isLoaded: false,
+		blocked: false,
+	},
+};
 
 export function reducer(
 	state: AppState = initialState,
@@ -10,6 +21,12 @@ export function reducer(
 	switch ( action.type ) {
 		case 'RECEIVE_BOOT':
 			return { ...state, boot: action.boot };
+		case 'SET_ROUTE':
+			return { ...state, route: action.route };
+		case 'SET_DATE_QUERY':
+			return { ...state, dateQuery: action.dateQuery };
+		case 'SET_FLAGS':
+			return { ...state, flags: { ...state.flags, ...action.flags } };
 		default:
 			return state;
 	}

@@ -1,4 +1,12 @@
-import type { AppState, BootCapabilities, BootData, BootSite } from './types';
+import type {
+	AppFlags,
+	AppState,
+	BootCapabilities,
+	BootData,
+	BootSite,
+	DateQuery,
+	Level,
+} from './types';
 
 export function getBoot( state: AppState ): BootData | null {
 	return state.boot;
@@ -19,4 +27,25 @@ export function userCan(
 	capability: keyof BootCapabilities
 ): boolean {
 	return state.boot?.user.capabilities[ capability ] ?? false;
+}
+
+export function getRoute( state: AppState ): string {
+	return state.route;
+}
+
+export function getDateQuery( state: AppState ): DateQuery | null {
+	return state.dateQuery;
+}
+
+export function getFlags( state: AppState ): AppFlags {
+	return state.flags;
+}
+
+/**
+ * The licence level; lite until the boot data says otherwise.
+ *
+ * @param state Store state.
+ */
+export function getLevel( state: AppState ): Level {
+	return state.boot?.licence.level ?? 'lite';
 }

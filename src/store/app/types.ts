@@ -48,14 +48,56 @@ export interface BootPlugin {
 	reportsUrl: string;
 }
 
+/** Licence levels, lowest first (decisions.md, "Licence tiers"). */
+export type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
+
+export interface BootLicence {
+	level: Level;
+}
+
 export interface BootData {
 	rest: BootRest;
 	user: BootUser;
 	site: BootSite;
 	source: BootSource;
+	licence: BootLicence;
 	plugin: BootPlugin;
+}
+
+/** Date presets of decisions.md; `custom` for a range picked by hand. */
+export type PresetKey =
+	| 'today'
+	| 'yesterday'
+	| 'lastweek'
+	| 'lastmonth'
+	| 'last7days'
+	| 'last30days'
+	| 'last90days'
+	| 'custom';
+
+/** The date state of the reports, kept in the URL hash. Dates are Y-m-d in the site's timezone. */
+export interface DateQuery {
+	preset: PresetKey;
+	start: string;
+	end: string;
+	compareStart?: string;
+	compareEnd?: string;
+}
+
+/** Report-store flags of spec 1 §4. */
+export interface AppFlags {
+	blur: boolean;
+	noauth: boolean;
+	reauth: boolean;
+	isLoaded: boolean;
+	blocked: boolean;
 }
 
 export interface AppState {
 	boot: BootData | null;
+	/** The active hash route, e.g. "/" or "/publishers". */
+	route: string;
+	/** Null until the router has read the URL. */
+	dateQuery: DateQuery | null;
+	flags: AppFlags;
 }

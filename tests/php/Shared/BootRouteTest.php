@@ -73,7 +73,8 @@ class BootRouteTest extends TestCase {
 		list( $status, $data ) = $this->get_boot();
 
 		$this->assertSame( 200, $status );
-		$this->assertSame( array( 'rest', 'user', 'site', 'source', 'plugin' ), array_keys( $data ) );
+		$this->assertSame( array( 'rest', 'user', 'site', 'source', 'licence', 'plugin' ), array_keys( $data ) );
+		$this->assertSame( array( 'level' => 'lite' ), $data['licence'], 'lite until a licence says otherwise' );
 		$this->assertSame( 'monsterinsights-reports/v1', $data['rest']['namespace'] );
 		$this->assertSame( get_rest_url(), $data['rest']['root'] );
 		$this->assertNotFalse( wp_verify_nonce( $data['rest']['nonce'], 'wp_rest' ) );
@@ -248,5 +249,18 @@ class BootRouteTest extends TestCase {
 		}
 		unset( $data['rest']['nonce'], $data['site']['today'], $page['rest']['nonce'], $page['site']['today'] );
 		$this->assertSame( $page, $data );
+	}
+
+	/**
+	 * The licence level filter is honoured, and an unknown level falls back to lite.
+	 */
+	public function test_licence_level_comes_from_the_filter(): void {
+		$this->act_as( 'administrator' );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'pro' );
+		list( , $data ) = $this->get_boot( array( 'sections' => array( 'licence' ) ) );
+		$this->assertSame( 'pro', $data['licence']['level'] );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'platinum', 20 );
+		list( , $data ) = $this->get_boot( array( 'sections' => array( 'licence' ) ) );
+		$this->assertSame( 'lite', $data['licence']['level'] );
 	}
 }
