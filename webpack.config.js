@@ -5,6 +5,12 @@
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 const path = require( 'path' );
 
+// wp-scripts moves every `style.scss` into a separate `style-<entry>.css` chunk that PHP would
+// have to enqueue by hand; keep each chunk's CSS with it instead (reports.css for the initial
+// bundle, loaded by PHP; the lazy screens' CSS is loaded by webpack's runtime with their JS).
+const { style, ...cacheGroups } =
+	defaultConfig.optimization?.splitChunks?.cacheGroups ?? {};
+
 module.exports = {
 	...defaultConfig,
 	entry: {
@@ -15,5 +21,12 @@ module.exports = {
 		...defaultConfig.output,
 		path: path.resolve( __dirname, 'build' ),
 		chunkFilename: 'chunks/[name].[contenthash:8].js',
+	},
+	optimization: {
+		...defaultConfig.optimization,
+		splitChunks: {
+			...defaultConfig.optimization?.splitChunks,
+			cacheGroups,
+		},
 	},
 };

@@ -1,11 +1,20 @@
 #!/usr/bin/env node
 /**
- * Performance budgets. Prints numbers and exits non-zero when one is over budget.
+ * Performance budgets. Prints numbers and exits non-zero when one is over budget. Not a test: no
+ * test has a wall-clock limit, the budgets live here and in bin/bench/Bench.php.
  *
- * Measured now: gzip bytes of the built scripts (the initial admin bundle, its lazy chunks and the
- * public tracker). Run `npm run build` first.
+ *   node bin/bench.mjs --sizes   gzip bytes of the built scripts (the initial admin bundle, its lazy
+ *                                chunks and the public tracker); a second, used by bin/test.sh
+ *   node bin/bench.mjs           (npm run bench) the sizes, then bin/bench.php against a real
+ *                                WordPress and MariaDB: collector, aggregation, storage and report
+ *                                latency at 1 M page views; about 5 minutes on 2 cores
+ *
+ * Arguments after the mode go to bin/bench.php (e.g. `npm run bench -- --pageviews=200000`).
+ * docs/benchmarks.md explains every figure and records a run. Run `npm run build` first.
  */
+import { spawnSync } from 'child_process';
 import fs from 'fs';
+import os from 'os';
 import path from 'path';
 import zlib from 'zlib';
 import { fileURLToPath } from 'url';
@@ -15,6 +24,12 @@ const root = path.resolve(
 	'..'
 );
 const build = path.join( root, 'build' );
+const args = process.argv.slice( 2 );
+const sizesOnly = args.includes( '--sizes' );
+const phpArgs = args.filter( ( arg ) => arg !== '--sizes' );
+
+/** The bench's own database (bin/bench.php reads the same variable). */
+const benchDb = process.env.BENCH_DB_NAME || 'monsterinsights_reports_bench';
 
 /** Budgets in gzip bytes. */
 const BUDGETS = {
@@ -27,37 +42,173 @@ function gzipSize( file ) {
 	return zlib.gzipSync( fs.readFileSync( file ), { level: 9 } ).length;
 }
 
+/**
+ * Rows of the size table: figure, value, unit, budget, ok.
+ *
+ * @return {Array<Object>} Rows.
+ */
+function sizeRows() {
+	const rows = [];
+	for ( const [ name, budget ] of Object.entries( BUDGETS ) ) {
+		const file = path.join( build, name );
+		const size = fs.existsSync( file ) ? gzipSize( file ) : 0;
+		rows.push( {
+			figure: `${ name }, gzip`,
+			value: size,
+			unit: 'bytes',
+			budget: `≤ ${ budget }`,
+			ok: size <= budget,
+		} );
+	}
+	const chunksDir = path.join( build, 'chunks' );
+	const chunks = fs.existsSync( chunksDir )
+		? fs.readdirSync( chunksDir ).filter( ( f ) => f.endsWith( '.js' ) )
+		: [];
+	rows.push( {
+		figure: `chunks/*.js (${ chunks.length }, lazy), gzip`,
+		value: chunks.reduce(
+			( sum, f ) => sum + gzipSize( path.join( chunksDir, f ) ),
+			0
+		),
+		unit: 'bytes',
+		budget: '',
+		ok: true,
+	} );
+	return rows;
+}
+
+/**
+ * A number as bin/bench.php prints it.
+ *
+ * @param {number} value The value.
+ * @return {string} The text.
+ */
+function format( value ) {
+	const abs = Math.abs( value );
+	if ( Number.isInteger( value ) || abs >= 1000 ) {
+		return Math.round( value )
+			.toString()
+			.replace( /\B(?=(\d{3})+(?!\d))/g, ' ' );
+	}
+	let digits = 3;
+	if ( abs >= 100 ) {
+		digits = 0;
+	} else if ( abs >= 10 ) {
+		digits = 1;
+	} else if ( abs >= 1 ) {
+		digits = 2;
+	}
+	return String( Number( value.toFixed( digits ) ) );
+}
+
+/**
+ * Prints rows as an aligned table.
+ *
+ * @param {Array<Object>} rows Rows.
+ */
+function printTable( rows ) {
+	const lines = [
+		[ 'figure', 'value', 'unit', 'budget', 'ok' ],
+		...rows.map( ( row ) => [
+			row.figure,
+			format( row.value ),
+			row.unit,
+			row.budget,
+			// Figures without a budget are for the record.
+			row.budget === '' ? '-' : ( row.ok && 'yes' ) || 'NO',
+		] ),
+	];
+	const widths = lines[ 0 ].map( ( _, i ) =>
+		Math.max( ...lines.map( ( line ) => line[ i ].length ) )
+	);
+	for ( const line of lines ) {
+		console.log(
+			line
+				.map( ( cell, i ) =>
+					i === 1
+						? cell.padStart( widths[ i ] )
+						: cell.padEnd( widths[ i ] )
+				)
+				.join( '  ' )
+				.trimEnd()
+		);
+	}
+}
+
+/**
+ * Runs a command with the terminal attached.
+ *
+ * @param {string}   command The command.
+ * @param {string[]} argv    Its arguments.
+ * @return {number} Its exit status.
+ */
+function run( command, argv ) {
+	const result = spawnSync( command, argv, { cwd: root, stdio: 'inherit' } );
+	if ( result.error ) {
+		console.error( `bench: ${ command }: ${ result.error.message }` );
+		return 1;
+	}
+	return result.status ?? 1;
+}
+
+/**
+ * The PHP bench's rows, or null when it could not run.
+ *
+ * @return {Array<Object>|null} Rows.
+ */
+function phpRows() {
+	if ( ! fs.existsSync( path.join( root, '.wp/core/wp-settings.php' ) ) ) {
+		if ( run( 'bash', [ 'bin/wp-core.sh' ] ) !== 0 ) {
+			return null;
+		}
+	}
+	if ( run( 'bash', [ 'bin/mariadb.sh', benchDb ] ) !== 0 ) {
+		return null;
+	}
+	const json = path.join(
+		fs.mkdtempSync( path.join( os.tmpdir(), 'mir-bench-' ) ),
+		'rows.json'
+	);
+	const status = run( 'php', [
+		'bin/bench.php',
+		`--json=${ json }`,
+		...phpArgs,
+	] );
+	if ( ! fs.existsSync( json ) ) {
+		console.error(
+			`bench: bin/bench.php stopped (exit status ${ status })`
+		);
+		return null;
+	}
+	const rows = JSON.parse( fs.readFileSync( json, 'utf8' ) );
+	fs.rmSync( path.dirname( json ), { recursive: true, force: true } );
+	return rows;
+}
+
 if ( ! fs.existsSync( path.join( build, 'reports.js' ) ) ) {
 	console.error( 'bench: build/ is missing; run "npm run build" first.' );
 	process.exit( 1 );
 }
 
-let failed = false;
-const rows = [];
-for ( const [ name, budget ] of Object.entries( BUDGETS ) ) {
-	const file = path.join( build, name );
-	const size = fs.existsSync( file ) ? gzipSize( file ) : 0;
-	const ok = size <= budget;
-	failed ||= ! ok;
-	rows.push( { asset: name, 'gzip bytes': size, budget, ok } );
+const rows = sizeRows();
+if ( ! sizesOnly ) {
+	const cpu = os.cpus()[ 0 ]?.model ?? 'unknown CPU';
+	const memory = ( os.totalmem() / 2 ** 30 ).toFixed( 1 );
+	console.log(
+		`bench: machine: ${
+			os.cpus().length
+		} × ${ cpu }, ${ memory } GiB, Node ${ process.version }`
+	);
+	const php = phpRows();
+	if ( php === null ) {
+		printTable( rows );
+		process.exit( 1 );
+	}
+	rows.push( ...php );
+	console.log( '' );
 }
-const chunksDir = path.join( build, 'chunks' );
-const chunks = fs.existsSync( chunksDir )
-	? fs.readdirSync( chunksDir ).filter( ( f ) => f.endsWith( '.js' ) )
-	: [];
-const chunkBytes = chunks.reduce(
-	( sum, f ) => sum + gzipSize( path.join( chunksDir, f ) ),
-	0
-);
-rows.push( {
-	asset: `chunks/*.js (${ chunks.length }, lazy)`,
-	'gzip bytes': chunkBytes,
-	budget: '-',
-	ok: true,
-} );
-
-console.table( rows );
-if ( failed ) {
+printTable( rows );
+if ( rows.some( ( row ) => ! row.ok ) ) {
 	console.error( 'bench: over budget' );
 	process.exit( 1 );
 }

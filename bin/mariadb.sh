@@ -3,12 +3,15 @@
 # Idempotent; installs nothing (run `bash bin/setup-system.sh` for that). Needs root, or a user that
 # can reach MariaDB's root account over the unix socket.
 #
+# Usage: bash bin/mariadb.sh [database]  — the optional argument names another database for the
+# same user (the bench uses monsterinsights_reports_bench); it wins over WP_TESTS_DB_NAME.
+#
 # Overrides: WP_TESTS_DB_NAME (monsterinsights_reports_tests), WP_TESTS_DB_USER (mir_tests),
 # WP_TESTS_DB_PASSWORD (mir_tests), WP_TESTS_DB_HOST (localhost; a host other than localhost or
 # 127.0.0.1 is assumed to be managed elsewhere, so only the database and user are created there).
 set -euo pipefail
 
-name="${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}"
+name="${1:-${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}}"
 user="${WP_TESTS_DB_USER:-mir_tests}"
 pass="${WP_TESTS_DB_PASSWORD:-mir_tests}"
 host="${WP_TESTS_DB_HOST:-localhost}"

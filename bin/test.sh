@@ -2,7 +2,8 @@
 # Runs every check and test of the project, in order, and stops at the first failure:
 # lint (ESLint, PHPCS), static checks (tsc, PHPStan), i18n freshness, jest, PHPUnit (single site and
 # multisite against MariaDB), end-to-end (Playwright in Chromium against the embedded WordPress),
-# and prints the bench numbers.
+# and the bundle-size budgets (`node bin/bench.mjs --sizes`; the full bench, `npm run bench`, is not
+# part of the tests).
 # On a fresh machine it first installs what is missing (system packages, npm and Composer packages,
 # the WordPress core).
 set -euo pipefail
@@ -48,7 +49,7 @@ bash bin/test-php.sh
 step "End to end: Playwright in Chromium"
 bash bin/test-e2e.sh
 
-step "Bench"
-node bin/bench.mjs
+step "Bench: bundle sizes (the full bench is npm run bench)"
+node bin/bench.mjs --sizes
 
 printf '\nAll checks and tests passed.\n'

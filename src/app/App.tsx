@@ -1,11 +1,138 @@
-import { useSelect } from '@wordpress/data';
+import { Spinner } from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect, useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
+import { ToastRegion } from '../components/Toast';
+import { REPORT_AREA_ID } from '../lib/pdf';
+import { canUse } from '../lib/tiers';
 import { appStore } from '../store/app';
+import { upgradeUrl } from '../upsell/constants';
+import { Header } from './Header';
+import { Navigation } from './Navigation';
 import { NotConnected } from './NotConnected';
+import { AuthNotices, StoreNotices } from './Notices';
+import { QuickLinks, type QuickLink } from './QuickLinks';
+import { ReportRoute } from './ReportRoute';
+import { routeContext, useHashRouter } from './router';
+import { resolveRoute } from './routes';
+import { highlightSideMenu } from './sideMenu';
+import './style.scss';
 
 /**
- * The reports app. Shows the not-connected screen until a data source is connected.
+ * The shell of a connected site: header, navigation, notices, the routed report, the blocking
+ * overlay and quick links (spec 1 §2 "App shell"). The hash router keeps the URL and the store in
+ * step while it is mounted.
+ */
+function Shell() {
+	useHashRouter();
+	const { boot, route, dateQuery, flags, level, canSaveSettings } = useSelect(
+		( select ) => {
+			const app = select( appStore );
+			return {
+				boot: app.getBoot(),
+				route: app.getRoute(),
+				dateQuery: app.getDateQuery(),
+				flags: app.getFlags(),
+				level: app.getLevel(),
+				canSaveSettings: app.userCan( 'saveSettings' ),
+			};
+		},
+		[]
+	);
+	const contentRef = useRef< HTMLDivElement >( null );
+
+	const context = useMemo(
+		() => ( boot ? routeContext( boot ) : null ),
+		[ boot ]
+	);
+	const matched = context ? resolveRoute( route, context ) : null;
+	const reportsUrl = boot?.plugin.reportsUrl ?? '';
+
+	// The admin side menu follows the user journey and AI routes (spec 1 §2).
+	useEffect(
+		() => highlightSideMenu( route, reportsUrl ),
+		[ route, reportsUrl ]
+	);
+
+	// While the app is blocked, its content is out of reach.
+	useEffect( () => {
+		const element = contentRef.current;
+		if ( ! element ) {
+			return;
+		}
+		if ( flags.blocked ) {
+			element.setAttribute( 'inert', '' );
+		} else {
+			element.removeAttribute( 'inert' );
+		}
+	}, [ flags.blocked ] );
+
+	if ( ! boot || ! context || ! matched ) {
+		return null;
+	}
+
+	const quickLinks: QuickLink[] = [];
+	if ( ! canUse( level, 'pro_metrics' ) ) {
+		quickLinks.push( {
+			label: __( 'Upgrade to Pro', 'monsterinsights-reports' ),
+			url: upgradeUrl( 'quick-links', level === 'lite' ),
+			external: true,
+		} );
+	}
+
+	return (
+		<div className="monsterinsights-reports-app">
+			<Header siteName={ boot.site.name } />
+			{ matched.route.nav === 'standard' && (
+				<Navigation
+					route={ matched.path }
+					dateQuery={ dateQuery }
+					context={ context }
+				/>
+			) }
+			<div className="monsterinsights-reports-app__notices">
+				<StoreNotices />
+				<AuthNotices
+					noauth={ flags.noauth }
+					reauth={ flags.reauth }
+					canSaveSettings={ canSaveSettings }
+				/>
+			</div>
+			<main
+				className="monsterinsights-reports-content"
+				aria-busy={ flags.blocked || undefined }
+			>
+				<div
+					ref={ contentRef }
+					id={ REPORT_AREA_ID }
+					className="monsterinsights-reports-report-area"
+				>
+					{ dateQuery && (
+						<ReportRoute matched={ matched } context={ context } />
+					) }
+				</div>
+				{ flags.blocked && (
+					<div
+						className="monsterinsights-reports-blocked"
+						role="status"
+					>
+						<Spinner />
+						<span className="screen-reader-text">
+							{ __( 'Please wait…', 'monsterinsights-reports' ) }
+						</span>
+					</div>
+				) }
+			</main>
+			<QuickLinks links={ quickLinks } />
+			<ToastRegion />
+		</div>
+	);
+}
+
+/**
+ * The reports app. Shows the not-connected screen until a data source is connected, then the
+ * reports shell.
  */
 export function App() {
 	const { boot, canSaveSettings } = useSelect(
@@ -15,29 +142,34 @@ export function App() {
 		} ),
 		[]
 	);
+	const { setFlags } = useDispatch( appStore );
+	const connected = boot?.source.connected;
+
+	// A site that is not authenticated blurs the reports and raises the no-auth flag (spec 1 §4);
+	// the not-connected screen stands in for the notice.
+	useEffect( () => {
+		if ( connected === false ) {
+			setFlags( { blur: true, noauth: true } );
+		}
+	}, [ connected, setFlags ] );
 
 	if ( ! boot ) {
 		return null;
 	}
 
-	return (
-		<div className="monsterinsights-reports-app">
-			<header className="monsterinsights-reports-header">
-				<p className="monsterinsights-reports-header__title">
-					{ __( 'Insights Reports', 'monsterinsights-reports' ) }
-				</p>
-				<p className="monsterinsights-reports-header__site">
-					{ boot.site.name }
-				</p>
-			</header>
-			<main className="monsterinsights-reports-content">
-				{ ! boot.source.connected && (
+	if ( ! boot.source.connected ) {
+		return (
+			<div className="monsterinsights-reports-app">
+				<Header siteName={ boot.site.name } />
+				<main className="monsterinsights-reports-content">
 					<NotConnected
 						canSaveSettings={ canSaveSettings }
 						wizardUrl={ `${ boot.plugin.reportsUrl }#/setup-wizard` }
 					/>
-				) }
-			</main>
-		</div>
-	);
+				</main>
+			</div>
+		);
+	}
+
+	return <Shell />;
 }

@@ -1,11 +1,11 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import path from 'path';
 
 export type E2EUser = 'admin' | 'subscriber';
 
 export const REPORTS_PATH = '/wp-admin/admin.php?page=monsterinsights_reports';
 
-/** Users created by blueprint.json (admin by Playground, subscriber by a runPHP step). */
+/** Users of tests/e2e/blueprint.json (admin by Playground, subscriber by a runPHP step). */
 const PASSWORDS: Record< E2EUser, string > = {
 	admin: 'password',
 	subscriber: 'password',
@@ -29,4 +29,55 @@ export async function logIn( page: Page, user: E2EUser ): Promise< void > {
 		.fill( PASSWORDS[ user ] );
 	await page.getByRole( 'button', { name: 'Log In' } ).click();
 	await expect( page ).toHaveURL( /wp-admin/ );
+}
+
+/**
+ * A desktop Chrome user agent for anonymous visitors: headless Chromium's own contains
+ * "HeadlessChrome", which the collector drops as a bot.
+ */
+export const VISITOR_USER_AGENT =
+	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+/** The tracker's script tag: WordPress prints its settings as data attributes. */
+export const TRACKER_SCRIPT = 'script[data-endpoint]';
+
+/**
+ * Whether a request is a hit the tracker sent to the collector.
+ *
+ * @param request A request of the page.
+ */
+export function isCollectorHit( request: Request ): boolean {
+	return (
+		request.method() === 'POST' &&
+		new URL( request.url() ).pathname.endsWith( '/collect.php' )
+	);
+}
+
+/** What `wp.apiFetch` is asked: the path (under /wp-json), the method and the JSON body. */
+export interface ApiFetchOptions {
+	path: string;
+	method?: 'GET' | 'POST';
+	data?: Record< string, unknown >;
+}
+
+/**
+ * Calls the REST API from a wp-admin page with WordPress's own `wp.apiFetch`, which carries the
+ * logged-in user's cookie and REST nonce. A refusal rejects with WordPress's error body.
+ *
+ * @param page    A wp-admin page that loads wp-api-fetch (the reports page does).
+ * @param options The request.
+ */
+export async function apiFetch< T >(
+	page: Page,
+	options: ApiFetchOptions
+): Promise< T > {
+	const answer = await page.evaluate( ( o ) => {
+		const wp = (
+			window as unknown as {
+				wp: { apiFetch: ( o: unknown ) => Promise< unknown > };
+			}
+		 ).wp;
+		return wp.apiFetch( o );
+	}, options );
+	return answer as T;
 }

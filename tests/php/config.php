@@ -4,7 +4,8 @@
  * database are, and a request environment for the test domain. Loaded before WordPress.
  *
  * Overrides: WP_TESTS_DB_NAME, WP_TESTS_DB_USER, WP_TESTS_DB_PASSWORD, WP_TESTS_DB_HOST (the same
- * variables bin/mariadb.sh reads).
+ * variables bin/mariadb.sh reads); WP_TESTS_CONTENT_DIR, the content folder (.wp/tests-content; the
+ * bench uses a folder of its own, so its uploads never meet the tests').
  *
  * @package MonsterInsights\Reports\Tests
  */
@@ -26,7 +27,7 @@ define( 'MONSTERINSIGHTS_REPORTS_TESTS_ROOT', dirname( __DIR__, 2 ) );
 // WordPress core is pristine; content (plugins, themes, uploads) lives in a folder of our own that
 // has no drop-ins (db.php, object-cache.php) and holds the plugin as a symlink to this repository.
 define( 'ABSPATH', MONSTERINSIGHTS_REPORTS_TESTS_ROOT . '/.wp/core/' );
-define( 'WP_CONTENT_DIR', MONSTERINSIGHTS_REPORTS_TESTS_ROOT . '/.wp/tests-content' );
+define( 'WP_CONTENT_DIR', monsterinsights_reports_tests_env( 'WP_TESTS_CONTENT_DIR', MONSTERINSIGHTS_REPORTS_TESTS_ROOT . '/.wp/tests-content' ) );
 define( 'WP_PLUGIN_DIR', WP_CONTENT_DIR . '/plugins' );
 
 define( 'DB_NAME', monsterinsights_reports_tests_env( 'WP_TESTS_DB_NAME', 'monsterinsights_reports_tests' ) );

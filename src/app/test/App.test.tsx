@@ -1,73 +1,416 @@
-import { RegistryProvider } from '@wordpress/data';
-import { render, screen } from '@testing-library/react';
+import { store as noticesStore } from '@wordpress/notices';
+import {
+	act,
+	fireEvent,
+	screen,
+	waitFor,
+	within,
+} from '@testing-library/react';
 
 import { App } from '../App';
-import {
-	createBootedRegistry,
-	createTestRegistry,
-	makeBoot,
-	type TestRegistry,
-} from '../../../tests/js/registry';
+import { TOP_LANDING_PAGES_ID } from '../routes';
+import { appStore } from '../../store/app';
+import type { BootData } from '../../store/app/types';
+import { makeBoot } from '../../../tests/js/registry';
+import { createShellRegistry, renderIn } from './shell';
 
-function renderApp( registry: TestRegistry ) {
-	return render(
-		<RegistryProvider value={ registry }>
-			<App />
-		</RegistryProvider>
+// The Overview screen is the lead's; a stand-in with the landing pages anchor.
+jest.mock(
+	'../../reports/overview',
+	() => ( {
+		__esModule: true,
+		default: () => (
+			<div>
+				<h2>Overview screen</h2>
+				<section id="monsterinsights-reports-top-landing-pages">
+					Top landing pages
+				</section>
+			</div>
+		),
+	} ),
+	{ virtual: true }
+);
+
+const tick = () => new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
+
+function setHash( hash: string ) {
+	window.history.replaceState(
+		null,
+		'',
+		'/wp-admin/admin.php?page=monsterinsights_reports' + hash
 	);
 }
 
+function renderApp( overrides: Partial< BootData > = {} ) {
+	const registry = createShellRegistry( {
+		source: { active: 'builtin', connected: true },
+		...overrides,
+	} );
+	const view = renderIn( <App />, registry );
+	return { registry, ...view };
+}
+
 describe( 'App', () => {
-	it( 'renders nothing before the boot data arrives', () => {
-		const { container } = renderApp( createTestRegistry() );
-		expect( container ).toBeEmptyDOMElement();
+	beforeEach( () => {
+		setHash( '' );
+		Element.prototype.scrollIntoView = jest.fn();
 	} );
 
-	it( 'shows the site name and the not-connected screen on a fresh site', () => {
-		renderApp( createBootedRegistry() );
-		expect( screen.getByText( 'Example Site' ) ).toBeInTheDocument();
-		expect(
-			screen.getByRole( 'heading', {
-				name: 'You must connect MonsterInsights Reports before you can view reports.',
-			} )
-		).toBeInTheDocument();
-		expect(
-			screen.getByRole( 'link', { name: 'Launch Setup Wizard' } )
-		).toHaveAttribute(
-			'href',
-			'http://example.org/wp-admin/admin.php?page=monsterinsights_reports#/setup-wizard'
-		);
+	afterEach( () => {
+		document.body.innerHTML = '';
 	} );
 
-	it( 'asks users who cannot change settings to contact their webmaster', () => {
-		const boot = makeBoot();
-		renderApp(
-			createBootedRegistry( {
-				user: {
-					...boot.user,
-					capabilities: {
-						...boot.user.capabilities,
-						saveSettings: false,
+	describe( 'before a source is connected', () => {
+		it( 'renders nothing before the boot data arrives', () => {
+			const { createTestRegistry } = jest.requireActual(
+				'../../../tests/js/registry'
+			);
+			const { container } = renderIn( <App />, createTestRegistry() );
+			expect( container ).toBeEmptyDOMElement();
+		} );
+
+		it( 'shows the site name and the not-connected screen on a fresh site', () => {
+			const registry = createShellRegistry();
+			renderIn( <App />, registry );
+			expect( screen.getByText( 'Example Site' ) ).toBeInTheDocument();
+			expect(
+				screen.getByRole( 'heading', {
+					name: 'You must connect MonsterInsights Reports before you can view reports.',
+				} )
+			).toBeInTheDocument();
+			expect(
+				screen.getByRole( 'link', { name: 'Launch Setup Wizard' } )
+			).toHaveAttribute(
+				'href',
+				'http://example.org/wp-admin/admin.php?page=monsterinsights_reports#/setup-wizard'
+			);
+			expect(
+				screen.queryByRole( 'navigation' )
+			).not.toBeInTheDocument();
+			// Spec 1 §4: not authenticated → blur and the no-auth flag.
+			expect( registry.select( appStore ).getFlags() ).toMatchObject( {
+				blur: true,
+				noauth: true,
+			} );
+		} );
+
+		it( 'asks users who cannot change settings to contact their webmaster', () => {
+			const boot = makeBoot();
+			renderIn(
+				<App />,
+				createShellRegistry( {
+					user: {
+						...boot.user,
+						capabilities: {
+							...boot.user.capabilities,
+							saveSettings: false,
+						},
 					},
-				},
-			} )
-		);
-		expect(
-			screen.getByText(
-				'Please ask your webmaster to connect the product to Google Analytics.'
-			)
-		).toBeInTheDocument();
-		expect(
-			screen.queryByRole( 'link', { name: 'Launch Setup Wizard' } )
-		).not.toBeInTheDocument();
+				} )
+			);
+			expect(
+				screen.getByText(
+					'Please ask your webmaster to connect the product to Google Analytics.'
+				)
+			).toBeInTheDocument();
+			expect(
+				screen.queryByRole( 'link', { name: 'Launch Setup Wizard' } )
+			).not.toBeInTheDocument();
+		} );
 	} );
 
-	it( 'hides the not-connected screen once a source is connected', () => {
-		renderApp(
-			createBootedRegistry( {
-				source: { active: 'builtin', connected: true },
-			} )
-		);
-		expect( screen.queryByRole( 'heading' ) ).not.toBeInTheDocument();
+	describe( 'once connected', () => {
+		it( 'shows the shell and the lazily loaded Overview instead of the not-connected screen', async () => {
+			renderApp();
+			expect(
+				screen.queryByRole( 'heading', {
+					name: 'You must connect MonsterInsights Reports before you can view reports.',
+				} )
+			).not.toBeInTheDocument();
+			expect(
+				screen.getByRole( 'navigation', { name: 'Reports' } )
+			).toBeInTheDocument();
+			expect(
+				await screen.findByRole( 'heading', {
+					name: 'Overview screen',
+				} )
+			).toBeInTheDocument();
+			expect( window.location.hash ).toBe(
+				'#/?start=2026-10-23&end=2026-11-21&preset=last30days'
+			);
+			// The report area holds the screen; navigation and notices stay outside it.
+			const area = document.getElementById(
+				'monsterinsights-reports-report'
+			);
+			expect(
+				within( area as HTMLElement ).getByText( 'Overview screen' )
+			).toBeInTheDocument();
+			expect(
+				within( area as HTMLElement ).queryByRole( 'navigation' )
+			).not.toBeInTheDocument();
+		} );
+
+		it( 'scrolls smoothly to the top landing pages on /top-landing-pages', async () => {
+			setHash( '#/top-landing-pages' );
+			renderApp();
+			await screen.findByText( 'Top landing pages' );
+			await waitFor( () =>
+				expect( Element.prototype.scrollIntoView ).toHaveBeenCalledWith(
+					{
+						behavior: 'smooth',
+						block: 'start',
+					}
+				)
+			);
+			expect(
+				( Element.prototype.scrollIntoView as jest.Mock ).mock
+					.contexts[ 0 ]
+			).toBe( document.getElementById( TOP_LANDING_PAGES_ID ) );
+			expect(
+				screen.getByRole( 'link', { name: 'Overview' } )
+			).toHaveAttribute( 'aria-current', 'page' );
+		} );
+
+		it( 'shows an unbuilt report as its title and blurred sample under the upsell', async () => {
+			setHash( '#/publishers' );
+			renderApp();
+			expect(
+				await screen.findByRole( 'heading', {
+					level: 2,
+					name: 'Publishers Overview',
+				} )
+			).toBeInTheDocument();
+			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
+			expect( screen.getByText( 'PRO' ) ).toBeInTheDocument();
+			expect(
+				screen.getByRole( 'link', { name: 'Upgrade and Unlock' } )
+			).toBeInTheDocument();
+			// The sample loads lazily, blurred and hidden from assistive technology.
+			await waitFor( () =>
+				expect(
+					document.querySelector(
+						'.monsterinsights-reports-sample table'
+					)
+				).not.toBeNull()
+			);
+			expect(
+				document.querySelector(
+					'.monsterinsights-reports-locked__content'
+				)
+			).toHaveAttribute( 'aria-hidden', 'true' );
+		} );
+
+		it( 'shows the sample on request with a notice that goes when the user leaves', async () => {
+			setHash( '#/forms' );
+			const { registry } = renderApp();
+			fireEvent.click(
+				await screen.findByRole( 'button', {
+					name: 'See a Sample Report',
+				} )
+			);
+			const notice = await screen.findByText(
+				'You are viewing a sample report with demo data. Upgrade to see this report for your own site.'
+			);
+			expect( notice ).toBeInTheDocument();
+			expect(
+				screen.getByRole( 'link', { name: 'Upgrade Now' } )
+			).toBeInTheDocument();
+			expect(
+				await screen.findByRole( 'table', { name: 'Forms' } )
+			).toBeInTheDocument();
+
+			await act( async () => {
+				window.location.hash = '#/dimensions';
+				await tick();
+			} );
+			await screen.findByRole( 'heading', { name: 'Dimensions Report' } );
+			expect( registry.select( noticesStore ).getNotices() ).toHaveLength(
+				0
+			);
+			expect(
+				screen.queryByText( /You are viewing a sample report/ )
+			).not.toBeInTheDocument();
+		} );
+
+		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
+			setHash( '#/publishers' );
+			renderApp( { licence: { level: 'agency' } } );
+			expect(
+				await screen.findByRole( 'heading', {
+					name: 'This report is not available yet',
+				} )
+			).toBeInTheDocument();
+			expect(
+				screen.queryByRole( 'link', { name: 'Upgrade and Unlock' } )
+			).not.toBeInTheDocument();
+		} );
+
+		it( 'hides the navigation on the AI routes and the user journey', async () => {
+			setHash( '#/ai-insights/chat/5' );
+			renderApp();
+			await screen.findByRole( 'heading', { name: 'Conversations AI' } );
+			expect(
+				screen.queryByRole( 'navigation' )
+			).not.toBeInTheDocument();
+
+			await act( async () => {
+				window.location.hash = '#/user-journey-report';
+				await tick();
+			} );
+			await screen.findByRole( 'heading', {
+				name: 'User Journey Report',
+			} );
+			expect(
+				screen.queryByRole( 'navigation' )
+			).not.toBeInTheDocument();
+			expect(
+				screen.queryByRole( 'button', { name: 'See a Sample Report' } )
+			).not.toBeInTheDocument();
+		} );
+
+		it( 'highlights the admin menu item of the AI insights route', async () => {
+			const menu = document.createElement( 'ul' );
+			menu.id = 'adminmenu';
+			menu.innerHTML = `<li><ul class="wp-submenu">
+				<li class="current"><a class="current" href="admin.php?page=monsterinsights_reports">Reports</a></li>
+				<li><a href="admin.php?page=monsterinsights_reports#/ai-insights">AI Insights</a></li>
+			</ul></li>`;
+			document.body.appendChild( menu );
+			setHash( '#/ai-insights' );
+			renderApp();
+			await screen.findByRole( 'heading', {
+				name: 'AI Insights',
+				level: 2,
+			} );
+			expect( within( menu ).getByText( 'AI Insights' ) ).toHaveClass(
+				'current'
+			);
+			expect( within( menu ).getByText( 'Reports' ) ).not.toHaveClass(
+				'current'
+			);
+
+			await act( async () => {
+				window.location.hash = '#/forms';
+				await tick();
+			} );
+			expect( within( menu ).getByText( 'Reports' ) ).toHaveClass(
+				'current'
+			);
+			expect( within( menu ).getByText( 'AI Insights' ) ).not.toHaveClass(
+				'current'
+			);
+		} );
+
+		it( 'shows the year in review tab and its screen in early January', async () => {
+			const boot = makeBoot();
+			setHash( '#/year-in-review' );
+			renderApp( {
+				site: { ...boot.site, today: '2026-01-05' },
+				licence: { level: 'plus' },
+			} );
+			expect(
+				screen.getByRole( 'link', { name: '2025 Year in Review' } )
+			).toHaveAttribute( 'aria-current', 'page' );
+			expect(
+				await screen.findByText(
+					'Your 2025 Year in Review is still calculating. Please check back later to see how your website performed last year.'
+				)
+			).toBeInTheDocument();
+			expect(
+				screen.getByRole( 'link', {
+					name: 'Back to the Overview report',
+				} )
+			).toHaveAttribute(
+				'href',
+				expect.stringMatching( /^#\/\?start=/ )
+			);
+		} );
+
+		it( 'offers the upgrade in the quick links below pro only', async () => {
+			const { unmount } = renderApp();
+			expect(
+				screen.getByRole( 'button', { name: 'Quick Links' } )
+			).toBeInTheDocument();
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Quick Links' } )
+			);
+			expect(
+				screen.getByRole( 'menuitem', { name: 'Upgrade to Pro' } )
+			).toHaveAttribute(
+				'href',
+				expect.stringContaining(
+					'utm_campaign=quick-links&discount=LITEUPGRADE'
+				)
+			);
+			await screen.findByText( 'Overview screen' );
+			unmount();
+
+			renderApp( { licence: { level: 'pro' } } );
+			expect(
+				screen.queryByRole( 'button', { name: 'Quick Links' } )
+			).not.toBeInTheDocument();
+			await screen.findByText( 'Overview screen' );
+		} );
+
+		it( 'renders the default notices of the notices store, dismissible', async () => {
+			const { registry } = renderApp();
+			await screen.findByText( 'Overview screen' );
+			await act( async () => {
+				registry
+					.dispatch( noticesStore )
+					.createErrorNotice( 'Something went wrong.', { id: 'x' } );
+			} );
+			expect(
+				screen.getByText( 'Something went wrong.' )
+			).toBeInTheDocument();
+			fireEvent.click( screen.getByRole( 'button', { name: 'Close' } ) );
+			expect(
+				screen.queryByText( 'Something went wrong.' )
+			).not.toBeInTheDocument();
+		} );
+
+		it( 'shows the no-auth and re-auth notices from the flags', async () => {
+			const { registry } = renderApp();
+			await screen.findByText( 'Overview screen' );
+			await act( async () => {
+				registry
+					.dispatch( appStore )
+					.setFlags( { noauth: true, reauth: true } );
+			} );
+			expect(
+				screen.getByText(
+					'You must connect MonsterInsights Reports before you can view reports.'
+				)
+			).toBeInTheDocument();
+			expect(
+				screen.getByText(
+					'MonsterInsights Reports lost access to your Google Analytics account. Please reconnect it to keep your reports up to date.'
+				)
+			).toBeInTheDocument();
+		} );
+
+		it( 'covers the content with a blocking overlay while blocked', async () => {
+			const { registry } = renderApp();
+			await screen.findByText( 'Overview screen' );
+			await act( async () => {
+				registry.dispatch( appStore ).setFlags( { blocked: true } );
+			} );
+			expect(
+				screen.getByText( 'Please wait…' ).parentElement
+			).toHaveAttribute( 'role', 'status' );
+			expect(
+				document.getElementById( 'monsterinsights-reports-report' )
+			).toHaveAttribute( 'inert' );
+			expect( screen.getByRole( 'main' ) ).toHaveAttribute(
+				'aria-busy',
+				'true'
+			);
+			await act( async () => {
+				registry.dispatch( appStore ).setFlags( { blocked: false } );
+			} );
+			expect(
+				document.getElementById( 'monsterinsights-reports-report' )
+			).not.toHaveAttribute( 'inert' );
+		} );
 	} );
 } );

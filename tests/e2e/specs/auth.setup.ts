@@ -3,7 +3,8 @@ import { test as setup } from '@playwright/test';
 import { logIn, storageStatePath } from '../utils';
 
 /**
- * Logs the administrator and the subscriber of blueprint.json in once and keeps their cookies.
+ * Logs the administrator and the subscriber of tests/e2e/blueprint.json in once and keeps their
+ * cookies.
  */
 for ( const user of [ 'admin', 'subscriber' ] as const ) {
 	setup( `log in as ${ user }`, async ( { page } ) => {

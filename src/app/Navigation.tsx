@@ -1,0 +1,226 @@
+import { Button, Dropdown, NavigableMenu } from '@wordpress/components';
+import { useInstanceId } from '@wordpress/compose';
+import { useEffect, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import { chevronDown } from '@wordpress/icons';
+
+import { useIsMobile } from '../components/utils/useIsMobile';
+import { buildHash } from '../lib/hash';
+import type { DateQuery } from '../store/app';
+import {
+	activeNavPath,
+	isNavGroup,
+	navigationEntries,
+	type NavGroup,
+	type NavLink,
+} from './navigation';
+import { resolveRoute, type RouteContext } from './routes';
+
+export interface NavigationProps {
+	/** The active route. */
+	route: string;
+	/** The date state the links carry along. */
+	dateQuery: DateQuery | null;
+	context: RouteContext;
+}
+
+interface LinkProps {
+	link: NavLink;
+	active: string;
+	dateQuery: DateQuery | null;
+	role?: 'menuitem';
+	onClick?: () => void;
+}
+
+function NavItemLink( { link, active, dateQuery, role, onClick }: LinkProps ) {
+	const current = link.path === active;
+	return (
+		<a
+			href={ buildHash( link.path, dateQuery ) }
+			role={ role }
+			aria-current={ current ? 'page' : undefined }
+			className={
+				'monsterinsights-reports-nav__link' +
+				( current ? ' is-active' : '' )
+			}
+			onClick={ onClick }
+		>
+			{ link.label }
+		</a>
+	);
+}
+
+interface GroupProps {
+	group: NavGroup;
+	active: string;
+	dateQuery: DateQuery | null;
+}
+
+/**
+ * A navigation group as a dropdown menu: a toggle button, and a menu of links the arrow keys move
+ * through. Escape closes it and gives focus back to the toggle.
+ *
+ * @param props           Component props.
+ * @param props.group     The group.
+ * @param props.active    The active navigation path.
+ * @param props.dateQuery The date state.
+ */
+function NavItemGroup( { group, active, dateQuery }: GroupProps ) {
+	const hasActive = group.items.some( ( item ) => item.path === active );
+	return (
+		<Dropdown
+			className="monsterinsights-reports-nav__group"
+			contentClassName="monsterinsights-reports-nav__menu-popover"
+			popoverProps={ { placement: 'bottom-start' } }
+			renderToggle={ ( { isOpen, onToggle } ) => (
+				<Button
+					className={
+						'monsterinsights-reports-nav__toggle' +
+						( hasActive ? ' is-active' : '' )
+					}
+					aria-expanded={ isOpen }
+					aria-haspopup="true"
+					icon={ chevronDown }
+					iconPosition="right"
+					onClick={ onToggle }
+				>
+					{ group.label }
+				</Button>
+			) }
+			renderContent={ ( { onClose } ) => (
+				<NavigableMenu
+					className="monsterinsights-reports-nav__menu"
+					aria-label={ group.label }
+				>
+					{ group.items.map( ( item ) => (
+						<NavItemLink
+							key={ item.path }
+							link={ item }
+							active={ active }
+							dateQuery={ dateQuery }
+							role="menuitem"
+							onClick={ onClose }
+						/>
+					) ) }
+				</NavigableMenu>
+			) }
+		/>
+	);
+}
+
+/**
+ * The reports' top navigation (spec 1 §2). Under 783 px it collapses behind a trigger that shows
+ * the current route's title and closes when the route changes.
+ *
+ * @param props           Component props.
+ * @param props.route     The active route.
+ * @param props.dateQuery The date state the links keep.
+ * @param props.context   Route context.
+ */
+export function Navigation( { route, dateQuery, context }: NavigationProps ) {
+	const isMobile = useIsMobile();
+	const [ open, setOpen ] = useState( false );
+	const listId = `monsterinsights-reports-nav-list-${ useInstanceId(
+		Navigation
+	) }`;
+	const entries = navigationEntries( context );
+	const active = activeNavPath( route );
+
+	// The mobile menu closes when the route changes (spec 1 §4).
+	useEffect( () => {
+		setOpen( false );
+	}, [ route ] );
+
+	const label = __( 'Reports', 'monsterinsights-reports' );
+
+	if ( isMobile ) {
+		const title = resolveRoute( route, context ).route.title( context );
+		return (
+			<nav
+				className="monsterinsights-reports-nav is-mobile"
+				aria-label={ label }
+			>
+				<Button
+					className="monsterinsights-reports-nav__trigger"
+					aria-expanded={ open }
+					aria-controls={ listId }
+					icon={ chevronDown }
+					iconPosition="right"
+					onClick={ () => setOpen( ( was ) => ! was ) }
+				>
+					{ title }
+				</Button>
+				{ open && (
+					<ul
+						id={ listId }
+						className="monsterinsights-reports-nav__list"
+					>
+						{ entries.map( ( entry ) =>
+							isNavGroup( entry ) ? (
+								<li
+									key={ entry.id }
+									className="monsterinsights-reports-nav__mobile-group"
+								>
+									<span
+										id={ `${ listId }-${ entry.id }` }
+										className="monsterinsights-reports-nav__group-label"
+									>
+										{ entry.label }
+									</span>
+									<ul
+										aria-labelledby={ `${ listId }-${ entry.id }` }
+									>
+										{ entry.items.map( ( item ) => (
+											<li key={ item.path }>
+												<NavItemLink
+													link={ item }
+													active={ active }
+													dateQuery={ dateQuery }
+												/>
+											</li>
+										) ) }
+									</ul>
+								</li>
+							) : (
+								<li key={ entry.path }>
+									<NavItemLink
+										link={ entry }
+										active={ active }
+										dateQuery={ dateQuery }
+									/>
+								</li>
+							)
+						) }
+					</ul>
+				) }
+			</nav>
+		);
+	}
+
+	return (
+		<nav className="monsterinsights-reports-nav" aria-label={ label }>
+			<ul className="monsterinsights-reports-nav__list">
+				{ entries.map( ( entry ) => (
+					<li
+						key={ isNavGroup( entry ) ? entry.id : entry.path }
+						className="monsterinsights-reports-nav__item"
+					>
+						{ isNavGroup( entry ) ? (
+							<NavItemGroup
+								group={ entry }
+								active={ active }
+								dateQuery={ dateQuery }
+							/>
+						) : (
+							<NavItemLink
+								link={ entry }
+								active={ active }
+								dateQuery={ dateQuery }
+							/>
+						) }
+					</li>
+				) ) }
+			</ul>
+		</nav>
+	);
+}

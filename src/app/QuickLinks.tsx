@@ -1,0 +1,69 @@
+import { Button, Dropdown, NavigableMenu } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+
+export interface QuickLink {
+	label: string;
+	url: string;
+	/** Opens in a new tab (external sites). */
+	external?: boolean;
+}
+
+export interface QuickLinksProps {
+	links: QuickLink[];
+}
+
+/**
+ * The floating quick links of the app shell (spec 1 §2). Only links with a working destination are
+ * given; with none, nothing shows.
+ *
+ * @param props       Component props.
+ * @param props.links The links.
+ */
+export function QuickLinks( { links }: QuickLinksProps ) {
+	if ( ! links.length ) {
+		return null;
+	}
+	return (
+		<Dropdown
+			className="monsterinsights-reports-quick-links"
+			popoverProps={ { placement: 'top-end' } }
+			renderToggle={ ( { isOpen, onToggle } ) => (
+				<Button
+					variant="primary"
+					className="monsterinsights-reports-quick-links__toggle"
+					aria-expanded={ isOpen }
+					aria-haspopup="true"
+					onClick={ onToggle }
+				>
+					{ __( 'Quick Links', 'monsterinsights-reports' ) }
+				</Button>
+			) }
+			renderContent={ ( { onClose } ) => (
+				<NavigableMenu
+					className="monsterinsights-reports-quick-links__menu"
+					aria-label={ __(
+						'Quick Links',
+						'monsterinsights-reports'
+					) }
+				>
+					{ links.map( ( link ) => (
+						<a
+							key={ link.url }
+							role="menuitem"
+							href={ link.url }
+							onClick={ onClose }
+							{ ...( link.external
+								? {
+										target: '_blank',
+										rel: 'noopener noreferrer',
+								  }
+								: {} ) }
+						>
+							{ link.label }
+						</a>
+					) ) }
+				</NavigableMenu>
+			) }
+		/>
+	);
+}

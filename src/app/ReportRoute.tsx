@@ -1,0 +1,70 @@
+import { Suspense, lazy, useEffect } from '@wordpress/element';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+import { Loader } from '../components/Loader';
+import type { MatchedRoute, RouteContext, ScreenModule } from './routes';
+import { scrollToAnchor } from './scrollToAnchor';
+
+const UnbuiltReport = lazy(
+	() =>
+		import(
+			/* webpackChunkName: "unbuilt-report" */ './screens/UnbuiltReport'
+		)
+);
+
+/** One lazy component per screen loader, made once. */
+const screens = new Map<
+	() => Promise< ScreenModule >,
+	LazyExoticComponent< ComponentType >
+>();
+
+function screenFor(
+	load: () => Promise< ScreenModule >
+): LazyExoticComponent< ComponentType > {
+	let screen = screens.get( load );
+	if ( ! screen ) {
+		screen = lazy( load );
+		screens.set( load, screen );
+	}
+	return screen;
+}
+
+export interface ReportRouteProps {
+	matched: MatchedRoute;
+	context: RouteContext;
+}
+
+/**
+ * The routed content: the route's screen, lazily loaded, or — while a report is not built — its
+ * title and sample under its upsell. A route with an anchor scrolls smoothly to it once it renders.
+ *
+ * @param props         Component props.
+ * @param props.matched The active route.
+ * @param props.context Route context.
+ */
+export function ReportRoute( { matched, context }: ReportRouteProps ) {
+	const { route } = matched;
+	const anchor = route.anchor;
+
+	useEffect( () => {
+		if ( ! anchor ) {
+			return undefined;
+		}
+		return scrollToAnchor( anchor );
+	}, [ anchor, matched.path ] );
+
+	const Screen = route.load ? screenFor( route.load ) : null;
+	return (
+		<Suspense fallback={ <Loader /> }>
+			{ Screen ? (
+				<Screen />
+			) : (
+				<UnbuiltReport
+					key={ matched.path }
+					route={ route }
+					context={ context }
+				/>
+			) }
+		</Suspense>
+	);
+}

@@ -1,0 +1,203 @@
+/**
+ * The hash router: keeps `#/route?start=…&end=…&compare_start=…&compare_end=…&preset=…` and the app
+ * store's route and date query in step.
+ *
+ * - On start and on every hashchange it reads the hash, resolves the route (unknown paths and an
+ *   unavailable year in review go to "/") and the dates (missing, invalid or — for lite — any dates
+ *   give the default last 30 days), dispatches setRoute / setDateQuery, and rewrites the hash to its
+ *   canonical form without a history entry.
+ * - When the store's route changes it assigns the hash (a history entry, so Back returns to the
+ *   previous report); when only the dates change it replaces the history entry, so changing dates a
+ *   few times does not flood Back.
+ */
+import {
+	useRegistry,
+	type dispatch as dispatchFn,
+	type select as selectFn,
+} from '@wordpress/data';
+import { useLayoutEffect } from '@wordpress/element';
+
+import { defaultDateQuery, presetRange } from '../../lib/dates';
+import {
+	buildHash,
+	dateQueryFromParams,
+	parseHash,
+	sameDateQuery,
+} from '../../lib/hash';
+import { canUse } from '../../lib/tiers';
+import {
+	appStore,
+	type BootData,
+	type DateQuery,
+	type Level,
+} from '../../store/app';
+import { resolveRoute, type RouteContext } from '../routes';
+import { getYearInReview } from '../yearInReview';
+
+type AppSelectors = ReturnType< typeof selectFn< typeof appStore > >;
+type AppActions = ReturnType< typeof dispatchFn< typeof appStore > >;
+
+/** What the router needs of a @wordpress/data registry. */
+export interface RouterRegistry {
+	select: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
+	dispatch: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
+	subscribe: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
+}
+
+export interface RouteState {
+	route: string;
+	dateQuery: DateQuery;
+}
+
+/**
+ * The route context of a boot payload.
+ *
+ * @param boot The boot data.
+ */
+export function routeContext( boot: BootData ): RouteContext {
+	return { yearInReview: getYearInReview( boot.site.today ) };
+}
+
+/**
+ * Whether a licence may pick its own dates; lite keeps the default last 30 days (spec 1 §1).
+ *
+ * @param level The licence level.
+ */
+export function allowsCustomDates( level: Level ): boolean {
+	return canUse( level, 'custom_date_range' );
+}
+
+/**
+ * The route and date query a location hash stands for.
+ *
+ * @param hash  `location.hash`.
+ * @param boot  The boot data (today, start of week).
+ * @param level The licence level.
+ */
+export function resolveHash(
+	hash: string,
+	boot: BootData,
+	level: Level
+): RouteState {
+	const { path, params } = parseHash( hash );
+	const today = boot.site.today;
+	const matched = resolveRoute( path, routeContext( boot ) );
+	const dateQuery = dateQueryFromParams( params, {
+		today,
+		allowCustom: allowsCustomDates( level ),
+		fallback: defaultDateQuery( today ),
+		presetRange: ( preset ) =>
+			presetRange( preset, today, boot.site.startOfWeek ),
+	} );
+	return { route: matched.path, dateQuery };
+}
+
+/**
+ * Replaces the current history entry's hash, without a hashchange event.
+ *
+ * @param win  The window.
+ * @param hash The new hash, with "#".
+ */
+function replaceHash( win: Window, hash: string ): void {
+	win.history.replaceState(
+		win.history.state,
+		'',
+		win.location.pathname + win.location.search + hash
+	);
+}
+
+/**
+ * Starts keeping the hash and the store in step. The boot data must be in the store.
+ *
+ * @param registry The data registry.
+ * @param win      The window.
+ * @return A function that stops the router.
+ */
+export function startHashRouter(
+	registry: RouterRegistry,
+	win: Window = window
+): () => void {
+	const select = () => registry.select( appStore ) as AppSelectors;
+	const actions = registry.dispatch( appStore ) as AppActions;
+	/** The state the location hash stands for now. */
+	let current: RouteState | null = null;
+
+	const readHash = () => {
+		const boot = select().getBoot();
+		if ( ! boot ) {
+			return;
+		}
+		const resolved = resolveHash(
+			win.location.hash,
+			boot,
+			select().getLevel()
+		);
+		current = resolved;
+		if ( select().getRoute() !== resolved.route ) {
+			actions.setRoute( resolved.route );
+		}
+		if ( ! sameDateQuery( select().getDateQuery(), resolved.dateQuery ) ) {
+			actions.setDateQuery( resolved.dateQuery );
+		}
+		const canonical = buildHash( resolved.route, resolved.dateQuery );
+		if ( canonical !== win.location.hash ) {
+			replaceHash( win, canonical );
+		}
+	};
+
+	const writeHash = () => {
+		const { getBoot, getRoute, getDateQuery } = select();
+		const boot = getBoot();
+		const dateQuery = getDateQuery();
+		if ( ! boot || ! current || ! dateQuery ) {
+			return;
+		}
+		const route = getRoute();
+		if (
+			route === current.route &&
+			sameDateQuery( dateQuery, current.dateQuery )
+		) {
+			return;
+		}
+		// Whatever set the store, the route must exist and lite keeps its fixed range.
+		const resolved = resolveHash(
+			buildHash( route, dateQuery ),
+			boot,
+			select().getLevel()
+		);
+		if ( resolved.route !== route ) {
+			actions.setRoute( resolved.route );
+			return; // The store changes again; this listener runs again.
+		}
+		if ( ! sameDateQuery( resolved.dateQuery, dateQuery ) ) {
+			actions.setDateQuery( resolved.dateQuery );
+			return;
+		}
+		const routeChanged = route !== current.route;
+		current = resolved;
+		const hash = buildHash( route, dateQuery );
+		if ( routeChanged ) {
+			// A history entry: Back returns to the previous report.
+			win.location.hash = hash;
+		} else {
+			replaceHash( win, hash );
+		}
+	};
+
+	readHash();
+	const unsubscribe = registry.subscribe( writeHash, appStore ) as () => void;
+	win.addEventListener( 'hashchange', readHash );
+	return () => {
+		unsubscribe();
+		win.removeEventListener( 'hashchange', readHash );
+	};
+}
+
+/**
+ * Runs the hash router while the calling component is mounted. It reads the hash before the first
+ * paint, so the first screen already shows the route of the URL.
+ */
+export function useHashRouter(): void {
+	const registry = useRegistry() as unknown as RouterRegistry;
+	useLayoutEffect( () => startHashRouter( registry, window ), [ registry ] );
+}

@@ -1,0 +1,194 @@
+import { appStore } from '../../../store/app';
+import {
+	createBootedRegistry,
+	type TestRegistry,
+} from '../../../../tests/js/registry';
+import { resolveHash, startHashRouter } from '..';
+import { makeBoot } from '../../../../tests/js/registry';
+
+/** Waits for jsdom's queued hashchange events. */
+const tick = () => new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
+
+const LAST30 = 'start=2026-10-23&end=2026-11-21&preset=last30days';
+
+function setHash( hash: string ) {
+	window.history.replaceState(
+		null,
+		'',
+		'/wp-admin/admin.php?page=monsterinsights_reports' + hash
+	);
+}
+
+function app( registry: TestRegistry ) {
+	return registry.select( appStore );
+}
+
+describe( 'resolveHash', () => {
+	it( 'keeps a custom range for basic and fixes lite to the last 30 days', () => {
+		const hash = '#/forms?start=2026-10-01&end=2026-10-31&preset=custom';
+		expect( resolveHash( hash, makeBoot(), 'basic' ) ).toEqual( {
+			route: '/forms',
+			dateQuery: {
+				preset: 'custom',
+				start: '2026-10-01',
+				end: '2026-10-31',
+			},
+		} );
+		expect( resolveHash( hash, makeBoot(), 'lite' ) ).toEqual( {
+			route: '/forms',
+			dateQuery: {
+				preset: 'last30days',
+				start: '2026-10-23',
+				end: '2026-11-21',
+			},
+		} );
+	} );
+
+	it( 'computes week presets with the site’s start of week', () => {
+		const boot = makeBoot();
+		const monday = resolveHash( '#/?preset=lastweek', boot, 'pro' );
+		const sunday = resolveHash(
+			'#/?preset=lastweek',
+			{ ...boot, site: { ...boot.site, startOfWeek: 0 } },
+			'pro'
+		);
+		expect( monday.dateQuery.start ).not.toBe( sunday.dateQuery.start );
+	} );
+} );
+
+describe( 'startHashRouter', () => {
+	let stop: ( () => void ) | undefined;
+
+	afterEach( () => {
+		stop?.();
+		stop = undefined;
+		setHash( '' );
+	} );
+
+	function start( hash: string, level: 'lite' | 'basic' | 'pro' = 'basic' ) {
+		setHash( hash );
+		const registry = createBootedRegistry( { licence: { level } } );
+		stop = startHashRouter( registry, window );
+		return registry;
+	}
+
+	it( 'reads the route and dates of the hash on start', () => {
+		const registry = start(
+			'#/publishers?start=2026-10-01&end=2026-10-31&compare_start=2026-09-01&compare_end=2026-09-30&preset=custom'
+		);
+		expect( app( registry ).getRoute() ).toBe( '/publishers' );
+		expect( app( registry ).getDateQuery() ).toEqual( {
+			preset: 'custom',
+			start: '2026-10-01',
+			end: '2026-10-31',
+			compareStart: '2026-09-01',
+			compareEnd: '2026-09-30',
+		} );
+	} );
+
+	it( 'writes the default dates into a hash without dates, without a history entry', () => {
+		const length = window.history.length;
+		const registry = start( '#/publishers' );
+		expect( app( registry ).getDateQuery() ).toEqual( {
+			preset: 'last30days',
+			start: '2026-10-23',
+			end: '2026-11-21',
+		} );
+		expect( window.location.hash ).toBe( `#/publishers?${ LAST30 }` );
+		expect( window.history.length ).toBe( length );
+	} );
+
+	it( 'sends an unknown path to / and invalid dates to the default', () => {
+		const registry = start(
+			'#/nope?start=2026-12-01&end=2026-12-31&preset=custom'
+		);
+		expect( app( registry ).getRoute() ).toBe( '/' );
+		expect( app( registry ).getDateQuery()?.preset ).toBe( 'last30days' );
+		expect( window.location.hash ).toBe( `#/?${ LAST30 }` );
+	} );
+
+	it( 'redirects /year-in-review outside 1 to 14 January', () => {
+		const registry = start( '#/year-in-review' );
+		expect( app( registry ).getRoute() ).toBe( '/' );
+	} );
+
+	it( 'fixes lite to the last 30 days whatever the hash says', () => {
+		const registry = start(
+			'#/?start=2026-10-01&end=2026-10-31&preset=custom',
+			'lite'
+		);
+		expect( app( registry ).getDateQuery()?.preset ).toBe( 'last30days' );
+		expect( window.location.hash ).toBe( `#/?${ LAST30 }` );
+	} );
+
+	it( 'follows hash changes', async () => {
+		const registry = start( '#/' );
+		window.location.hash = '#/countries?preset=last7days';
+		await tick();
+		expect( app( registry ).getRoute() ).toBe( '/countries' );
+		expect( app( registry ).getDateQuery() ).toEqual( {
+			preset: 'last7days',
+			start: '2026-11-15',
+			end: '2026-11-21',
+		} );
+		expect( window.location.hash ).toBe(
+			'#/countries?start=2026-11-15&end=2026-11-21&preset=last7days'
+		);
+	} );
+
+	it( 'adds a history entry when the store changes the route', async () => {
+		const registry = start( '#/' );
+		const length = window.history.length;
+		registry.dispatch( appStore ).setRoute( '/media' );
+		expect( window.location.hash ).toBe( `#/media?${ LAST30 }` );
+		await tick();
+		expect( window.history.length ).toBe( length + 1 );
+		expect( app( registry ).getRoute() ).toBe( '/media' );
+	} );
+
+	it( 'replaces the history entry when the store changes only the dates', async () => {
+		const registry = start( '#/forms' );
+		const length = window.history.length;
+		registry.dispatch( appStore ).setDateQuery( {
+			preset: 'custom',
+			start: '2026-09-01',
+			end: '2026-09-30',
+			compareStart: '2026-08-01',
+			compareEnd: '2026-08-31',
+		} );
+		registry.dispatch( appStore ).setDateQuery( {
+			preset: 'last90days',
+			start: '2026-08-24',
+			end: '2026-11-21',
+		} );
+		await tick();
+		expect( window.location.hash ).toBe(
+			'#/forms?start=2026-08-24&end=2026-11-21&preset=last90days'
+		);
+		expect( window.history.length ).toBe( length );
+	} );
+
+	it( 'corrects an unknown route or a lite custom range set in the store', () => {
+		const registry = start( '#/forms', 'lite' );
+		registry.dispatch( appStore ).setRoute( '/unknown' );
+		expect( app( registry ).getRoute() ).toBe( '/' );
+		registry.dispatch( appStore ).setDateQuery( {
+			preset: 'custom',
+			start: '2026-09-01',
+			end: '2026-09-30',
+		} );
+		expect( app( registry ).getDateQuery()?.preset ).toBe( 'last30days' );
+		expect( window.location.hash ).toBe( `#/?${ LAST30 }` );
+	} );
+
+	it( 'stops listening when stopped', async () => {
+		const registry = start( '#/forms' );
+		stop?.();
+		stop = undefined;
+		window.location.hash = '#/media';
+		await tick();
+		expect( app( registry ).getRoute() ).toBe( '/forms' );
+		registry.dispatch( appStore ).setRoute( '/dimensions' );
+		expect( window.location.hash ).toBe( '#/media' );
+	} );
+} );

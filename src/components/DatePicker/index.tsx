@@ -1,0 +1,506 @@
+import {
+	Button,
+	CheckboxControl,
+	Dropdown,
+	ExternalLink,
+} from '@wordpress/components';
+import { useInstanceId } from '@wordpress/compose';
+import { useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+import type { DateQuery, PresetKey } from '../../store/app';
+import { useIsMobile } from '../utils/useIsMobile';
+import { formatYmdRange } from '../utils/ymd';
+import { Calendar } from './Calendar';
+import './style.scss';
+
+/** No date before this can be chosen (spec 3 §5, decisions.md "Dates"). */
+export const MIN_DATE = '2005-01-01';
+
+/** The preset a locked (lite) picker is fixed to (decisions.md, "Licence tiers"). */
+export const LOCKED_PRESET: PresetKey = 'last30days';
+
+/** Every preset but the hand-picked custom range. */
+export type IntervalKey = Exclude< PresetKey, 'custom' >;
+
+export interface DatePickerPreset {
+	key: PresetKey;
+	label: string;
+}
+
+export interface ResolvedPreset {
+	start: string;
+	end: string;
+	compareStart: string;
+	compareEnd: string;
+}
+
+export interface DatePickerProps {
+	/** The dates of the report. */
+	value: DateQuery;
+	/** The presets on offer, with their labels. */
+	presets: DatePickerPreset[];
+	/** The dates of a preset and of its compare period (never asked for "custom"). */
+	resolvePreset: ( key: IntervalKey ) => ResolvedPreset;
+	/** The site's today (Y-m-d); later days are disabled. */
+	today: string;
+	onChange: ( value: DateQuery ) => void;
+	/** Lite: fixed to the last 30 days; the custom range is replaced by an upgrade prompt. */
+	locked?: boolean;
+	/** Where the lock's upgrade link goes. */
+	upgradeUrl?: string;
+	/** Whether "Compare to Previous" is offered (some reports force compare off). */
+	allowCompare?: boolean;
+	/** The button's text; by default the preset's label and the dates. */
+	text?: string;
+	/** First day of the week in the calendars, 0 for Sunday. */
+	startOfWeek?: number;
+	className?: string;
+}
+
+interface Draft {
+	preset: PresetKey;
+	start: string;
+	end: string;
+	compare: boolean;
+	compareStart: string;
+	compareEnd: string;
+	/** Whether the custom range's calendars are open. */
+	custom: boolean;
+}
+
+function draftOf( value: DateQuery ): Draft {
+	const compare = Boolean( value.compareStart && value.compareEnd );
+	return {
+		preset: value.preset,
+		start: value.start,
+		end: value.end,
+		compare,
+		compareStart: value.compareStart ?? '',
+		compareEnd: value.compareEnd ?? '',
+		custom: value.preset === 'custom',
+	};
+}
+
+/**
+ * Whether a draft can be applied: both days of the range, in order, between 2005-01-01 and
+ * today; in compare mode, both compare days too (spec 3 §4, §5).
+ *
+ * @param draft The choices so far.
+ * @param today The site's today.
+ */
+function canApply( draft: Draft, today: string ): boolean {
+	const inBounds = ( day: string ) => day >= MIN_DATE && day <= today;
+	if (
+		! draft.start ||
+		! draft.end ||
+		draft.start > draft.end ||
+		! inBounds( draft.start ) ||
+		! inBounds( draft.end )
+	) {
+		return false;
+	}
+	if ( draft.compare ) {
+		return Boolean(
+			draft.compareStart &&
+				draft.compareEnd &&
+				draft.compareStart <= draft.compareEnd &&
+				inBounds( draft.compareStart ) &&
+				inBounds( draft.compareEnd )
+		);
+	}
+	return true;
+}
+
+function queryOf( draft: Draft ): DateQuery {
+	const query: DateQuery = {
+		preset: draft.preset,
+		start: draft.start,
+		end: draft.end,
+	};
+	if ( draft.compare ) {
+		query.compareStart = draft.compareStart;
+		query.compareEnd = draft.compareEnd;
+	}
+	return query;
+}
+
+/**
+ * The shared date picker (spec 3 "Shared date picker"): a button with the range opens the
+ * presets, "Set Custom Date Range" with a calendar for each end, and "Compare to Previous";
+ * Apply sends the new dates. Under 783 px the custom range and compare sit behind "Show
+ * Details". Locked (lite), it stays on the last 30 days and says that custom ranges need PRO.
+ *
+ * @param props Component props.
+ */
+export function DatePicker( props: DatePickerProps ) {
+	const { value, presets, locked = false, text, className } = props;
+	const presetLabel =
+		value.preset !== 'custom'
+			? presets.find( ( preset ) => preset.key === value.preset )?.label
+			: undefined;
+	const range = formatYmdRange( value.start, value.end );
+	const compareRange =
+		value.compareStart && value.compareEnd
+			? formatYmdRange( value.compareStart, value.compareEnd )
+			: null;
+
+	return (
+		<Dropdown
+			className={ [ 'monsterinsights-reports-datepicker', className ]
+				.filter( Boolean )
+				.join( ' ' ) }
+			contentClassName="monsterinsights-reports-datepicker__popover"
+			popoverProps={ { placement: 'bottom-end' } }
+			renderToggle={ ( { isOpen, onToggle } ) => (
+				<Button
+					variant="secondary"
+					className="monsterinsights-reports-datepicker__toggle"
+					aria-expanded={ isOpen }
+					onClick={ onToggle }
+				>
+					<span className="screen-reader-text">
+						{ __( 'Date range:', 'monsterinsights-reports' ) }{ ' ' }
+					</span>
+					{ text ?? (
+						<>
+							{ presetLabel && (
+								<span className="monsterinsights-reports-datepicker__preset">
+									{ presetLabel }
+								</span>
+							) }
+							<span>{ range }</span>
+							{ compareRange && (
+								<span className="monsterinsights-reports-datepicker__compare">
+									{ sprintf(
+										/* translators: %s: the compare date range. */
+										__(
+											'vs. %s',
+											'monsterinsights-reports'
+										),
+										compareRange
+									) }
+								</span>
+							) }
+						</>
+					) }
+					{ locked && (
+						<span className="screen-reader-text">
+							{ ' ' }
+							{ __( '(locked)', 'monsterinsights-reports' ) }
+						</span>
+					) }
+				</Button>
+			) }
+			renderContent={ ( { onClose } ) => (
+				<DatePickerPanel { ...props } onClose={ onClose } />
+			) }
+		/>
+	);
+}
+
+function DatePickerPanel( {
+	value,
+	presets,
+	resolvePreset,
+	today,
+	onChange,
+	locked = false,
+	upgradeUrl,
+	allowCompare = true,
+	startOfWeek = 0,
+	onClose,
+}: DatePickerProps & { onClose: () => void } ) {
+	const instanceId = useInstanceId(
+		DatePickerPanel,
+		'monsterinsights-reports-datepicker'
+	);
+	const isMobile = useIsMobile();
+	const [ draft, setDraft ] = useState< Draft >( () => draftOf( value ) );
+	const [ showDetails, setShowDetails ] = useState( false );
+	const detailsId = `${ instanceId }-details`;
+	const choosable = presets.filter(
+		( preset ): preset is DatePickerPreset & { key: IntervalKey } =>
+			preset.key !== 'custom'
+	);
+
+	const update = ( changes: Partial< Draft > ) =>
+		setDraft( ( current ) => ( { ...current, ...changes } ) );
+
+	const choosePreset = ( key: IntervalKey ) => {
+		const resolved = resolvePreset( key );
+		// A preset replaces the custom dates.
+		update( {
+			preset: key,
+			start: resolved.start,
+			end: resolved.end,
+			custom: false,
+		} );
+	};
+
+	const toggleCompare = ( checked: boolean ) => {
+		if ( ! checked ) {
+			update( { compare: false, compareStart: '', compareEnd: '' } );
+			return;
+		}
+		const resolved =
+			draft.preset !== 'custom' ? resolvePreset( draft.preset ) : null;
+		update( {
+			compare: true,
+			compareStart: resolved?.compareStart ?? '',
+			compareEnd: resolved?.compareEnd ?? '',
+		} );
+	};
+
+	const apply = () => {
+		onChange( queryOf( draft ) );
+		onClose();
+	};
+
+	const presetList = (
+		<div
+			className="monsterinsights-reports-datepicker__presets"
+			role="group"
+			aria-label={ __( 'Date range presets', 'monsterinsights-reports' ) }
+		>
+			{ choosable.map( ( preset ) => {
+				const isLockedOut = locked && preset.key !== LOCKED_PRESET;
+				return (
+					<Button
+						key={ preset.key }
+						className="monsterinsights-reports-datepicker__preset-button"
+						variant={
+							! draft.custom && draft.preset === preset.key
+								? 'primary'
+								: 'tertiary'
+						}
+						aria-pressed={
+							! draft.custom && draft.preset === preset.key
+						}
+						disabled={ isLockedOut || draft.compare }
+						accessibleWhenDisabled={
+							draft.compare && ! isLockedOut
+						}
+						onClick={ () => choosePreset( preset.key ) }
+					>
+						{ preset.label }
+					</Button>
+				);
+			} ) }
+			{ ! locked && (
+				<Button
+					className="monsterinsights-reports-datepicker__preset-button"
+					variant={ draft.custom ? 'primary' : 'tertiary' }
+					aria-expanded={ draft.custom }
+					disabled={ draft.compare }
+					accessibleWhenDisabled
+					onClick={ () => update( { custom: ! draft.custom } ) }
+				>
+					{ __( 'Set Custom Date Range', 'monsterinsights-reports' ) }
+				</Button>
+			) }
+		</div>
+	);
+
+	if ( locked ) {
+		return (
+			<div className="monsterinsights-reports-datepicker__panel is-locked">
+				{ presetList }
+				<div className="monsterinsights-reports-datepicker__lock">
+					<p>
+						{ __(
+							'You can customize your date range only in the PRO version.',
+							'monsterinsights-reports'
+						) }
+					</p>
+					{ upgradeUrl && (
+						<ExternalLink href={ upgradeUrl }>
+							{ __(
+								'Upgrade to PRO',
+								'monsterinsights-reports'
+							) }
+						</ExternalLink>
+					) }
+				</div>
+				<div className="monsterinsights-reports-datepicker__actions">
+					<Button variant="secondary" onClick={ onClose }>
+						{ __( 'Close', 'monsterinsights-reports' ) }
+					</Button>
+				</div>
+			</div>
+		);
+	}
+
+	const detailsVisible = ! isMobile || showDetails;
+	const rangeText =
+		draft.start && draft.end
+			? formatYmdRange( draft.start, draft.end )
+			: '';
+
+	return (
+		<div className="monsterinsights-reports-datepicker__panel">
+			{ presetList }
+			{ isMobile && (
+				<Button
+					variant="link"
+					className="monsterinsights-reports-datepicker__details-toggle"
+					aria-expanded={ showDetails }
+					aria-controls={ detailsId }
+					onClick={ () => setShowDetails( ! showDetails ) }
+				>
+					{ showDetails
+						? __( 'Hide Details', 'monsterinsights-reports' )
+						: __( 'Show Details', 'monsterinsights-reports' ) }
+				</Button>
+			) }
+			<div
+				id={ detailsId }
+				className="monsterinsights-reports-datepicker__details"
+				hidden={ ! detailsVisible }
+			>
+				{ detailsVisible && (
+					<>
+						{ ! draft.compare && draft.custom && (
+							<div className="monsterinsights-reports-datepicker__calendars">
+								<Calendar
+									label={ __(
+										'Start date',
+										'monsterinsights-reports'
+									) }
+									value={ draft.start || null }
+									min={ MIN_DATE }
+									max={ today }
+									today={ today }
+									startOfWeek={ startOfWeek }
+									rangeStart={ draft.start }
+									rangeEnd={ draft.end }
+									onChange={ ( day ) =>
+										update( {
+											preset: 'custom',
+											start: day,
+											end:
+												draft.end && draft.end < day
+													? ''
+													: draft.end,
+										} )
+									}
+								/>
+								<Calendar
+									label={ __(
+										'End date',
+										'monsterinsights-reports'
+									) }
+									value={ draft.end || null }
+									min={ draft.start || MIN_DATE }
+									max={ today }
+									today={ today }
+									startOfWeek={ startOfWeek }
+									rangeStart={ draft.start }
+									rangeEnd={ draft.end }
+									onChange={ ( day ) =>
+										update( { preset: 'custom', end: day } )
+									}
+								/>
+							</div>
+						) }
+						{ allowCompare && (
+							<div className="monsterinsights-reports-datepicker__compare-controls">
+								<CheckboxControl
+									__nextHasNoMarginBottom
+									label={ __(
+										'Compare to Previous',
+										'monsterinsights-reports'
+									) }
+									checked={ draft.compare }
+									onChange={ toggleCompare }
+								/>
+								{ draft.compare && (
+									<>
+										<p className="monsterinsights-reports-datepicker__locked-range">
+											{ sprintf(
+												/* translators: %s: the chosen date range. */
+												__(
+													'Date range: %s. Turn off the comparison to change it.',
+													'monsterinsights-reports'
+												),
+												rangeText
+											) }
+										</p>
+										<div className="monsterinsights-reports-datepicker__calendars">
+											<Calendar
+												label={ __(
+													'Compare start date',
+													'monsterinsights-reports'
+												) }
+												value={
+													draft.compareStart || null
+												}
+												min={ MIN_DATE }
+												max={ today }
+												today={ today }
+												startOfWeek={ startOfWeek }
+												rangeStart={
+													draft.compareStart
+												}
+												rangeEnd={ draft.compareEnd }
+												onChange={ ( day ) =>
+													update( {
+														compareStart: day,
+														compareEnd:
+															draft.compareEnd &&
+															draft.compareEnd <
+																day
+																? ''
+																: draft.compareEnd,
+													} )
+												}
+											/>
+											<Calendar
+												label={ __(
+													'Compare end date',
+													'monsterinsights-reports'
+												) }
+												value={
+													draft.compareEnd || null
+												}
+												min={
+													draft.compareStart ||
+													MIN_DATE
+												}
+												max={ today }
+												today={ today }
+												startOfWeek={ startOfWeek }
+												rangeStart={
+													draft.compareStart
+												}
+												rangeEnd={ draft.compareEnd }
+												onChange={ ( day ) =>
+													update( {
+														compareEnd: day,
+													} )
+												}
+											/>
+										</div>
+									</>
+								) }
+							</div>
+						) }
+					</>
+				) }
+			</div>
+			<div className="monsterinsights-reports-datepicker__actions">
+				<Button variant="tertiary" onClick={ onClose }>
+					{ __( 'Cancel', 'monsterinsights-reports' ) }
+				</Button>
+				<Button
+					variant="primary"
+					disabled={ ! canApply( draft, today ) }
+					accessibleWhenDisabled
+					onClick={ apply }
+				>
+					{ __( 'Apply', 'monsterinsights-reports' ) }
+				</Button>
+			</div>
+		</div>
+	);
+}

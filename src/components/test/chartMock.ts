@@ -1,0 +1,96 @@
+/**
+ * A stand-in for react-chartjs-2 in jsdom, which has no canvas: each chart component renders a
+ * bare <canvas> with the accessibility attributes it was given, records its props, and exposes a
+ * fake chart instance through its ref (scales and chart area for the site-note markers).
+ *
+ * Use in a test file:
+ *   jest.mock( 'react-chartjs-2', () => jest.requireActual( '../../test/chartMock' ).chartMock() );
+ */
+import type { ForwardedRef } from 'react';
+
+export interface RecordedChartProps {
+	data: {
+		labels?: string[];
+		datasets: Array< Record< string, unknown > & { data: number[] } >;
+	};
+	options: Record< string, unknown > & {
+		plugins?: {
+			tooltip?: {
+				enabled?: boolean;
+				external?: ( context: unknown ) => void;
+			};
+			legend?: { display?: boolean };
+		};
+		cutout?: string | number;
+	};
+	plugins?: Array< Record< string, unknown > >;
+	height?: number;
+	width?: number;
+	role?: string;
+	'aria-label'?: string;
+	'aria-describedby'?: string;
+}
+
+export const FAKE_CHART = {
+	width: 600,
+	chartArea: { top: 8, bottom: 300, left: 40, right: 600 },
+	scales: {
+		x: { getPixelForValue: ( index: number ) => 40 + index * 20 },
+	},
+};
+
+export function chartMock() {
+	// eslint-disable-next-line @typescript-eslint/no-var-requires -- jest.mock factories may not import.
+	const React = require( 'react' ) as typeof import('react');
+	const calls: Record< 'line' | 'doughnut', RecordedChartProps[] > = {
+		line: [],
+		doughnut: [],
+	};
+	const make = ( name: 'line' | 'doughnut' ) =>
+		React.forwardRef(
+			( props: RecordedChartProps, ref: ForwardedRef< unknown > ) => {
+				calls[ name ].push( props );
+				React.useImperativeHandle( ref, () => FAKE_CHART, [] );
+				return React.createElement( 'canvas', {
+					'data-testid': `${ name }-chart`,
+					role: props.role,
+					'aria-label': props[ 'aria-label' ],
+					'aria-describedby': props[ 'aria-describedby' ],
+				} );
+			}
+		);
+	return {
+		__esModule: true,
+		Line: make( 'line' ),
+		Doughnut: make( 'doughnut' ),
+		calls,
+	};
+}
+
+/**
+ * The props a chart component was last rendered with.
+ *
+ * @param name  Which component.
+ * @param index Which render from the end; 1 for the last.
+ */
+export function lastChartProps(
+	name: 'line' | 'doughnut',
+	index = 1
+): RecordedChartProps {
+	const { calls } = jest.requireMock( 'react-chartjs-2' ) as ReturnType<
+		typeof chartMock
+	>;
+	const props = calls[ name ][ calls[ name ].length - index ];
+	if ( ! props ) {
+		throw new Error( `${ name } chart was not rendered` );
+	}
+	return props;
+}
+
+export function resetChartCalls(): void {
+	const { calls } = jest.requireMock( 'react-chartjs-2' ) as ReturnType<
+		typeof chartMock
+	>;
+	calls.line.length = 0;
+	calls.doughnut.length = 0;
+}

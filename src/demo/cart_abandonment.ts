@@ -1,0 +1,88 @@
+/**
+ * SAMPLE DATA — the Cart Abandonment report (spec 2 §3 "cart_abandonment"). Shown blurred under its
+ * upsell; never real.
+ */
+import { __ } from '@wordpress/i18n';
+
+import type { SampleLayout } from '.';
+import { pct, sampleDate } from './series';
+
+export const SAMPLE = true;
+
+const metrics = (
+	quantity: number,
+	revenue: number,
+	cart: number,
+	checkout: number
+) => ( {
+	purchase_quantity: quantity,
+	revenue,
+	cart_abandonment: cart,
+	checkout_abandonment: checkout,
+} );
+
+export const payload = {
+	cart_abandonment: [
+		{
+			name: 'Sample product: starter kit',
+			...metrics( 84, 7308, 61.2, 22.4 ),
+		},
+		{
+			name: 'Sample product: gift card',
+			...metrics( 51, 2550, 48.7, 18.1 ),
+		},
+		{ name: 'Sample product: t-shirt', ...metrics( 38, 950, 66.3, 25.9 ) },
+		{ name: 'Sample product: mug', ...metrics( 29, 435, 52.0, 20.4 ) },
+	],
+	cart_abandonment_by_day: [ 0, 1, 2, 3, 4 ].map( ( d ) => ( {
+		date: sampleDate( d ),
+		...metrics( 10 + d * 3, 870 + d * 120, 55 + d, 20 + d / 2 ),
+	} ) ),
+};
+
+export function layout(): SampleLayout {
+	const columns = [
+		__( 'Quantity', 'monsterinsights-reports' ),
+		__( 'Revenue', 'monsterinsights-reports' ),
+		__( 'Cart Abandonment %', 'monsterinsights-reports' ),
+		__( 'Checkout Abandonment %', 'monsterinsights-reports' ),
+	];
+	const cells = ( r: ReturnType< typeof metrics > ) => [
+		r.purchase_quantity,
+		r.revenue,
+		pct( r.cart_abandonment ),
+		pct( r.checkout_abandonment ),
+	];
+	return {
+		tables: [
+			{
+				title: __(
+					'Cart Abandonment by Product',
+					'monsterinsights-reports'
+				),
+				columns: [
+					__( 'Product', 'monsterinsights-reports' ),
+					...columns,
+				],
+				rows: payload.cart_abandonment.map( ( r ) => [
+					r.name,
+					...cells( r ),
+				] ),
+			},
+			{
+				title: __(
+					'Cart Abandonment by Day',
+					'monsterinsights-reports'
+				),
+				columns: [
+					__( 'Date', 'monsterinsights-reports' ),
+					...columns,
+				],
+				rows: payload.cart_abandonment_by_day.map( ( r ) => [
+					r.date,
+					...cells( r ),
+				] ),
+			},
+		],
+	};
+}

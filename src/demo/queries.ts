@@ -1,0 +1,55 @@
+/**
+ * SAMPLE DATA — the Search Console report (spec 2 §3 "queries"). Shown blurred under its upsell;
+ * never real.
+ */
+import { __ } from '@wordpress/i18n';
+
+import type { SampleLayout } from '.';
+import { pct } from './series';
+
+export const SAMPLE = true;
+
+export const payload = {
+	queries: [
+		[ 'sample search term', 412, 8120, 5.07, 3.2 ],
+		[ 'how to get started', 298, 10450, 2.85, 5.8 ],
+		[ 'quick tips', 221, 6930, 3.19, 4.4 ],
+		[ 'beginners guide', 164, 5210, 3.15, 6.1 ],
+		[ 'example pricing', 97, 2240, 4.33, 2.7 ],
+		[ 'contact example', 58, 1310, 4.43, 1.9 ],
+	].map( ( [ term, clicks, impressions, ctr, position ] ) => ( {
+		term: term as string,
+		clicks: clicks as number,
+		impressions: impressions as number,
+		ctr: ctr as number,
+		position: position as number,
+	} ) ),
+	galinks: { queries: '' },
+};
+
+export function layout(): SampleLayout {
+	return {
+		tables: [
+			{
+				title: __(
+					'Top 50 Google Search Terms',
+					'monsterinsights-reports'
+				),
+				columns: [
+					__( 'Terms', 'monsterinsights-reports' ),
+					__( 'Clicks', 'monsterinsights-reports' ),
+					__( 'Impressions', 'monsterinsights-reports' ),
+					__( 'CTR', 'monsterinsights-reports' ),
+					__( 'Avg. Position', 'monsterinsights-reports' ),
+				],
+				rows: payload.queries.map( ( r ) => [
+					r.term,
+					r.clicks,
+					r.impressions,
+					pct( r.ctr ),
+					r.position.toFixed( 1 ),
+				] ),
+			},
+		],
+	};
+}

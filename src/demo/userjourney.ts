@@ -1,0 +1,101 @@
+/**
+ * SAMPLE DATA — the User Journey report (spec 3 §3 "Journey item"). Shown blurred under its upsell;
+ * never real.
+ */
+import { __ } from '@wordpress/i18n';
+
+import type { SampleLayout } from '.';
+
+export const SAMPLE = true;
+
+const journey = (
+	id: string,
+	date: string,
+	campaign: string,
+	medium: string,
+	source: string,
+	total: string,
+	steps: string[]
+) => ( {
+	transaction_id: id,
+	edit_order_url: '',
+	purchase_date: date,
+	utm_campaign: campaign,
+	utm_medium: medium,
+	utm_source: source,
+	order_total: total,
+	steps: steps.map( ( title, i ) => ( { title, url: '', time: i * 45 } ) ),
+} );
+
+export const payload = {
+	success: true,
+	demo: true,
+	items: [
+		journey(
+			'SAMPLE-1042',
+			'2025-10-14',
+			'spring_sale',
+			'email',
+			'newsletter',
+			'$87.00',
+			[
+				'Sample home page',
+				'Sample product: starter kit',
+				'Cart',
+				'Checkout',
+			]
+		),
+		journey(
+			'SAMPLE-1041',
+			'2025-10-13',
+			'',
+			'organic',
+			'google',
+			'$45.50',
+			[
+				'Sample post: getting started',
+				'Sample product: t-shirt',
+				'Checkout',
+			]
+		),
+		journey(
+			'SAMPLE-1040',
+			'2025-10-12',
+			'',
+			'referral',
+			'facebook.com',
+			'$120.00',
+			[
+				'Sample page: pricing',
+				'Sample product: gift card',
+				'Cart',
+				'Checkout',
+			]
+		),
+	],
+	pagination: { page: 1, pages: 1 },
+};
+
+export function layout(): SampleLayout {
+	return {
+		tables: [
+			{
+				title: __( 'User Journeys', 'monsterinsights-reports' ),
+				columns: [
+					__( 'Transaction ID', 'monsterinsights-reports' ),
+					__( 'Purchase Date', 'monsterinsights-reports' ),
+					__( 'Source / Medium', 'monsterinsights-reports' ),
+					__( 'Steps', 'monsterinsights-reports' ),
+					__( 'Order Total', 'monsterinsights-reports' ),
+				],
+				rows: payload.items.map( ( r ) => [
+					r.transaction_id,
+					r.purchase_date,
+					`${ r.utm_source } / ${ r.utm_medium }`,
+					r.steps.length,
+					r.order_total,
+				] ),
+			},
+		],
+	};
+}

@@ -1,0 +1,334 @@
+/**
+ * Number, percent, duration and change formatting (decisions.md, "Numbers" and "Comparison
+ * colours"): Intl.NumberFormat in the admin user's locale, with the spec's decimals — 0 or 2;
+ * average page count and time 2; position 1.
+ */
+import type { MetricId } from '../store/reports/constants';
+
+/** The locale used when the user's locale is missing or unknown to Intl. */
+export const FALLBACK_LOCALE = 'en-US';
+
+/**
+ * Turns a WordPress locale (de_DE, pt_PT_ao90, de_CH_informal, zh_TW) into a BCP 47 tag Intl
+ * accepts (de-DE, pt-PT, de-CH, zh-TW). Variants WordPress adds for formal or spelling forms are
+ * dropped. Unknown or empty locales give en-US.
+ *
+ * @param wpLocale The locale from the boot data (user.locale).
+ */
+export function toLocaleTag( wpLocale?: string | null ): string {
+	if ( ! wpLocale ) {
+		return FALLBACK_LOCALE;
+	}
+	const [ language = '', region ] = wpLocale
+		.replace( /-/g, '_' )
+		.split( '_' );
+	const parts = [ language ];
+	// A region (DE, 419) or a script (Hans) follows the language; anything else is a variant.
+	if ( region && /^([A-Za-z]{2}|\d{3}|[A-Za-z]{4})$/.test( region ) ) {
+		parts.push( region );
+	}
+	try {
+		return (
+			Intl.getCanonicalLocales( parts.join( '-' ) )[ 0 ] ??
+			FALLBACK_LOCALE
+		);
+	} catch {
+		return FALLBACK_LOCALE;
+	}
+}
+
+/** Decimals by kind of value (decisions.md, "Numbers"). */
+export const DECIMALS = {
+	/** Counts: sessions, page views, users, purchases. */
+	count: 0,
+	/** Rates and shares in percent, money, per-user and per-session averages. */
+	fraction: 2,
+	/** Average page count (pages per session or per user). */
+	pageCount: 2,
+	/** Average time, as a number. */
+	time: 2,
+	/** Average position (search console). */
+	position: 1,
+} as const;
+
+/**
+ * The spec's "0 or 2 decimals": 0 for a whole number (after rounding to 2 decimals), else 2.
+ *
+ * @param value The number.
+ */
+export function autoDecimals( value: number ): 0 | 2 {
+	return Number.isInteger( Math.round( value * 100 ) / 100 ) ? 0 : 2;
+}
+
+const formatters = new Map< string, Intl.NumberFormat >();
+
+/**
+ * A cached Intl.NumberFormat (building one is slow; tables format thousands of cells).
+ *
+ * @param locale  BCP 47 tag or WordPress locale.
+ * @param options Intl options.
+ */
+function numberFormat(
+	locale: string,
+	options: Intl.NumberFormatOptions
+): Intl.NumberFormat {
+	const tag = locale.includes( '_' ) ? toLocaleTag( locale ) : locale;
+	const key = tag + JSON.stringify( options );
+	let formatter = formatters.get( key );
+	if ( ! formatter ) {
+		try {
+			formatter = new Intl.NumberFormat( tag, options );
+		} catch {
+			formatter = new Intl.NumberFormat( FALLBACK_LOCALE, options );
+		}
+		formatters.set( key, formatter );
+	}
+	return formatter;
+}
+
+/**
+ * Whether a value is a finite number; anything else formats as 0.
+ *
+ * @param value The value.
+ */
+function finite( value: number | null | undefined ): number {
+	return typeof value === 'number' && Number.isFinite( value ) ? value : 0;
+}
+
+/**
+ * A number with grouping in the user's locale: "1,234", "1.234,57".
+ *
+ * @param value    The number.
+ * @param locale   BCP 47 tag or WordPress locale (de_DE works too).
+ * @param decimals Fixed decimals; omitted, 0 or 2 (see autoDecimals).
+ */
+export function formatNumber(
+	value: number | null | undefined,
+	locale: string = FALLBACK_LOCALE,
+	decimals?: number
+): string {
+	const number = finite( value );
+	const digits = decimals ?? autoDecimals( number );
+	return numberFormat( locale, {
+		minimumFractionDigits: digits,
+		maximumFractionDigits: digits,
+	} ).format( number );
+}
+
+/**
+ * A percent given in percent units (45.5 is 45.5 %): "45.50%", "45,50 %".
+ *
+ * @param value    Percent.
+ * @param locale   BCP 47 tag or WordPress locale.
+ * @param decimals Fixed decimals; omitted, 0 or 2.
+ */
+export function formatPercent(
+	value: number | null | undefined,
+	locale: string = FALLBACK_LOCALE,
+	decimals?: number
+): string {
+	const number = finite( value );
+	const digits = decimals ?? autoDecimals( number );
+	return numberFormat( locale, {
+		style: 'percent',
+		minimumFractionDigits: digits,
+		maximumFractionDigits: digits,
+	} ).format( number / 100 );
+}
+
+/**
+ * A change in percent with its sign: "+12.50%", "-3%", "0%".
+ *
+ * @param value    Change in percent.
+ * @param locale   BCP 47 tag or WordPress locale.
+ * @param decimals Fixed decimals; omitted, 0 or 2.
+ */
+export function formatChange(
+	value: number | null | undefined,
+	locale: string = FALLBACK_LOCALE,
+	decimals?: number
+): string {
+	const number = finite( value );
+	const digits = decimals ?? autoDecimals( number );
+	return numberFormat( locale, {
+		style: 'percent',
+		signDisplay: 'exceptZero',
+		minimumFractionDigits: digits,
+		maximumFractionDigits: digits,
+	} ).format( number / 100 );
+}
+
+/**
+ * The absolute change without a sign, for the trend arrows (spec 1 §9: a negative change shows a
+ * red down arrow with the absolute percent): "3%".
+ *
+ * @param value    Change in percent.
+ * @param locale   BCP 47 tag or WordPress locale.
+ * @param decimals Fixed decimals; omitted, 0 or 2.
+ */
+export function formatChangeAbsolute(
+	value: number | null | undefined,
+	locale: string = FALLBACK_LOCALE,
+	decimals?: number
+): string {
+	return formatPercent( Math.abs( finite( value ) ), locale, decimals );
+}
+
+/**
+ * Seconds as "m:ss", or "h:mm:ss" from one hour: 75 → "1:15", 3725 → "1:02:05". Rounded to whole
+ * seconds; negative or missing values are 0:00.
+ *
+ * @param seconds Seconds.
+ */
+export function formatDuration( seconds: number | null | undefined ): string {
+	const total = Math.max( 0, Math.round( finite( seconds ) ) );
+	const hours = Math.floor( total / 3600 );
+	const minutes = Math.floor( ( total % 3600 ) / 60 );
+	const secs = String( total % 60 ).padStart( 2, '0' );
+	if ( hours > 0 ) {
+		return `${ hours }:${ String( minutes ).padStart( 2, '0' ) }:${ secs }`;
+	}
+	return `${ minutes }:${ secs }`;
+}
+
+export type ChangeDirection = 'up' | 'down' | 'none';
+
+/**
+ * Which way a change goes; a change that rounds to 0.00 goes nowhere.
+ *
+ * @param value Change in percent.
+ */
+export function changeDirection(
+	value: number | null | undefined
+): ChangeDirection {
+	const rounded = Math.round( finite( value ) * 100 ) / 100;
+	if ( rounded > 0 ) {
+		return 'up';
+	}
+	return rounded < 0 ? 'down' : 'none';
+}
+
+/**
+ * Metrics and columns where lower is better (decisions.md, "Comparison colours"), normalised to
+ * lower case without separators so bounce_rate, bounceRate and "Bounce Rate" all match.
+ */
+export const INVERSE_COLUMNS: readonly string[] = [
+	// Bounce rate.
+	'bouncerate',
+	'bounce',
+	// Exit rate.
+	'exitrate',
+	// Cart abandonment %.
+	'cartabandonment',
+	'cartabandonmentrate',
+	'cartabandonmentpercent',
+	'cartabandonmentpercentage',
+	// Checkout abandonment %.
+	'checkoutabandonment',
+	'checkoutabandonmentrate',
+	'checkoutabandonmentpercent',
+	'checkoutabandonmentpercentage',
+	// Funnel abandonment rate.
+	'funnelabandonmentrate',
+	'abandonmentrate',
+	// Abandoned checkouts.
+	'abandonedcheckouts',
+	// Removed from cart.
+	'removedfromcart',
+	'remfromcart',
+	// Average position.
+	'averageposition',
+	'avgposition',
+	'position',
+];
+
+/**
+ * Lower case, no spaces, underscores, hyphens, dots or percent signs.
+ *
+ * @param name A metric id, column key or label.
+ */
+function normaliseColumn( name: string ): string {
+	return name.toLowerCase().replace( /[\s_\-.%]/g, '' );
+}
+
+/**
+ * Whether lower is better for a metric or column, so a fall shows green and a rise red.
+ *
+ * @param metricOrColumn A metric id or column key (bounce_rate, exitrate, remfromcart, position…).
+ */
+export function isInverse( metricOrColumn: string ): boolean {
+	return INVERSE_COLUMNS.includes( normaliseColumn( metricOrColumn ) );
+}
+
+export type ChangeTone = 'positive' | 'negative' | 'neutral';
+
+/**
+ * The colour of a change: positive (green) for a rise, negative (red) for a fall, the other way
+ * round for inverse columns; neutral when nothing changed.
+ *
+ * @param metricOrColumn Metric id or column key.
+ * @param value          Change in percent.
+ */
+export function changeTone(
+	metricOrColumn: string,
+	value: number | null | undefined
+): ChangeTone {
+	const direction = changeDirection( value );
+	if ( direction === 'none' ) {
+		return 'neutral';
+	}
+	const good = direction === 'up' ? 'positive' : 'negative';
+	const bad = direction === 'up' ? 'negative' : 'positive';
+	return isInverse( metricOrColumn ) ? bad : good;
+}
+
+export type MetricFormat =
+	| 'count'
+	| 'decimal'
+	| 'pageCount'
+	| 'duration'
+	| 'percent';
+
+/** How each metric id of the overview shows its value. */
+export const METRIC_FORMATS: Readonly< Record< MetricId, MetricFormat > > = {
+	sessions: 'count',
+	pageviews: 'count',
+	totalusers: 'count',
+	pageviews_per_user: 'pageCount',
+	average_session_duration: 'duration',
+	bounce_rate: 'percent',
+	revenue_sales: 'decimal',
+	average_revenue_per_user: 'decimal',
+	average_revenue_per_session: 'decimal',
+	new_users: 'count',
+	ecommerce_purchases: 'count',
+	engagement_rate: 'percent',
+	sessions_per_user: 'pageCount',
+};
+
+/**
+ * A metric's value as the overview shows it: counts without decimals, per-user averages with 2,
+ * durations as m:ss, rates in percent, money with 2 decimals.
+ *
+ * @param id     Metric id.
+ * @param value  The value from the report payload.
+ * @param locale BCP 47 tag or WordPress locale.
+ */
+export function formatMetricValue(
+	id: MetricId,
+	value: number | null | undefined,
+	locale: string = FALLBACK_LOCALE
+): string {
+	switch ( METRIC_FORMATS[ id ] ) {
+		case 'count':
+			return formatNumber( value, locale, DECIMALS.count );
+		case 'pageCount':
+			return formatNumber( value, locale, DECIMALS.pageCount );
+		case 'duration':
+			return formatDuration( value );
+		case 'percent':
+			return formatPercent( value, locale );
+		default:
+			return formatNumber( value, locale, DECIMALS.fraction );
+	}
+}

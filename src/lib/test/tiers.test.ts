@@ -1,0 +1,216 @@
+import type { Level } from '../../store/app/types';
+import {
+	LEVELS,
+	REPORT_FEATURES,
+	ROUTE_FEATURES,
+	TIERS,
+	canUse,
+	featureForRoute,
+	featureOf,
+	isFeature,
+	isLevel,
+	levelAtLeast,
+	levelNeeded,
+	levelRank,
+} from '../tiers';
+
+describe( 'levels', () => {
+	it( 'rank lite < basic < plus < pro < agency', () => {
+		expect( LEVELS ).toEqual( [
+			'lite',
+			'basic',
+			'plus',
+			'pro',
+			'agency',
+		] );
+		expect( LEVELS.map( levelRank ) ).toEqual( [ 0, 1, 2, 3, 4 ] );
+	} );
+
+	it( 'compare every pair', () => {
+		LEVELS.forEach( ( level, i ) => {
+			LEVELS.forEach( ( needed, j ) => {
+				expect( levelAtLeast( level, needed ) ).toBe( i >= j );
+			} );
+		} );
+	} );
+
+	it( 'recognise levels', () => {
+		expect( isLevel( 'pro' ) ).toBe( true );
+		expect( isLevel( 'elite' ) ).toBe( false );
+		expect( isLevel( undefined ) ).toBe( false );
+		expect( levelRank( 'elite' as Level ) ).toBe( 0 );
+	} );
+} );
+
+describe( 'the tier table', () => {
+	it( 'is the table of decisions.md', () => {
+		expect( TIERS ).toEqual( {
+			overview: 'lite',
+			site_summary: 'lite',
+			site_notes: 'lite',
+			custom_date_range: 'basic',
+			compare: 'basic',
+			pdf_export: 'basic',
+			most_popular_page: 'basic',
+			publishers: 'plus',
+			pages: 'plus',
+			countries: 'plus',
+			search_console: 'plus',
+			realtime: 'plus',
+			dimensions: 'plus',
+			forms: 'plus',
+			media: 'plus',
+			site_speed: 'plus',
+			traffic: 'plus',
+			year_in_review: 'plus',
+			traffic_overview: 'plus',
+			ecommerce: 'pro',
+			user_journey: 'pro',
+			ai_insights: 'pro',
+			conversations_ai: 'pro',
+			pro_metrics: 'pro',
+			exceptions: 'agency',
+		} );
+	} );
+
+	it( 'is plain JSON data, so the PHP table can be checked against it', () => {
+		expect( JSON.parse( JSON.stringify( TIERS ) ) ).toEqual( TIERS );
+		expect( JSON.parse( JSON.stringify( REPORT_FEATURES ) ) ).toEqual(
+			REPORT_FEATURES
+		);
+	} );
+
+	it.each( [
+		[ 'lite', [ 'overview', 'site_summary', 'site_notes' ] ],
+		[
+			'basic',
+			[
+				'custom_date_range',
+				'compare',
+				'pdf_export',
+				'most_popular_page',
+			],
+		],
+		[
+			'plus',
+			[
+				'publishers',
+				'pages',
+				'countries',
+				'search_console',
+				'realtime',
+				'dimensions',
+				'forms',
+				'media',
+				'site_speed',
+				'traffic',
+				'traffic_overview',
+				'year_in_review',
+			],
+		],
+		[
+			'pro',
+			[
+				'ecommerce',
+				'user_journey',
+				'ai_insights',
+				'conversations_ai',
+				'pro_metrics',
+			],
+		],
+		[ 'agency', [ 'exceptions' ] ],
+	] as Array< [ Level, string[] ] > )(
+		'%s unlocks its row and nothing above',
+		( level, features ) => {
+			const rank = levelRank( level );
+			for ( const feature of features ) {
+				expect( levelNeeded( feature ) ).toBe( level );
+				for ( const other of LEVELS ) {
+					expect( canUse( other, feature ) ).toBe(
+						levelRank( other ) >= rank
+					);
+				}
+			}
+		}
+	);
+
+	it( 'shows basic the traffic overview upsell, and everyone below agency the exceptions sample', () => {
+		expect( canUse( 'basic', 'traffic_overview' ) ).toBe( false );
+		expect( canUse( 'plus', 'traffic_overview' ) ).toBe( true );
+		expect( canUse( 'pro', 'exceptions' ) ).toBe( false );
+		expect( canUse( 'agency', 'exceptions' ) ).toBe( true );
+	} );
+} );
+
+describe( 'report names', () => {
+	it( 'map to features of the table', () => {
+		for ( const feature of Object.values( REPORT_FEATURES ) ) {
+			expect( isFeature( feature ) ).toBe( true );
+		}
+	} );
+
+	it( 'gate each report by its row', () => {
+		expect( levelNeeded( 'site_summary' ) ).toBe( 'lite' );
+		expect( levelNeeded( 'publisher' ) ).toBe( 'plus' );
+		expect( levelNeeded( 'engagement_pages' ) ).toBe( 'plus' );
+		expect( levelNeeded( 'publishers_pages' ) ).toBe( 'plus' );
+		expect( levelNeeded( 'queries' ) ).toBe( 'plus' );
+		expect( levelNeeded( 'sitespeedmobile' ) ).toBe( 'plus' );
+		expect( levelNeeded( 'traffic_social' ) ).toBe( 'plus' );
+		expect( levelNeeded( 'ecommerce_coupons' ) ).toBe( 'pro' );
+		expect( levelNeeded( 'cart_abandonment' ) ).toBe( 'pro' );
+		expect( levelNeeded( 'userjourney' ) ).toBe( 'pro' );
+		expect( levelNeeded( 'ai_chat' ) ).toBe( 'pro' );
+		expect( levelNeeded( 'exceptions' ) ).toBe( 'agency' );
+		expect( featureOf( 'yearinreview' ) ).toBe( 'year_in_review' );
+	} );
+
+	it( 'lock unknown names for all but agency', () => {
+		expect( featureOf( 'nonsense' ) ).toBeUndefined();
+		expect( levelNeeded( 'nonsense' ) ).toBe( 'agency' );
+		expect( canUse( 'pro', 'nonsense' ) ).toBe( false );
+		expect( canUse( 'lite', 'toString' ) ).toBe( false );
+	} );
+} );
+
+describe( 'routes', () => {
+	it( 'cover the route table of the specs', () => {
+		expect( Object.keys( ROUTE_FEATURES ) ).toEqual( [
+			'/',
+			'/top-landing-pages',
+			'/publishers',
+			'/publishers-pages',
+			'/countries',
+			'/ecommerce',
+			'/ecommerce-coupons',
+			'/ecommerce-funnel',
+			'/cart-abandonment',
+			'/search-console',
+			'/dimensions',
+			'/forms',
+			'/real-time',
+			'/site-speed',
+			'/media',
+			'/user-journey-report',
+			'/ai-insights',
+			'/ai-insights/chat',
+			'/traffic-overview',
+			'/traffic-landing-pages',
+			'/traffic-technology',
+			'/traffic-campaign',
+			'/traffic-source-medium',
+			'/traffic-social',
+			'/exceptions',
+			'/year-in-review',
+		] );
+	} );
+
+	it( 'give the feature of a route, chats included', () => {
+		expect( featureForRoute( '/' ) ).toBe( 'overview' );
+		expect( featureForRoute( '/publishers-pages' ) ).toBe( 'pages' );
+		expect( featureForRoute( '/ai-insights/chat/42' ) ).toBe(
+			'conversations_ai'
+		);
+		expect( featureForRoute( '/nowhere' ) ).toBeUndefined();
+	} );
+} );

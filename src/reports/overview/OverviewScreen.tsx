@@ -1,0 +1,471 @@
+import { Button } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
+import { useEffect, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+import { TOP_LANDING_PAGES_ID } from '../../app/routes';
+import { ChartOverlay } from '../../components/ChartOverlay';
+import { InfoBox, getBounceRateHelp } from '../../components/InfoBox';
+import { LineChart } from '../../components/LineChart';
+import { Loader } from '../../components/Loader';
+import { MetricTabs } from '../../components/MetricTabs';
+import { PieChart } from '../../components/PieChart';
+import {
+	FaviconCell,
+	ReportTable,
+	type ReportColumn,
+} from '../../components/ReportTable';
+import { rangeDays } from '../../lib/dates';
+import {
+	formatMetricValue,
+	formatNumber,
+	formatPercent,
+	isInverse,
+} from '../../lib/format';
+import { appStore, type DateQuery } from '../../store/app';
+import { metricsStore } from '../../store/metrics';
+import { metricLabel, type MetricId } from '../../store/reports';
+import type {
+	CountryRow,
+	OverviewReport,
+	ReferralRow,
+	TopListRow,
+	TopPageRow,
+} from '../../store/reports/types';
+import { LiteBanner } from '../../upsell';
+import { ReportHeader } from '../shared/ReportHeader';
+import { useReport } from '../shared/useReport';
+import { SiteSummary } from '../site-summary/SiteSummary';
+import { MetricSettings } from './MetricSettings';
+import './overview.scss';
+
+/** The four info boxes of spec 1 §2. */
+const INFO_BOXES: readonly MetricId[] = [
+	'sessions',
+	'pageviews',
+	'average_session_duration',
+	'bounce_rate',
+];
+
+/**
+ * "vs. Previous 30 Days", or the compare range when comparing.
+ *
+ * @param query The dates.
+ */
+function compareText( query: DateQuery ): string {
+	if ( query.compareStart && query.compareEnd ) {
+		return sprintf(
+			/* translators: 1: first day, 2: last day of the compare range. */
+			__( 'vs. %1$s – %2$s', 'monsterinsights-reports' ),
+			query.compareStart,
+			query.compareEnd
+		);
+	}
+	return sprintf(
+		/* translators: %d: number of days. */
+		__( 'vs. Previous %d Days', 'monsterinsights-reports' ),
+		rangeDays( query.start, query.end )
+	);
+}
+
+/**
+ * The Overview report (spec 1 §2 "Overview report screen"): header, metric tabs and chart, site
+ * summary, four info boxes, the upsell block, pies, top countries, referrals and landing pages.
+ */
+export function OverviewScreen() {
+	const { data, isLoading, query, locale } = useReport( 'overview' );
+	const { level, selectedMetrics } = useSelect(
+		( select ) => ( {
+			level: select( appStore ).getLevel(),
+			selectedMetrics: select( metricsStore ).getSelectedMetricIds(),
+		} ),
+		[]
+	);
+	const [ metric, setMetric ] = useState< string >( '' );
+	const comparing = Boolean( query.compareStart && query.compareEnd );
+
+	// The tab starts empty, then becomes the first enabled metric (spec 1 §4).
+	useEffect( () => {
+		if ( ! ( selectedMetrics as readonly string[] ).includes( metric ) ) {
+			setMetric( selectedMetrics[ 0 ] ?? 'sessions' );
+		}
+	}, [ selectedMetrics, metric ] );
+
+	return (
+		<div className="monsterinsights-reports-overview">
+			<ReportHeader
+				title={ __( 'Overview', 'monsterinsights-reports' ) }
+				report="overview"
+			/>
+			{ ! data && isLoading && <Loader /> }
+			{ data && (
+				<OverviewBody
+					data={ data }
+					query={ query }
+					locale={ locale }
+					metric={ metric }
+					metrics={ selectedMetrics }
+					onMetric={ setMetric }
+					comparing={ comparing }
+					isLite={ level === 'lite' }
+				/>
+			) }
+		</div>
+	);
+}
+
+interface BodyProps {
+	data: OverviewReport;
+	query: DateQuery;
+	locale: string;
+	metric: string;
+	metrics: readonly string[];
+	onMetric: ( metric: string ) => void;
+	comparing: boolean;
+	isLite: boolean;
+}
+
+function OverviewBody( {
+	data,
+	query,
+	locale,
+	metric,
+	metrics,
+	onMetric,
+	comparing,
+	isLite,
+}: BodyProps ) {
+	const graph = data.overviewgraph;
+	const active = (
+		metrics.includes( metric ) ? metric : metrics[ 0 ]
+	) as MetricId;
+	const series = graph[ active ];
+	const compareGraph = comparing ? data.compare?.overviewgraph : undefined;
+	const format = ( value: number ) =>
+		formatMetricValue( active, value, locale );
+
+	return (
+		<>
+			<section
+				className="monsterinsights-reports-overview__chart"
+				aria-label={ __( 'Traffic chart', 'monsterinsights-reports' ) }
+			>
+				<MetricTabs
+					label={ __( 'Metrics', 'monsterinsights-reports' ) }
+					tabs={ metrics.map( ( id ) => ( {
+						key: id,
+						label: metricLabel( id as MetricId ),
+						value: formatMetricValue(
+							id as MetricId,
+							graph[ id as MetricId ]?.total,
+							locale
+						),
+					} ) ) }
+					selected={ active }
+					onSelect={ onMetric }
+					actions={ <MetricSettings onSaved={ onMetric } /> }
+				>
+					<LineChart
+						id={ `overview-${ active }` }
+						label={ metricLabel( active ) }
+						labels={ graph.labels }
+						timestamps={ graph.timestamps }
+						datapoints={ series?.datapoints ?? [] }
+						trendpoints={ series?.trendpoints }
+						inverse={ isInverse( active ) }
+						formatValue={ format }
+						compare={
+							compareGraph
+								? {
+										label: __(
+											'Compare Period',
+											'monsterinsights-reports'
+										),
+										datapoints:
+											compareGraph[ active ]
+												?.datapoints ?? [],
+										labels: compareGraph.labels,
+								  }
+								: undefined
+						}
+					>
+						{ graph.count === 0 && <ChartOverlay /> }
+					</LineChart>
+				</MetricTabs>
+			</section>
+
+			<SiteSummary />
+
+			<section
+				className="monsterinsights-reports-overview__infoboxes"
+				aria-label={ __( 'Key metrics', 'monsterinsights-reports' ) }
+			>
+				{ INFO_BOXES.map( ( id ) => {
+					const box = data.infobox[ id ];
+					return (
+						<InfoBox
+							key={ id }
+							title={ metricLabel( id ) }
+							value={ formatMetricValue(
+								id,
+								box?.value,
+								locale
+							) }
+							change={ box?.prev ?? null }
+							inverse={ isInverse( id ) }
+							compareText={ compareText( query ) }
+							help={
+								id === 'bounce_rate'
+									? getBounceRateHelp()
+									: undefined
+							}
+						/>
+					);
+				} ) }
+			</section>
+
+			{ isLite && <LiteBanner /> }
+
+			<section className="monsterinsights-reports-overview__pies">
+				<div className="monsterinsights-reports-overview__pie">
+					<h2>
+						{ __(
+							'New vs. Returning Visitors',
+							'monsterinsights-reports'
+						) }
+					</h2>
+					<p className="monsterinsights-reports-overview__help">
+						{ __(
+							'A returning visitor came back the same day, or shortly after midnight. The built-in analytics recognises visitors for one day only, without cookies, so a visitor of yesterday counts as new today.',
+							'monsterinsights-reports'
+						) }
+					</p>
+					<PieChart
+						id="overview-newvsreturn"
+						title={ __(
+							'New vs. Returning Visitors',
+							'monsterinsights-reports'
+						) }
+						compare={
+							comparing && Boolean( data.newvsreturn.compare )
+						}
+						slices={ [
+							{
+								label: __(
+									'New Visitors',
+									'monsterinsights-reports'
+								),
+								value: data.newvsreturn.new,
+								compareValue: data.newvsreturn.compare?.new,
+							},
+							{
+								label: __(
+									'Returning Visitors',
+									'monsterinsights-reports'
+								),
+								value: data.newvsreturn.returning,
+								compareValue:
+									data.newvsreturn.compare?.returning,
+							},
+						] }
+					/>
+				</div>
+				<div className="monsterinsights-reports-overview__pie">
+					<h2>
+						{ __( 'Device Breakdown', 'monsterinsights-reports' ) }
+					</h2>
+					<PieChart
+						id="overview-devices"
+						title={ __(
+							'Device Breakdown',
+							'monsterinsights-reports'
+						) }
+						compare={
+							comparing && Boolean( data.compare?.devices )
+						}
+						slices={ [
+							{
+								label: __(
+									'Desktop',
+									'monsterinsights-reports'
+								),
+								value: data.devices.desktop,
+								compareValue: data.compare?.devices.desktop,
+							},
+							{
+								label: __(
+									'Tablet',
+									'monsterinsights-reports'
+								),
+								value: data.devices.tablet,
+								compareValue: data.compare?.devices.tablet,
+							},
+							{
+								label: __(
+									'Mobile',
+									'monsterinsights-reports'
+								),
+								value: data.devices.mobile,
+								compareValue: data.compare?.devices.mobile,
+							},
+						] }
+					/>
+				</div>
+			</section>
+
+			<section className="monsterinsights-reports-overview__lists">
+				<TopList< CountryRow >
+					title={ __(
+						'Top 10 Countries',
+						'monsterinsights-reports'
+					) }
+					rows={ data.countries }
+					first={ {
+						key: 'name',
+						header: __( 'Country', 'monsterinsights-reports' ),
+					} }
+					link={ data.galinks?.countries }
+					linkText={ __(
+						'View Countries Report',
+						'monsterinsights-reports'
+					) }
+					comparing={ comparing }
+					locale={ locale }
+				/>
+				<TopList< ReferralRow >
+					title={ __(
+						'Top 10 Referrals',
+						'monsterinsights-reports'
+					) }
+					rows={ data.referrals }
+					first={ {
+						key: 'url',
+						header: __( 'Referral', 'monsterinsights-reports' ),
+						cell: ( row ) => (
+							<FaviconCell domain={ row.url } showFavicon />
+						),
+					} }
+					link={ data.galinks?.referrals }
+					linkText={ __(
+						'View All Referral Sources',
+						'monsterinsights-reports'
+					) }
+					comparing={ comparing }
+					locale={ locale }
+				/>
+			</section>
+			<TopList< TopPageRow >
+				id={ TOP_LANDING_PAGES_ID }
+				title={ __( 'Top Posts/Pages', 'monsterinsights-reports' ) }
+				rows={ data.toppages }
+				first={ {
+					key: 'title',
+					header: __( 'Post/Page', 'monsterinsights-reports' ),
+					cell: ( row ) => (
+						<a href={ row.url } target="_blank" rel="noreferrer">
+							{ row.title }
+						</a>
+					),
+				} }
+				link={ data.galinks?.topposts }
+				linkText={ __(
+					'View Full Posts/Pages Report',
+					'monsterinsights-reports'
+				) }
+				comparing={ comparing }
+				locale={ locale }
+			/>
+		</>
+	);
+}
+
+interface TopListProps< Row extends TopListRow > {
+	title: string;
+	rows: Row[];
+	first: ReportColumn< Row >;
+	/** The source's own view of the list; the button shows only with a link (spec 1 §2). */
+	link?: string;
+	linkText: string;
+	comparing: boolean;
+	locale: string;
+	id?: string;
+}
+
+/**
+ * A top list: its first column, sessions, users and engagement rate, and in compare mode the
+ * compare sessions and the change.
+ *
+ * @param props           Component props.
+ * @param props.title
+ * @param props.rows
+ * @param props.first
+ * @param props.link
+ * @param props.linkText
+ * @param props.comparing
+ * @param props.locale
+ * @param props.id
+ */
+function TopList< Row extends TopListRow >( {
+	title,
+	rows,
+	first,
+	link,
+	linkText,
+	comparing,
+	locale,
+	id,
+}: TopListProps< Row > ) {
+	const columns: Array< ReportColumn< Row > > = [
+		first,
+		{
+			key: 'sessions',
+			header: __( 'Sessions', 'monsterinsights-reports' ),
+			numeric: true,
+			cell: ( row ) => formatNumber( row.sessions, locale, 0 ),
+		},
+		{
+			key: 'users',
+			header: __( 'Users', 'monsterinsights-reports' ),
+			numeric: true,
+			cell: ( row ) => formatNumber( row.users, locale, 0 ),
+		},
+		{
+			key: 'engagement_rate',
+			header: __( 'Engagement Rate', 'monsterinsights-reports' ),
+			numeric: true,
+			cell: ( row ) => formatPercent( row.engagement_rate, locale ),
+		},
+	];
+	return (
+		<section className="monsterinsights-reports-toplist" id={ id }>
+			<h2>{ title }</h2>
+			<ReportTable< Row >
+				caption={ title }
+				columns={ columns }
+				rows={ rows }
+				compare={
+					comparing
+						? {
+								header: __(
+									'Compare Sessions',
+									'monsterinsights-reports'
+								),
+								value: ( row ) =>
+									formatNumber(
+										row.compare_sessions ?? 0,
+										locale,
+										0
+									),
+								change: ( row ) => row.compare_change,
+						  }
+						: null
+				}
+			/>
+			{ link && (
+				<Button variant="secondary" href={ link } target="_blank">
+					{ linkText }
+				</Button>
+			) }
+		</section>
+	);
+}

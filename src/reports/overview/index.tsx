@@ -1,0 +1,3 @@
+import { OverviewScreen } from './OverviewScreen';
+
+export default OverviewScreen;

@@ -1,0 +1,80 @@
+import { useDispatch, useSelect } from '@wordpress/data';
+
+import { PdfButton } from '../../app/PdfButton';
+import { DatePicker } from '../../components/DatePicker';
+import { presetRange, presetsFor, defaultDateQuery } from '../../lib/dates';
+import { canUse } from '../../lib/tiers';
+import { appStore, type DateQuery, type PresetKey } from '../../store/app';
+import { settingsStore } from '../../store/settings';
+import { upgradeUrl } from '../../upsell/constants';
+
+export interface ReportHeaderProps {
+	/** The screen's title. */
+	title: string;
+	/** The report's name, for the PDF file. */
+	report: string;
+}
+
+/**
+ * A report's header: its title, the shared date picker and the PDF export button (spec 1 §2).
+ * Lite keeps the fixed last 30 days (spec 1 §6).
+ *
+ * @param props        Component props.
+ * @param props.title  The title.
+ * @param props.report The report's name.
+ */
+export function ReportHeader( { title, report }: ReportHeaderProps ) {
+	const { query, today, startOfWeek, level, headerImage } = useSelect(
+		( select ) => {
+			const app = select( appStore );
+			const site = app.getSite();
+			const settings = select( settingsStore ).getSettings();
+			return {
+				query:
+					app.getDateQuery() ?? defaultDateQuery( site?.today ?? '' ),
+				today: site?.today ?? '',
+				startOfWeek: site?.startOfWeek ?? 1,
+				level: app.getLevel(),
+				headerImage: settings?.pdf_reports_header_image ?? '',
+			};
+		},
+		[]
+	);
+	const { setDateQuery } = useDispatch( appStore );
+	const locked = ! canUse( level, 'custom_date_range' );
+
+	return (
+		<div className="monsterinsights-reports-report-header">
+			<h1 className="monsterinsights-reports-report-header__title">
+				{ title }
+			</h1>
+			<div
+				className="monsterinsights-reports-report-header__actions"
+				data-pdf-exclude
+			>
+				<DatePicker
+					value={ query }
+					presets={ presetsFor( {
+						hideTodayAndYesterday: report === 'queries',
+					} ).map( ( preset ) => ( {
+						key: preset.key,
+						label: preset.label,
+					} ) ) }
+					resolvePreset={ ( key: PresetKey ) =>
+						presetRange(
+							key === 'custom' ? 'last30days' : key,
+							today,
+							startOfWeek
+						)
+					}
+					today={ today }
+					startOfWeek={ startOfWeek }
+					locked={ locked }
+					upgradeUrl={ upgradeUrl( 'date-range', level === 'lite' ) }
+					onChange={ ( value: DateQuery ) => setDateQuery( value ) }
+				/>
+				<PdfButton report={ report } headerImage={ headerImage } />
+			</div>
+		</div>
+	);
+}

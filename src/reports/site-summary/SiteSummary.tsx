@@ -1,0 +1,317 @@
+import { Button } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
+import { __, sprintf } from '@wordpress/i18n';
+
+import { formatNumber, formatPercent, toLocaleTag } from '../../lib/format';
+import { canUse } from '../../lib/tiers';
+import { appStore } from '../../store/app';
+import type {
+	PopularContent,
+	SiteSummaryReport,
+} from '../../store/reports/types';
+import { upgradeUrl } from '../../upsell/constants';
+import { useReport } from '../shared/useReport';
+
+/**
+ * Weekday name (0 = Sunday) in the user's locale.
+ *
+ * @param day    0–6.
+ * @param locale WordPress locale.
+ */
+export function weekdayName( day: number, locale: string ): string {
+	// 2023-01-01 was a Sunday.
+	const date = new Date( Date.UTC( 2023, 0, 1 + day ) );
+	return new Intl.DateTimeFormat( toLocaleTag( locale ), {
+		weekday: 'long',
+		timeZone: 'UTC',
+	} ).format( date );
+}
+
+/**
+ * An hour of the day (0–23) in the user's locale, e.g. "2 PM" or "14 Uhr".
+ *
+ * @param hour   0–23.
+ * @param locale WordPress locale.
+ */
+export function hourName( hour: number, locale: string ): string {
+	const date = new Date( Date.UTC( 2023, 0, 1, hour ) );
+	return new Intl.DateTimeFormat( toLocaleTag( locale ), {
+		hour: 'numeric',
+		timeZone: 'UTC',
+	} ).format( date );
+}
+
+function isContent(
+	value: SiteSummaryReport[ 'popular_page' ]
+): value is PopularContent {
+	return ! Array.isArray( value ) && typeof value?.url === 'string';
+}
+
+function NoData() {
+	return (
+		<p className="monsterinsights-reports-summary__empty">
+			{ __( 'No data to show', 'monsterinsights-reports' ) }
+		</p>
+	);
+}
+
+function Card( {
+	title,
+	children,
+	className = '',
+}: {
+	title: string;
+	children: React.ReactNode;
+	className?: string;
+} ) {
+	return (
+		<div
+			className={ `monsterinsights-reports-summary__card ${ className }` }
+		>
+			<h3>{ title }</h3>
+			{ children }
+		</div>
+	);
+}
+
+function ContentCard( {
+	title,
+	content,
+	locale,
+}: {
+	title: string;
+	content: PopularContent;
+	locale: string;
+} ) {
+	return (
+		<Card title={ title }>
+			<div className="monsterinsights-reports-summary__content">
+				{ content.img && (
+					<img
+						src={ content.img }
+						alt=""
+						width={ 64 }
+						height={ 64 }
+					/>
+				) }
+				<div>
+					<a href={ content.url } target="_blank" rel="noreferrer">
+						{ content.title }
+					</a>
+					<p>
+						{ sprintf(
+							/* translators: %s: number of page views. */
+							__( '%s page views', 'monsterinsights-reports' ),
+							formatNumber( content.pageviews, locale, 0 )
+						) }
+					</p>
+				</div>
+			</div>
+		</Card>
+	);
+}
+
+/**
+ * The most popular page: basic and up; below, a blurred sample under an upgrade button.
+ *
+ * @param props         Component props.
+ * @param props.page    The payload's popular_page.
+ * @param props.locked  Whether the licence lacks it.
+ * @param props.upgrade Upgrade URL.
+ * @param props.locale  User locale.
+ */
+function PopularPageCard( {
+	page,
+	locked,
+	upgrade,
+	locale,
+}: {
+	page: SiteSummaryReport[ 'popular_page' ];
+	locked: boolean;
+	upgrade: string;
+	locale: string;
+} ) {
+	const title = __( 'Most Popular Page', 'monsterinsights-reports' );
+	if ( locked ) {
+		return (
+			<Card
+				title={ title }
+				className="monsterinsights-reports-summary__card--locked"
+			>
+				<div
+					className="monsterinsights-reports-summary__blurred"
+					aria-hidden="true"
+				>
+					<p>
+						{ __( 'Sample page title', 'monsterinsights-reports' ) }
+					</p>
+					<p>
+						{ __( '1,234 page views', 'monsterinsights-reports' ) }
+					</p>
+				</div>
+				<Button variant="primary" href={ upgrade } target="_blank">
+					{ __( 'Upgrade to PRO', 'monsterinsights-reports' ) }
+				</Button>
+			</Card>
+		);
+	}
+	if ( ! isContent( page ) ) {
+		return (
+			<Card title={ title }>
+				<NoData />
+			</Card>
+		);
+	}
+	return <ContentCard title={ title } content={ page } locale={ locale } />;
+}
+
+/**
+ * The Site Summary card set (spec 1 §2): all-time stats, most popular times, categories (needs the
+ * dimensions module), the most popular page (basic and up, else a blurred upsell), the most
+ * popular post (when there is one), the most popular product (pro with the eCommerce module).
+ * Shown once loaded; nothing is shown when it fails to load (spec 1 §8).
+ */
+export function SiteSummary() {
+	const { data, locale } = useReport( 'site_summary' );
+	const level = useSelect( ( select ) => select( appStore ).getLevel(), [] );
+	if ( ! data ) {
+		return null;
+	}
+	const totals: Array< [ string, number ] > = [
+		[
+			__( 'Total Pageviews', 'monsterinsights-reports' ),
+			data.summary[ '0' ],
+		],
+		[
+			__( 'Total Sessions', 'monsterinsights-reports' ),
+			data.summary[ '1' ],
+		],
+		[ __( 'Posts', 'monsterinsights-reports' ), data.summary.total_posts ],
+		[ __( 'Pages', 'monsterinsights-reports' ), data.summary.total_pages ],
+		[
+			__( 'Comments', 'monsterinsights-reports' ),
+			data.summary.total_comments,
+		],
+	];
+	const popularPage = data.popular_page;
+	const popularPost = data.popular_post;
+
+	return (
+		<section
+			className="monsterinsights-reports-summary"
+			aria-label={ __( 'Site Summary', 'monsterinsights-reports' ) }
+		>
+			<h2>{ __( 'Site Summary', 'monsterinsights-reports' ) }</h2>
+			<div className="monsterinsights-reports-summary__cards">
+				<Card
+					title={ __( 'All-Time Stats', 'monsterinsights-reports' ) }
+				>
+					<dl className="monsterinsights-reports-summary__totals">
+						{ totals.map( ( [ label, value ] ) => (
+							<div key={ label }>
+								<dt>{ label }</dt>
+								<dd>{ formatNumber( value, locale, 0 ) }</dd>
+							</div>
+						) ) }
+					</dl>
+				</Card>
+				<Card
+					title={ __(
+						'Most Popular Times',
+						'monsterinsights-reports'
+					) }
+				>
+					{ data.popular_days.length === 0 ? (
+						<NoData />
+					) : (
+						<div className="monsterinsights-reports-summary__times">
+							<ol
+								aria-label={ __(
+									'Top days',
+									'monsterinsights-reports'
+								) }
+							>
+								{ data.popular_days.map( ( row ) => (
+									<li key={ row.day }>
+										<span>
+											{ weekdayName( row.day, locale ) }
+										</span>{ ' ' }
+										<span>
+											{ formatPercent(
+												row.percent,
+												locale
+											) }
+										</span>
+									</li>
+								) ) }
+							</ol>
+							<ol
+								aria-label={ __(
+									'Top hours',
+									'monsterinsights-reports'
+								) }
+							>
+								{ data.popular_hours.map( ( row ) => (
+									<li key={ row.hour }>
+										<span>
+											{ hourName( row.hour, locale ) }
+										</span>{ ' ' }
+										<span>
+											{ formatPercent(
+												row.percent,
+												locale
+											) }
+										</span>
+									</li>
+								) ) }
+							</ol>
+						</div>
+					) }
+				</Card>
+				<Card
+					title={ __(
+						'Most Popular Categories',
+						'monsterinsights-reports'
+					) }
+				>
+					{ /* Categories need the dimensions module, which has not landed: its upsell. */ }
+					<p>
+						{ __(
+							'See which categories your visitors read most with the Dimensions addon.',
+							'monsterinsights-reports'
+						) }
+					</p>
+					<Button
+						variant="secondary"
+						href={ upgradeUrl(
+							'site-summary-categories',
+							level === 'lite'
+						) }
+						target="_blank"
+					>
+						{ __( 'Upgrade to PRO', 'monsterinsights-reports' ) }
+					</Button>
+				</Card>
+				<PopularPageCard
+					page={ popularPage }
+					locked={ ! canUse( level, 'most_popular_page' ) }
+					upgrade={ upgradeUrl(
+						'site-summary-popular-page',
+						level === 'lite'
+					) }
+					locale={ locale }
+				/>
+				{ isContent( popularPost ) && (
+					<ContentCard
+						title={ __(
+							'Most Popular Post',
+							'monsterinsights-reports'
+						) }
+						content={ popularPost }
+						locale={ locale }
+					/>
+				) }
+			</div>
+		</section>
+	);
+}

@@ -1,0 +1,79 @@
+import apiFetch from '@wordpress/api-fetch';
+
+import { errorText } from '../errors';
+import { METRICS_PATH } from './constants';
+import type {
+	IncludedMetric,
+	SaveMetricsResponse,
+	SaveMetricsResult,
+} from './types';
+
+/**
+ * Stores the user's metrics (the resolver's and saveIncludedMetrics' answer; seeds tests).
+ *
+ * @param metrics Every metric with its checked flag.
+ */
+export function receiveIncludedMetrics( metrics: IncludedMetric[] ) {
+	return { type: 'RECEIVE_INCLUDED_METRICS', metrics } as const;
+}
+
+/**
+ * Stores why loading the metrics failed.
+ *
+ * @param error The error text.
+ */
+export function receiveIncludedMetricsError( error: string ) {
+	return { type: 'RECEIVE_INCLUDED_METRICS_ERROR', error } as const;
+}
+
+/**
+ * Marks a save as running or finished.
+ *
+ * @param saving Whether a save runs.
+ */
+export function setSavingMetrics( saving: boolean ) {
+	return { type: 'SET_SAVING_METRICS', saving } as const;
+}
+
+export type MetricsAction =
+	| ReturnType< typeof receiveIncludedMetrics >
+	| ReturnType< typeof receiveIncludedMetricsError >
+	| ReturnType< typeof setSavingMetrics >;
+
+/** What this store's thunks receive. */
+export interface MetricsThunkArgs {
+	dispatch: ( action: MetricsAction ) => unknown;
+	select: { hasIncludedMetrics: () => boolean };
+	resolveSelect: { getIncludedMetrics: () => Promise< unknown > };
+}
+
+/**
+ * Saves the user's selection with POST /monsterinsights-reports/v1/metrics (selected_metrics: the
+ * ids, comma-separated, as spec 1 §7 says) and stores the answer. The server refuses unknown ids,
+ * more than 7 and pro-only metrics without pro, and saves sessions when none is left.
+ *
+ * Resolves to { success: true, metrics } or { success: false, error } with the server's error
+ * text for the error toast (spec 1 §8); never rejects.
+ *
+ * @param ids The metric ids to check.
+ */
+export function saveIncludedMetrics( ids: readonly string[] ) {
+	return async ( {
+		dispatch,
+	}: MetricsThunkArgs ): Promise< SaveMetricsResult > => {
+		dispatch( setSavingMetrics( true ) );
+		try {
+			const response = await apiFetch< SaveMetricsResponse >( {
+				path: METRICS_PATH,
+				method: 'POST',
+				data: { selected_metrics: ids.join( ',' ) },
+			} );
+			dispatch( receiveIncludedMetrics( response.metrics ) );
+			return { success: true, metrics: response.metrics };
+		} catch ( error ) {
+			return { success: false, error: errorText( error ) };
+		} finally {
+			dispatch( setSavingMetrics( false ) );
+		}
+	};
+}

@@ -1,0 +1,1 @@
+export const METRICS_PATH = '/monsterinsights-reports/v1/metrics';

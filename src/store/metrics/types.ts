@@ -1,0 +1,33 @@
+/**
+ * The user's included metrics (spec 1 §3, "Included metric setting"): GET/POST
+ * /monsterinsights-reports/v1/metrics. includes/REST/MetricsController.php describes the same
+ * shape as a JSON schema.
+ */
+import type { MetricId } from '../reports/constants';
+
+export interface IncludedMetric {
+	id: MetricId;
+	/** Translated label. */
+	name: string;
+	checked: boolean;
+	isPro: boolean;
+}
+
+/** The answer of POST /metrics. */
+export interface SaveMetricsResponse {
+	success: true;
+	metrics: IncludedMetric[];
+}
+
+/** What saveIncludedMetrics resolves to: success, or the server's error text for the toast. */
+export type SaveMetricsResult =
+	| { success: true; metrics: IncludedMetric[] }
+	| { success: false; error: string };
+
+export interface MetricsState {
+	/** Null until loaded. */
+	metrics: IncludedMetric[] | null;
+	/** The load's error text, if it failed. */
+	loadError: string | null;
+	saving: boolean;
+}

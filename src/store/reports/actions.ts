@@ -1,0 +1,229 @@
+import { __ } from '@wordpress/i18n';
+import type {
+	dispatch as dispatchFunction,
+	select as selectFunction,
+} from '@wordpress/data';
+
+import { defaultDateQuery } from '../../lib/dates';
+import { levelNeeded } from '../../lib/tiers';
+import { appStore } from '../app';
+import type { DateQuery, Level } from '../app/types';
+import type { ErrorDialog, ReportError } from './types';
+
+/**
+ * Stores a report payload. Seed tests with it; the resolver passes the token of its request so a
+ * response that a newer request or an invalidation superseded is dropped.
+ *
+ * @param name    Report name.
+ * @param query   The date query it answers.
+ * @param payload The payload.
+ * @param token   The request's token; omitted when seeding.
+ */
+export function receiveReport(
+	name: string,
+	query: DateQuery,
+	payload: unknown,
+	token?: number
+) {
+	return { type: 'RECEIVE_REPORT', name, query, payload, token } as const;
+}
+
+/**
+ * Marks a report request as in flight.
+ *
+ * @param name  Report name.
+ * @param query The date query.
+ * @param token A token unique to this request.
+ */
+export function startReportRequest(
+	name: string,
+	query: DateQuery,
+	token: number
+) {
+	return { type: 'START_REPORT_REQUEST', name, query, token } as const;
+}
+
+/**
+ * Stores the error of a report request.
+ *
+ * @param name  Report name.
+ * @param query The date query.
+ * @param error The error.
+ * @param token The request's token; omitted when seeding.
+ */
+export function receiveReportError(
+	name: string,
+	query: DateQuery,
+	error: ReportError,
+	token?: number
+) {
+	return { type: 'RECEIVE_REPORT_ERROR', name, query, error, token } as const;
+}
+
+/**
+ * Marks a report as locked for the current licence: the screen shows demo data blurred under its
+ * upsell.
+ *
+ * @param name  Report name.
+ * @param level The level needed.
+ */
+export function receiveReportLocked( name: string, level: Level ) {
+	return { type: 'RECEIVE_REPORT_LOCKED', name, level } as const;
+}
+
+/**
+ * Opens the shared error dialog.
+ *
+ * @param dialog Title and text.
+ */
+export function showErrorDialog( dialog: ErrorDialog ) {
+	return { type: 'SHOW_ERROR_DIALOG', dialog } as const;
+}
+
+/** Closes the shared error dialog. */
+export function dismissErrorDialog() {
+	return { type: 'DISMISS_ERROR_DIALOG' } as const;
+}
+
+/**
+ * Forgets every payload, error and request of one report name (its lock stays), so the next
+ * getReport for it fetches again.
+ *
+ * @param name Report name.
+ */
+export function forgetReport( name: string ) {
+	return { type: 'FORGET_REPORT', name } as const;
+}
+
+/** Forgets every payload, error and request (locks stay). */
+export function forgetReports() {
+	return { type: 'FORGET_REPORTS' } as const;
+}
+
+export type ReportsAction =
+	| ReturnType< typeof receiveReport >
+	| ReturnType< typeof startReportRequest >
+	| ReturnType< typeof receiveReportError >
+	| ReturnType< typeof receiveReportLocked >
+	| ReturnType< typeof showErrorDialog >
+	| ReturnType< typeof dismissErrorDialog >
+	| ReturnType< typeof forgetReport >
+	| ReturnType< typeof forgetReports >;
+
+/** An action creator as a thunk's dispatch binds it. */
+type Bound< F extends ( ...args: never[] ) => unknown > = (
+	...args: Parameters< F >
+) => unknown;
+
+/** What the thunks of this store receive (see @wordpress/data, "thunks"). */
+export interface ReportsThunkArgs {
+	dispatch: ( ( action: ReportsAction ) => unknown ) & {
+		receiveReport: Bound< typeof receiveReport >;
+		startReportRequest: Bound< typeof startReportRequest >;
+		receiveReportError: Bound< typeof receiveReportError >;
+		receiveReportLocked: Bound< typeof receiveReportLocked >;
+		showErrorDialog: Bound< typeof showErrorDialog >;
+		forgetReport: Bound< typeof forgetReport >;
+		forgetReports: Bound< typeof forgetReports >;
+		handleReportError: Bound< typeof handleReportError >;
+		invalidateResolutionForStoreSelector: ( selector: string ) => unknown;
+	};
+	select: {
+		getReportRequest: (
+			name: string,
+			query: DateQuery
+		) => number | undefined;
+		isReportLoading: ( name: string, query: DateQuery ) => boolean;
+		hasReport: ( name: string, query: DateQuery ) => boolean;
+	};
+	registry: {
+		select: typeof selectFunction;
+		dispatch: typeof dispatchFunction;
+		subscribe: ( listener: () => void ) => () => void;
+	};
+}
+
+/**
+ * Makes the next getReport of a report name fetch again, for every date query.
+ *
+ * @param name Report name.
+ */
+export function invalidateReport( name: string ) {
+	return ( { dispatch }: ReportsThunkArgs ): void => {
+		dispatch.forgetReport( name );
+		dispatch.invalidateResolutionForStoreSelector( 'getReport' );
+	};
+}
+
+/**
+ * Makes the next getReport of every report fetch again. Re-selecting the active report (with the
+ * new date query after a date change) is the shell's job.
+ */
+export function refreshReports() {
+	return ( { dispatch }: ReportsThunkArgs ): void => {
+		dispatch.forgetReports();
+		dispatch.invalidateResolutionForStoreSelector( 'getReport' );
+	};
+}
+
+/**
+ * Stores a failed request's error and reacts to it (spec 1 §4 and the report route's codes):
+ *
+ * - not_connected: the app's noauth and blur flags turn on;
+ * - invalid_date_range: the app's date query resets to the default (last 30 days);
+ * - upgrade_required: the report is locked with the level needed (from the error, else the tier
+ *   table), so the screen shows demo data blurred under its upsell;
+ * - anything else: the error dialog opens with the server's message, or "Please try again.".
+ *
+ * A response to a request that was superseded is ignored.
+ *
+ * @param name  Report name.
+ * @param query The date query.
+ * @param error The error.
+ * @param token The request's token; omitted to handle it unconditionally.
+ */
+export function handleReportError(
+	name: string,
+	query: DateQuery,
+	error: ReportError,
+	token?: number
+) {
+	return ( { dispatch, select, registry }: ReportsThunkArgs ): void => {
+		if (
+			token !== undefined &&
+			select.getReportRequest( name, query ) !== token
+		) {
+			return;
+		}
+		dispatch.receiveReportError( name, query, error, token );
+		switch ( error.code ) {
+			case 'not_connected':
+				registry
+					.dispatch( appStore )
+					.setFlags( { noauth: true, blur: true } );
+				return;
+			case 'invalid_date_range': {
+				const today = registry.select( appStore ).getSite()?.today;
+				if ( today ) {
+					registry
+						.dispatch( appStore )
+						.setDateQuery( defaultDateQuery( today ) );
+				}
+				return;
+			}
+			case 'upgrade_required':
+				dispatch.receiveReportLocked(
+					name,
+					error.level ?? levelNeeded( name )
+				);
+				return;
+			default:
+				dispatch.showErrorDialog( {
+					title: __( 'Error', 'monsterinsights-reports' ),
+					text:
+						error.message ||
+						__( 'Please try again.', 'monsterinsights-reports' ),
+				} );
+		}
+	};
+}

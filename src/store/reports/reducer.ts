@@ -1,0 +1,121 @@
+import type { ReportsAction } from './actions';
+import { keyHasName, reportKey } from './query';
+import type { ReportsState } from './types';
+
+export const initialState: ReportsState = {
+	data: {},
+	requests: {},
+	errors: {},
+	locked: {},
+	errorDialog: null,
+};
+
+/**
+ * A copy of a record without one key.
+ *
+ * @param record The record.
+ * @param key    The key to drop.
+ */
+function without< T >(
+	record: Record< string, T >,
+	key: string
+): Record< string, T > {
+	if ( ! ( key in record ) ) {
+		return record;
+	}
+	const copy = { ...record };
+	delete copy[ key ];
+	return copy;
+}
+
+/**
+ * A copy of a record without the keys of one report name.
+ *
+ * @param record The record.
+ * @param name   Report name.
+ */
+function withoutName< T >(
+	record: Record< string, T >,
+	name: string
+): Record< string, T > {
+	return Object.fromEntries(
+		Object.entries( record ).filter(
+			( [ key ] ) => ! keyHasName( key, name )
+		)
+	);
+}
+
+/**
+ * Whether an answer belongs to the latest request of its key: seeded answers (no token) always
+ * do; a response to a superseded or forgotten request does not.
+ *
+ * @param state State.
+ * @param key   Request key.
+ * @param token The answer's token.
+ */
+function isCurrent(
+	state: ReportsState,
+	key: string,
+	token: number | undefined
+): boolean {
+	return token === undefined || state.requests[ key ] === token;
+}
+
+export function reducer(
+	state: ReportsState = initialState,
+	action: ReportsAction
+): ReportsState {
+	switch ( action.type ) {
+		case 'START_REPORT_REQUEST': {
+			const key = reportKey( action.name, action.query );
+			return {
+				...state,
+				requests: { ...state.requests, [ key ]: action.token },
+			};
+		}
+		case 'RECEIVE_REPORT': {
+			const key = reportKey( action.name, action.query );
+			if ( ! isCurrent( state, key, action.token ) ) {
+				return state;
+			}
+			return {
+				...state,
+				data: { ...state.data, [ key ]: action.payload },
+				requests: without( state.requests, key ),
+				errors: without( state.errors, key ),
+			};
+		}
+		case 'RECEIVE_REPORT_ERROR': {
+			const key = reportKey( action.name, action.query );
+			if ( ! isCurrent( state, key, action.token ) ) {
+				return state;
+			}
+			return {
+				...state,
+				data: without( state.data, key ),
+				requests: without( state.requests, key ),
+				errors: { ...state.errors, [ key ]: action.error },
+			};
+		}
+		case 'RECEIVE_REPORT_LOCKED':
+			return {
+				...state,
+				locked: { ...state.locked, [ action.name ]: action.level },
+			};
+		case 'SHOW_ERROR_DIALOG':
+			return { ...state, errorDialog: action.dialog };
+		case 'DISMISS_ERROR_DIALOG':
+			return { ...state, errorDialog: null };
+		case 'FORGET_REPORT':
+			return {
+				...state,
+				data: withoutName( state.data, action.name ),
+				requests: withoutName( state.requests, action.name ),
+				errors: withoutName( state.errors, action.name ),
+			};
+		case 'FORGET_REPORTS':
+			return { ...state, data: {}, requests: {}, errors: {} };
+		default:
+			return state;
+	}
+}

@@ -1,0 +1,55 @@
+/**
+ * The payload fixtures against the payload types: tsc checks that each fixture has every property
+ * its interface requires, with its type (the assignments below); PHPUnit
+ * (tests/php/Shared/ReportPayloadContractTest.php) checks that the same files match the routes'
+ * schemas property for property. These checks cover what tsc cannot see.
+ */
+import { METRIC_IDS, type OverviewReport, type SiteSummaryReport } from '..';
+import overviewFixture from './fixtures/overview.json';
+import siteSummaryFixture from './fixtures/site_summary.json';
+
+const overview: OverviewReport = overviewFixture;
+const siteSummary: SiteSummaryReport = siteSummaryFixture;
+
+describe( 'payload fixtures', () => {
+	it( 'carry every metric id in the info boxes and graphs, and nothing else', () => {
+		const ids = [ ...METRIC_IDS ].sort();
+		expect(
+			Object.keys( overview.infobox )
+				.filter( ( key ) => key !== 'range' )
+				.sort()
+		).toEqual( ids );
+		for ( const graph of [
+			overview.overviewgraph,
+			overview.compare?.overviewgraph,
+		] ) {
+			expect(
+				Object.keys( graph ?? {} )
+					.filter(
+						( key ) =>
+							! [
+								'labels',
+								'timestamps',
+								'count',
+								'notes',
+							].includes( key )
+					)
+					.sort()
+			).toEqual( ids );
+		}
+	} );
+
+	it( 'show every optional part', () => {
+		expect( overview.compare ).toBeDefined();
+		expect( overview.galinks ).toBeDefined();
+		expect( overview.newvsreturn.compare ).toBeDefined();
+		expect( Array.isArray( siteSummary.popular_page ) ).toBe( false );
+		expect( Object.keys( siteSummary.summary ) ).toEqual( [
+			'0',
+			'1',
+			'total_posts',
+			'total_pages',
+			'total_comments',
+		] );
+	} );
+} );

@@ -1,0 +1,212 @@
+/**
+ * Report payloads and the reports store's state.
+ *
+ * OverviewReport and SiteSummaryReport mirror the JSON schemas of includes/Reports/Overview.php and
+ * includes/Reports/SiteSummary.php (schema()) property for property. The fixtures in
+ * test/fixtures/*.json are typed with these interfaces here and validated against those schemas by
+ * tests/php/Shared/ReportPayloadContractTest.php, which holds the two sides together.
+ */
+import type { DateQuery, Level } from '../app/types';
+import type { MetricId } from './constants';
+
+export type { MetricId } from './constants';
+
+/* Overview (spec 1 §3, "Overview response"). */
+
+/** One metric of the info boxes. */
+export interface InfoboxMetric {
+	value: number;
+	/** Change in percent against the previous (or compare) range. */
+	prev: number;
+	/** The value of the previous (or compare) range. */
+	compare_value: number;
+}
+
+export type OverviewInfobox = {
+	/** Days in the range. */
+	range: number;
+} & { [ Id in MetricId ]: InfoboxMetric };
+
+/** One metric's series of the overview chart. */
+export interface GraphSeries {
+	datapoints: number[];
+	/** Change in percent of each day against the day at the same position of the other range. */
+	trendpoints: number[];
+	total: number;
+}
+
+/** A site note on the chart; its fields belong to the notes feature. */
+export type ChartNote = Record< string, unknown >;
+
+export type OverviewGraph = {
+	labels: string[];
+	/** Unix timestamps of the days' starts in the site's timezone. */
+	timestamps: number[];
+	/** Days with at least one session; 0 shows the awaiting-data overlay. */
+	count: number;
+	notes: ChartNote[];
+} & { [ Id in MetricId ]: GraphSeries };
+
+export interface DeviceShares {
+	desktop: number;
+	tablet: number;
+	mobile: number;
+}
+
+export interface NewVsReturningShares {
+	new: number;
+	returning: number;
+}
+
+export interface NewVsReturning extends NewVsReturningShares {
+	/** Present when the request had a compare range. */
+	compare?: NewVsReturningShares;
+}
+
+/** The fields every top-list row shares. */
+export interface TopListRow {
+	sessions: number;
+	/** Null unless comparing. */
+	compare_sessions: number | null;
+	/** Null unless comparing. */
+	compare_change: number | null;
+	users: number;
+	engagement_rate: number;
+	page_path: string;
+}
+
+export interface CountryRow extends TopListRow {
+	name: string;
+	/** ISO 3166-1 alpha-2. */
+	iso: string;
+}
+
+export interface ReferralRow extends TopListRow {
+	url: string;
+}
+
+export interface TopPageRow extends TopListRow {
+	title: string;
+	url: string;
+	hostname: string;
+}
+
+/** Links to the analytics provider's own views; only when the source has them. */
+export interface OverviewLinks {
+	countries: string;
+	referrals: string;
+	topposts: string;
+}
+
+export interface OverviewCompare {
+	overviewgraph: OverviewGraph;
+	devices: DeviceShares;
+}
+
+export interface OverviewReport {
+	infobox: OverviewInfobox;
+	overviewgraph: OverviewGraph;
+	/** Present when the request had a compare range. */
+	compare?: OverviewCompare;
+	newvsreturn: NewVsReturning;
+	devices: DeviceShares;
+	countries: CountryRow[];
+	referrals: ReferralRow[];
+	toppages: TopPageRow[];
+	galinks?: OverviewLinks;
+	show_chart_overlay: boolean;
+}
+
+/* Site summary (spec 1 §3, "Site summary response"). */
+
+export interface SiteSummaryTotals {
+	/** All-time page views. */
+	'0': number;
+	/** All-time sessions. */
+	'1': number;
+	total_posts: number;
+	total_pages: number;
+	total_comments: number;
+}
+
+export interface PopularDay {
+	/** 0 Sunday … 6 Saturday. */
+	day: number;
+	percent: number;
+}
+
+export interface PopularHour {
+	/** 0–23. */
+	hour: number;
+	percent: number;
+}
+
+export interface PopularContent {
+	url: string;
+	title: string;
+	img: string;
+	pageviews: number;
+	sessions: number;
+	bounceRate: number;
+	engagedSessions: number;
+}
+
+export interface PopularShare {
+	title: string;
+	percent: number;
+}
+
+export interface SiteSummaryReport {
+	summary: SiteSummaryTotals;
+	popular_days: PopularDay[];
+	popular_hours: PopularHour[];
+	/** An empty array when nothing qualifies. */
+	popular_page: PopularContent | [];
+	/** An empty array when nothing qualifies. */
+	popular_post: PopularContent | [];
+	popular_products: PopularShare[];
+	popular_categories: PopularShare[];
+}
+
+/** The payload type of each report name the app knows; other names are unknown. */
+export interface ReportPayloads {
+	overview: OverviewReport;
+	site_summary: SiteSummaryReport;
+}
+
+export type ReportName = keyof ReportPayloads;
+
+export type PayloadOf< N extends string > = N extends ReportName
+	? ReportPayloads[ N ]
+	: unknown;
+
+/* Store state. */
+
+/** A failed report request: the WP_Error the route answered, or a network failure. */
+export interface ReportError {
+	code: string;
+	message: string;
+	/** HTTP status, when the server answered. */
+	status?: number;
+	/** The level needed, for upgrade_required. */
+	level?: Level;
+}
+
+/** The shared error dialog (spec 1 §8, "Error dialog defaults"). */
+export interface ErrorDialog {
+	title: string;
+	text: string;
+}
+
+export interface ReportsState {
+	/** Payloads by request key (see reportKey). */
+	data: Record< string, unknown >;
+	/** Request keys in flight, each with the token of its latest request. */
+	requests: Record< string, number >;
+	errors: Record< string, ReportError >;
+	/** Locked report names with the level they need. */
+	locked: Record< string, Level >;
+	errorDialog: ErrorDialog | null;
+}
+
+export type { DateQuery };

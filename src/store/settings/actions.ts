@@ -1,0 +1,71 @@
+import apiFetch from '@wordpress/api-fetch';
+
+import { errorText } from '../errors';
+import { SETTINGS_PATH } from './constants';
+import type { ReportsSettings, SaveSettingsResult } from './types';
+
+/**
+ * Stores the settings (the resolver's and saveSettings' answer; seeds tests).
+ *
+ * @param settings The settings.
+ */
+export function receiveSettings( settings: ReportsSettings ) {
+	return { type: 'RECEIVE_SETTINGS', settings } as const;
+}
+
+/**
+ * Stores why loading the settings failed.
+ *
+ * @param error The error text.
+ */
+export function receiveSettingsError( error: string ) {
+	return { type: 'RECEIVE_SETTINGS_ERROR', error } as const;
+}
+
+/**
+ * Marks a save as running or finished.
+ *
+ * @param saving Whether a save runs.
+ */
+export function setSavingSettings( saving: boolean ) {
+	return { type: 'SET_SAVING_SETTINGS', saving } as const;
+}
+
+export type SettingsAction =
+	| ReturnType< typeof receiveSettings >
+	| ReturnType< typeof receiveSettingsError >
+	| ReturnType< typeof setSavingSettings >;
+
+/** What this store's thunks receive. */
+export interface SettingsThunkArgs {
+	dispatch: ( action: SettingsAction ) => unknown;
+	select: { hasSettings: () => boolean };
+}
+
+/**
+ * Saves some settings with POST /monsterinsights-reports/v1/settings and stores the answer.
+ * Resolves to { success: true, settings } or { success: false, error } with the server's error
+ * text (for instance the refused field), never rejects.
+ *
+ * @param changes The settings to change.
+ */
+export function saveSettings( changes: Partial< ReportsSettings > ) {
+	return async ( {
+		dispatch,
+	}: SettingsThunkArgs ): Promise< SaveSettingsResult > => {
+		dispatch( setSavingSettings( true ) );
+		try {
+			const settings = await apiFetch< ReportsSettings >( {
+				path: SETTINGS_PATH,
+				method: 'POST',
+				data: changes,
+			} );
+			dispatch( receiveSettings( settings ) );
+			return { success: true, settings };
+		} catch ( error ) {
+			return { success: false, error: errorText( error ) };
+		} finally {
+			dispatch( setSavingSettings( false ) );
+		}
+	};
+}

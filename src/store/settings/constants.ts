@@ -1,0 +1,1 @@
+export const SETTINGS_PATH = '/monsterinsights-reports/v1/settings';

@@ -1,0 +1,39 @@
+import type { ReportsSettings, SettingsState } from './types';
+
+/**
+ * The settings; undefined until loaded (its resolver loads them on first use).
+ *
+ * @param state State.
+ */
+export function getSettings(
+	state: SettingsState
+): ReportsSettings | undefined {
+	return state.settings ?? undefined;
+}
+
+/**
+ * Whether the settings were received (loaded or seeded); no resolver.
+ *
+ * @param state State.
+ */
+export function hasSettings( state: SettingsState ): boolean {
+	return state.settings !== null;
+}
+
+/**
+ * Why loading the settings failed, or null.
+ *
+ * @param state State.
+ */
+export function getSettingsLoadError( state: SettingsState ): string | null {
+	return state.loadError;
+}
+
+/**
+ * Whether a save is running.
+ *
+ * @param state State.
+ */
+export function isSavingSettings( state: SettingsState ): boolean {
+	return state.saving;
+}

@@ -1,0 +1,135 @@
+import { settingsStore } from '..';
+import { createTestRegistry } from '../../../../tests/js/registry';
+import { forbidApi, mockApi, restError } from '../../test/api';
+
+/** Lets pending promises and resolver timers run. */
+function flush(): Promise< void > {
+	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
+}
+
+const ROUTE = '/monsterinsights-reports/v1/settings';
+
+let unexpected: string[] = [];
+
+beforeEach( () => {
+	unexpected = forbidApi();
+} );
+
+describe( 'settings store', () => {
+	it( 'returns seeded settings without fetching', async () => {
+		const registry = createTestRegistry();
+		registry
+			.dispatch( settingsStore )
+			.receiveSettings( { pdf_reports_header_image: '' } );
+		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
+			pdf_reports_header_image: '',
+		} );
+		await flush();
+		expect( unexpected ).toEqual( [] );
+	} );
+
+	it( 'loads the settings on first use', async () => {
+		const calls = mockApi( () => ( {
+			pdf_reports_header_image: 'https://example.com/logo.png',
+		} ) );
+		const registry = createTestRegistry();
+		expect(
+			registry.select( settingsStore ).getSettings()
+		).toBeUndefined();
+		await flush();
+		await flush();
+		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
+			pdf_reports_header_image: 'https://example.com/logo.png',
+		} );
+		expect( calls ).toEqual( [ { path: ROUTE, method: 'GET' } ] );
+	} );
+
+	it( 'keeps the reason a load failed', async () => {
+		mockApi( () =>
+			restError( 'rest_forbidden', 'Sorry, you are not allowed.', {
+				status: 403,
+			} )
+		);
+		const registry = createTestRegistry();
+		registry.select( settingsStore ).getSettings();
+		await flush();
+		await flush();
+		expect(
+			registry.select( settingsStore ).getSettings()
+		).toBeUndefined();
+		expect( registry.select( settingsStore ).getSettingsLoadError() ).toBe(
+			'Sorry, you are not allowed.'
+		);
+	} );
+
+	it( 'saves and stores what the server answers', async () => {
+		const calls = mockApi( () => ( {
+			pdf_reports_header_image: 'https://example.com/a.png',
+		} ) );
+		const registry = createTestRegistry();
+		registry
+			.dispatch( settingsStore )
+			.receiveSettings( { pdf_reports_header_image: '' } );
+
+		const saving = registry.dispatch( settingsStore ).saveSettings( {
+			pdf_reports_header_image: ' https://example.com/a.png',
+		} );
+		expect( registry.select( settingsStore ).isSavingSettings() ).toBe(
+			true
+		);
+		expect( await saving ).toEqual( {
+			success: true,
+			settings: { pdf_reports_header_image: 'https://example.com/a.png' },
+		} );
+		expect( registry.select( settingsStore ).isSavingSettings() ).toBe(
+			false
+		);
+		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
+			pdf_reports_header_image: 'https://example.com/a.png',
+		} );
+		expect( calls ).toEqual( [
+			{
+				path: ROUTE,
+				method: 'POST',
+				data: {
+					pdf_reports_header_image: ' https://example.com/a.png',
+				},
+			},
+		] );
+	} );
+
+	it( 'returns the server’s error text when a save is refused', async () => {
+		mockApi( () =>
+			restError(
+				'rest_invalid_param',
+				'Invalid parameter(s): pdf_reports_header_image',
+				{
+					status: 400,
+					params: {
+						pdf_reports_header_image:
+							'pdf_reports_header_image must be empty or an http:// or https:// URL.',
+					},
+				}
+			)
+		);
+		const registry = createTestRegistry();
+		registry.dispatch( settingsStore ).receiveSettings( {
+			pdf_reports_header_image: 'https://a.example/x.png',
+		} );
+
+		expect(
+			await registry
+				.dispatch( settingsStore )
+				.saveSettings( { pdf_reports_header_image: 'ftp://x' } )
+		).toEqual( {
+			success: false,
+			error: 'Invalid parameter(s): pdf_reports_header_image',
+		} );
+		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
+			pdf_reports_header_image: 'https://a.example/x.png',
+		} );
+		expect( registry.select( settingsStore ).isSavingSettings() ).toBe(
+			false
+		);
+	} );
+} );

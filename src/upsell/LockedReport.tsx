@@ -1,0 +1,114 @@
+import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect, useRef, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import { store as noticesStore } from '@wordpress/notices';
+import type { ReactNode } from 'react';
+
+import { appStore } from '../store/app';
+import { upgradeUrl } from './constants';
+import type { UpsellKey } from './content';
+import { UpsellOverlay } from './UpsellOverlay';
+import './style.scss';
+
+export interface LockedReportProps {
+	upsellKey: UpsellKey;
+	/** Whether the overlay offers 'See a Sample Report' (spec 2 §4; not for the user journey). */
+	sample?: boolean;
+	/** The report rendered with demo data; blurred under the overlay. */
+	children: ReactNode;
+}
+
+/**
+ * The id of the sample-report notice of an upsell.
+ *
+ * @param key The upsell key.
+ */
+export function sampleNoticeId( key: UpsellKey ): string {
+	return `monsterinsights-reports-sample-${ key }`;
+}
+
+/**
+ * A report the licence does not include: its demo data blurred under the upsell overlay (spec 2 §4).
+ * 'See a Sample Report' removes the overlay and the blur and shows a dismissable warning notice
+ * with an upgrade link; the notice goes when the user leaves the screen.
+ *
+ * @param props           Component props.
+ * @param props.upsellKey The report's upsell entry.
+ * @param props.sample    Whether the sample can be shown.
+ * @param props.children  The report with demo data.
+ */
+export function LockedReport( {
+	upsellKey,
+	sample = true,
+	children,
+}: LockedReportProps ) {
+	const [ showSample, setShowSample ] = useState( false );
+	const { createWarningNotice, removeNotice } = useDispatch( noticesStore );
+	const level = useSelect( ( select ) => select( appStore ).getLevel(), [] );
+	const contentRef = useRef< HTMLDivElement >( null );
+	const noticeId = sampleNoticeId( upsellKey );
+
+	// The blurred report is out of reach of the keyboard and of screen readers.
+	useEffect( () => {
+		const element = contentRef.current;
+		if ( ! element ) {
+			return;
+		}
+		if ( showSample ) {
+			element.removeAttribute( 'inert' );
+		} else {
+			element.setAttribute( 'inert', '' );
+		}
+	}, [ showSample ] );
+
+	// Leaving the screen removes the notice.
+	useEffect(
+		() => () => {
+			removeNotice( noticeId );
+		},
+		[ noticeId, removeNotice ]
+	);
+
+	const seeSample = () => {
+		setShowSample( true );
+		createWarningNotice(
+			__(
+				'You are viewing a sample report with demo data. Upgrade to see this report for your own site.',
+				'monsterinsights-reports'
+			),
+			{
+				id: noticeId,
+				isDismissible: true,
+				actions: [
+					{
+						label: __( 'Upgrade Now', 'monsterinsights-reports' ),
+						url: upgradeUrl( upsellKey, level === 'lite' ),
+					},
+				],
+			}
+		);
+	};
+
+	return (
+		<div
+			className={
+				'monsterinsights-reports-locked' +
+				( showSample ? ' is-sample' : '' )
+			}
+		>
+			<div
+				ref={ contentRef }
+				className="monsterinsights-reports-locked__content"
+				aria-hidden={ showSample ? undefined : true }
+			>
+				{ children }
+			</div>
+			{ ! showSample && (
+				<UpsellOverlay
+					upsellKey={ upsellKey }
+					onSeeSample={ sample ? seeSample : undefined }
+				/>
+			) }
+		</div>
+	);
+}

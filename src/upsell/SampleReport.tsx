@@ -1,0 +1,122 @@
+import { useSelect } from '@wordpress/data';
+import { useEffect, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+import { loadDemo, type DemoKey, type SampleLayout } from '../demo';
+import { appStore } from '../store/app';
+import './style.scss';
+
+export interface SampleReportProps {
+	/** Whose sample payload to show. */
+	report: DemoKey;
+}
+
+/**
+ * Formats a sample cell: numbers with the user's locale.
+ *
+ * @param value  The cell.
+ * @param locale A BCP 47 locale.
+ */
+function cell( value: string | number, locale: string ): string {
+	if ( typeof value !== 'number' ) {
+		return value;
+	}
+	try {
+		return new Intl.NumberFormat( locale, {
+			maximumFractionDigits: 2,
+		} ).format( value );
+	} catch {
+		return String( value );
+	}
+}
+
+/**
+ * A report's sample payload as simple boxes and tables, for reports whose screen is not built yet.
+ * The payload is loaded lazily; it is clearly labelled as sample data.
+ *
+ * @param props        Component props.
+ * @param props.report The report.
+ */
+export function SampleReport( { report }: SampleReportProps ) {
+	const [ layout, setLayout ] = useState< SampleLayout | null >( null );
+	const userLocale = useSelect(
+		( select ) => select( appStore ).getBoot()?.user.locale ?? 'en_US',
+		[]
+	);
+	const locale = userLocale.replace( '_', '-' );
+
+	useEffect( () => {
+		let active = true;
+		setLayout( null );
+		loadDemo( report ).then(
+			( module ) => {
+				if ( active ) {
+					setLayout( module.layout() );
+				}
+			},
+			() => {
+				// A chunk that fails to load leaves the sample empty; the overlay still shows.
+			}
+		);
+		return () => {
+			active = false;
+		};
+	}, [ report ] );
+
+	return (
+		<div className="monsterinsights-reports-sample">
+			{ ! layout && (
+				<p className="monsterinsights-reports-sample__loading">
+					{ __( 'Loading sample data…', 'monsterinsights-reports' ) }
+				</p>
+			) }
+			{ layout?.boxes && (
+				<div className="monsterinsights-reports-sample__boxes">
+					{ layout.boxes.map( ( box ) => (
+						<div
+							key={ box.label }
+							className="monsterinsights-reports-sample__box"
+						>
+							<span className="monsterinsights-reports-sample__box-label">
+								{ box.label }
+							</span>
+							<span className="monsterinsights-reports-sample__box-value">
+								{ cell( box.value, locale ) }
+							</span>
+						</div>
+					) ) }
+				</div>
+			) }
+			{ layout?.tables?.map( ( table ) => (
+				<div
+					key={ table.title }
+					className="monsterinsights-reports-sample__table-box"
+				>
+					<table className="monsterinsights-reports-sample__table widefat striped">
+						<caption>{ table.title }</caption>
+						<thead>
+							<tr>
+								{ table.columns.map( ( column ) => (
+									<th key={ column } scope="col">
+										{ column }
+									</th>
+								) ) }
+							</tr>
+						</thead>
+						<tbody>
+							{ table.rows.map( ( row, r ) => (
+								<tr key={ r }>
+									{ row.map( ( value, c ) => (
+										<td key={ c }>
+											{ cell( value, locale ) }
+										</td>
+									) ) }
+								</tr>
+							) ) }
+						</tbody>
+					</table>
+				</div>
+			) ) }
+		</div>
+	);
+}
