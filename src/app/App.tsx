@@ -13,6 +13,7 @@ import { Navigation } from './Navigation';
 import { NotConnected } from './NotConnected';
 import { AuthNotices, StoreNotices } from './Notices';
 import { QuickLinks, type QuickLink } from './QuickLinks';
+import { ReportErrorDialog } from './ReportErrorDialog';
 import { ReportRoute } from './ReportRoute';
 import { routeContext, useHashRouter } from './router';
 import { resolveRoute } from './routes';
@@ -126,6 +127,7 @@ function Shell() {
 			</main>
 			<QuickLinks links={ quickLinks } />
 			<ToastRegion />
+			<ReportErrorDialog />
 		</div>
 	);
 }

@@ -5,6 +5,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { TOP_LANDING_PAGES_ID } from '../../app/routes';
 import { ChartOverlay } from '../../components/ChartOverlay';
+import { LoadingDialog } from '../../components/Dialogs';
 import { InfoBox, getBounceRateHelp } from '../../components/InfoBox';
 import { LineChart } from '../../components/LineChart';
 import { Loader } from '../../components/Loader';
@@ -73,7 +74,8 @@ function compareText( query: DateQuery ): string {
  * summary, four info boxes, the upsell block, pies, top countries, referrals and landing pages.
  */
 export function OverviewScreen() {
-	const { data, isLoading, query, locale } = useReport( 'overview' );
+	const { data, isLoading, isRefreshing, query, locale } =
+		useReport( 'overview' );
 	const { level, selectedMetrics } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
@@ -98,6 +100,7 @@ export function OverviewScreen() {
 				report="overview"
 			/>
 			{ ! data && isLoading && <Loader /> }
+			{ isRefreshing && <LoadingDialog /> }
 			{ data && (
 				<OverviewBody
 					data={ data }

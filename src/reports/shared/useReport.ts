@@ -1,4 +1,5 @@
 import { useSelect } from '@wordpress/data';
+import { useRef } from '@wordpress/element';
 
 import { defaultDateQuery } from '../../lib/dates';
 import { appStore, type DateQuery } from '../../store/app';
@@ -6,9 +7,14 @@ import { reportsStore } from '../../store/reports';
 import type { PayloadOf } from '../../store/reports/types';
 
 export interface ReportState< N extends string > {
-	/** The payload, undefined while loading or after an error. */
+	/**
+	 * The payload; while new dates load, the previous payload (see isRefreshing); undefined before
+	 * the first one or after an error.
+	 */
 	data: PayloadOf< N > | undefined;
 	isLoading: boolean;
+	/** New dates are loading while the previous payload is still shown. */
+	isRefreshing: boolean;
 	/** The date query the report was asked for. */
 	query: DateQuery;
 	locale: string;
@@ -21,7 +27,7 @@ export interface ReportState< N extends string > {
  * @param name The report name.
  */
 export function useReport< N extends string >( name: N ): ReportState< N > {
-	return useSelect(
+	const state = useSelect(
 		( select ) => {
 			const app = select( appStore );
 			const boot = app.getBoot();
@@ -40,4 +46,16 @@ export function useReport< N extends string >( name: N ): ReportState< N > {
 		},
 		[ name ]
 	);
+	// Keep showing the last payload while the next dates load (the 'Refreshing Report' dialog
+	// covers it), instead of emptying the screen.
+	const last = useRef< PayloadOf< N > | undefined >( undefined );
+	if ( state.data ) {
+		last.current = state.data;
+	}
+	const isRefreshing = ! state.data && state.isLoading && !! last.current;
+	return {
+		...state,
+		data: state.data ?? ( state.isLoading ? last.current : undefined ),
+		isRefreshing,
+	};
 }

@@ -1,0 +1,149 @@
+import apiFetch from '@wordpress/api-fetch';
+import { screen, waitFor } from '@testing-library/react';
+
+import overviewFixture from '../../../store/reports/test/fixtures/overview.json';
+import siteSummaryFixture from '../../../store/reports/test/fixtures/site_summary.json';
+import { appStore, type DateQuery } from '../../../store/app';
+import { metricsStore } from '../../../store/metrics';
+import { reportsStore } from '../../../store/reports';
+import { settingsStore } from '../../../store/settings';
+import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { makeBoot } from '../../../../tests/js/registry';
+import { OverviewScreen } from '../OverviewScreen';
+
+jest.mock( 'react-chartjs-2', () =>
+	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
+);
+
+const QUERY: DateQuery = {
+	preset: 'last30days',
+	start: '2026-10-23',
+	end: '2026-11-21',
+};
+
+type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
+
+/**
+ * A registry seeded with the fixtures, as if every request had answered.
+ *
+ * @param options          Options.
+ * @param options.level    Licence level.
+ * @param options.query    Date query.
+ * @param options.overview Overview payload; null leaves it loading.
+ */
+function setUp( {
+	level = 'lite',
+	query = QUERY,
+	overview = overviewFixture as unknown,
+}: { level?: Level; query?: DateQuery; overview?: unknown } = {} ) {
+	const registry = createShellRegistry( {
+		licence: { level },
+		site: { ...makeBoot().site, today: '2026-11-22' },
+	} );
+	registry.dispatch( appStore ).setDateQuery( query );
+	if ( overview !== null ) {
+		registry
+			.dispatch( reportsStore )
+			.receiveReport( 'overview', query, overview );
+	}
+	registry
+		.dispatch( reportsStore )
+		.receiveReport( 'site_summary', query, siteSummaryFixture );
+	registry.dispatch( metricsStore ).receiveIncludedMetrics( [
+		{ id: 'sessions', name: 'Sessions', checked: true, isPro: false },
+		{ id: 'pageviews', name: 'Pageviews', checked: true, isPro: false },
+	] );
+	registry
+		.dispatch( settingsStore )
+		.receiveSettings( { pdf_reports_header_image: '' } );
+	return registry;
+}
+
+describe( 'OverviewScreen', () => {
+	beforeEach( () => {
+		// Nothing may reach the network: every store is seeded; a stray request never answers.
+		apiFetch.setFetchHandler( () => new Promise( () => undefined ) );
+	} );
+
+	it( 'shows the four info boxes, the lists and the site summary from the payload', () => {
+		renderIn( <OverviewScreen />, setUp() );
+		const boxes = screen.getByRole( 'region', { name: 'Key metrics' } );
+		for ( const title of [
+			'Sessions',
+			'Pageviews',
+			'Avg. Session Duration',
+			'Bounce Rate',
+		] ) {
+			expect( boxes ).toHaveTextContent( title );
+		}
+		expect( boxes ).toHaveTextContent(
+			String( overviewFixture.infobox.sessions.value )
+		);
+		expect(
+			screen.getByRole( 'table', { name: 'Top 10 Countries' } )
+		).toHaveTextContent( 'Germany' );
+		expect( screen.getByText( 'Site Summary' ) ).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'tab', { name: /Pageviews/ } )
+		).toBeInTheDocument();
+	} );
+
+	it( 'offers the external views only when the payload has links', () => {
+		const { unmount } = renderIn( <OverviewScreen />, setUp() );
+		expect(
+			screen.getByRole( 'link', { name: 'View Countries Report' } )
+		).toBeInTheDocument();
+		unmount();
+		const { galinks, ...withoutLinks } = overviewFixture;
+		expect( galinks ).toBeDefined();
+		renderIn( <OverviewScreen />, setUp( { overview: withoutLinks } ) );
+		expect(
+			screen.queryByRole( 'link', { name: 'View Countries Report' } )
+		).not.toBeInTheDocument();
+	} );
+
+	it( 'covers the chart while there is no data yet', () => {
+		const overview = {
+			...overviewFixture,
+			overviewgraph: { ...overviewFixture.overviewgraph, count: 0 },
+		};
+		renderIn( <OverviewScreen />, setUp( { overview } ) );
+		expect(
+			screen.getByText( "We're Waiting for Your Stats!" )
+		).toBeInTheDocument();
+	} );
+
+	it( 'shows the lite banner to lite only', () => {
+		const { unmount } = renderIn( <OverviewScreen />, setUp() );
+		expect(
+			screen.getByText( /Upgrade to Pro to unlock/ )
+		).toBeInTheDocument();
+		unmount();
+		renderIn( <OverviewScreen />, setUp( { level: 'pro' } ) );
+		expect(
+			screen.queryByText( /Upgrade to Pro to unlock/ )
+		).not.toBeInTheDocument();
+	} );
+
+	it( 'shows a loader until the payload arrives', () => {
+		renderIn( <OverviewScreen />, setUp( { overview: null } ) );
+		expect(
+			screen.queryByRole( 'region', { name: 'Key metrics' } )
+		).not.toBeInTheDocument();
+	} );
+
+	it( 'adds the compare columns in compare mode', async () => {
+		const query: DateQuery = {
+			...QUERY,
+			preset: 'custom',
+			compareStart: '2026-09-23',
+			compareEnd: '2026-10-22',
+		};
+		renderIn( <OverviewScreen />, setUp( { level: 'pro', query } ) );
+		await waitFor( () =>
+			expect(
+				screen.getByRole( 'table', { name: 'Top 10 Countries' } )
+			).toHaveTextContent( 'Compare Sessions' )
+		);
+	} );
+} );

@@ -1,0 +1,101 @@
+import apiFetch from '@wordpress/api-fetch';
+import { screen } from '@testing-library/react';
+
+import fixture from '../../../store/reports/test/fixtures/site_summary.json';
+import { appStore, type DateQuery } from '../../../store/app';
+import { reportsStore } from '../../../store/reports';
+import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { SiteSummary, hourName, weekdayName } from '../SiteSummary';
+
+const QUERY: DateQuery = {
+	preset: 'last30days',
+	start: '2026-10-23',
+	end: '2026-11-21',
+};
+
+function setUp(
+	level: 'lite' | 'basic' | 'pro',
+	payload: unknown | null = fixture
+) {
+	const registry = createShellRegistry( { licence: { level } } );
+	registry.dispatch( appStore ).setDateQuery( QUERY );
+	if ( payload !== null ) {
+		registry
+			.dispatch( reportsStore )
+			.receiveReport( 'site_summary', QUERY, payload );
+	}
+	return registry;
+}
+
+describe( 'SiteSummary', () => {
+	beforeEach( () => {
+		apiFetch.setFetchHandler( () => new Promise( () => undefined ) );
+	} );
+
+	it( 'shows nothing until it is loaded', () => {
+		const { container } = renderIn(
+			<SiteSummary />,
+			setUp( 'lite', null )
+		);
+		expect( container ).toBeEmptyDOMElement();
+	} );
+
+	it( 'shows the all-time stats and the popular times', () => {
+		renderIn( <SiteSummary />, setUp( 'lite' ) );
+		expect(
+			screen.getByText( 'Total Pageviews' ).nextSibling
+		).toHaveTextContent( '48,210' );
+		expect(
+			screen.getByText( 'Total Sessions' ).nextSibling
+		).toHaveTextContent( '20,133' );
+		const days = screen.getByRole( 'list', { name: 'Top days' } );
+		expect( days ).toHaveTextContent( 'Tuesday' );
+		expect( days ).toHaveTextContent( '19.50%' );
+		expect(
+			screen.getByRole( 'list', { name: 'Top hours' } )
+		).toHaveTextContent( hourName( 10, 'en_US' ) );
+	} );
+
+	it( 'locks the most popular page below basic and shows it from basic', () => {
+		const { unmount } = renderIn( <SiteSummary />, setUp( 'lite' ) );
+		expect(
+			screen.queryByRole( 'link', { name: 'About' } )
+		).not.toBeInTheDocument();
+		expect(
+			screen.getAllByRole( 'link', { name: 'Upgrade to PRO' } ).length
+		).toBeGreaterThan( 0 );
+		unmount();
+		renderIn( <SiteSummary />, setUp( 'basic' ) );
+		expect( screen.getByRole( 'link', { name: 'About' } ) ).toHaveAttribute(
+			'href',
+			'http://example.org/about/'
+		);
+	} );
+
+	it( 'shows the most popular post only when there is one', () => {
+		const { unmount } = renderIn( <SiteSummary />, setUp( 'lite' ) );
+		expect( screen.getByText( 'Most Popular Post' ) ).toBeInTheDocument();
+		unmount();
+		renderIn(
+			<SiteSummary />,
+			setUp( 'lite', { ...fixture, popular_post: [] } )
+		);
+		expect(
+			screen.queryByText( 'Most Popular Post' )
+		).not.toBeInTheDocument();
+	} );
+
+	it( "says 'No data to show' when there are no popular times", () => {
+		renderIn(
+			<SiteSummary />,
+			setUp( 'lite', { ...fixture, popular_days: [], popular_hours: [] } )
+		);
+		expect( screen.getByText( 'No data to show' ) ).toBeInTheDocument();
+	} );
+
+	it( 'names weekdays and hours in the user locale', () => {
+		expect( weekdayName( 0, 'en_US' ) ).toBe( 'Sunday' );
+		expect( weekdayName( 1, 'de_DE' ) ).toBe( 'Montag' );
+		expect( hourName( 14, 'en_US' ) ).toBe( '2 PM' );
+	} );
+} );
