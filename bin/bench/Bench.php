@@ -1,0 +1,664 @@
+<?php
+/**
+ * The figures of the built-in analytics' bench, and their budgets.
+ *
+ * @package MonsterInsights\Reports\Bench
+ */
+
+namespace MonsterInsights\Reports\Bench;
+
+use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Sources\Builtin\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Collector\BotList;
+use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\SourceList;
+use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\UserAgentParser;
+
+// phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL -- A CLI bench: local temporary files, its own database.
+
+/**
+ * Runs in a WordPress loaded by tests/php/bootstrap.php on the bench's own database (a fresh install,
+ * plugin active, tables migrated), and measures, in this order:
+ *
+ * 1. the collector in process: Collector::handle() as production builds it (ConfigFile::build(),
+ *    a Buffer) on realistic requests, against a core REST GET dispatched in the same process;
+ * 2. the same over HTTP: collect.php and a core REST GET, each behind `php -S` with opcache;
+ * 3. aggregation of the collector's buffer into the empty tables;
+ * 4. a fill of about a million page views over the past year, as buffer lines aggregated by the
+ *    Aggregator (see Lines for why the lines do not go through the collector one by one);
+ * 5. storage: the site's mir_ tables (after ANALYZE TABLE) per session;
+ * 6. the overview and site_summary REST routes against core's GET /wp/v2/posts, uncached.
+ *
+ * Budgets are below; a figure over its budget fails the run.
+ *
+ * @phpstan-import-type Request from Traffic
+ */
+final class Bench {
+
+	/**
+	 * Budgets: [ 'min' | 'max', limit ] by figure key. Ratios are relative to a core REST request
+	 * timed in the same run, so they hold on a slower or faster machine.
+	 */
+	public const BUDGETS = array(
+		'collector_rate'     => array( 'min', 2000 ),
+		'collector_ratio'    => array( 'max', 2 ),
+		'http_collect_ratio' => array( 'max', 0.2 ),
+		'aggregation_rate'   => array( 'min', 1000 ),
+		'fill_rate'          => array( 'min', 1000 ),
+		'storage'            => array( 'max', 2000 ),
+		'overview_30_ratio'  => array( 'max', 3 ),
+		'overview_365_ratio' => array( 'max', 15 ),
+		'summary_ratio'      => array( 'max', 3 ),
+		'build_data'         => array( 'max', 0 ),
+	);
+
+	/**
+	 * The page views of the default fill, which the storage budget is for.
+	 */
+	public const FULL_FILL = 1000000;
+
+	/**
+	 * Blocks the in-process and HTTP measures alternate in.
+	 */
+	private const BLOCKS = 10;
+
+	/**
+	 * Rows of the table: figure, value, unit, budget, ok.
+	 *
+	 * @var array<int, array{key: string, figure: string, value: float|int, unit: string, budget: string, ok: bool}>
+	 */
+	private array $rows = array();
+
+	/**
+	 * The run's temporary folder.
+	 *
+	 * @var string
+	 */
+	private string $tmp = '';
+
+	/**
+	 * Size and time of each build/data file when the run started.
+	 *
+	 * @var array<string, string>
+	 */
+	private array $build_data = array();
+
+	/**
+	 * Pages visits go to.
+	 *
+	 * @var array<int, array{path: string, object: int}>
+	 */
+	private array $pages = array();
+
+	/**
+	 * A bench.
+	 *
+	 * @param int    $pageviews Page views of the fill.
+	 * @param int    $days      Days of the fill, ending yesterday.
+	 * @param int    $hits      Requests the collector handles in process.
+	 * @param int    $http      Requests collect.php answers over HTTP.
+	 * @param int    $runs      Timed runs of each REST route (after one warm-up); the median counts.
+	 * @param string $json      A file to write the rows to as JSON ('' for none).
+	 * @param float  $started   When the script started (microtime), for the wall time.
+	 */
+	public function __construct( private int $pageviews, private int $days, private int $hits, private int $http, private int $runs, private string $json, private float $started ) {
+	}
+
+	/**
+	 * Runs every measure, prints the table (unless the rows go to a JSON file).
+	 *
+	 * @return int The exit status: 1 when a figure is over budget.
+	 */
+	public function run(): int {
+		$this->tmp = sys_get_temp_dir() . '/monsterinsights-reports-bench-' . getmypid();
+		$this->row( 'load_start', 'load average of the machine (1 min), at the start', self::load(), '' );
+		wp_mkdir_p( $this->tmp );
+		try {
+			$this->pin_build_data();
+			$this->site();
+			$requests = $this->requests();
+			$this->collector( $requests );
+			$this->over_http( array_slice( $requests, 0, $this->http ) );
+			$this->row( 'build_data', 'build/data files changed before collect.php was timed (a concurrent build?)', count( array_diff_assoc( $this->build_data, self::build_data() ) ), 'files' );
+			$this->aggregation();
+			$this->fill();
+			$this->storage();
+			$this->latency();
+		} finally {
+			self::remove( $this->tmp );
+		}
+
+		$this->row( 'load_end', 'load average of the machine (1 min), at the end', self::load(), '' );
+		$this->row( 'wall_time', 'bench.php, wall time (install included)', microtime( true ) - $this->started, 's' );
+		$failed = array_filter( $this->rows, static fn( array $row ): bool => ! $row['ok'] );
+		if ( '' !== $this->json ) {
+			file_put_contents( $this->json, wp_json_encode( $this->rows, JSON_PRETTY_PRINT ) );
+		} else {
+			$this->table();
+		}
+		return array() === $failed ? 0 : 1;
+	}
+
+	/**
+	 * Loads the lists of build/data (bots, user agents, referrer sources) into this process, where
+	 * each is kept once read, after checking they are complete: a build running meanwhile empties
+	 * build/, and the collector would fall back to its short bot pattern, the aggregator to no
+	 * user-agent parsing, without a word. collect.php reads the bot list on every request, so the
+	 * files are compared again once it was timed (the `build_data` figure); later phases use the
+	 * lists read here.
+	 *
+	 * @throws \RuntimeException When a list is missing or incomplete.
+	 */
+	private function pin_build_data(): void {
+		$this->build_data = self::build_data();
+		foreach ( array( 'crawlers.json', 'uap-regexes.json', 'sources.json' ) as $name ) {
+			if ( '' === ( $this->build_data[ $name ] ?? '' ) ) {
+				throw new \RuntimeException( 'build/data/' . esc_html( $name ) . ' is missing: run "npm run build"' );
+			}
+		}
+		// Only the full list knows this one; the fallback pattern does not.
+		if ( ! ( new BotList( ConfigFile::build()->crawlers ) )->is_bot( 'Mediapartners-Google' ) ) {
+			throw new \RuntimeException( 'the bot list did not load' );
+		}
+		if ( 'Chrome' !== UserAgentParser::parse( 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36' )['browser'] || '' === SourceList::category_of_host( 'www.google.com' ) ) {
+			throw new \RuntimeException( 'the user-agent or source lists did not load' );
+		}
+	}
+
+	/**
+	 * Size and modification time of each file of build/data.
+	 *
+	 * @return array<string, string>
+	 */
+	private static function build_data(): array {
+		$files = array();
+		foreach ( (array) glob( MONSTERINSIGHTS_REPORTS_DIR . 'build/data/*.json' ) as $file ) {
+			clearstatcache( true, (string) $file );
+			$files[ basename( (string) $file ) ] = filesize( (string) $file ) . '@' . filemtime( (string) $file );
+		}
+		return $files;
+	}
+
+	/**
+	 * The site: the built-in source active, pretty permalinks, 60 posts and 8 pages to visit, the
+	 * country from a CDN header, the collector's config file written.
+	 *
+	 * @throws \RuntimeException When the site cannot be set up.
+	 */
+	private function site(): void {
+		global $wp_rewrite;
+		if ( Schema::installed_version() !== Schema::VERSION ) {
+			throw new \RuntimeException( 'the plugin did not migrate its tables' );
+		}
+		$wp_rewrite->set_permalink_structure( '/%postname%/' );
+		wp_set_current_user( 1 );
+		$paragraph = str_repeat( 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. ', 8 );
+		for ( $i = 1; $i <= 68; $i++ ) {
+			$page = $i > 60;
+			wp_insert_post(
+				array(
+					'post_type'    => $page ? 'page' : 'post',
+					'post_status'  => 'publish',
+					'post_title'   => ( $page ? 'Page ' : 'Post ' ) . $i,
+					'post_content' => str_repeat( '<!-- wp:paragraph --><p>' . $paragraph . "</p><!-- /wp:paragraph -->\n", 5 ),
+					'post_date'    => gmdate( 'Y-m-d H:i:s', time() - ( 70 - $i ) * DAY_IN_SECONDS ),
+				)
+			);
+		}
+		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
+		update_option( Settings::OPTION, array( 'country_header' => Traffic::COUNTRY_HEADER ) );
+		if ( ! ConfigFile::write() ) {
+			throw new \RuntimeException( 'cannot write the collector config' );
+		}
+		$this->pages = array();
+		foreach ( get_posts(
+			array(
+				'post_type'      => array( 'post', 'page' ),
+				'posts_per_page' => -1,
+				'orderby'        => 'ID',
+				'order'          => 'ASC',
+			)
+		) as $post ) {
+			$this->pages[] = array(
+				'path'   => (string) wp_parse_url( (string) get_permalink( $post ), PHP_URL_PATH ),
+				'object' => $post->ID,
+			);
+		}
+		array_unshift(
+			$this->pages,
+			array(
+				'path'   => '/',
+				'object' => 0,
+			),
+			array(
+				'path'   => '/?s=analytics',
+				'object' => 0,
+			)
+		);
+		self::say( sprintf( 'site: WordPress %s, PHP %s, MariaDB %s, %d pages to visit', get_bloginfo( 'version' ), PHP_VERSION, $GLOBALS['wpdb']->db_server_info(), count( $this->pages ) ) );
+	}
+
+	/**
+	 * Requests for the collector: a busy day's visits.
+	 *
+	 * @return array<int, Request>
+	 */
+	private function requests(): array {
+		$traffic = new Traffic( 7, $this->pages, home_url( '/wp-content/uploads/guide.pdf' ) );
+		$day     = new \DateTimeImmutable( 'today', wp_timezone() );
+		return array_slice( $traffic->day( $day, (int) ceil( $this->hits / 3 ) ), 0, $this->hits );
+	}
+
+	/**
+	 * The collector in process, and a core REST GET dispatched in process. The two alternate in
+	 * blocks, so a busy moment of the machine weighs on both.
+	 *
+	 * @param array<int, Request> $requests Requests.
+	 * @throws \RuntimeException When a request is not written, or the GET fails.
+	 */
+	private function collector( array $requests ): void {
+		$collector = new Collector( ConfigFile::build(), new Buffer( $this->dir( 'collector' ) ) );
+		$prepared  = array();
+		foreach ( $requests as $request ) {
+			$prepared[] = array( $request['server'], (string) wp_json_encode( $request['body'] ) );
+		}
+		$route = '/wp/v2/types/post';
+		$get   = static function () use ( $route ): void {
+			$response = rest_do_request( new \WP_REST_Request( 'GET', $route ) );
+			if ( 200 !== $response->get_status() ) {
+				throw new \RuntimeException( 'GET ' . esc_html( $route ) . ' answered ' . (int) $response->get_status() );
+			}
+		};
+		for ( $i = 0; $i < 20; $i++ ) {
+			$get();
+		}
+
+		$hit_time = 0;
+		$get_time = 0;
+		$gets     = 0;
+		foreach ( array_chunk( $prepared, (int) ceil( count( $prepared ) / self::BLOCKS ) ) as $block ) {
+			$start = hrtime( true );
+			foreach ( $block as $request ) {
+				if ( Collector::STATUS_OK !== $collector->handle( $request[0], $request[1], microtime( true ) ) || '' !== $collector->reason() ) {
+					throw new \RuntimeException( 'the collector did not write a hit: ' . esc_html( $collector->reason() ) );
+				}
+			}
+			$hit_time += hrtime( true ) - $start;
+			$start     = hrtime( true );
+			for ( $i = 0; $i < 100; $i++ ) {
+				$get();
+			}
+			$get_time += hrtime( true ) - $start;
+			$gets     += 100;
+		}
+		$per_hit = $hit_time / 1e3 / count( $prepared );
+		$per_get = $get_time / 1e3 / $gets;
+
+		$this->row( 'collector_rate', sprintf( 'collector, in process (Collector::handle, %s hits)', number_format( count( $prepared ) ) ), 1e6 / $per_hit, 'hits/s' );
+		$this->row( 'collector_cost', 'collector, cost per hit', $per_hit, 'µs' );
+		$this->row( 'rest_get', 'core REST GET ' . $route . ', in process', $per_get, 'µs' );
+		$this->row( 'collector_ratio', 'collector hit ÷ core REST GET, in process', $per_hit / $per_get, '×' );
+	}
+
+	/**
+	 * The collector's endpoint (collect.php) over HTTP, and a core REST GET over HTTP, each behind its own `php -S`, one
+	 * client, one request at a time, alternating in blocks.
+	 *
+	 * @param array<int, Request> $requests Requests.
+	 * @throws \RuntimeException When a request fails.
+	 */
+	private function over_http( array $requests ): void {
+		$buffer    = new Buffer( DataDir::path() );
+		$path      = '/' . basename( WP_CONTENT_DIR ) . '/plugins/monsterinsights-reports/collect.php';
+		$route     = '/?rest_route=/wp/v2/types/post';
+		$collect   = new Server( array( '-t', dirname( WP_CONTENT_DIR ) ) );
+		$wordpress = new Server( array( __DIR__ . '/wordpress.php' ) );
+		$send      = static function ( array $request ) use ( $collect, $path ): void {
+			$headers = array(
+				'User-Agent'     => $request['server']['HTTP_USER_AGENT'],
+				'Content-Type'   => 'text/plain;charset=UTF-8',
+				'Sec-Fetch-Mode' => 'no-cors',
+				'CF-IPCountry'   => $request['server']['HTTP_CF_IPCOUNTRY'],
+			);
+			$status  = $collect->request( 'POST', $path, (string) wp_json_encode( $request['body'] ), $headers )['status'];
+			if ( 204 !== $status ) {
+				throw new \RuntimeException( 'collect.php answered ' . (int) $status );
+			}
+		};
+		$get       = static function () use ( $wordpress, $route ): void {
+			$response = $wordpress->request( 'GET', $route );
+			if ( 200 !== $response['status'] || ! str_contains( $response['body'], '"slug":"post"' ) ) {
+				throw new \RuntimeException( 'GET ' . esc_html( $route ) . ' answered ' . (int) $response['status'] . ': ' . esc_html( substr( $response['body'], 0, 300 ) ) );
+			}
+		};
+		try {
+			for ( $i = 0; $i < 20; $i++ ) {
+				$send( $requests[ $i ] );
+				$get();
+			}
+			$before       = self::lines( $buffer->path() );
+			$collect_time = 0;
+			$get_time     = 0;
+			$gets         = 0;
+			foreach ( array_chunk( $requests, (int) ceil( count( $requests ) / self::BLOCKS ) ) as $block ) {
+				$start = hrtime( true );
+				foreach ( $block as $request ) {
+					$send( $request );
+				}
+				$collect_time += hrtime( true ) - $start;
+				$start         = hrtime( true );
+				for ( $i = 0; $i < 20; $i++ ) {
+					$get();
+				}
+				$get_time += hrtime( true ) - $start;
+				$gets     += 20;
+			}
+			$written = self::lines( $buffer->path() ) - $before;
+			if ( count( $requests ) !== $written ) {
+				throw new \RuntimeException( sprintf( 'collect.php wrote %d lines for %d requests', (int) $written, count( $requests ) ) );
+			}
+		} finally {
+			$collect->stop();
+			$wordpress->stop();
+		}
+		// What collect.php wrote belongs to the site like any hit: aggregate it (not timed).
+		Aggregator::for_current_site()->run();
+
+		$per_hit = $collect_time / 1e9 / count( $requests );
+		$per_get = $get_time / 1e9 / $gets;
+		$this->row( 'http_collect_rate', sprintf( 'collect.php over HTTP (%s hits, one client)', number_format( count( $requests ) ) ), 1 / $per_hit, 'hits/s' );
+		$this->row( 'http_collect', 'collect.php round trip', $per_hit * 1000, 'ms' );
+		$this->row( 'http_get', 'core REST GET /wp/v2/types/post round trip', $per_get * 1000, 'ms' );
+		$this->row( 'http_collect_ratio', 'collect.php ÷ core REST GET, HTTP', $per_hit / $per_get, '×' );
+	}
+
+	/**
+	 * Aggregation of what the in-process collector wrote, into the (nearly) empty tables.
+	 */
+	private function aggregation(): void {
+		$aggregator = new Aggregator( new BufferFiles( new Buffer( $this->dir( 'collector' ) ) ) );
+		$start      = hrtime( true );
+		$result     = $aggregator->run();
+		$seconds    = ( hrtime( true ) - $start ) / 1e9;
+		$this->row( 'aggregation_rate', sprintf( 'aggregation of the collector buffer (%s hits)', number_format( $result->processed ) ), $result->processed / $seconds, 'hits/s' );
+	}
+
+	/**
+	 * About $pageviews page views over the $days days before today: generated day by day as buffer
+	 * lines (checked against the collector first), aggregated every 30 days by the Aggregator.
+	 *
+	 * @throws \RuntimeException When the lines do not match the collector's.
+	 */
+	private function fill(): void {
+		$today    = new \DateTimeImmutable( 'today', wp_timezone() );
+		$download = home_url( '/wp-content/uploads/guide.pdf' );
+		$first    = $today->modify( '-' . $this->days . ' days' );
+
+		$check   = new Buffer( $this->dir( 'check' ) );
+		$problem = ( new Lines( new Collector( ConfigFile::build(), $check ) ) )->check(
+			new Collector( ConfigFile::build(), $check ),
+			$check,
+			array_slice( ( new Traffic( 3, $this->pages, $download ) )->day( $first, 200 ), 0, 500 )
+		);
+		if ( '' !== $problem ) {
+			throw new \RuntimeException( 'generated lines differ from the collector\'s: ' . esc_html( $problem ) );
+		}
+
+		// Visits per day: weekdays busier than weekends, a slow upward trend, some noise.
+		$weights = array();
+		mt_srand( 11 );
+		for ( $back = $this->days; $back >= 1; $back-- ) {
+			$day       = $today->modify( '-' . $back . ' days' );
+			$weights[] = ( 1 + 0.4 * ( $this->days - $back ) / $this->days ) * ( (int) $day->format( 'N' ) >= 6 ? 0.7 : 1.0 ) * mt_rand( 80, 120 ) / 100;
+		}
+		$visits_total = $this->pageviews / Traffic::PAGEVIEWS_PER_VISIT;
+		$sum          = array_sum( $weights );
+
+		$traffic    = new Traffic( 5, $this->pages, $download );
+		$lines      = new Lines( new Collector( ConfigFile::build(), new Buffer( $this->dir( 'unused' ) ) ) );
+		$buffer     = new Buffer( $this->dir( 'fill' ) );
+		$aggregator = new Aggregator( new BufferFiles( $buffer ) );
+		$generate   = 0.0;
+		$aggregate  = 0.0;
+		$hits       = 0;
+		$processed  = 0;
+		$handle     = null;
+		foreach ( $weights as $index => $weight ) {
+			$start  = hrtime( true );
+			$day    = $first->modify( '+' . $index . ' days' );
+			$handle = $handle ?? fopen( $buffer->path(), 'ab' );
+			$text   = '';
+			foreach ( $traffic->day( $day, (int) round( $visits_total * $weight / $sum ) ) as $request ) {
+				$text .= $lines->line( $request );
+				++$hits;
+			}
+			fwrite( $handle, $text );
+			$generate += ( hrtime( true ) - $start ) / 1e9;
+			if ( 0 === ( $index + 1 ) % 30 || count( $weights ) === $index + 1 ) {
+				fclose( $handle );
+				$handle = null;
+				$start  = hrtime( true );
+				do {
+					$result     = $aggregator->run();
+					$processed += $result->processed;
+				} while ( ! $result->complete );
+				$aggregate += ( hrtime( true ) - $start ) / 1e9;
+				self::say( sprintf( 'fill: up to %s, %s hits, generated in %.0f s, aggregated in %.0f s', $day->format( 'Y-m-d' ), number_format( $processed ), $generate, $aggregate ) );
+			}
+		}
+		$pageviews = (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' );
+		$this->row( 'fill_pageviews', sprintf( 'fill: page views over %d days (total in the tables)', $this->days ), $pageviews, 'page views' );
+		$this->row( 'fill_hits', 'fill: hits (page views and events) aggregated', $processed, 'hits' );
+		$this->row( 'fill_time', sprintf( 'fill: time (generate %.0f s + aggregate %.0f s)', $generate, $aggregate ), $generate + $aggregate, 's' );
+		$this->row( 'fill_rate', 'aggregation of the fill', $processed / $aggregate, 'hits/s' );
+	}
+
+	/**
+	 * Bytes the site's mir_ tables take (data and indexes), per session.
+	 */
+	private function storage(): void {
+		global $wpdb;
+		$tables = array_map( array( Schema::class, 'table' ), Schema::TABLES );
+		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) );
+		$bytes    = (int) $wpdb->get_var(
+			$wpdb->prepare(
+				'SELECT SUM(data_length + index_length) FROM information_schema.TABLES WHERE table_schema = %s AND table_name IN (' . implode( ', ', array_fill( 0, count( $tables ), '%s' ) ) . ')',
+				array_merge( array( DB_NAME ), $tables )
+			)
+		);
+		$sessions = (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' );
+		$this->row( 'sessions', 'sessions in the tables', $sessions, 'sessions' );
+		$this->row( 'storage_total', 'storage: mir_ tables, data + indexes', $bytes / 1048576, 'MiB' );
+		// InnoDB allocates pages and extents ahead, which weighs on small fills: the budget is for
+		// a fill of a million page views or more.
+		$full = $this->pageviews >= self::FULL_FILL;
+		$this->row( $full ? 'storage' : 'storage_small', 'storage per session' . ( $full ? '' : ' (budget at 1 M page views only)' ), $bytes / max( 1, $sessions ), 'bytes' );
+	}
+
+	/**
+	 * The overview (last 30 days, last 365 days) and site_summary routes against core's
+	 * GET /wp/v2/posts, as the administrator, with the report cache and the object cache empty
+	 * before every request (as for a request of its own without a persistent object cache). One
+	 * warm-up round, then $runs rounds of the four in turn; the median of each counts.
+	 *
+	 * @throws \RuntimeException When a route does not answer 200.
+	 */
+	private function latency(): void {
+		wp_set_current_user( 1 );
+		$today  = new \DateTimeImmutable( 'today', wp_timezone() );
+		$year   = array(
+			'start' => $today->modify( '-' . $this->days . ' days' )->format( 'Y-m-d' ),
+			'end'   => $today->modify( '-1 day' )->format( 'Y-m-d' ),
+		);
+		$routes = array(
+			'posts'        => array( '/wp/v2/posts', array() ),
+			'overview_30'  => array( '/monsterinsights-reports/v1/reports/overview', array() ),
+			'overview_365' => array( '/monsterinsights-reports/v1/reports/overview', $year ),
+			'summary'      => array( '/monsterinsights-reports/v1/reports/site_summary', array() ),
+		);
+		$times  = array_fill_keys( array_keys( $routes ), array() );
+		$data   = array();
+		for ( $run = 0; $run <= $this->runs; $run++ ) {
+			foreach ( $routes as $key => list( $route, $params ) ) {
+				BuiltinSource::bump_data_version();
+				wp_cache_flush();
+				$request = new \WP_REST_Request( 'GET', $route );
+				$request->set_query_params( $params );
+				$start    = hrtime( true );
+				$response = rest_do_request( $request );
+				$elapsed  = ( hrtime( true ) - $start ) / 1e6;
+				if ( 200 !== $response->get_status() ) {
+					throw new \RuntimeException( esc_html( $route ) . ' answered ' . (int) $response->get_status() . ': ' . esc_html( (string) wp_json_encode( $response->get_data() ) ) );
+				}
+				if ( $run > 0 ) {
+					$times[ $key ][] = $elapsed;
+				}
+				$data[ $key ] = $response->get_data();
+			}
+		}
+		$ms = array_map( array( self::class, 'median' ), $times );
+
+		$this->row( 'posts', 'core GET /wp/v2/posts (10 posts), in process', $ms['posts'], 'ms' );
+		$this->row( 'overview_30', 'overview, last 30 days', $ms['overview_30'], 'ms' );
+		$this->row( 'overview_30_ratio', 'overview 30 days ÷ /wp/v2/posts', $ms['overview_30'] / $ms['posts'], '×' );
+		$this->row( 'overview_365', sprintf( 'overview, last %d days', $this->days ), $ms['overview_365'], 'ms' );
+		$this->row( 'overview_365_ratio', sprintf( 'overview %d days ÷ /wp/v2/posts', $this->days ), $ms['overview_365'] / $ms['posts'], '×' );
+		$this->row( 'overview_365_views', sprintf( 'overview %d days: page views it reports', $this->days ), (int) ( $data['overview_365']['infobox']['pageviews']['value'] ?? 0 ), 'page views' );
+		$this->row( 'summary', 'site_summary, last 30 days', $ms['summary'], 'ms' );
+		$this->row( 'summary_ratio', 'site_summary ÷ /wp/v2/posts', $ms['summary'] / $ms['posts'], '×' );
+	}
+
+	/**
+	 * The median of numbers.
+	 *
+	 * @param float[] $values At least one.
+	 */
+	private static function median( array $values ): float {
+		sort( $values );
+		$middle = intdiv( count( $values ), 2 );
+		return 1 === count( $values ) % 2 ? $values[ $middle ] : ( $values[ $middle - 1 ] + $values[ $middle ] ) / 2;
+	}
+
+	/**
+	 * Adds a row, checked against its budget.
+	 *
+	 * @param string    $key    The figure's key (BUDGETS).
+	 * @param string    $figure What it is.
+	 * @param float|int $value  The value.
+	 * @param string    $unit   Its unit.
+	 */
+	private function row( string $key, string $figure, $value, string $unit ): void {
+		$budget = self::BUDGETS[ $key ] ?? null;
+		$ok     = null === $budget || ( 'min' === $budget[0] ? $value >= $budget[1] : $value <= $budget[1] );
+		$row    = array(
+			'key'    => $key,
+			'figure' => $figure,
+			'value'  => $value,
+			'unit'   => $unit,
+			'budget' => null === $budget ? '' : ( 'min' === $budget[0] ? '≥ ' : '≤ ' ) . $budget[1],
+			'ok'     => $ok,
+		);
+		self::say( sprintf( '%s: %s %s%s', $figure, self::number( $value ), $unit, $ok ? '' : ' — OVER BUDGET' ) );
+		$this->rows[] = $row;
+	}
+
+	/**
+	 * Prints the rows as a table.
+	 */
+	private function table(): void {
+		$lines = array( array( 'figure', 'value', 'unit', 'budget', 'ok' ) );
+		foreach ( $this->rows as $row ) {
+			// Figures without a budget are for the record.
+			$lines[] = array( $row['figure'], self::number( $row['value'] ), $row['unit'], $row['budget'], '' === $row['budget'] ? '-' : ( $row['ok'] ? 'yes' : 'NO' ) );
+		}
+		$widths = array();
+		foreach ( $lines as $line ) {
+			foreach ( $line as $i => $cell ) {
+				$widths[ $i ] = max( $widths[ $i ] ?? 0, mb_strlen( $cell ) );
+			}
+		}
+		foreach ( $lines as $line ) {
+			$cells = array();
+			foreach ( $line as $i => $cell ) {
+				$pad     = $widths[ $i ] - mb_strlen( $cell );
+				$cells[] = 1 === $i ? str_repeat( ' ', $pad ) . $cell : $cell . str_repeat( ' ', $pad );
+			}
+			echo rtrim( implode( '  ', $cells ) ) . "\n"; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CLI output.
+		}
+	}
+
+	/**
+	 * A number as the table shows it: three significant digits at most below 1000.
+	 *
+	 * @param float|int $value The value.
+	 */
+	private static function number( $value ): string {
+		if ( is_int( $value ) || abs( $value ) >= 1000 ) {
+			return number_format( (float) $value, 0, '.', ' ' );
+		}
+		return (string) round( $value, abs( $value ) >= 100 ? 0 : ( abs( $value ) >= 10 ? 1 : ( abs( $value ) >= 1 ? 2 : 3 ) ) );
+	}
+
+	/**
+	 * The machine's load average over the last minute: other processes competing for the CPUs.
+	 */
+	private static function load(): float {
+		$load = sys_getloadavg();
+		return false === $load ? 0.0 : (float) $load[0];
+	}
+
+	/**
+	 * A progress line.
+	 *
+	 * @param string $text The line.
+	 */
+	private static function say( string $text ): void {
+		fwrite( STDOUT, 'bench: ' . $text . "\n" );
+	}
+
+	/**
+	 * A subfolder of the run's temporary folder, created.
+	 *
+	 * @param string $name Its name.
+	 */
+	private function dir( string $name ): string {
+		$dir = $this->tmp . '/' . $name;
+		wp_mkdir_p( $dir );
+		return $dir;
+	}
+
+	/**
+	 * The number of lines of a file (0 when it does not exist).
+	 *
+	 * @param string $path The file.
+	 */
+	private static function lines( string $path ): int {
+		clearstatcache( true, $path );
+		$text = is_file( $path ) ? file_get_contents( $path ) : '';
+		return substr_count( (string) $text, "\n" );
+	}
+
+	/**
+	 * Deletes a folder and what it holds.
+	 *
+	 * @param string $dir The folder.
+	 */
+	private static function remove( string $dir ): void {
+		if ( ! is_dir( $dir ) ) {
+			return;
+		}
+		$items = new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $dir, \FilesystemIterator::SKIP_DOTS ), \RecursiveIteratorIterator::CHILD_FIRST );
+		foreach ( $items as $item ) {
+			$item->isDir() ? rmdir( $item->getPathname() ) : unlink( $item->getPathname() );
+		}
+		rmdir( $dir );
+	}
+}
