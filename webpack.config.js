@@ -11,6 +11,44 @@ const path = require( 'path' );
 const { style, ...cacheGroups } =
 	defaultConfig.optimization?.splitChunks?.cacheGroups ?? {};
 
+/**
+ * Writes build/chunk-groups.json: the JS files of every named lazy chunk group (a report screen and
+ * the chunks it shares), so bin/bench.mjs can weigh what a screen needs.
+ */
+class ChunkGroupsManifest {
+	apply( compiler ) {
+		compiler.hooks.thisCompilation.tap(
+			'ChunkGroupsManifest',
+			( compilation ) => {
+				compilation.hooks.processAssets.tap(
+					{
+						name: 'ChunkGroupsManifest',
+						stage: compilation.constructor
+							.PROCESS_ASSETS_STAGE_REPORT,
+					},
+					() => {
+						const groups = {};
+						for ( const group of compilation.chunkGroups ) {
+							if ( ! group.name ) {
+								continue;
+							}
+							groups[ group.name ] = group.chunks
+								.flatMap( ( chunk ) => [ ...chunk.files ] )
+								.filter( ( file ) => file.endsWith( '.js' ) );
+						}
+						compilation.emitAsset(
+							'chunk-groups.json',
+							new compiler.webpack.sources.RawSource(
+								JSON.stringify( groups, null, '\t' )
+							)
+						);
+					}
+				);
+			}
+		);
+	}
+}
+
 module.exports = {
 	...defaultConfig,
 	entry: {
@@ -22,6 +60,7 @@ module.exports = {
 		path: path.resolve( __dirname, 'build' ),
 		chunkFilename: 'chunks/[name].[contenthash:8].js',
 	},
+	plugins: [ ...defaultConfig.plugins, new ChunkGroupsManifest() ],
 	optimization: {
 		...defaultConfig.optimization,
 		splitChunks: {
