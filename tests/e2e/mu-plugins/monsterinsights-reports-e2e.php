@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: MonsterInsights Reports e2e helpers
- * Description: Test-only REST routes for the end-to-end tests: choose the data source and run the aggregation now. bin/serve-e2e.sh mounts this folder as wp-content/mu-plugins of the e2e site; it is never shipped nor loaded by `npm start`.
+ * Description: Test-only REST routes for the end-to-end tests: choose the data source, run the aggregation now, seed demo traffic, set the licence level and reset all of it. bin/serve-e2e.sh mounts this folder as wp-content/mu-plugins of the e2e site; it is never shipped nor loaded by `npm start`.
  *
  * @package MonsterInsights\Reports
  */
@@ -9,8 +9,12 @@
 namespace MonsterInsights\Reports\E2E;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Seeder;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -18,6 +22,33 @@ defined( 'ABSPATH' ) || exit;
  * The routes' namespace: apart from the plugin's own, so nothing mistakes them for product routes.
  */
 const REST_NAMESPACE = 'monsterinsights-reports-e2e/v1';
+
+/**
+ * The option holding the licence level the tests chose; absent means the plugin's own (lite).
+ */
+const LEVEL_OPTION = 'monsterinsights_reports_e2e_level';
+
+// The licence level the tests chose, through the filter the licensing module will use.
+add_filter(
+	'monsterinsights_reports_licence_level',
+	static function ( string $level ): string {
+		$chosen = (string) get_option( LEVEL_OPTION, '' );
+		return '' !== $chosen ? $chosen : $level;
+	}
+);
+
+/**
+ * Empties the built-in source's tables (lookups, raw rows and rollups) and bumps the data version,
+ * so no cached report of the old data is served.
+ */
+function clear_builtin_data(): void {
+	if ( ! Schema::needs_migration() ) {
+		foreach ( array_reverse( Schema::TABLES ) as $table ) {
+			Db::query( 'DELETE FROM {' . $table . '}' );
+		}
+	}
+	BuiltinSource::bump_data_version();
+}
 
 add_action(
 	'rest_api_init',
@@ -71,6 +102,99 @@ add_action(
 					return array(
 						'processed'   => $processed,
 						'runs'        => $runs,
+						'dataVersion' => ( new BuiltinSource() )->data_version(),
+					);
+				},
+			)
+		);
+
+		// POST seed {days, seed}: empties the built-in tables, then sends the seeder's demo traffic
+		// through the collector and aggregates it (Seeder::seed_current_site, as `wp
+		// monsterinsights-reports seed` does). Deterministic for a seed and a day; 30 days take
+		// about 30–40 s in Playground.
+		register_rest_route(
+			REST_NAMESPACE,
+			'/seed',
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'days' => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 120,
+						'default' => 30,
+					),
+					'seed' => array(
+						'type'    => 'integer',
+						'minimum' => 0,
+						'default' => 1,
+					),
+				),
+				'callback'            => static function ( \WP_REST_Request $request ) {
+					if ( function_exists( 'set_time_limit' ) ) {
+						set_time_limit( 0 );
+					}
+					Schema::maybe_migrate();
+					clear_builtin_data();
+					try {
+						$stats = Seeder::seed_current_site( (int) $request->get_param( 'days' ), (int) $request->get_param( 'seed' ) );
+					} catch ( \RuntimeException $e ) {
+						return new \WP_Error( 'seed_failed', $e->getMessage(), array( 'status' => 500 ) );
+					}
+					return $stats + array( 'dataVersion' => ( new BuiltinSource() )->data_version() );
+				},
+			)
+		);
+
+		// POST level {level: '' | lite | basic | plus | pro | agency}: the licence level the boot
+		// data reports from now on; '' gives the plugin's own back. Answers the previous choice.
+		register_rest_route(
+			REST_NAMESPACE,
+			'/level',
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'level' => array(
+						'type'     => 'string',
+						'enum'     => array_merge( array( '' ), BootData::LEVELS ),
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( \WP_REST_Request $request ): array {
+					$previous = (string) get_option( LEVEL_OPTION, '' );
+					$level    = (string) $request->get_param( 'level' );
+					if ( '' === $level ) {
+						delete_option( LEVEL_OPTION );
+					} else {
+						update_option( LEVEL_OPTION, $level, false );
+					}
+					return array(
+						'previous' => $previous,
+						'level'    => BootData::build( array( 'licence' ) )['licence']['level'],
+					);
+				},
+			)
+		);
+
+		// POST reset: the e2e site as bin/serve-e2e.sh made it — no data source, the plugin's own
+		// licence level, empty built-in tables (and a new data version, so no cached report of the
+		// seeded data is served) and every user's metric selection back to the default.
+		register_rest_route(
+			REST_NAMESPACE,
+			'/reset',
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'permission_callback' => $admin_only,
+				'callback'            => static function (): array {
+					update_option( BootData::SOURCE_OPTION, '' );
+					delete_option( LEVEL_OPTION );
+					clear_builtin_data();
+					delete_metadata( 'user', 0, MetricsController::META, '', true );
+					return array(
+						'source'      => (string) get_option( BootData::SOURCE_OPTION, '' ),
+						'level'       => BootData::build( array( 'licence' ) )['licence']['level'],
 						'dataVersion' => ( new BuiltinSource() )->data_version(),
 					);
 				},

@@ -1,0 +1,147 @@
+import {
+	expect,
+	request as playwrightRequest,
+	type APIRequestContext,
+} from '@playwright/test';
+
+import { baseURL } from './playwright.config';
+import { storageStatePath, type E2EUser } from './utils';
+
+/** The test-only routes (tests/e2e/mu-plugins/monsterinsights-reports-e2e.php). */
+export const E2E_ROUTES = '/monsterinsights-reports-e2e/v1';
+
+/** Licence levels (includes/Admin/BootData.php LEVELS); '' is the plugin's own (lite). */
+export type Level = '' | 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
+
+/** What a user who never chose has checked (includes/REST/MetricsController.php). */
+export const DEFAULT_METRICS = [ 'sessions', 'pageviews' ] as const;
+
+/** The seeder's answer. */
+export interface SeedStats {
+	hits: number;
+	refused: number;
+	sessions: number;
+	stored: number;
+}
+
+/**
+ * The e2e site's state, set through REST as a logged-in user — the test-only routes of the
+ * mu-plugin and the plugin's own — without a page: an API request context with the user's
+ * cookies and a REST nonce.
+ */
+export class E2ESite {
+	private readonly context: APIRequestContext;
+	private readonly nonce: string;
+
+	private constructor( context: APIRequestContext, nonce: string ) {
+		this.context = context;
+		this.nonce = nonce;
+	}
+
+	/**
+	 * Opens a REST session as a user of auth.setup.ts.
+	 *
+	 * @param user Whose cookies.
+	 */
+	static async open( user: E2EUser = 'admin' ): Promise< E2ESite > {
+		const context = await playwrightRequest.newContext( {
+			baseURL,
+			storageState: storageStatePath( user ),
+		} );
+		// WordPress hands a logged-in user a REST nonce from this core endpoint.
+		const answer = await context.get(
+			'/wp-admin/admin-ajax.php?action=rest-nonce'
+		);
+		expect( answer.ok() ).toBe( true );
+		return new E2ESite( context, ( await answer.text() ).trim() );
+	}
+
+	/**
+	 * POSTs JSON to a REST route and answers its JSON; fails the test on an error status.
+	 *
+	 * @param route   The route under /wp-json, e.g. "/monsterinsights-reports-e2e/v1/reset".
+	 * @param data    The body.
+	 * @param timeout Milliseconds; 0 for none (seeding takes a while).
+	 */
+	async post< T >(
+		route: string,
+		data: Record< string, unknown > = {},
+		timeout = 60_000
+	): Promise< T > {
+		const answer = await this.context.post( `/wp-json${ route }`, {
+			data,
+			headers: { 'X-WP-Nonce': this.nonce },
+			timeout,
+		} );
+		const body = await answer.text();
+		expect( answer.status(), `POST ${ route }: ${ body }` ).toBeLessThan(
+			300
+		);
+		return JSON.parse( body ) as T;
+	}
+
+	/**
+	 * Chooses the active data source; answers the previous one.
+	 *
+	 * @param source 'builtin', or '' for none.
+	 */
+	async setSource( source: '' | 'builtin' ): Promise< string > {
+		return (
+			await this.post< { previous: string } >( `${ E2E_ROUTES }/source`, {
+				source,
+			} )
+		).previous;
+	}
+
+	/**
+	 * Empties the built-in tables and seeds demo traffic (Seeder::seed_current_site).
+	 *
+	 * @param days Days back.
+	 * @param seed The seed.
+	 */
+	async seed( days = 30, seed = 1 ): Promise< SeedStats > {
+		return this.post< SeedStats >(
+			`${ E2E_ROUTES }/seed`,
+			{ days, seed },
+			0
+		);
+	}
+
+	/**
+	 * Sets the licence level the boot data reports (pages read it when they load).
+	 *
+	 * @param level The level; '' for the plugin's own.
+	 */
+	async setLevel( level: Level ): Promise< void > {
+		const answer = await this.post< { level: string } >(
+			`${ E2E_ROUTES }/level`,
+			{ level }
+		);
+		expect( answer.level ).toBe( level || 'lite' );
+	}
+
+	/**
+	 * Saves the user's overview metrics through the plugin's own route.
+	 *
+	 * @param ids Metric ids.
+	 */
+	async setMetrics(
+		ids: readonly string[] = DEFAULT_METRICS
+	): Promise< void > {
+		await this.post( '/monsterinsights-reports/v1/metrics', {
+			selected_metrics: ids.join( ',' ),
+		} );
+	}
+
+	/**
+	 * Puts the site back as bin/serve-e2e.sh made it: no source, the plugin's own level, empty
+	 * built-in tables, default metric selections.
+	 */
+	async reset(): Promise< void > {
+		await this.post( `${ E2E_ROUTES }/reset` );
+	}
+
+	async dispose(): Promise< void > {
+		await this.context.dispose();
+	}
+}
