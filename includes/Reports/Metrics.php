@@ -70,14 +70,16 @@ final class Metrics {
 	}
 
 	/**
-	 * Percent change from $before to $now, rounded to 2 decimals; 0 when there is nothing before.
+	 * Percent change from $before to $now, rounded to 2 decimals: 0 when both are 0, null when there
+	 * is nothing before to compare with (a change from nothing has no percentage; the app shows it
+	 * as "--" rather than a misleading 0 %).
 	 *
 	 * @param int|float $now    The value now.
 	 * @param int|float $before The value before.
 	 */
-	public static function change( int|float $now, int|float $before ): float {
+	public static function change( int|float $now, int|float $before ): ?float {
 		if ( 0.0 === (float) $before ) {
-			return 0.0;
+			return 0.0 === (float) $now ? 0.0 : null;
 		}
 		return round( ( (float) $now - (float) $before ) / abs( (float) $before ) * 100, 2 );
 	}

@@ -43,7 +43,7 @@ final class Overview implements Report {
 		$metric_box = Schema::object(
 			array(
 				'value'         => Schema::number(),
-				'prev'          => Schema::number(),
+				'prev'          => Schema::number_or_null(),
 				'compare_value' => Schema::number(),
 			)
 		);
@@ -51,7 +51,7 @@ final class Overview implements Report {
 		$series     = Schema::object(
 			array(
 				'datapoints'  => Schema::list_of( Schema::number() ),
-				'trendpoints' => Schema::list_of( Schema::number() ),
+				'trendpoints' => Schema::list_of( Schema::number_or_null() ),
 				'total'       => Schema::number(),
 			)
 		);
@@ -375,6 +375,19 @@ final class Overview implements Report {
 	}
 
 	/**
+	 * A landing page's title: its post's, "Home Page" for the front page, else its path.
+	 *
+	 * @param string $title The title the source knows.
+	 * @param string $path  The path.
+	 */
+	private function page_title( string $title, string $path ): string {
+		if ( '' !== $title ) {
+			return $title;
+		}
+		return '/' === $path ? __( 'Home Page', 'monsterinsights-reports' ) : $path;
+	}
+
+	/**
 	 * Top landing pages.
 	 *
 	 * @param Source         $source  The source.
@@ -389,7 +402,7 @@ final class Overview implements Report {
 			$path  = $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '/';
 			$title = $row['dimensions'][ Dimension::PAGE_TITLE ] ?? '';
 			$out[] = array(
-				'title'     => '' !== $title ? $title : $path,
+				'title'     => $this->page_title( $title, $path ),
 				'url'       => home_url( $path ),
 				'hostname'  => $host,
 				'page_path' => $path,

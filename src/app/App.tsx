@@ -100,7 +100,7 @@ function Shell() {
 					canSaveSettings={ canSaveSettings }
 				/>
 			</div>
-			<main
+			<div
 				className="monsterinsights-reports-content"
 				aria-busy={ flags.blocked || undefined }
 			>
@@ -124,7 +124,7 @@ function Shell() {
 						</span>
 					</div>
 				) }
-			</main>
+			</div>
 			<QuickLinks links={ quickLinks } />
 			<ToastRegion />
 			<ReportErrorDialog />
@@ -163,12 +163,12 @@ export function App() {
 		return (
 			<div className="monsterinsights-reports-app">
 				<Header siteName={ boot.site.name } />
-				<main className="monsterinsights-reports-content">
+				<div className="monsterinsights-reports-content">
 					<NotConnected
 						canSaveSettings={ canSaveSettings }
 						wizardUrl={ `${ boot.plugin.reportsUrl }#/setup-wizard` }
 					/>
-				</main>
+				</div>
 			</div>
 		);
 	}

@@ -19,7 +19,7 @@ export interface HeaderProps {
  */
 export function Header( { siteName, actions }: HeaderProps ) {
 	return (
-		<header className="monsterinsights-reports-header" data-pdf-exclude>
+		<div className="monsterinsights-reports-header" data-pdf-exclude>
 			<p className="monsterinsights-reports-header__title">
 				{ __( 'Insights Reports', 'monsterinsights-reports' ) }
 			</p>
@@ -33,6 +33,6 @@ export function Header( { siteName, actions }: HeaderProps ) {
 					</div>
 				) }
 			</div>
-		</header>
+		</div>
 	);
 }

@@ -307,65 +307,69 @@ export function ReportTable< Row >( props: ReportTableProps< Row > ) {
 					/>
 				</div>
 			) }
-			<table
-				className="monsterinsights-reports-table__table widefat striped"
-				aria-busy={ isLoading || undefined }
-			>
-				<caption className="screen-reader-text">{ caption }</caption>
-				<thead>
-					<tr>
-						{ columns.map( ( column ) => {
-							const direction =
-								sort?.key === column.key
-									? sort.direction
-									: undefined;
-							return (
-								<th
-									key={ column.key }
-									scope="col"
-									className={ cellClass( column ) }
-									aria-sort={ direction }
-								>
-									{ column.sortable ? (
-										<button
-											type="button"
-											className="monsterinsights-reports-table__sort"
-											onClick={ () =>
-												toggleSort( column.key )
-											}
-										>
-											{ column.header }
-											<span
-												className={ `monsterinsights-reports-table__sort-icon is-${
-													direction ?? 'none'
-												}` }
-												aria-hidden="true"
-											/>
-										</button>
-									) : (
-										column.header
-									) }
-								</th>
-							);
-						} ) }
-						{ compare && (
-							<>
-								<th scope="col" className="is-numeric">
-									{ compare.header }
-								</th>
-								<th scope="col" className="is-numeric">
-									{ compare.changeHeader ??
-										__(
-											'Change',
-											'monsterinsights-reports'
+			<div className="monsterinsights-reports-table__scroll">
+				<table
+					className="monsterinsights-reports-table__table widefat striped"
+					aria-busy={ isLoading || undefined }
+				>
+					<caption className="screen-reader-text">
+						{ caption }
+					</caption>
+					<thead>
+						<tr>
+							{ columns.map( ( column ) => {
+								const direction =
+									sort?.key === column.key
+										? sort.direction
+										: undefined;
+								return (
+									<th
+										key={ column.key }
+										scope="col"
+										className={ cellClass( column ) }
+										aria-sort={ direction }
+									>
+										{ column.sortable ? (
+											<button
+												type="button"
+												className="monsterinsights-reports-table__sort"
+												onClick={ () =>
+													toggleSort( column.key )
+												}
+											>
+												{ column.header }
+												<span
+													className={ `monsterinsights-reports-table__sort-icon is-${
+														direction ?? 'none'
+													}` }
+													aria-hidden="true"
+												/>
+											</button>
+										) : (
+											column.header
 										) }
-								</th>
-							</>
-						) }
-					</tr>
-				</thead>
-				<tbody>{ body }</tbody>
-			</table>
+									</th>
+								);
+							} ) }
+							{ compare && (
+								<>
+									<th scope="col" className="is-numeric">
+										{ compare.header }
+									</th>
+									<th scope="col" className="is-numeric">
+										{ compare.changeHeader ??
+											__(
+												'Change',
+												'monsterinsights-reports'
+											) }
+									</th>
+								</>
+							) }
+						</tr>
+					</thead>
+					<tbody>{ body }</tbody>
+				</table>
+			</div>
 			{ ! isLoading && sizes.length > 0 && (
 				<div
 					className="monsterinsights-reports-table__sizes"

@@ -77,6 +77,7 @@ export function MetricSettings( { onSaved }: MetricSettingsProps ) {
 				aria-expanded={ open }
 				onClick={ () => setOpen( ! open ) }
 				className="monsterinsights-reports-metric-settings__toggle"
+				data-pdf-exclude
 			/>
 			{ open && (
 				<Popover

@@ -16,7 +16,7 @@ import {
 	ReportTable,
 	type ReportColumn,
 } from '../../components/ReportTable';
-import { rangeDays } from '../../lib/dates';
+import { formatRangeText, rangeDays } from '../../lib/dates';
 import {
 	formatMetricValue,
 	formatNumber,
@@ -51,15 +51,15 @@ const INFO_BOXES: readonly MetricId[] = [
 /**
  * "vs. Previous 30 Days", or the compare range when comparing.
  *
- * @param query The dates.
+ * @param query  The dates.
+ * @param locale The user's locale.
  */
-function compareText( query: DateQuery ): string {
+function compareText( query: DateQuery, locale: string ): string {
 	if ( query.compareStart && query.compareEnd ) {
 		return sprintf(
-			/* translators: 1: first day, 2: last day of the compare range. */
-			__( 'vs. %1$s – %2$s', 'monsterinsights-reports' ),
-			query.compareStart,
-			query.compareEnd
+			/* translators: %s: the compare range, e.g. "Oct 1 – 30, 2026". */
+			__( 'vs. %s', 'monsterinsights-reports' ),
+			formatRangeText( query.compareStart, query.compareEnd, locale )
 		);
 	}
 	return sprintf(
@@ -216,7 +216,7 @@ function OverviewBody( {
 							) }
 							change={ box?.prev ?? null }
 							inverse={ isInverse( id ) }
-							compareText={ compareText( query ) }
+							compareText={ compareText( query, locale ) }
 							help={
 								id === 'bounce_rate'
 									? getBounceRateHelp()
@@ -316,7 +316,12 @@ function OverviewBody( {
 				</div>
 			</section>
 
-			<section className="monsterinsights-reports-overview__lists">
+			<section
+				className={
+					'monsterinsights-reports-overview__lists' +
+					( comparing ? ' is-comparing' : '' )
+				}
+			>
 				<TopList< CountryRow >
 					title={ __(
 						'Top 10 Countries',

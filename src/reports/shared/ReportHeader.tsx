@@ -2,7 +2,14 @@ import { useDispatch, useSelect } from '@wordpress/data';
 
 import { PdfButton } from '../../app/PdfButton';
 import { DatePicker } from '../../components/DatePicker';
-import { presetRange, presetsFor, defaultDateQuery } from '../../lib/dates';
+import { __, sprintf } from '@wordpress/i18n';
+
+import {
+	defaultDateQuery,
+	formatRangeText,
+	presetRange,
+	presetsFor,
+} from '../../lib/dates';
 import { canUse } from '../../lib/tiers';
 import { appStore, type DateQuery, type PresetKey } from '../../store/app';
 import { settingsStore } from '../../store/settings';
@@ -24,7 +31,7 @@ export interface ReportHeaderProps {
  * @param props.report The report's name.
  */
 export function ReportHeader( { title, report }: ReportHeaderProps ) {
-	const { query, today, startOfWeek, level, headerImage } = useSelect(
+	const { query, today, startOfWeek, level, headerImage, locale } = useSelect(
 		( select ) => {
 			const app = select( appStore );
 			const site = app.getSite();
@@ -36,6 +43,7 @@ export function ReportHeader( { title, report }: ReportHeaderProps ) {
 				startOfWeek: site?.startOfWeek ?? 1,
 				level: app.getLevel(),
 				headerImage: settings?.pdf_reports_header_image ?? '',
+				locale: app.getBoot()?.user.locale ?? 'en_US',
 			};
 		},
 		[]
@@ -45,9 +53,30 @@ export function ReportHeader( { title, report }: ReportHeaderProps ) {
 
 	return (
 		<div className="monsterinsights-reports-report-header">
-			<h1 className="monsterinsights-reports-report-header__title">
-				{ title }
-			</h1>
+			<div>
+				<h1 className="monsterinsights-reports-report-header__title">
+					{ title }
+				</h1>
+				{ /* The dates, in the PDF too (the date picker is left out of it). */ }
+				<p className="monsterinsights-reports-report-header__dates">
+					{ formatRangeText( query.start, query.end, locale ) }
+					{ query.compareStart &&
+						query.compareEnd &&
+						' ' +
+							sprintf(
+								/* translators: %s: the compare range. */
+								__(
+									'compared with %s',
+									'monsterinsights-reports'
+								),
+								formatRangeText(
+									query.compareStart,
+									query.compareEnd,
+									locale
+								)
+							) }
+				</p>
+			</div>
 			<div
 				className="monsterinsights-reports-report-header__actions"
 				data-pdf-exclude

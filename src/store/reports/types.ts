@@ -16,8 +16,8 @@ export type { MetricId } from './constants';
 /** One metric of the info boxes. */
 export interface InfoboxMetric {
 	value: number;
-	/** Change in percent against the previous (or compare) range. */
-	prev: number;
+	/** Change in percent against the previous (or compare) range; null when that was 0. */
+	prev: number | null;
 	/** The value of the previous (or compare) range. */
 	compare_value: number;
 }
@@ -31,7 +31,8 @@ export type OverviewInfobox = {
 export interface GraphSeries {
 	datapoints: number[];
 	/** Change in percent of each day against the day at the same position of the other range. */
-	trendpoints: number[];
+	/** Change of each point in percent; null where the other range's point was 0. */
+	trendpoints: Array< number | null >;
 	total: number;
 }
 

@@ -308,8 +308,12 @@ class ReportsRouteTest extends TestCase {
 		// The last three days, oldest first: 3 days ago (3 sessions), 2 days ago (1), yesterday (2).
 		$this->assertSame( array( 3, 1, 2 ), array_slice( $graph['sessions']['datapoints'], -3 ) );
 		$this->assertEquals( 6, $graph['sessions']['total'] );
-		// Yesterday compares with 31 days ago (1 session): +100 %; 3 days ago with 33 days ago: +200 %.
-		$this->assertEquals( array( 200.0, 0.0, 100.0 ), array_slice( $graph['sessions']['trendpoints'], -3 ) );
+		// Yesterday compares with 31 days ago (1 session): +100 %; 3 days ago with 33 days ago: +200 %;
+		// 2 days ago with 32 days ago, which had none: no percentage.
+		$floats = static fn( array $values ): array => array_map( static fn( $v ) => null === $v ? null : (float) $v, $values );
+		$this->assertSame( array( 200.0, null, 100.0 ), $floats( array_slice( $graph['sessions']['trendpoints'], -3 ) ) );
+		$this->assertSame( array( 0.0 ), $floats( array( $graph['sessions']['trendpoints'][0] ) ), 'nothing against nothing is no change' );
+		$this->assertEquals( 0, $box['revenue_sales']['prev'], 'no revenue before or now: no change' );
 		$this->assertSame( ( new \DateTimeImmutable( $this->day( 1 ), wp_timezone() ) )->getTimestamp(), end( $graph['timestamps'] ) );
 		$this->assertFalse( $data['show_chart_overlay'] );
 		$this->assertArrayNotHasKey( 'compare', $data );
