@@ -42,5 +42,6 @@ exec node_modules/.bin/wp-playground-cli server \
 	--mount-before-install="${root}/.wp/site:/wordpress" \
 	--wordpress-install-mode=install-from-existing-files-if-needed \
 	--mount="${root}:/wordpress/wp-content/plugins/monsterinsights-reports" \
+	--mount="${root}/bin/demo/mu-plugins:/wordpress/wp-content/mu-plugins" \
 	--blueprint="${root}/blueprint.json" \
 	--login

@@ -40,6 +40,7 @@ final class Activation {
 		Sources\Builtin\Tracking\Module::activate_site();
 		Sources\Builtin\Schema::maybe_migrate();
 		Sources\Builtin\Scheduler::schedule();
+		Notes\Module::activate_site();
 	}
 
 	/**

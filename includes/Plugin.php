@@ -106,9 +106,13 @@ final class Plugin {
 		add_action( 'admin_init', array( Capabilities::class, 'maybe_grant' ) );
 		add_action( 'wp_initialize_site', array( Activation::class, 'on_new_site' ), 20 );
 		add_action( 'admin_menu', array( $this->reports_page, 'register' ) );
+		add_action( 'network_admin_menu', array( $this->reports_page, 'register_network' ) );
+		add_filter( 'monsterinsights_reports_cache_version', array( Settings\Modules::class, 'cache_version' ) );
 		add_action( 'admin_enqueue_scripts', array( $this->reports_page, 'enqueue' ) );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
+		Licensing\Licence::register();
 		\MonsterInsights\Reports\Sources\Builtin\Tracking\Module::register();
+		\MonsterInsights\Reports\Notes\Module::register();
 		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
 
 		// Built-in analytics: aggregation and pruning (WP-Cron, reports page load), deactivation.
@@ -134,5 +138,11 @@ final class Plugin {
 		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
 		( new REST\SettingsController() )->register_routes();
 		( new REST\MetricsController() )->register_routes();
+		( new REST\LicenceController() )->register_routes();
+		( new REST\AddonsController() )->register_routes();
+		( new REST\NetworkSettingsController() )->register_routes();
+		( new REST\NotificationsController() )->register_routes();
+		( new REST\NotesController() )->register_routes();
+		( new REST\NoteCategoriesController() )->register_routes();
 	}
 }

@@ -27,6 +27,18 @@ final class Uninstaller {
 		Sources\Builtin\Aggregator::LAST_RUN_OPTION,
 		Sources\Builtin\Aggregator::LOCK,
 		Sources\Builtin\Schema::MIGRATE_LOCK,
+		REST\SettingsController::OPTION,
+		Settings\Modules::OPTION,
+		Licensing\Licence::SITE_OPTION,
+	);
+
+	/**
+	 * Options the plugin stores for the whole network.
+	 */
+	public const NETWORK_OPTIONS = array(
+		Sources\Builtin\Tracking\Settings::NETWORK_OPTION,
+		Settings\Modules::NETWORK_OPTION,
+		Licensing\Licence::NETWORK_OPTION,
 	);
 
 	/**
@@ -38,6 +50,9 @@ final class Uninstaller {
 			return;
 		}
 		Activation::for_each_site( array( self::class, 'clean_site' ) );
+		foreach ( self::NETWORK_OPTIONS as $option ) {
+			delete_site_option( $option );
+		}
 	}
 
 	/**
@@ -48,6 +63,7 @@ final class Uninstaller {
 		Sources\Builtin\Tracking\Module::uninstall_site();
 		Sources\Builtin\Scheduler::unschedule();
 		Sources\Builtin\Schema::drop();
+		Notes\Module::uninstall_site();
 		foreach ( self::SITE_OPTIONS as $option ) {
 			delete_option( $option );
 		}

@@ -1,9 +1,10 @@
-import { dispatch, register } from '@wordpress/data';
+import { dispatch, register, resolveSelect } from '@wordpress/data';
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { App } from './app/App';
+import { startUp } from './app/startUp';
 import { configureApiFetch, parseBoot } from './boot';
 import { appStore } from './store/app';
 import { stores } from './store';
@@ -28,5 +29,6 @@ domReady( () => {
 	configureApiFetch( boot );
 	stores.forEach( ( store ) => register( store ) );
 	dispatch( appStore ).receiveBoot( boot );
+	startUp( { resolveSelect }, boot );
 	createRoot( container ).render( <App /> );
 } );

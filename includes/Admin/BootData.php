@@ -9,6 +9,8 @@ namespace MonsterInsights\Reports\Admin;
 
 use MonsterInsights\Reports\Activation;
 use MonsterInsights\Reports\Capabilities;
+use MonsterInsights\Reports\Licensing\Levels;
+use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\REST\Controller;
 
 defined( 'ABSPATH' ) || exit;
@@ -26,7 +28,7 @@ final class BootData {
 	/**
 	 * Licence levels, lowest first.
 	 */
-	public const LEVELS = array( 'lite', 'basic', 'plus', 'pro', 'agency' );
+	public const LEVELS = Levels::ALL;
 
 	/**
 	 * Option holding the active data source key; empty until the setup wizard picks one.
@@ -123,19 +125,16 @@ final class BootData {
 	}
 
 	/**
-	 * The resolved licence level. Lite until the licensing module resolves keys; a filter can set
-	 * it (tests do).
+	 * The resolved licence level (after the `monsterinsights_reports_licence_level` filter, which
+	 * tests and the e2e site use) and where the licence comes from: site, network or none.
 	 *
 	 * @return array<string, string>
 	 */
 	private static function licence(): array {
-		/**
-		 * Filters the licence level the app shows.
-		 *
-		 * @param string $level One of lite, basic, plus, pro, agency.
-		 */
-		$level = (string) apply_filters( 'monsterinsights_reports_licence_level', 'lite' );
-		return array( 'level' => in_array( $level, self::LEVELS, true ) ? $level : 'lite' );
+		return array(
+			'level'  => Licence::level(),
+			'source' => Licence::source(),
+		);
 	}
 
 	/**

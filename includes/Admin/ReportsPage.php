@@ -49,6 +49,34 @@ final class ReportsPage {
 			self::SLUG,
 			array( $this, 'render' )
 		);
+		add_submenu_page(
+			self::SLUG,
+			__( 'Insights Settings', 'monsterinsights-reports' ),
+			__( 'Settings', 'monsterinsights-reports' ),
+			Capabilities::SAVE,
+			self::SLUG . '#/settings',
+			'__return_null'
+		);
+		$this->hook_suffix = (string) $suffix;
+	}
+
+	/**
+	 * Adds the network admin page (network licence and the network's defaults) on a network
+	 * where the plugin is network-activated.
+	 */
+	public function register_network(): void {
+		if ( ! \MonsterInsights\Reports\Activation::is_network_active() ) {
+			return;
+		}
+		$suffix            = add_menu_page(
+			__( 'Insights Network Settings', 'monsterinsights-reports' ),
+			__( 'Insights', 'monsterinsights-reports' ),
+			'manage_network_options',
+			self::SLUG,
+			array( $this, 'render' ),
+			'dashicons-chart-bar',
+			3
+		);
 		$this->hook_suffix = (string) $suffix;
 	}
 
@@ -63,7 +91,7 @@ final class ReportsPage {
 	 * Prints the page: the app's root element, and a message when scripts cannot run.
 	 */
 	public function render(): void {
-		if ( ! current_user_can( Capabilities::VIEW ) ) {
+		if ( ! current_user_can( is_network_admin() ? 'manage_network_options' : Capabilities::VIEW ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to view these reports.', 'monsterinsights-reports' ), 403 );
 		}
 		echo '<div class="wrap monsterinsights-reports-wrap">';
@@ -107,6 +135,10 @@ final class ReportsPage {
 			'before'
 		);
 		wp_set_script_translations( self::SCRIPT_HANDLE, Plugin::TEXT_DOMAIN, MONSTERINSIGHTS_REPORTS_DIR . 'languages' );
+		// The media modal of the site notes form (`wp.media`), for users who may use the library.
+		if ( current_user_can( 'upload_files' ) ) {
+			wp_enqueue_media();
+		}
 
 		if ( is_readable( MONSTERINSIGHTS_REPORTS_DIR . 'build/reports.css' ) ) {
 			wp_enqueue_style(

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\REST;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Licensing\Licence;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -135,9 +136,13 @@ final class BootController extends Controller {
 				'licence' => array(
 					'type'       => 'object',
 					'properties' => array(
-						'level' => array(
+						'level'  => array(
 							'type' => 'string',
 							'enum' => BootData::LEVELS,
+						),
+						'source' => array(
+							'type' => 'string',
+							'enum' => Licence::SOURCES,
 						),
 					),
 				),

@@ -8,7 +8,8 @@
 
 namespace MonsterInsights\Reports\REST;
 
-use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Licensing\Licence;
+use MonsterInsights\Reports\Licensing\Upgrade;
 use MonsterInsights\Reports\Reports\Metrics;
 
 defined( 'ABSPATH' ) || exit;
@@ -38,11 +39,6 @@ final class MetricsController extends Controller {
 	 * Checked for a user who never chose: the two series the overview chart has always offered.
 	 */
 	public const DEFAULT_SELECTION = array( 'sessions', 'pageviews' );
-
-	/**
-	 * Licence levels that unlock pro-only metrics (decisions.md, "Licence tiers").
-	 */
-	private const PRO_LEVELS = array( 'pro', 'agency' );
 
 	/**
 	 * Sets the route base.
@@ -108,11 +104,10 @@ final class MetricsController extends Controller {
 	}
 
 	/**
-	 * Whether the current licence unlocks pro-only metrics.
+	 * Whether the current licence unlocks pro-only metrics (the tier table's `pro_metrics`).
 	 */
 	public static function has_pro(): bool {
-		$level = BootData::build( array( 'licence' ) )['licence']['level'] ?? 'lite';
-		return in_array( $level, self::PRO_LEVELS, true );
+		return Licence::allows( 'pro_metrics' );
 	}
 
 	/**
@@ -203,16 +198,12 @@ final class MetricsController extends Controller {
 		$pro_only = array_values( array_intersect( $ids, Metrics::PRO ) );
 		if ( ! empty( $pro_only ) && ! self::has_pro() ) {
 			$labels = self::labels();
-			return new \WP_Error(
-				'upgrade_required',
+			return Upgrade::required(
+				'pro_metrics',
 				sprintf(
 					/* translators: %s: metric names, comma-separated. */
 					__( 'You can select %s only in the PRO version.', 'monsterinsights-reports' ),
 					implode( ', ', array_map( static fn( string $id ) => $labels[ $id ] ?? $id, $pro_only ) )
-				),
-				array(
-					'status' => 403,
-					'level'  => 'pro',
 				)
 			);
 		}

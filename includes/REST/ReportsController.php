@@ -7,6 +7,9 @@
 
 namespace MonsterInsights\Reports\REST;
 
+use MonsterInsights\Reports\Licensing\Licence;
+use MonsterInsights\Reports\Licensing\Tiers;
+use MonsterInsights\Reports\Licensing\Upgrade;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\InvalidDateRange;
 use MonsterInsights\Reports\Reports\Registry;
@@ -18,6 +21,11 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Checks run in order: capability, report exists, connected source, licence gate, dates, cache.
+ *
+ * The licence gate (decisions.md, "Licence tiers": the server is the gate) answers 403
+ * upgrade_required with the level needed and the feature for a report above the licence, and
+ * below basic for a compare range or any range but the default last 30 days. Names of the tier
+ * table whose report is not built yet get the same 403 when locked, else 404.
  */
 final class ReportsController extends Controller {
 
@@ -39,7 +47,7 @@ final class ReportsController extends Controller {
 
 	/**
 	 * Registers one route per report, each with its payload schema, and a catch-all that answers
-	 * 404 for unknown names.
+	 * 404 for unknown names (403 upgrade_required for a locked name of the tier table).
 	 */
 	public function register_routes(): void {
 		$date = array(
@@ -89,9 +97,17 @@ final class ReportsController extends Controller {
 	}
 
 	/**
-	 * Unknown report names.
+	 * Report names without a report: 403 upgrade_required when the tier table has the name and the
+	 * licence is below it (the app shows that report's upsell), else 404.
+	 *
+	 * @param \WP_REST_Request|null $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>>|null $request
 	 */
-	public function not_found(): \WP_Error {
+	public function not_found( $request = null ): \WP_Error {
+		$name = $request instanceof \WP_REST_Request ? (string) $request->get_param( 'name' ) : '';
+		if ( '' !== $name && Tiers::is_report( $name ) && ! Tiers::allows( Licence::level(), $name ) ) {
+			return Upgrade::required( $name );
+		}
 		return new \WP_Error( 'rest_report_not_found', __( 'There is no report with this name.', 'monsterinsights-reports' ), array( 'status' => 404 ) );
 	}
 
@@ -110,9 +126,16 @@ final class ReportsController extends Controller {
 			return new \WP_Error( 'not_connected', __( 'Connect a data source before viewing reports.', 'monsterinsights-reports' ), array( 'status' => 409 ) );
 		}
 
+		$level  = Licence::level();
+		$locked = $this->gate( $name, $level, $request );
+		if ( null !== $locked ) {
+			return $locked;
+		}
+
 		/**
-		 * The licence gate: return a WP_Error (403 upgrade_required, with the level needed) to
-		 * refuse a report to the current licence, or null to let it through.
+		 * A further licence gate, after the tier table's: return a WP_Error (403 upgrade_required,
+		 * with the level needed) to refuse a report to the current licence, or null to let it
+		 * through.
 		 *
 		 * @param \WP_Error|null   $error   Null to allow.
 		 * @param string           $name    The report name.
@@ -133,7 +156,46 @@ final class ReportsController extends Controller {
 			);
 		}
 
-		return rest_ensure_response( $this->cached( $report, $source, $range, $compare ) );
+		return rest_ensure_response( $this->cached( $report, $source, $range, $compare, $level ) );
+	}
+
+	/**
+	 * The tier table's gate: the report's level, then, below basic, no compare range and no range
+	 * but the default.
+	 *
+	 * @param string           $name    The report name.
+	 * @param string           $level   The licence level.
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 */
+	private function gate( string $name, string $level, \WP_REST_Request $request ): ?\WP_Error {
+		if ( ! Tiers::allows( $level, $name ) ) {
+			return Upgrade::required( $name );
+		}
+		if ( ! Tiers::allows( $level, 'compare' ) && ( null !== $request->get_param( 'compare_start' ) || null !== $request->get_param( 'compare_end' ) ) ) {
+			return Upgrade::required( 'compare' );
+		}
+		if ( ! Tiers::allows( $level, 'custom_date_range' ) ) {
+			$defaults  = $this->default_dates();
+			$requested = array(
+				(string) ( $request->get_param( 'start' ) ?? $defaults[0] ),
+				(string) ( $request->get_param( 'end' ) ?? $defaults[1] ),
+			);
+			if ( $defaults !== $requested ) {
+				return Upgrade::required( 'custom_date_range' );
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The default range's first and last day: the last 30 days ending yesterday, site timezone.
+	 *
+	 * @return array{0: string, 1: string}
+	 */
+	private function default_dates(): array {
+		$today = new \DateTimeImmutable( 'today', wp_timezone() );
+		return array( $today->modify( '-30 days' )->format( 'Y-m-d' ), $today->modify( '-1 day' )->format( 'Y-m-d' ) );
 	}
 
 	/**
@@ -145,11 +207,12 @@ final class ReportsController extends Controller {
 	 * @throws InvalidDateRange For an invalid range.
 	 */
 	private function ranges( \WP_REST_Request $request ): array {
-		$tz    = wp_timezone();
-		$today = new \DateTimeImmutable( 'today', $tz );
-		$start = (string) ( $request->get_param( 'start' ) ?? $today->modify( '-30 days' )->format( 'Y-m-d' ) );
-		$end   = (string) ( $request->get_param( 'end' ) ?? $today->modify( '-1 day' )->format( 'Y-m-d' ) );
-		$range = DateRange::from_strings( $start, $end, $tz, $today );
+		$tz       = wp_timezone();
+		$today    = new \DateTimeImmutable( 'today', $tz );
+		$defaults = $this->default_dates();
+		$start    = (string) ( $request->get_param( 'start' ) ?? $defaults[0] );
+		$end      = (string) ( $request->get_param( 'end' ) ?? $defaults[1] );
+		$range    = DateRange::from_strings( $start, $end, $tz, $today );
 
 		$compare_start = $request->get_param( 'compare_start' );
 		$compare_end   = $request->get_param( 'compare_end' );
@@ -163,15 +226,18 @@ final class ReportsController extends Controller {
 	}
 
 	/**
-	 * The payload, from the cache when the source's data has not changed since it was built.
+	 * The payload, from the cache when the source's data has not changed since it was built. The
+	 * licence level is part of the key: some payloads depend on it (the site summary's most popular
+	 * page).
 	 *
 	 * @param Report         $report  The report.
 	 * @param Source         $source  The source.
 	 * @param DateRange      $range   The range.
 	 * @param DateRange|null $compare The compare range.
+	 * @param string         $level   The licence level.
 	 * @return array<string, mixed>
 	 */
-	private function cached( Report $report, Source $source, DateRange $range, ?DateRange $compare ): array {
+	private function cached( Report $report, Source $source, DateRange $range, ?DateRange $compare, string $level ): array {
 		$key = 'mir_report_' . md5(
 			implode(
 				'|',
@@ -182,6 +248,16 @@ final class ReportsController extends Controller {
 					$range->key(),
 					null !== $compare ? $compare->key() : '',
 					get_user_locale(),
+					$level,
+					/**
+					 * Filters a version that is part of every report's cache key, for data a
+					 * payload shows that is not the source's (site notes on the charts): when it
+					 * changes, cached payloads are rebuilt.
+					 *
+					 * @param string $version Empty by default.
+					 * @param string $name    The report name.
+					 */
+					(string) apply_filters( 'monsterinsights_reports_cache_version', '', $report->name() ),
 				)
 			)
 		);

@@ -7,7 +7,9 @@
 
 namespace MonsterInsights\Reports\Reports;
 
+use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
@@ -17,6 +19,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * All-time views and sessions, content counts, popular days and hours, popular page and post.
+ * The most popular page needs a basic licence: below, it is empty (the app shows a blurred sample
+ * under an upsell), so no real data is sent.
  */
 final class SiteSummary implements Report {
 
@@ -130,10 +134,10 @@ final class SiteSummary implements Report {
 			),
 			'popular_days'       => $this->popular( $source, $range, Dimension::DAY_OF_WEEK, 'day' ),
 			'popular_hours'      => $this->popular( $source, $range, Dimension::HOUR, 'hour' ),
-			'popular_page'       => $this->popular_content( $source, $range, 'page' ),
+			'popular_page'       => Licence::allows( 'most_popular_page' ) ? $this->popular_content( $source, $range, 'page' ) : array(),
 			'popular_post'       => $this->popular_content( $source, $range, 'post' ),
 			'popular_products'   => array(),
-			'popular_categories' => array(),
+			'popular_categories' => Modules::is_active( 'dimensions' ) ? $this->popular_categories( $source, $range ) : array(),
 		);
 	}
 
@@ -203,5 +207,42 @@ final class SiteSummary implements Report {
 			);
 		}
 		return array();
+	}
+
+	/**
+	 * The top categories by the page views of their posts (the dimensions module), each with its
+	 * share of the page views of categorised posts.
+	 *
+	 * @param Source    $source The source.
+	 * @param DateRange $range  The range.
+	 * @return array<int, array{title: string, percent: float}>
+	 */
+	private function popular_categories( Source $source, DateRange $range ): array {
+		$result = $source->run(
+			Query::ranked( array( Metric::SCREEN_PAGE_VIEWS ), array( Dimension::PAGE_PATH ), $range, Metric::SCREEN_PAGE_VIEWS, self::CANDIDATES )
+		);
+		$views  = array();
+		foreach ( $result->rows as $row ) {
+			$post_id = url_to_postid( home_url( (string) ( $row['dimensions'][ Dimension::PAGE_PATH ] ?? '' ) ) );
+			if ( $post_id <= 0 || 'post' !== get_post_type( $post_id ) || 'publish' !== get_post_status( $post_id ) ) {
+				continue;
+			}
+			foreach ( get_the_category( $post_id ) as $category ) {
+				$name           = html_entity_decode( $category->name, ENT_QUOTES, 'UTF-8' );
+				$views[ $name ] = ( $views[ $name ] ?? 0 ) + (int) ( $row['metrics'][ Metric::SCREEN_PAGE_VIEWS ] ?? 0 );
+			}
+		}
+		arsort( $views );
+		$total = array_sum( $views );
+		$out   = array();
+		foreach ( array_slice( $views, 0, self::TOP, true ) as $name => $count ) {
+			if ( $count > 0 ) {
+				$out[] = array(
+					'title'   => (string) $name,
+					'percent' => Metrics::percent( $count, $total ),
+				);
+			}
+		}
+		return $out;
 	}
 }

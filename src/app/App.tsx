@@ -1,16 +1,19 @@
 import { Spinner } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { useEffect, useMemo, useRef } from '@wordpress/element';
+import { Suspense, lazy, useEffect, useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
+import { Loader } from '../components/Loader';
 import { ToastRegion } from '../components/Toast';
 import { REPORT_AREA_ID } from '../lib/pdf';
 import { canUse } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { upgradeUrl } from '../upsell/constants';
+import { useAppScreen, type AppScreen } from './appScreens';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
 import { NotConnected } from './NotConnected';
+import { NotificationsBell } from './NotificationsBell';
 import { AuthNotices, StoreNotices } from './Notices';
 import { QuickLinks, type QuickLink } from './QuickLinks';
 import { ReportErrorDialog } from './ReportErrorDialog';
@@ -19,6 +22,58 @@ import { routeContext, useHashRouter } from './router';
 import { resolveRoute } from './routes';
 import { highlightSideMenu } from './sideMenu';
 import './style.scss';
+
+/** The settings, wizard and network screens: one lazy chunk. */
+const loadScreens = () =>
+	import( /* webpackChunkName: "app-settings" */ './screens/settings' );
+const SettingsScreen = lazy( () =>
+	loadScreens().then( ( module ) => ( { default: module.SettingsScreen } ) )
+);
+const SetupWizard = lazy( () =>
+	loadScreens().then( ( module ) => ( { default: module.SetupWizard } ) )
+);
+const NetworkSettingsScreen = lazy( () =>
+	loadScreens().then( ( module ) => ( {
+		default: module.NetworkSettingsScreen,
+	} ) )
+);
+
+/**
+ * A screen that is not a report: header, notices and the screen, without navigation or dates.
+ *
+ * @param props          Component props.
+ * @param props.siteName The site's name.
+ * @param props.screen   The screen.
+ */
+function ScreenLayout( {
+	siteName,
+	screen,
+}: {
+	siteName: string;
+	screen: AppScreen | 'network';
+} ) {
+	return (
+		<div className="monsterinsights-reports-app">
+			<Header
+				siteName={ siteName }
+				actions={
+					screen === 'network' ? undefined : <NotificationsBell />
+				}
+			/>
+			<div className="monsterinsights-reports-app__notices">
+				<StoreNotices />
+			</div>
+			<div className="monsterinsights-reports-content">
+				<Suspense fallback={ <Loader /> }>
+					{ screen === 'settings' && <SettingsScreen /> }
+					{ screen === 'setup-wizard' && <SetupWizard /> }
+					{ screen === 'network' && <NetworkSettingsScreen /> }
+				</Suspense>
+			</div>
+			<ToastRegion />
+		</div>
+	);
+}
 
 /**
  * The shell of a connected site: header, navigation, notices, the routed report, the blocking
@@ -84,7 +139,10 @@ function Shell() {
 
 	return (
 		<div className="monsterinsights-reports-app">
-			<Header siteName={ boot.site.name } />
+			<Header
+				siteName={ boot.site.name }
+				actions={ <NotificationsBell /> }
+			/>
 			{ matched.route.nav === 'standard' && (
 				<Navigation
 					route={ matched.path }
@@ -146,6 +204,7 @@ export function App() {
 	);
 	const { setFlags } = useDispatch( appStore );
 	const connected = boot?.source.connected;
+	const screen = useAppScreen();
 
 	// A site that is not authenticated blurs the reports and raises the no-auth flag (spec 1 §4);
 	// the not-connected screen stands in for the notice.
@@ -159,10 +218,23 @@ export function App() {
 		return null;
 	}
 
+	// Network admin: the network licence and defaults, nothing else.
+	if ( boot.site.isNetworkAdmin ) {
+		return <ScreenLayout siteName={ boot.site.name } screen="network" />;
+	}
+
+	// Settings and the wizard need no connected source, only the right to change settings.
+	if ( screen && canSaveSettings ) {
+		return <ScreenLayout siteName={ boot.site.name } screen={ screen } />;
+	}
+
 	if ( ! boot.source.connected ) {
 		return (
 			<div className="monsterinsights-reports-app">
-				<Header siteName={ boot.site.name } />
+				<Header
+					siteName={ boot.site.name }
+					actions={ <NotificationsBell /> }
+				/>
 				<div className="monsterinsights-reports-content">
 					<NotConnected
 						canSaveSettings={ canSaveSettings }

@@ -2,112 +2,96 @@
  * Licence tiers (decisions.md, "Licence tiers") as data.
  *
  * The server is the gate: a report route answers 403 upgrade_required for a locked report. This
- * table lets the app decide what to show before it asks (upsells, locked controls) and is the
- * single list the PHP tier table is checked against: it is plain JSON-able data on purpose.
+ * table lets the app decide what to show before it asks (upsells, locked controls).
+ *
+ * The table itself lives in PHP (includes/Licensing/Tiers.php) and reaches the app as
+ * ./tiers.json, which `php bin/export-tiers.php` writes; a PHPUnit test fails when the committed
+ * JSON differs from the PHP table, and src/lib/test/tiers.test.ts checks this module against the
+ * JSON.
+ *
+ * Typing: a JSON import's keys are literal-typed but its values are plain strings. So `Feature` and
+ * `GatedReport` are the JSON's own key unions, and the values are narrowed by a validated cast:
+ * every level is checked against the `Level` union (LEVEL_NAMES below must list exactly its
+ * members, which the compiler enforces), every report's feature against the table. A value that
+ * fails the check never unlocks anything — a feature with an unknown level needs agency, a report
+ * with an unknown feature is left out and so needs agency — and the jest test fails on it.
  */
 import type { Level } from '../store/app/types';
+import tiersJson from './tiers.json';
 
-/** Licence levels, lowest first. */
-export const LEVELS: readonly Level[] = [
-	'lite',
-	'basic',
-	'plus',
-	'pro',
-	'agency',
-];
+type TierData = typeof tiersJson;
+
+/** Every gated feature of the table, named after the rows of decisions.md "Licence tiers". */
+export type Feature = keyof TierData[ 'tiers' ];
 
 /**
- * Every gated feature with the lowest level that unlocks it, named after the rows of decisions.md
- * "Licence tiers". Report names map to these features through REPORT_FEATURES.
+ * Every report name of the table: the names of GET monsterinsights-reports/v1/reports/{name} and
+ * of the demo payloads (the spec's report keys and, as aliases, the route paths with underscores).
  */
-export const TIERS = {
-	// Lite: Overview (fixed last 30 days, no PDF, no pro metrics, no most-popular-page), Site
-	// Summary, site notes.
-	overview: 'lite',
-	site_summary: 'lite',
-	site_notes: 'lite',
+export type GatedReport = keyof TierData[ 'reports' ];
 
-	// Basic: custom date ranges, compare, PDF export, most popular page.
-	custom_date_range: 'basic',
-	compare: 'basic',
-	pdf_export: 'basic',
-	most_popular_page: 'basic',
-
-	// Plus: publishers, pages, countries, search console, real-time, dimensions, forms, media,
-	// site speed, traffic reports except traffic overview, year in review.
-	publishers: 'plus',
-	pages: 'plus',
-	countries: 'plus',
-	search_console: 'plus',
-	realtime: 'plus',
-	dimensions: 'plus',
-	forms: 'plus',
-	media: 'plus',
-	site_speed: 'plus',
-	traffic: 'plus',
-	year_in_review: 'plus',
-
-	// Traffic overview: plus (basic sees the upsell).
-	traffic_overview: 'plus',
-
-	// Pro: eCommerce (all four), user journey, AI insights, Conversations AI, pro metrics.
-	ecommerce: 'pro',
-	user_journey: 'pro',
-	ai_insights: 'pro',
-	conversations_ai: 'pro',
-	pro_metrics: 'pro',
-
-	// Agency: exceptions (everyone below sees the blurred sample).
-	exceptions: 'agency',
-} as const satisfies Record< string, Level >;
-
-export type Feature = keyof typeof TIERS;
+/** The members of the `Level` union; a missing or extra key is a compile error. */
+const LEVEL_NAMES: Readonly< Record< Level, true > > = {
+	lite: true,
+	basic: true,
+	plus: true,
+	pro: true,
+	agency: true,
+};
 
 /**
- * Report name → the feature that gates it. Report names are those of GET
- * monsterinsights-reports/v1/reports/{name} and of the demo payloads: the spec's report keys
- * (spec 3 §7: publisher, engagement_pages, sitespeed, …; spec 2: queries, realtime, …) and, as
- * aliases, the route paths with underscores (publishers_pages, site_speed, …).
+ * Whether a value is one of the licence levels.
+ *
+ * @param value Anything.
  */
-export const REPORT_FEATURES = {
-	overview: 'overview',
-	site_summary: 'site_summary',
-	publisher: 'publishers',
-	publishers: 'publishers',
-	engagement_pages: 'pages',
-	publishers_pages: 'pages',
-	countries: 'countries',
-	ecommerce: 'ecommerce',
-	ecommerce_coupons: 'ecommerce',
-	ecommerce_funnel: 'ecommerce',
-	cart_abandonment: 'ecommerce',
-	queries: 'search_console',
-	search_console: 'search_console',
-	dimensions: 'dimensions',
-	forms: 'forms',
-	realtime: 'realtime',
-	real_time: 'realtime',
-	sitespeed: 'site_speed',
-	sitespeedmobile: 'site_speed',
-	site_speed: 'site_speed',
-	media: 'media',
-	userjourney: 'user_journey',
-	user_journey: 'user_journey',
-	ai_insights: 'ai_insights',
-	ai_chat: 'conversations_ai',
-	conversations_ai: 'conversations_ai',
-	traffic_overview: 'traffic_overview',
-	traffic_landing_pages: 'traffic',
-	traffic_technology: 'traffic',
-	traffic_campaign: 'traffic',
-	traffic_source_medium: 'traffic',
-	traffic_social: 'traffic',
-	exceptions: 'exceptions',
-	yearinreview: 'year_in_review',
-	year_in_review: 'year_in_review',
-} as const satisfies Record< string, Feature >;
+export function isLevel( value: unknown ): value is Level {
+	return (
+		typeof value === 'string' &&
+		Object.prototype.hasOwnProperty.call( LEVEL_NAMES, value )
+	);
+}
 
-export type GatedReport = keyof typeof REPORT_FEATURES;
+/** Licence levels, lowest first (from the JSON, each checked to be a `Level`). */
+export const LEVELS: readonly Level[] = Object.freeze(
+	( tiersJson.levels as readonly unknown[] ).filter( isLevel )
+);
+
+/**
+ * Every gated feature with the lowest level that unlocks it. Report names map to these features
+ * through REPORT_FEATURES.
+ */
+export const TIERS: Readonly< Record< Feature, Level > > = Object.freeze(
+	Object.fromEntries(
+		Object.entries( tiersJson.tiers ).map( ( [ feature, level ] ) => [
+			feature,
+			isLevel( level ) ? level : 'agency',
+		] )
+		// Validated cast: the keys are the JSON's own, each value was checked above.
+	) as Record< Feature, Level >
+);
+
+/**
+ * Whether a value names a feature of the tier table.
+ *
+ * @param value Anything.
+ */
+export function isFeature( value: unknown ): value is Feature {
+	return (
+		typeof value === 'string' &&
+		Object.prototype.hasOwnProperty.call( TIERS, value )
+	);
+}
+
+/** Report name → the feature that gates it. */
+export const REPORT_FEATURES: Readonly< Record< GatedReport, Feature > > =
+	Object.freeze(
+		Object.fromEntries(
+			Object.entries( tiersJson.reports ).filter( ( [ , feature ] ) =>
+				isFeature( feature )
+			)
+			// Validated cast: only entries whose feature is in the table are kept.
+		) as Record< GatedReport, Feature >
+	);
 
 /**
  * Hash route → the feature it shows (spec 1 §2 and spec 3 §2 route tables).
@@ -140,30 +124,6 @@ export const ROUTE_FEATURES: Readonly< Record< string, Feature > > = {
 	'/exceptions': 'exceptions',
 	'/year-in-review': 'year_in_review',
 };
-
-/**
- * Whether a value is one of the licence levels.
- *
- * @param value Anything.
- */
-export function isLevel( value: unknown ): value is Level {
-	return (
-		typeof value === 'string' &&
-		( LEVELS as readonly string[] ).includes( value )
-	);
-}
-
-/**
- * Whether a value names a feature of the tier table.
- *
- * @param value Anything.
- */
-export function isFeature( value: unknown ): value is Feature {
-	return (
-		typeof value === 'string' &&
-		Object.prototype.hasOwnProperty.call( TIERS, value )
-	);
-}
 
 /**
  * The rank of a level (lite 0 … agency 4); an unknown level ranks as lite.

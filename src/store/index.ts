@@ -1,7 +1,10 @@
 import type { StoreDescriptor } from '@wordpress/data';
 
+import { addonsStore } from './addons';
 import { appStore } from './app';
 import { metricsStore } from './metrics';
+import { notesStore } from './notes';
+import { notificationsStore } from './notifications';
 import { reportsStore } from './reports';
 import { settingsStore } from './settings';
 
@@ -13,7 +16,10 @@ export const stores: StoreDescriptor[] = [
 	appStore,
 	reportsStore,
 	settingsStore,
+	addonsStore,
 	metricsStore,
+	notesStore,
+	notificationsStore,
 ];
 
 export function registerStores( registry: {

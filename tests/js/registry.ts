@@ -6,10 +6,11 @@ import type { BootData } from '../../src/store/app/types';
 
 /**
  * The registry type @wordpress/data declares omits `register`, which every registry has at run
- * time; this adds it.
+ * time, and `resolveSelect`; this adds them.
  */
 export type TestRegistry = ReturnType< typeof createRegistry > & {
 	register: ( store: StoreDescriptor ) => void;
+	resolveSelect: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
 };
 
 /**
@@ -58,7 +59,7 @@ export function makeBoot( overrides: Partial< BootData > = {} ): BootData {
 			isNetworkActive: false,
 		},
 		source: { active: '', connected: false },
-		licence: { level: 'lite' },
+		licence: { level: 'lite', source: 'none' },
 		plugin: {
 			version: '0.1.0',
 			assetsUrl:

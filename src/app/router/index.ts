@@ -31,6 +31,7 @@ import {
 	type DateQuery,
 	type Level,
 } from '../../store/app';
+import { appScreenOf } from '../appScreens';
 import { resolveRoute, type RouteContext } from '../routes';
 import { getYearInReview } from '../yearInReview';
 
@@ -124,7 +125,13 @@ export function startHashRouter(
 
 	const readHash = () => {
 		const boot = select().getBoot();
-		if ( ! boot ) {
+		// The settings screen and the wizard are not report routes: the App shows them to users
+		// who may change settings; for anyone else they are unknown routes, sent to the Overview.
+		if (
+			! boot ||
+			( appScreenOf( win.location.hash ) &&
+				boot.user.capabilities.saveSettings )
+		) {
 			return;
 		}
 		const resolved = resolveHash(

@@ -234,7 +234,7 @@ describe( 'App', () => {
 
 		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
 			setHash( '#/publishers' );
-			renderApp( { licence: { level: 'agency' } } );
+			renderApp( { licence: { level: 'agency', source: 'site' } } );
 			expect(
 				await screen.findByRole( 'heading', {
 					name: 'This report is not available yet',
@@ -306,7 +306,7 @@ describe( 'App', () => {
 			setHash( '#/year-in-review' );
 			renderApp( {
 				site: { ...boot.site, today: '2026-01-05' },
-				licence: { level: 'plus' },
+				licence: { level: 'plus', source: 'site' },
 			} );
 			expect(
 				screen.getByRole( 'link', { name: '2025 Year in Review' } )
@@ -345,7 +345,7 @@ describe( 'App', () => {
 			await screen.findByText( 'Overview screen' );
 			unmount();
 
-			renderApp( { licence: { level: 'pro' } } );
+			renderApp( { licence: { level: 'pro', source: 'site' } } );
 			expect(
 				screen.queryByRole( 'button', { name: 'Quick Links' } )
 			).not.toBeInTheDocument();

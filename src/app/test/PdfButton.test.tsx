@@ -53,7 +53,9 @@ describe( 'PdfButton', () => {
 		level: 'lite' | 'basic' = 'basic',
 		withReport = true
 	) {
-		const registry = createShellRegistry( { licence: { level } } );
+		const registry = createShellRegistry( {
+			licence: { level, source: 'site' },
+		} );
 		renderIn(
 			<div id={ withReport ? REPORT_AREA_ID : 'elsewhere' }>
 				<PdfButton report="overview" />

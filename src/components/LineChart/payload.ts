@@ -22,6 +22,8 @@ export interface LineTooltipPayload {
 }
 
 export interface ChartNote {
+	/** The note's id, handed back by onNoteSelect. */
+	id?: number;
 	/** Index of the point (label) the note belongs to… */
 	index?: number;
 	/** …or its timestamp, in the unit of the chart's `timestamps`. */

@@ -1,4 +1,6 @@
+import { useSelect } from '@wordpress/data';
 import type { ReactNode } from 'react';
+import { settingsStore } from '../../store/settings';
 
 /**
  * The public favicon service referral favicons load from (spec 1 §7, spec 2 §2 and §7; the
@@ -45,7 +47,13 @@ export interface FaviconCellProps {
  * @param props Component props.
  */
 export function FaviconCell( props: FaviconCellProps ) {
-	const { domain, showFavicon, children } = props;
+	const { domain, children } = props;
+	// The referral favicons setting can turn the public favicon service off (decisions.md).
+	const allowed = useSelect(
+		( select ) => select( settingsStore ).showsReferralFavicons(),
+		[]
+	);
+	const showFavicon = props.showFavicon && allowed;
 	return (
 		<span className="monsterinsights-reports-favicon-cell">
 			{ showFavicon && domain && (

@@ -13,6 +13,7 @@ import {
 	levelNeeded,
 	levelRank,
 } from '../tiers';
+import tiersJson from '../tiers.json';
 
 describe( 'levels', () => {
 	it( 'rank lite < basic < plus < pro < agency', () => {
@@ -212,5 +213,64 @@ describe( 'routes', () => {
 			'conversations_ai'
 		);
 		expect( featureForRoute( '/nowhere' ) ).toBeUndefined();
+	} );
+} );
+
+describe( 'the table exported from PHP (tiers.json)', () => {
+	const json = tiersJson as {
+		levels: unknown[];
+		tiers: Record< string, unknown >;
+		reports: Record< string, unknown >;
+	};
+
+	it( 'is valid: every level a Level, every report a feature of the table', () => {
+		expect( json.levels ).toEqual( [
+			'lite',
+			'basic',
+			'plus',
+			'pro',
+			'agency',
+		] );
+		for ( const level of Object.values( json.tiers ) ) {
+			expect( isLevel( level ) ).toBe( true );
+		}
+		for ( const feature of Object.values( json.reports ) ) {
+			expect( Object.keys( json.tiers ) ).toContain( feature );
+		}
+	} );
+
+	it( 'is what the module exports, nothing dropped or replaced', () => {
+		expect( LEVELS ).toEqual( json.levels );
+		expect( TIERS ).toEqual( json.tiers );
+		expect( REPORT_FEATURES ).toEqual( json.reports );
+	} );
+
+	it( 'decides every report and feature for every level as the JSON says', () => {
+		const rank = ( level: unknown ) => json.levels.indexOf( level );
+		const names = [
+			...Object.keys( json.reports ),
+			...Object.keys( json.tiers ),
+		];
+		for ( const name of names ) {
+			const feature = Object.prototype.hasOwnProperty.call(
+				json.reports,
+				name
+			)
+				? String( json.reports[ name ] )
+				: name;
+			const needed = json.tiers[ feature ];
+			expect( levelNeeded( name ) ).toBe( needed );
+			for ( const level of LEVELS ) {
+				expect( canUse( level, name ) ).toBe(
+					rank( level ) >= rank( needed )
+				);
+			}
+		}
+	} );
+
+	it( 'names every route feature in the table', () => {
+		for ( const feature of Object.values( ROUTE_FEATURES ) ) {
+			expect( Object.keys( json.tiers ) ).toContain( feature );
+		}
 	} );
 } );

@@ -1,6 +1,7 @@
 import { Button } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
-import { useEffect, useState } from '@wordpress/element';
+import { useEffect, useMemo, useState } from '@wordpress/element';
+import { useInstanceId } from '@wordpress/compose';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { TOP_LANDING_PAGES_ID } from '../../app/routes';
@@ -27,6 +28,7 @@ import { appStore, type DateQuery } from '../../store/app';
 import { metricsStore } from '../../store/metrics';
 import { metricLabel, type MetricId } from '../../store/reports';
 import type {
+	ChartNote,
 	CountryRow,
 	OverviewReport,
 	ReferralRow,
@@ -35,6 +37,7 @@ import type {
 } from '../../store/reports/types';
 import { LiteBanner } from '../../upsell';
 import { ReportHeader } from '../shared/ReportHeader';
+import { SiteNotesPanel, SiteNotesToggle } from '../shared/site-notes';
 import { useReport } from '../shared/useReport';
 import { SiteSummary } from '../site-summary/SiteSummary';
 import { MetricSettings } from './MetricSettings';
@@ -146,6 +149,13 @@ function OverviewBody( {
 	const compareGraph = comparing ? data.compare?.overviewgraph : undefined;
 	const format = ( value: number ) =>
 		formatMetricValue( active, value, locale );
+	const notes = useChartNotes( graph.notes );
+	const notesPanelId = useInstanceId(
+		OverviewBody,
+		'monsterinsights-reports-overview-notes'
+	);
+	const [ notesOpen, setNotesOpen ] = useState( false );
+	const [ notesHighlight, setNotesHighlight ] = useState< number[] >( [] );
 
 	return (
 		<>
@@ -177,6 +187,15 @@ function OverviewBody( {
 						trendpoints={ series?.trendpoints }
 						inverse={ isInverse( active ) }
 						formatValue={ format }
+						notes={ notes }
+						onNoteSelect={ ( selected ) => {
+							setNotesHighlight(
+								selected.flatMap( ( note ) =>
+									note.id === undefined ? [] : [ note.id ]
+								)
+							);
+							setNotesOpen( true );
+						} }
 						compare={
 							compareGraph
 								? {
@@ -195,6 +214,19 @@ function OverviewBody( {
 						{ graph.count === 0 && <ChartOverlay /> }
 					</LineChart>
 				</MetricTabs>
+				<SiteNotesToggle
+					open={ notesOpen }
+					controls={ notesPanelId }
+					onToggle={ () => {
+						setNotesHighlight( [] );
+						setNotesOpen( ! notesOpen );
+					} }
+				/>
+				<div id={ notesPanelId } hidden={ ! notesOpen }>
+					{ notesOpen && (
+						<SiteNotesPanel highlight={ notesHighlight } />
+					) }
+				</div>
 			</section>
 
 			<SiteSummary />
@@ -384,6 +416,24 @@ function OverviewBody( {
 				locale={ locale }
 			/>
 		</>
+	);
+}
+
+/**
+ * The payload's site notes as the chart's markers: on their day, in their category's colour.
+ *
+ * @param notes The notes of overviewgraph.
+ */
+function useChartNotes( notes: ChartNote[] | undefined ) {
+	return useMemo(
+		() =>
+			( notes ?? [] ).map( ( note ) => ( {
+				id: note.id,
+				timestamp: note.timestamp,
+				title: note.title,
+				color: note.color || undefined,
+			} ) ),
+		[ notes ]
 	);
 }
 

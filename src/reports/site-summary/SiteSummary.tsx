@@ -4,6 +4,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { formatNumber, formatPercent, toLocaleTag } from '../../lib/format';
 import { canUse } from '../../lib/tiers';
+import { addonsStore } from '../../store/addons';
 import { appStore } from '../../store/app';
 import type {
 	PopularContent,
@@ -166,6 +167,35 @@ function PopularPageCard( {
 }
 
 /**
+ * The most popular categories (dimensions module): title and share of views, or 'No data to show'.
+ *
+ * @param props        Component props.
+ * @param props.rows   The categories.
+ * @param props.locale The user's locale.
+ */
+function CategoryList( {
+	rows,
+	locale,
+}: {
+	rows: Array< { title: string; percent: number } >;
+	locale: string;
+} ) {
+	if ( rows.length === 0 ) {
+		return <NoData />;
+	}
+	return (
+		<ol className="monsterinsights-reports-summary__categories">
+			{ rows.map( ( row ) => (
+				<li key={ row.title }>
+					<span>{ row.title }</span>{ ' ' }
+					<span>{ formatPercent( row.percent, locale ) }</span>
+				</li>
+			) ) }
+		</ol>
+	);
+}
+
+/**
  * The Site Summary card set (spec 1 §2): all-time stats, most popular times, categories (needs the
  * dimensions module), the most popular page (basic and up, else a blurred upsell), the most
  * popular post (when there is one), the most popular product (pro with the eCommerce module).
@@ -173,7 +203,13 @@ function PopularPageCard( {
  */
 export function SiteSummary() {
 	const { data, locale } = useReport( 'site_summary' );
-	const level = useSelect( ( select ) => select( appStore ).getLevel(), [] );
+	const { level, dimensions } = useSelect(
+		( select ) => ( {
+			level: select( appStore ).getLevel(),
+			dimensions: select( addonsStore ).isAddonActive( 'dimensions' ),
+		} ),
+		[]
+	);
 	if ( ! data ) {
 		return null;
 	}
@@ -274,23 +310,35 @@ export function SiteSummary() {
 						'monsterinsights-reports'
 					) }
 				>
-					{ /* Categories need the dimensions module, which has not landed: its upsell. */ }
-					<p>
-						{ __(
-							'See which categories your visitors read most with the Dimensions addon.',
-							'monsterinsights-reports'
-						) }
-					</p>
-					<Button
-						variant="secondary"
-						href={ upgradeUrl(
-							'site-summary-categories',
-							level === 'lite'
-						) }
-						target="_blank"
-					>
-						{ __( 'Upgrade to PRO', 'monsterinsights-reports' ) }
-					</Button>
+					{ /* Categories need the dimensions module; without it, its upsell. */ }
+					{ dimensions ? (
+						<CategoryList
+							rows={ data.popular_categories }
+							locale={ locale }
+						/>
+					) : (
+						<>
+							<p>
+								{ __(
+									'See which categories your visitors read most with the Dimensions addon.',
+									'monsterinsights-reports'
+								) }
+							</p>
+							<Button
+								variant="secondary"
+								href={ upgradeUrl(
+									'site-summary-categories',
+									level === 'lite'
+								) }
+								target="_blank"
+							>
+								{ __(
+									'Upgrade to PRO',
+									'monsterinsights-reports'
+								) }
+							</Button>
+						</>
+					) }
 				</Card>
 				<PopularPageCard
 					page={ popularPage }

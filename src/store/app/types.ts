@@ -51,8 +51,12 @@ export interface BootPlugin {
 /** Licence levels, lowest first (decisions.md, "Licence tiers"). */
 export type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
 
+/** Where the licence level comes from: the site's key, the network's key, or none (lite). */
+export type LicenceSource = 'site' | 'network' | 'none';
+
 export interface BootLicence {
 	level: Level;
+	source: LicenceSource;
 }
 
 export interface BootData {

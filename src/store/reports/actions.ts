@@ -196,7 +196,13 @@ export function handleReportError(
 			return;
 		}
 		dispatch.receiveReportError( name, query, error, token );
-		switch ( error.code ) {
+		// The licence refuses the dates (a custom range or compare), not the report: back to the
+		// default last 30 days, which every level may see.
+		const refusesDates =
+			error.code === 'upgrade_required' &&
+			( error.feature === 'custom_date_range' ||
+				error.feature === 'compare' );
+		switch ( refusesDates ? 'invalid_date_range' : error.code ) {
 			case 'not_connected':
 				registry
 					.dispatch( appStore )

@@ -26,5 +26,8 @@ export function toReportError( error: unknown ): ReportError {
 	if ( isLevel( data.level ) ) {
 		result.level = data.level;
 	}
+	if ( typeof data.feature === 'string' ) {
+		result.feature = data.feature;
+	}
 	return result;
 }

@@ -36,8 +36,24 @@ export interface GraphSeries {
 	total: number;
 }
 
-/** A site note on the chart; its fields belong to the notes feature. */
-export type ChartNote = Record< string, unknown >;
+/**
+ * A published site note of the chart's range (includes/Notes/Module.php chart_notes): a marker on
+ * its day.
+ */
+export interface ChartNote {
+	id: number;
+	/** Plain text. */
+	title: string;
+	/** Y-m-d. */
+	date: string;
+	/** Unix time of 00:00 of its day in the site's timezone: the unit of `timestamps`. */
+	timestamp: number;
+	/** Its category's background colour, or the default shade. */
+	color: string;
+	/** Its category's name; empty without one. */
+	category: string;
+	important: boolean;
+}
 
 export type OverviewGraph = {
 	labels: string[];
@@ -191,6 +207,8 @@ export interface ReportError {
 	status?: number;
 	/** The level needed, for upgrade_required. */
 	level?: Level;
+	/** The tier feature refused, for upgrade_required (custom_date_range, compare, …). */
+	feature?: string;
 }
 
 /** The shared error dialog (spec 1 §8, "Error dialog defaults"). */

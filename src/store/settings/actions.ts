@@ -2,7 +2,11 @@ import apiFetch from '@wordpress/api-fetch';
 
 import { errorText } from '../errors';
 import { SETTINGS_PATH } from './constants';
-import type { ReportsSettings, SaveSettingsResult } from './types';
+import type {
+	ReportsSettings,
+	SaveSettingsResult,
+	SettingsChanges,
+} from './types';
 
 /**
  * Stores the settings (the resolver's and saveSettings' answer; seeds tests).
@@ -49,7 +53,7 @@ export interface SettingsThunkArgs {
  *
  * @param changes The settings to change.
  */
-export function saveSettings( changes: Partial< ReportsSettings > ) {
+export function saveSettings( changes: SettingsChanges ) {
 	return async ( {
 		dispatch,
 	}: SettingsThunkArgs ): Promise< SaveSettingsResult > => {

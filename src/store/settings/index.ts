@@ -16,6 +16,10 @@ export const settingsStore = createReduxStore( SETTINGS_STORE, {
 
 export type {
 	ReportsSettings,
+	RoleOption,
+	SettingsChanges,
+	SourceOption,
+	TrackingSettings,
 	SaveSettingsResult,
 	SettingsState,
 } from './types';

@@ -37,3 +37,13 @@ export function getSettingsLoadError( state: SettingsState ): string | null {
 export function isSavingSettings( state: SettingsState ): boolean {
 	return state.saving;
 }
+
+/**
+ * Whether referral lists show site icons (decisions.md "Privacy"): the setting once loaded, on by
+ * default before. No resolver: the start-up sequence loads the settings.
+ *
+ * @param state State.
+ */
+export function showsReferralFavicons( state: SettingsState ): boolean {
+	return state.settings?.referral_favicons ?? true;
+}

@@ -1,11 +1,61 @@
 /**
  * The plugin settings the reports app reads and writes: GET/POST
  * /monsterinsights-reports/v1/settings. includes/REST/SettingsController.php describes the same
- * shape as a JSON schema.
+ * shape as a JSON schema; src/store/settings/test/contract.test.ts holds the two together.
  */
+
+/** The built-in collector's tracking settings. */
+export interface TrackingSettings {
+	/** Roles whose logged-in visits are not tracked. */
+	excluded_roles: string[];
+	honor_dnt: boolean;
+	honor_gpc: boolean;
+	/** IP addresses and CIDR ranges that are not tracked. */
+	excluded_ips: string[];
+	/** Path of an .mmdb country database on the server; empty for none. */
+	country_mmdb: string;
+	/** HTTP header carrying the visitor's country code; empty for none. */
+	country_header: string;
+	trusted_proxy: boolean;
+	/** Referrer hosts whose visits are dropped. */
+	referrer_spam: string[];
+	/** Months raw visits are kept (1–120). */
+	retention_months: number;
+}
+
+/** A data source the site can choose. */
+export interface SourceOption {
+	key: string;
+	label: string;
+	description: string;
+	available: boolean;
+}
+
+export interface RoleOption {
+	slug: string;
+	name: string;
+}
+
 export interface ReportsSettings {
 	/** Image URL printed at the top of PDF reports; empty for none. */
 	pdf_reports_header_image: string;
+	/** Whether referral lists show site icons from the public favicon service. */
+	referral_favicons: boolean;
+	/** The active data source; empty until the setup wizard connects one. */
+	source: string;
+	/** Read-only: the sources the site can choose from. */
+	sources: SourceOption[];
+	tracking: TrackingSettings;
+	/** Read-only: the site's roles. */
+	roles: RoleOption[];
+}
+
+/** What a save may carry: any writable setting, tracking partially. */
+export interface SettingsChanges {
+	pdf_reports_header_image?: string;
+	referral_favicons?: boolean;
+	source?: string;
+	tracking?: Partial< TrackingSettings >;
 }
 
 /** What saveSettings resolves to: success, or the server's error text. */

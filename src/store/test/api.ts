@@ -33,9 +33,42 @@ export function mockApi(
 			call.data = options.data;
 		}
 		calls.push( call );
+		if ( options.parse === false ) {
+			// Unparsed requests get (or are refused with) a Response-like object, as api-fetch
+			// answers them.
+			return Promise.resolve( answer( call ) ).then(
+				( value ) => asResponse( value, 200 ),
+				( error: unknown ) => {
+					throw asResponse( error, errorStatus( error ) );
+				}
+			);
+		}
 		return answer( call );
 	} );
 	return calls;
+}
+
+/**
+ * A Response-like answer with a JSON body.
+ *
+ * @param body   The body.
+ * @param status HTTP status.
+ */
+function asResponse( body: unknown, status: number ) {
+	return { status, ok: status < 300, json: async () => body };
+}
+
+/**
+ * The HTTP status of a WP_Error body (data.status), else 500.
+ *
+ * @param error The error body.
+ */
+function errorStatus( error: unknown ): number {
+	const data =
+		typeof error === 'object' && error !== null
+			? ( error as { data?: { status?: unknown } } ).data
+			: undefined;
+	return typeof data?.status === 'number' ? data.status : 500;
 }
 
 /**

@@ -72,7 +72,9 @@ describe( 'UpsellOverlay', () => {
 	it( 'tells plus users what upgrading unlocks (spec 2 §6)', () => {
 		renderIn(
 			<UpsellOverlay upsellKey="ecommerce" />,
-			createShellRegistry( { licence: { level: 'plus' } } )
+			createShellRegistry( {
+				licence: { level: 'plus', source: 'site' },
+			} )
 		);
 		expect(
 			screen.getByText(

@@ -65,7 +65,9 @@ describe( 'ProMetricUpsell', () => {
 	it( 'does not offer the lite coupon to paying licences', () => {
 		renderIn(
 			<ProMetricUpsell open onClose={ () => {} } metricName="Revenue" />,
-			createShellRegistry( { licence: { level: 'basic' } } )
+			createShellRegistry( {
+				licence: { level: 'basic', source: 'site' },
+			} )
 		);
 		expect( screen.queryByText( /coupon code/ ) ).not.toBeInTheDocument();
 	} );

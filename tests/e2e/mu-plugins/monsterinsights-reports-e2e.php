@@ -37,6 +37,13 @@ add_filter(
 	}
 );
 
+// The e2e tests' licence-signing key (its secret is tests/e2e/licence/test-secret.key, key id
+// e2e-test): keys minted with it verify on the e2e site only.
+add_filter(
+	'monsterinsights_reports_licence_public_keys',
+	static fn( array $keys ): array => $keys + array( 'e2e-test' => 'X9dASUDw2uoRHzvoqsIvpFSBea3lLvmAsEMp1tZn9bA=' )
+);
+
 /**
  * Empties the built-in source's tables (lookups, raw rows and rollups) and bumps the data version,
  * so no cached report of the old data is served.
@@ -178,9 +185,10 @@ add_action(
 			)
 		);
 
-		// POST reset: the e2e site as bin/serve-e2e.sh made it — no data source, the plugin's own
-		// licence level, empty built-in tables (and a new data version, so no cached report of the
-		// seeded data is served) and every user's metric selection back to the default.
+		// POST reset: the e2e site as bin/serve-e2e.sh made it — no data source, no site licence
+		// key and the plugin's own licence level, empty built-in tables (and a new data version, so
+		// no cached report of the seeded data is served) and every user's metric selection back to
+		// the default.
 		register_rest_route(
 			REST_NAMESPACE,
 			'/reset',
@@ -190,6 +198,7 @@ add_action(
 				'callback'            => static function (): array {
 					update_option( BootData::SOURCE_OPTION, '' );
 					delete_option( LEVEL_OPTION );
+					delete_option( \MonsterInsights\Reports\Licensing\Licence::SITE_OPTION );
 					clear_builtin_data();
 					delete_metadata( 'user', 0, MetricsController::META, '', true );
 					return array(

@@ -74,7 +74,14 @@ class BootRouteTest extends TestCase {
 
 		$this->assertSame( 200, $status );
 		$this->assertSame( array( 'rest', 'user', 'site', 'source', 'licence', 'plugin' ), array_keys( $data ) );
-		$this->assertSame( array( 'level' => 'lite' ), $data['licence'], 'lite until a licence says otherwise' );
+		$this->assertSame(
+			array(
+				'level'  => 'lite',
+				'source' => 'none',
+			),
+			$data['licence'],
+			'lite until a licence says otherwise'
+		);
 		$this->assertSame( 'monsterinsights-reports/v1', $data['rest']['namespace'] );
 		$this->assertSame( get_rest_url(), $data['rest']['root'] );
 		$this->assertNotFalse( wp_verify_nonce( $data['rest']['nonce'], 'wp_rest' ) );

@@ -39,6 +39,9 @@ class ReportsRouteTest extends TestCase {
 		update_option( 'timezone_string', 'Europe/Berlin' );
 		$this->today = new \DateTimeImmutable( 'today', wp_timezone() );
 		$this->use_source( $this->facts() );
+		// Custom and compare ranges and the most popular page need a licence; the tier gate has
+		// tests of its own (Licensing/ReportGateTest).
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'agency' );
 	}
 
 	/**
@@ -496,6 +499,50 @@ class ReportsRouteTest extends TestCase {
 		$this->assertSame( 'Most Read Post', $data['popular_post']['title'] );
 		$this->assertEquals( 3, $data['popular_post']['pageviews'] );
 		$this->assertSame( get_permalink( $post ), $data['popular_post']['url'] );
+	}
+
+	/**
+	 * Most popular categories: empty while the dimensions module is off; with it on, the
+	 * categories of the posts read, by their share of views — and the cached payload follows the
+	 * module's switch.
+	 */
+	public function test_site_summary_categories_need_the_dimensions_module(): void {
+		$this->act_as( 'administrator' );
+		$news   = wp_insert_term( 'News', 'category' );
+		$guides = wp_insert_term( 'Guides', 'category' );
+		$this->assertIsArray( $news );
+		$this->assertIsArray( $guides );
+		$first  = self::factory_post( 'post', 'First' );
+		$second = self::factory_post( 'post', 'Second' );
+		wp_set_post_categories( $first, array( $news['term_id'] ) );
+		wp_set_post_categories( $second, array( $news['term_id'], $guides['term_id'] ) );
+		$facts = $this->facts();
+		foreach ( $facts as $i => $fact ) {
+			$facts[ $i ]['dimensions']['pagePath'] = 0 === $i ? '/?p=' . $second : '/?p=' . $first;
+		}
+		$this->use_source( $facts );
+
+		list( , $data ) = $this->get_report( 'site_summary', $this->last30() );
+		$this->assertSame( array(), $data['popular_categories'] );
+
+		\MonsterInsights\Reports\Settings\Modules::set( 'dimensions', true );
+		list( $status, $data ) = $this->get_report( 'site_summary', $this->last30() );
+		$this->assertSame( 200, $status );
+		// Range views: 12; session 0 (3 views) reads Second (News + Guides), the rest (9) First (News).
+		// News 12 of 15 categorised views, Guides 3.
+		$this->assertEquals(
+			array(
+				array(
+					'title'   => 'News',
+					'percent' => 80.0,
+				),
+				array(
+					'title'   => 'Guides',
+					'percent' => 20.0,
+				),
+			),
+			$data['popular_categories']
+		);
 	}
 
 	/**

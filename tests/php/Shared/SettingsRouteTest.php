@@ -74,7 +74,7 @@ class SettingsRouteTest extends TestCase {
 
 		list( $status, $data ) = $this->call( 'GET' );
 		$this->assertSame( 200, $status );
-		$this->assertSame( array( 'pdf_reports_header_image' => '' ), $data );
+		$this->assertSame( '', $data['pdf_reports_header_image'] );
 
 		list( $status, $data ) = $this->call( 'POST', array( 'pdf_reports_header_image' => 'https://example.com/logo.png' ) );
 		$this->assertSame( 403, $status );
@@ -89,7 +89,7 @@ class SettingsRouteTest extends TestCase {
 		$this->act_as( 'administrator' );
 		list( $status, $data ) = $this->call( 'GET' );
 		$this->assertSame( 200, $status );
-		$this->assertSame( array( 'pdf_reports_header_image' => '' ), $data );
+		$this->assertSame( '', $data['pdf_reports_header_image'] );
 	}
 
 	/**
@@ -103,7 +103,7 @@ class SettingsRouteTest extends TestCase {
 		foreach ( array( 'https://example.com/uploads/logo.png', 'http://localhost:9400/wp-content/uploads/2026/11/logo.png' ) as $url ) {
 			list( $status, $data ) = $this->call( 'POST', array( 'pdf_reports_header_image' => $url ) );
 			$this->assertSame( 200, $status, $url );
-			$this->assertSame( array( 'pdf_reports_header_image' => $url ), $data );
+			$this->assertSame( $url, $data['pdf_reports_header_image'] );
 
 			list( , $data ) = $this->call( 'GET' );
 			$this->assertSame( $url, $data['pdf_reports_header_image'] );
@@ -183,7 +183,7 @@ class SettingsRouteTest extends TestCase {
 		update_option( SettingsController::OPTION, array( 'pdf_reports_header_image' => 'https://example.com/a.png' ) );
 		list( $status, $data ) = $this->call( 'POST' );
 		$this->assertSame( 200, $status );
-		$this->assertSame( array( 'pdf_reports_header_image' => 'https://example.com/a.png' ), $data );
+		$this->assertSame( 'https://example.com/a.png', $data['pdf_reports_header_image'] );
 	}
 
 	/**
@@ -194,7 +194,7 @@ class SettingsRouteTest extends TestCase {
 		foreach ( array( 'garbage', array( 'pdf_reports_header_image' => array( 1 ) ) ) as $stored ) {
 			update_option( SettingsController::OPTION, $stored );
 			list( , $data ) = $this->call( 'GET' );
-			$this->assertSame( array( 'pdf_reports_header_image' => '' ), $data );
+			$this->assertSame( '', $data['pdf_reports_header_image'] );
 		}
 	}
 
@@ -210,6 +210,6 @@ class SettingsRouteTest extends TestCase {
 		list( , $data ) = $this->call( 'GET' );
 		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'settings' ) );
 		$this->assertSame( array_keys( $schema['properties'] ), array_keys( $data ) );
-		$this->assertSame( array_keys( SettingsController::DEFAULTS ), array_keys( $data ) );
+		$this->assertSame( array( 'pdf_reports_header_image', 'referral_favicons', 'source', 'sources', 'tracking', 'roles' ), array_keys( $data ) );
 	}
 }

@@ -12,8 +12,10 @@ use MonsterInsights\Reports\Sources\Builtin\Collector\Ip;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Reads the `monsterinsights_reports_tracking` option. There is no settings screen yet: every key
- * has a default, and any value of the wrong type falls back to it.
+ * Reads the `monsterinsights_reports_tracking` option, written by the settings screen
+ * (REST\SettingsController). Every key has a default, and any value of the wrong type falls back
+ * to it. On a network, the network admin's defaults (a site option) sit between the built-in
+ * defaults and a site's own choices.
  *
  * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[]}
  */
@@ -23,6 +25,11 @@ final class Settings {
 	 * The option.
 	 */
 	public const OPTION = 'monsterinsights_reports_tracking';
+
+	/**
+	 * Site option on multisite: the network's defaults, same shape.
+	 */
+	public const NETWORK_OPTION = 'monsterinsights_reports_network_tracking';
 
 	/**
 	 * The defaults.
@@ -51,7 +58,20 @@ final class Settings {
 	 */
 	public static function get(): array {
 		$stored = get_option( self::OPTION, array() );
-		return self::normalize( is_array( $stored ) ? $stored : array() );
+		return self::normalize( ( is_array( $stored ) ? $stored : array() ) + self::network_defaults() );
+	}
+
+	/**
+	 * The network's defaults as stored (possibly partial); empty on a single site.
+	 *
+	 * @return array<mixed>
+	 */
+	public static function network_defaults(): array {
+		if ( ! is_multisite() ) {
+			return array();
+		}
+		$stored = get_site_option( self::NETWORK_OPTION, array() );
+		return is_array( $stored ) ? $stored : array();
 	}
 
 	/**

@@ -67,7 +67,9 @@ describe( 'startHashRouter', () => {
 
 	function start( hash: string, level: 'lite' | 'basic' | 'pro' = 'basic' ) {
 		setHash( hash );
-		const registry = createBootedRegistry( { licence: { level } } );
+		const registry = createBootedRegistry( {
+			licence: { level, source: 'site' },
+		} );
 		stop = startHashRouter( registry, window );
 		return registry;
 	}

@@ -9,6 +9,29 @@ import {
 	type ReportColumn,
 } from '..';
 import { hostOf } from '../FaviconCell';
+import { RegistryProvider } from '@wordpress/data';
+import type { ReactElement } from 'react';
+import { createTestRegistry } from '../../../../tests/js/registry';
+import { settingsStore } from '../../../store/settings';
+import { settingsWith } from '../../../store/settings/test/fixture';
+
+/**
+ * Renders in a registry with the stores, the settings loaded when `favicons` is given.
+ *
+ * @param ui       The element.
+ * @param favicons The referral favicons setting.
+ */
+function renderInRegistry( ui: ReactElement, favicons?: boolean ) {
+	const registry = createTestRegistry();
+	if ( favicons !== undefined ) {
+		registry
+			.dispatch( settingsStore )
+			.receiveSettings( settingsWith( { referral_favicons: favicons } ) );
+	}
+	return render(
+		<RegistryProvider value={ registry }>{ ui }</RegistryProvider>
+	);
+}
 
 interface Country {
 	name: string;
@@ -368,7 +391,7 @@ describe( 'ReportTable', () => {
 
 describe( 'FaviconCell', () => {
 	it( 'shows a decorative favicon from the public service beside the domain', () => {
-		const { container } = render(
+		const { container } = renderInRegistry(
 			<FaviconCell
 				domain="https://www.example.com/path?q=1"
 				showFavicon
@@ -387,11 +410,28 @@ describe( 'FaviconCell', () => {
 	} );
 
 	it( 'loads nothing when favicons are turned off', () => {
-		const { container } = render(
+		const { container } = renderInRegistry(
 			<FaviconCell domain="example.com" showFavicon={ false } />
 		);
 		expect( container.querySelector( 'img' ) ).toBeNull();
 		expect( screen.getByText( 'example.com' ) ).toBeInTheDocument();
+	} );
+
+	it( 'loads nothing when the referral favicons setting is off', () => {
+		const { container } = renderInRegistry(
+			<FaviconCell domain="example.com" showFavicon />,
+			false
+		);
+		expect( container.querySelector( 'img' ) ).toBeNull();
+		expect( screen.getByText( 'example.com' ) ).toBeInTheDocument();
+	} );
+
+	it( 'shows the icon when the setting is on', () => {
+		const { container } = renderInRegistry(
+			<FaviconCell domain="example.com" showFavicon />,
+			true
+		);
+		expect( container.querySelector( 'img' ) ).not.toBeNull();
 	} );
 
 	it( 'finds the host of a domain or URL', () => {

@@ -10,6 +10,7 @@ import { settingsStore } from '../../../store/settings';
 import { createShellRegistry, renderIn } from '../../../app/test/shell';
 import { makeBoot } from '../../../../tests/js/registry';
 import { OverviewScreen } from '../OverviewScreen';
+import { settingsWith } from '../../../store/settings/test/fixture';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
@@ -37,7 +38,7 @@ function setUp( {
 	overview = overviewFixture as unknown,
 }: { level?: Level; query?: DateQuery; overview?: unknown } = {} ) {
 	const registry = createShellRegistry( {
-		licence: { level },
+		licence: { level, source: 'site' },
 		site: { ...makeBoot().site, today: '2026-11-22' },
 	} );
 	registry.dispatch( appStore ).setDateQuery( query );
@@ -53,9 +54,7 @@ function setUp( {
 		{ id: 'sessions', name: 'Sessions', checked: true, isPro: false },
 		{ id: 'pageviews', name: 'Pageviews', checked: true, isPro: false },
 	] );
-	registry
-		.dispatch( settingsStore )
-		.receiveSettings( { pdf_reports_header_image: '' } );
+	registry.dispatch( settingsStore ).receiveSettings( settingsWith() );
 	return registry;
 }
 

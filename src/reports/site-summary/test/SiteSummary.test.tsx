@@ -17,7 +17,9 @@ function setUp(
 	level: 'lite' | 'basic' | 'pro',
 	payload: unknown | null = fixture
 ) {
-	const registry = createShellRegistry( { licence: { level } } );
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+	} );
 	registry.dispatch( appStore ).setDateQuery( QUERY );
 	if ( payload !== null ) {
 		registry

@@ -324,6 +324,30 @@ describe( 'errors', () => {
 		expect( select().getErrorDialog() ).toBeNull();
 	} );
 
+	it( 'upgrade_required for the dates resets them instead of locking the report', async () => {
+		mockApi( () =>
+			restError( 'upgrade_required', 'Upgrade to pick dates.', {
+				status: 403,
+				level: 'basic',
+				feature: 'custom_date_range',
+			} )
+		);
+		const registry = createBootedRegistry();
+		const custom: DateQuery = {
+			preset: 'custom',
+			start: '2026-11-01',
+			end: '2026-11-10',
+		};
+		registry.dispatch( appStore ).setDateQuery( custom );
+		await resolveReport( registry, 'overview', custom );
+
+		expect( registry.select( appStore ).getDateQuery() ).toEqual( LAST30 );
+		expect(
+			registry.select( reportsStore ).isReportLocked( 'overview' )
+		).toBe( false );
+		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
+	} );
+
 	it( 'anything else opens the error dialog with the message', async () => {
 		mockApi( () =>
 			restError( 'rest_forbidden', 'Sorry, you are not allowed.', {

@@ -1,6 +1,7 @@
 import { settingsStore } from '..';
 import { createTestRegistry } from '../../../../tests/js/registry';
 import { forbidApi, mockApi, restError } from '../../test/api';
+import { settingsWith } from './fixture';
 
 /** Lets pending promises and resolver timers run. */
 function flush(): Promise< void > {
@@ -20,27 +21,33 @@ describe( 'settings store', () => {
 		const registry = createTestRegistry();
 		registry
 			.dispatch( settingsStore )
-			.receiveSettings( { pdf_reports_header_image: '' } );
-		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
-			pdf_reports_header_image: '',
-		} );
+			.receiveSettings(
+				settingsWith( { pdf_reports_header_image: '' } )
+			);
+		expect( registry.select( settingsStore ).getSettings() ).toEqual(
+			settingsWith( { pdf_reports_header_image: '' } )
+		);
 		await flush();
 		expect( unexpected ).toEqual( [] );
 	} );
 
 	it( 'loads the settings on first use', async () => {
-		const calls = mockApi( () => ( {
-			pdf_reports_header_image: 'https://example.com/logo.png',
-		} ) );
+		const calls = mockApi( () =>
+			settingsWith( {
+				pdf_reports_header_image: 'https://example.com/logo.png',
+			} )
+		);
 		const registry = createTestRegistry();
 		expect(
 			registry.select( settingsStore ).getSettings()
 		).toBeUndefined();
 		await flush();
 		await flush();
-		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
-			pdf_reports_header_image: 'https://example.com/logo.png',
-		} );
+		expect( registry.select( settingsStore ).getSettings() ).toEqual(
+			settingsWith( {
+				pdf_reports_header_image: 'https://example.com/logo.png',
+			} )
+		);
 		expect( calls ).toEqual( [ { path: ROUTE, method: 'GET' } ] );
 	} );
 
@@ -63,13 +70,17 @@ describe( 'settings store', () => {
 	} );
 
 	it( 'saves and stores what the server answers', async () => {
-		const calls = mockApi( () => ( {
-			pdf_reports_header_image: 'https://example.com/a.png',
-		} ) );
+		const calls = mockApi( () =>
+			settingsWith( {
+				pdf_reports_header_image: 'https://example.com/a.png',
+			} )
+		);
 		const registry = createTestRegistry();
 		registry
 			.dispatch( settingsStore )
-			.receiveSettings( { pdf_reports_header_image: '' } );
+			.receiveSettings(
+				settingsWith( { pdf_reports_header_image: '' } )
+			);
 
 		const saving = registry.dispatch( settingsStore ).saveSettings( {
 			pdf_reports_header_image: ' https://example.com/a.png',
@@ -79,14 +90,18 @@ describe( 'settings store', () => {
 		);
 		expect( await saving ).toEqual( {
 			success: true,
-			settings: { pdf_reports_header_image: 'https://example.com/a.png' },
+			settings: settingsWith( {
+				pdf_reports_header_image: 'https://example.com/a.png',
+			} ),
 		} );
 		expect( registry.select( settingsStore ).isSavingSettings() ).toBe(
 			false
 		);
-		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
-			pdf_reports_header_image: 'https://example.com/a.png',
-		} );
+		expect( registry.select( settingsStore ).getSettings() ).toEqual(
+			settingsWith( {
+				pdf_reports_header_image: 'https://example.com/a.png',
+			} )
+		);
 		expect( calls ).toEqual( [
 			{
 				path: ROUTE,
@@ -113,9 +128,11 @@ describe( 'settings store', () => {
 			)
 		);
 		const registry = createTestRegistry();
-		registry.dispatch( settingsStore ).receiveSettings( {
-			pdf_reports_header_image: 'https://a.example/x.png',
-		} );
+		registry.dispatch( settingsStore ).receiveSettings(
+			settingsWith( {
+				pdf_reports_header_image: 'https://a.example/x.png',
+			} )
+		);
 
 		expect(
 			await registry
@@ -123,11 +140,13 @@ describe( 'settings store', () => {
 				.saveSettings( { pdf_reports_header_image: 'ftp://x' } )
 		).toEqual( {
 			success: false,
-			error: 'Invalid parameter(s): pdf_reports_header_image',
+			error: 'pdf_reports_header_image must be empty or an http:// or https:// URL.',
 		} );
-		expect( registry.select( settingsStore ).getSettings() ).toEqual( {
-			pdf_reports_header_image: 'https://a.example/x.png',
-		} );
+		expect( registry.select( settingsStore ).getSettings() ).toEqual(
+			settingsWith( {
+				pdf_reports_header_image: 'https://a.example/x.png',
+			} )
+		);
 		expect( registry.select( settingsStore ).isSavingSettings() ).toBe(
 			false
 		);

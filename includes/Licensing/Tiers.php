@@ -1,0 +1,178 @@
+<?php
+/**
+ * The tier table: which licence level each feature and report needs (decisions.md, "Licence
+ * tiers").
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Licensing;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * THE tier table. The app reads the same table from src/lib/tiers.json, which bin/export-tiers.php
+ * writes from export(); a PHPUnit test fails when the committed JSON differs. Pure data: no
+ * WordPress call, so the export script loads it without WordPress.
+ */
+final class Tiers {
+
+	/**
+	 * Every gated feature with the lowest level that unlocks it, named after the rows of
+	 * decisions.md "Licence tiers".
+	 */
+	public const FEATURES = array(
+		// Lite: Overview (fixed last 30 days, no PDF, no pro metrics, no most-popular-page), Site
+		// Summary, site notes.
+		'overview'          => 'lite',
+		'site_summary'      => 'lite',
+		'site_notes'        => 'lite',
+
+		// Basic: custom date ranges, compare, PDF export, most popular page.
+		'custom_date_range' => 'basic',
+		'compare'           => 'basic',
+		'pdf_export'        => 'basic',
+		'most_popular_page' => 'basic',
+
+		// Plus: publishers, pages, countries, search console, real-time, dimensions, forms, media,
+		// site speed, traffic reports except traffic overview, year in review.
+		'publishers'        => 'plus',
+		'pages'             => 'plus',
+		'countries'         => 'plus',
+		'search_console'    => 'plus',
+		'realtime'          => 'plus',
+		'dimensions'        => 'plus',
+		'forms'             => 'plus',
+		'media'             => 'plus',
+		'site_speed'        => 'plus',
+		'traffic'           => 'plus',
+		'year_in_review'    => 'plus',
+
+		// Traffic overview: plus (basic sees the upsell).
+		'traffic_overview'  => 'plus',
+
+		// Pro: eCommerce (all four), user journey, AI insights, Conversations AI, pro metrics.
+		'ecommerce'         => 'pro',
+		'user_journey'      => 'pro',
+		'ai_insights'       => 'pro',
+		'conversations_ai'  => 'pro',
+		'pro_metrics'       => 'pro',
+
+		// Agency: exceptions (everyone below sees the blurred sample).
+		'exceptions'        => 'agency',
+	);
+
+	/**
+	 * Report name → the feature that gates it. Report names are those of GET
+	 * monsterinsights-reports/v1/reports/{name} and of the app's demo payloads: the spec's report
+	 * keys (publisher, engagement_pages, sitespeed, queries, …) and, as aliases, the route paths
+	 * with underscores (publishers_pages, site_speed, …).
+	 */
+	public const REPORTS = array(
+		'overview'              => 'overview',
+		'site_summary'          => 'site_summary',
+		'publisher'             => 'publishers',
+		'publishers'            => 'publishers',
+		'engagement_pages'      => 'pages',
+		'publishers_pages'      => 'pages',
+		'countries'             => 'countries',
+		'ecommerce'             => 'ecommerce',
+		'ecommerce_coupons'     => 'ecommerce',
+		'ecommerce_funnel'      => 'ecommerce',
+		'cart_abandonment'      => 'ecommerce',
+		'queries'               => 'search_console',
+		'search_console'        => 'search_console',
+		'dimensions'            => 'dimensions',
+		'forms'                 => 'forms',
+		'realtime'              => 'realtime',
+		'real_time'             => 'realtime',
+		'sitespeed'             => 'site_speed',
+		'sitespeedmobile'       => 'site_speed',
+		'site_speed'            => 'site_speed',
+		'media'                 => 'media',
+		'userjourney'           => 'user_journey',
+		'user_journey'          => 'user_journey',
+		'ai_insights'           => 'ai_insights',
+		'ai_chat'               => 'conversations_ai',
+		'conversations_ai'      => 'conversations_ai',
+		'traffic_overview'      => 'traffic_overview',
+		'traffic_landing_pages' => 'traffic',
+		'traffic_technology'    => 'traffic',
+		'traffic_campaign'      => 'traffic',
+		'traffic_source_medium' => 'traffic',
+		'traffic_social'        => 'traffic',
+		'exceptions'            => 'exceptions',
+		'yearinreview'          => 'year_in_review',
+		'year_in_review'        => 'year_in_review',
+	);
+
+	/**
+	 * The feature behind a report or feature name (report names first); null for a name neither
+	 * table knows.
+	 *
+	 * @param string $name A report or feature name.
+	 */
+	public static function feature_of( string $name ): ?string {
+		if ( isset( self::REPORTS[ $name ] ) ) {
+			return self::REPORTS[ $name ];
+		}
+		return isset( self::FEATURES[ $name ] ) ? $name : null;
+	}
+
+	/**
+	 * Whether a name is a report of the tier table.
+	 *
+	 * @param string $name A report name.
+	 */
+	public static function is_report( string $name ): bool {
+		return isset( self::REPORTS[ $name ] );
+	}
+
+	/**
+	 * The lowest level that unlocks a report or feature; agency for a name the table does not know,
+	 * so nothing unknown is ever unlocked by mistake.
+	 *
+	 * @param string $name A report or feature name.
+	 */
+	public static function level_needed( string $name ): string {
+		$feature = self::feature_of( $name );
+		return null === $feature ? 'agency' : self::FEATURES[ $feature ];
+	}
+
+	/**
+	 * Whether a licence level may use a report or feature.
+	 *
+	 * @param string $level The licence's level.
+	 * @param string $name  A report or feature name.
+	 */
+	public static function allows( string $level, string $name ): bool {
+		return Levels::at_least( $level, self::level_needed( $name ) );
+	}
+
+	/**
+	 * The table as the app reads it (src/lib/tiers.json).
+	 *
+	 * @return array{levels: string[], tiers: array<string, string>, reports: array<string, string>}
+	 */
+	public static function export(): array {
+		return array(
+			'levels'  => Levels::ALL,
+			'tiers'   => self::FEATURES,
+			'reports' => self::REPORTS,
+		);
+	}
+
+	/**
+	 * The export as the committed JSON file's text: tab-indented, one trailing newline.
+	 */
+	public static function export_json(): string {
+		$json = (string) json_encode( self::export(), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- Loaded without WordPress by bin/export-tiers.php.
+		// PHP indents with four spaces; the repository indents with tabs.
+		$json = (string) preg_replace_callback(
+			'/^( {4})+/m',
+			static fn( array $m ) => str_repeat( "\t", intdiv( strlen( $m[0] ), 4 ) ),
+			$json
+		);
+		return $json . "\n";
+	}
+}

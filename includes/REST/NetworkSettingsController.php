@@ -1,0 +1,164 @@
+<?php
+/**
+ * GET and POST monsterinsights-reports/v1/network/settings — the network-wide defaults.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\REST;
+
+use MonsterInsights\Reports\Settings\Modules;
+use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as Tracking;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Multisite only, for users with `manage_network_options`. The defaults apply to every site that
+ * has not made its own choice: tracking settings and modules.
+ */
+final class NetworkSettingsController extends Controller {
+
+	/**
+	 * Sets the route base.
+	 */
+	public function __construct() {
+		parent::__construct();
+		$this->rest_base = 'network/settings';
+	}
+
+	/**
+	 * Registers the route on a network only.
+	 */
+	public function register_routes(): void {
+		if ( ! is_multisite() ) {
+			return;
+		}
+		$tracking = SettingsController::tracking_properties();
+		unset( $tracking['retention_months'] );
+		$modules = array();
+		foreach ( Modules::KEYS as $key ) {
+			$modules[ $key ] = array( 'type' => 'boolean' );
+		}
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => \WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => array( $this, 'can_manage_network' ),
+					'args'                => array(),
+				),
+				array(
+					'methods'             => \WP_REST_Server::EDITABLE,
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => array( $this, 'can_manage_network' ),
+					'args'                => array(
+						'tracking' => array(
+							'description'          => __( 'Default tracking settings of the network’s sites.', 'monsterinsights-reports' ),
+							'type'                 => 'object',
+							'properties'           => $tracking,
+							'additionalProperties' => false,
+							'validate_callback'    => array( SettingsController::class, 'validate_tracking' ),
+						),
+						'modules'  => array(
+							'description'          => __( 'Modules on by default on the network’s sites.', 'monsterinsights-reports' ),
+							'type'                 => 'object',
+							'properties'           => $modules,
+							'additionalProperties' => false,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Permission callback: network options.
+	 *
+	 * @return true|\WP_Error
+	 */
+	public function can_manage_network() {
+		return $this->require_capability( 'manage_network_options', __( 'Sorry, you are not allowed to change the network’s settings.', 'monsterinsights-reports' ) );
+	}
+
+	/**
+	 * The defaults as the network screen shows them.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function current(): array {
+		return array(
+			'tracking' => Tracking::normalize( Tracking::network_defaults() ),
+			'modules'  => Modules::network_defaults(),
+		);
+	}
+
+	/**
+	 * Answers GET.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return \WP_REST_Response
+	 */
+	public function get_item( $request ) {
+		unset( $request );
+		return rest_ensure_response( self::current() );
+	}
+
+	/**
+	 * Answers POST: stores the validated defaults.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return \WP_REST_Response
+	 */
+	public function update_item( $request ) {
+		if ( $request->has_param( 'tracking' ) ) {
+			$tracking = (array) $request->get_param( 'tracking' );
+			update_site_option( Tracking::NETWORK_OPTION, Tracking::normalize( $tracking + Tracking::network_defaults() ) );
+		}
+		if ( $request->has_param( 'modules' ) ) {
+			$modules = array();
+			foreach ( (array) $request->get_param( 'modules' ) as $key => $on ) {
+				$modules[ (string) $key ] = (bool) $on;
+			}
+			Modules::set_network_defaults( $modules );
+		}
+		return rest_ensure_response( self::current() );
+	}
+
+	/**
+	 * The payload's schema.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$tracking = SettingsController::tracking_properties();
+		unset( $tracking['retention_months'] );
+		$modules = array();
+		foreach ( Modules::KEYS as $key ) {
+			$modules[ $key ] = array( 'type' => 'boolean' );
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'monsterinsights-reports-network-settings',
+			'type'       => 'object',
+			'properties' => array(
+				'tracking' => array(
+					'type'       => 'object',
+					'properties' => $tracking,
+				),
+				'modules'  => array(
+					'type'       => 'object',
+					'properties' => $modules,
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

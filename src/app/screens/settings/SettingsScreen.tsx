@@ -1,0 +1,344 @@
+import {
+	Button,
+	Card,
+	CardBody,
+	CardHeader,
+	Notice,
+	RadioControl,
+	Spinner,
+	TextControl,
+	ToggleControl,
+} from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+import { useToast } from '../../../components/Toast';
+import { addonsStore, type AddonKey } from '../../../store/addons';
+import { appStore } from '../../../store/app';
+import { settingsStore, type ReportsSettings } from '../../../store/settings';
+import { draftError, trackingChanges } from './draft';
+import { LicencePanel } from './LicencePanel';
+import {
+	TrackingFields,
+	trackingDraft,
+	type TrackingDraft,
+} from './TrackingFields';
+import './style.scss';
+
+interface Draft {
+	source: string;
+	tracking: TrackingDraft;
+	referral_favicons: boolean;
+	pdf_reports_header_image: string;
+}
+
+function draftOf( settings: ReportsSettings ): Draft {
+	return {
+		source: settings.source,
+		tracking: trackingDraft( settings.tracking ),
+		referral_favicons: settings.referral_favicons,
+		pdf_reports_header_image: settings.pdf_reports_header_image,
+	};
+}
+
+/**
+ * The settings screen (#/settings): data source, tracking, modules, reports, licence. Each card
+ * saves through the REST settings route; the server validates every field and names the one it
+ * refuses, and nothing of a refused save is stored.
+ */
+export function SettingsScreen() {
+	const { settings, loadError, saving, boot } = useSelect(
+		( select ) => ( {
+			settings: select( settingsStore ).getSettings(),
+			loadError: select( settingsStore ).getSettingsLoadError(),
+			saving: select( settingsStore ).isSavingSettings(),
+			boot: select( appStore ).getBoot(),
+		} ),
+		[]
+	);
+	const { saveSettings } = useDispatch( settingsStore );
+	const { receiveBoot } = useDispatch( appStore );
+	const toast = useToast();
+	const [ draft, setDraft ] = useState< Draft | null >( null );
+	const [ error, setError ] = useState< string | null >( null );
+
+	useEffect( () => {
+		if ( settings && ! draft ) {
+			setDraft( draftOf( settings ) );
+		}
+	}, [ settings, draft ] );
+
+	if ( loadError ) {
+		return (
+			<Notice status="error" isDismissible={ false }>
+				{ loadError }
+			</Notice>
+		);
+	}
+	if ( ! settings || ! draft || ! boot ) {
+		return (
+			<div className="monsterinsights-reports-settings__loading">
+				<Spinner />
+				<span>
+					{ __( 'Loading settings…', 'monsterinsights-reports' ) }
+				</span>
+			</div>
+		);
+	}
+
+	const save = async () => {
+		const invalid = draftError( draft.tracking );
+		if ( invalid ) {
+			setError( invalid );
+			return;
+		}
+		setError( null );
+		const result = await saveSettings( {
+			source: draft.source,
+			tracking: trackingChanges( draft.tracking, true ),
+			referral_favicons: draft.referral_favicons,
+			pdf_reports_header_image: draft.pdf_reports_header_image.trim(),
+		} );
+		if ( ! result.success ) {
+			setError( result.error );
+			return;
+		}
+		setDraft( draftOf( result.settings ) );
+		// The shell follows the source at once: connected or not.
+		receiveBoot( {
+			...boot,
+			source: {
+				active: result.settings.source,
+				connected: result.settings.source !== '',
+			},
+		} );
+		toast.success();
+	};
+
+	return (
+		<div className="monsterinsights-reports-settings">
+			<form
+				aria-labelledby="monsterinsights-reports-settings-title"
+				onSubmit={ ( event ) => {
+					event.preventDefault();
+					void save();
+				} }
+			>
+				<div className="monsterinsights-reports-settings__head">
+					<h2 id="monsterinsights-reports-settings-title">
+						{ __( 'Settings', 'monsterinsights-reports' ) }
+					</h2>
+					{ boot.source.connected && (
+						<Button variant="link" href="#/">
+							{ __(
+								'Back to reports',
+								'monsterinsights-reports'
+							) }
+						</Button>
+					) }
+				</div>
+				{ error && (
+					<Notice
+						status="error"
+						isDismissible
+						onRemove={ () => setError( null ) }
+					>
+						<span role="alert">{ error }</span>
+					</Notice>
+				) }
+
+				<Card>
+					<CardHeader>
+						<h3>
+							{ __( 'Data source', 'monsterinsights-reports' ) }
+						</h3>
+					</CardHeader>
+					<CardBody>
+						<RadioControl
+							label={ __(
+								'Where reports get their data',
+								'monsterinsights-reports'
+							) }
+							selected={ draft.source }
+							options={ [
+								...settings.sources.map( ( source ) => ( {
+									value: source.key,
+									label: source.available
+										? source.label
+										: `${ source.label } — ${ __(
+												'not available yet',
+												'monsterinsights-reports'
+										  ) }`,
+									description: source.description,
+								} ) ),
+								{
+									value: '',
+									label: __(
+										'None (disconnected)',
+										'monsterinsights-reports'
+									),
+								},
+							] }
+							onChange={ ( value ) => {
+								const chosen = settings.sources.find(
+									( source ) => source.key === value
+								);
+								if ( value === '' || chosen?.available ) {
+									setDraft( { ...draft, source: value } );
+								} else {
+									setError(
+										__(
+											'This data source is not available in this version yet.',
+											'monsterinsights-reports'
+										)
+									);
+								}
+							} }
+						/>
+					</CardBody>
+				</Card>
+
+				<Card>
+					<CardHeader>
+						<h3>
+							{ __(
+								'Tracking and privacy',
+								'monsterinsights-reports'
+							) }
+						</h3>
+					</CardHeader>
+					<CardBody>
+						<TrackingFields
+							draft={ draft.tracking }
+							roles={ settings.roles }
+							advanced
+							onChange={ ( tracking ) =>
+								setDraft( { ...draft, tracking } )
+							}
+						/>
+					</CardBody>
+				</Card>
+
+				<Card>
+					<CardHeader>
+						<h3>{ __( 'Reports', 'monsterinsights-reports' ) }</h3>
+					</CardHeader>
+					<CardBody>
+						<ToggleControl
+							__nextHasNoMarginBottom
+							label={ __(
+								'Show site icons in referral lists',
+								'monsterinsights-reports'
+							) }
+							help={ __(
+								'Icons load from a public favicon service, which then sees the referring domains.',
+								'monsterinsights-reports'
+							) }
+							checked={ draft.referral_favicons }
+							onChange={ ( value ) =>
+								setDraft( {
+									...draft,
+									referral_favicons: value,
+								} )
+							}
+						/>
+						<TextControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							type="url"
+							label={ __(
+								'PDF header image URL',
+								'monsterinsights-reports'
+							) }
+							help={ __(
+								'Printed at the top of exported PDF reports; empty for none.',
+								'monsterinsights-reports'
+							) }
+							value={ draft.pdf_reports_header_image }
+							onChange={ ( value ) =>
+								setDraft( {
+									...draft,
+									pdf_reports_header_image: value,
+								} )
+							}
+						/>
+					</CardBody>
+				</Card>
+
+				<div className="monsterinsights-reports-settings__actions">
+					<Button
+						variant="primary"
+						type="submit"
+						isBusy={ saving }
+						disabled={ saving }
+						__next40pxDefaultSize
+					>
+						{ __( 'Save Changes', 'monsterinsights-reports' ) }
+					</Button>
+				</div>
+			</form>
+			<ModulesCard />
+			<LicencePanel scope="site" />
+		</div>
+	);
+}
+
+/**
+ * The modules ("addons") card: each switch turns a module on or off at once.
+ */
+function ModulesCard() {
+	const { addons, loadError } = useSelect(
+		( select ) => ( {
+			addons: select( addonsStore ).getAddons(),
+			loadError: select( addonsStore ).getAddonsLoadError(),
+		} ),
+		[]
+	);
+	const { setAddonActive } = useDispatch( addonsStore );
+	const toast = useToast();
+
+	return (
+		<Card>
+			<CardHeader>
+				<h3>{ __( 'Modules', 'monsterinsights-reports' ) }</h3>
+			</CardHeader>
+			<CardBody>
+				{ loadError && (
+					<Notice status="error" isDismissible={ false }>
+						{ loadError }
+					</Notice>
+				) }
+				{ ! addons && ! loadError && <Spinner /> }
+				{ addons &&
+					( Object.keys( addons ) as AddonKey[] ).map( ( key ) => {
+						const addon = addons[ key ];
+						return (
+							<ToggleControl
+								key={ key }
+								__nextHasNoMarginBottom
+								label={ addon.title }
+								help={
+									addon.requirement && ! addon.requirement_met
+										? `${ addon.description } ${ addon.requirement }`
+										: addon.description
+								}
+								checked={ addon.active }
+								onChange={ async ( value ) => {
+									const result = await setAddonActive(
+										key,
+										value
+									);
+									if ( result.success ) {
+										toast.success();
+									} else {
+										toast.error( result.error );
+									}
+								} }
+							/>
+						);
+					} ) }
+			</CardBody>
+		</Card>
+	);
+}

@@ -1,0 +1,210 @@
+import {
+	CheckboxControl,
+	TextControl,
+	TextareaControl,
+	ToggleControl,
+	__experimentalNumberControl as NumberControl, // eslint-disable-line @wordpress/no-unsafe-wp-apis -- The core number field; stable in use since WP 5.6.
+} from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+
+import type { RoleOption, TrackingSettings } from '../../../store/settings';
+
+/** The tracking form's state: lists are edited as text, one entry per line. */
+export interface TrackingDraft {
+	excluded_roles: string[];
+	honor_dnt: boolean;
+	honor_gpc: boolean;
+	excluded_ips: string;
+	country_mmdb: string;
+	country_header: string;
+	trusted_proxy: boolean;
+	referrer_spam: string;
+	retention_months: string;
+}
+
+/**
+ * The draft of stored tracking settings.
+ *
+ * @param tracking The settings.
+ */
+export function trackingDraft( tracking: TrackingSettings ): TrackingDraft {
+	return {
+		...tracking,
+		excluded_ips: tracking.excluded_ips.join( '\n' ),
+		referrer_spam: tracking.referrer_spam.join( '\n' ),
+		retention_months: String( tracking.retention_months ),
+	};
+}
+
+export interface TrackingFieldsProps {
+	draft: TrackingDraft;
+	roles: RoleOption[];
+	onChange: ( draft: TrackingDraft ) => void;
+	/** Show the advanced fields (country lookup, proxy, spam, retention). */
+	advanced: boolean;
+}
+
+/**
+ * The built-in analytics' privacy and tracking choices (decisions.md "Privacy").
+ *
+ * @param props          Component props.
+ * @param props.draft    The form state.
+ * @param props.roles    The site's roles.
+ * @param props.onChange Called with the changed draft.
+ * @param props.advanced Whether to show the advanced fields.
+ */
+export function TrackingFields( {
+	draft,
+	roles,
+	onChange,
+	advanced,
+}: TrackingFieldsProps ) {
+	const set = < K extends keyof TrackingDraft >(
+		key: K,
+		value: TrackingDraft[ K ]
+	) => onChange( { ...draft, [ key ]: value } );
+
+	return (
+		<div className="monsterinsights-reports-settings__fields">
+			<fieldset className="monsterinsights-reports-settings__roles">
+				<legend>
+					{ __(
+						'Do not track logged-in users with these roles',
+						'monsterinsights-reports'
+					) }
+				</legend>
+				{ roles.map( ( role ) => (
+					<CheckboxControl
+						key={ role.slug }
+						__nextHasNoMarginBottom
+						label={ role.name }
+						checked={ draft.excluded_roles.includes( role.slug ) }
+						onChange={ ( checked ) =>
+							set(
+								'excluded_roles',
+								checked
+									? [ ...draft.excluded_roles, role.slug ]
+									: draft.excluded_roles.filter(
+											( slug ) => slug !== role.slug
+									  )
+							)
+						}
+					/>
+				) ) }
+			</fieldset>
+			<ToggleControl
+				__nextHasNoMarginBottom
+				label={ __(
+					'Honour Global Privacy Control',
+					'monsterinsights-reports'
+				) }
+				help={ __(
+					'Visitors whose browser sends the GPC signal are not tracked.',
+					'monsterinsights-reports'
+				) }
+				checked={ draft.honor_gpc }
+				onChange={ ( value ) => set( 'honor_gpc', value ) }
+			/>
+			<ToggleControl
+				__nextHasNoMarginBottom
+				label={ __( 'Honour Do Not Track', 'monsterinsights-reports' ) }
+				help={ __(
+					'Visitors whose browser sends Do Not Track are not tracked.',
+					'monsterinsights-reports'
+				) }
+				checked={ draft.honor_dnt }
+				onChange={ ( value ) => set( 'honor_dnt', value ) }
+			/>
+			<TextareaControl
+				__nextHasNoMarginBottom
+				label={ __(
+					'Excluded IP addresses',
+					'monsterinsights-reports'
+				) }
+				help={ __(
+					'One address or CIDR range per line, such as 192.0.2.10 or 198.51.100.0/24.',
+					'monsterinsights-reports'
+				) }
+				value={ draft.excluded_ips }
+				rows={ 3 }
+				onChange={ ( value ) => set( 'excluded_ips', value ) }
+			/>
+			{ advanced && (
+				<>
+					<NumberControl
+						__next40pxDefaultSize
+						label={ __(
+							'Keep raw visits for (months)',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'Daily totals are kept for ever; individual visits are deleted after this many months (1–120).',
+							'monsterinsights-reports'
+						) }
+						min={ 1 }
+						max={ 120 }
+						value={ draft.retention_months }
+						onChange={ ( value?: string ) =>
+							set( 'retention_months', value ?? '' )
+						}
+					/>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __(
+							'Country database (.mmdb path)',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'Full path of a MaxMind-format country database on this server; empty for none.',
+							'monsterinsights-reports'
+						) }
+						value={ draft.country_mmdb }
+						onChange={ ( value ) => set( 'country_mmdb', value ) }
+					/>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __(
+							'Country header from your CDN',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'Name of the HTTP header carrying the visitor’s country code, such as CF-IPCountry; empty for none.',
+							'monsterinsights-reports'
+						) }
+						value={ draft.country_header }
+						onChange={ ( value ) => set( 'country_header', value ) }
+					/>
+					<ToggleControl
+						__nextHasNoMarginBottom
+						label={ __(
+							'The site is behind a trusted reverse proxy',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'Read the visitor’s address from X-Forwarded-For. Turn on only when your proxy sets it.',
+							'monsterinsights-reports'
+						) }
+						checked={ draft.trusted_proxy }
+						onChange={ ( value ) => set( 'trusted_proxy', value ) }
+					/>
+					<TextareaControl
+						__nextHasNoMarginBottom
+						label={ __(
+							'Referrer spam hosts',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'One host per line; visits referred by them are dropped.',
+							'monsterinsights-reports'
+						) }
+						value={ draft.referrer_spam }
+						rows={ 3 }
+						onChange={ ( value ) => set( 'referrer_spam', value ) }
+					/>
+				</>
+			) }
+		</div>
+	);
+}

@@ -1,0 +1,143 @@
+import '@testing-library/jest-dom';
+import apiFetch from '@wordpress/api-fetch';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import overviewFixture from '../../../store/reports/test/fixtures/overview.json';
+import siteSummaryFixture from '../../../store/reports/test/fixtures/site_summary.json';
+import { appStore, type DateQuery } from '../../../store/app';
+import { metricsStore } from '../../../store/metrics';
+import { notesStore } from '../../../store/notes';
+import { makeList, makeNote } from '../../../store/notes/test/fixtures';
+import { reportsStore } from '../../../store/reports';
+import type { ChartNote, OverviewReport } from '../../../store/reports/types';
+import { settingsStore } from '../../../store/settings';
+import { settingsWith } from '../../../store/settings/test/fixture';
+import { mockApi } from '../../../store/test/api';
+import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { OverviewScreen } from '../OverviewScreen';
+
+jest.mock( 'react-chartjs-2', () =>
+	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
+);
+
+const QUERY: DateQuery = {
+	preset: 'last30days',
+	start: '2026-10-23',
+	end: '2026-11-21',
+};
+
+const LAUNCH_NOTE: ChartNote = {
+	id: 5,
+	title: 'Launch day',
+	date: '2026-11-20',
+	// The fixture's second point, Nov 20.
+	timestamp: overviewFixture.overviewgraph.timestamps[ 1 ] ?? 0,
+	color: '#d63638',
+	category: 'Launch',
+	important: true,
+};
+
+/**
+ * A registry with the overview (carrying one site note) and everything around it loaded.
+ */
+function setUp() {
+	const registry = createShellRegistry();
+	registry.dispatch( appStore ).setDateQuery( QUERY );
+	const overview: OverviewReport = {
+		...( overviewFixture as OverviewReport ),
+		overviewgraph: {
+			...( overviewFixture as OverviewReport ).overviewgraph,
+			notes: [ LAUNCH_NOTE ],
+		},
+	};
+	registry
+		.dispatch( reportsStore )
+		.receiveReport( 'overview', QUERY, overview );
+	registry
+		.dispatch( reportsStore )
+		.receiveReport( 'site_summary', QUERY, siteSummaryFixture );
+	registry
+		.dispatch( metricsStore )
+		.receiveIncludedMetrics( [
+			{ id: 'sessions', name: 'Sessions', checked: true, isPro: false },
+		] );
+	registry.dispatch( settingsStore ).receiveSettings( settingsWith() );
+	return registry;
+}
+
+beforeEach( () => {
+	apiFetch.setFetchHandler( () => new Promise( () => undefined ) );
+} );
+
+describe( 'OverviewScreen, site notes', () => {
+	it( 'shows and hides the notes panel with its toggle', async () => {
+		const calls = mockApi( () =>
+			makeList( [ makeNote( { id: 5, note_title: 'Launch day' } ) ] )
+		);
+		renderIn( <OverviewScreen />, setUp() );
+		const toggle = screen.getByRole( 'button', { name: 'Site Notes' } );
+		expect( toggle ).toHaveAttribute( 'aria-expanded', 'false' );
+		expect(
+			screen.queryByRole( 'region', { name: 'Site Notes' } )
+		).toBeNull();
+		// Nothing is fetched while the panel is closed.
+		expect( calls ).toEqual( [] );
+
+		await userEvent.click( toggle );
+		expect( toggle ).toHaveAttribute( 'aria-expanded', 'true' );
+		const panel = screen.getByRole( 'region', { name: 'Site Notes' } );
+		expect(
+			document.getElementById(
+				toggle.getAttribute( 'aria-controls' ) ?? ''
+			)
+		).toContainElement( panel );
+		expect(
+			await within( panel ).findByText( 'Launch day' )
+		).toBeVisible();
+		expect( calls[ 0 ]?.path ).toContain(
+			'start=2026-10-23&end=2026-11-21'
+		);
+
+		await userEvent.click( toggle );
+		expect( toggle ).toHaveAttribute( 'aria-expanded', 'false' );
+		expect(
+			screen.queryByRole( 'region', { name: 'Site Notes' } )
+		).toBeNull();
+	} );
+
+	it( 'marks the payload’s notes on the chart in their colour; a marker opens the panel on them', async () => {
+		const registry = setUp();
+		registry
+			.dispatch( notesStore )
+			.receiveNotes(
+				{ start: QUERY.start, end: QUERY.end },
+				makeList( [
+					makeNote( { id: 4, note_title: 'Other note' } ),
+					makeNote( { id: 5, note_title: 'Launch day' } ),
+				] )
+			);
+		renderIn( <OverviewScreen />, registry );
+
+		const marker = await screen.findByRole( 'button', {
+			name: '1 site note on Nov 20',
+		} );
+		expect( marker ).toHaveStyle( { background: '#d63638' } );
+
+		await userEvent.click( marker );
+
+		expect(
+			screen.getByRole( 'button', { name: 'Site Notes' } )
+		).toHaveAttribute( 'aria-expanded', 'true' );
+		await waitFor( () =>
+			expect(
+				screen
+					.getByRole( 'region', { name: 'Site Notes' } )
+					.querySelector( '.is-highlighted' )
+			).toHaveTextContent( 'Launch day' )
+		);
+		expect(
+			screen.getByText( 'Other note' ).closest( 'li' )
+		).not.toHaveClass( 'is-highlighted' );
+	} );
+} );

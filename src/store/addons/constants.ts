@@ -1,0 +1,1 @@
+export const ADDONS_PATH = '/monsterinsights-reports/v1/addons';

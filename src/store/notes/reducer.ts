@@ -1,0 +1,149 @@
+import type { NotesAction } from './actions';
+import { notesKey } from './query';
+import type { Note, NotesList, NotesState } from './types';
+
+export const initialState: NotesState = {
+	lists: {},
+	stale: {},
+	requests: {},
+	errors: {},
+	categories: null,
+	categoriesError: null,
+};
+
+/**
+ * A copy of a record without one key.
+ *
+ * @param record The record.
+ * @param key    The key to drop.
+ */
+function without< T >(
+	record: Record< string, T >,
+	key: string
+): Record< string, T > {
+	if ( ! ( key in record ) ) {
+		return record;
+	}
+	const copy = { ...record };
+	delete copy[ key ];
+	return copy;
+}
+
+/**
+ * A list with a saved note put in place: replaced where it is, dropped once trashed.
+ *
+ * @param list The list.
+ * @param note The note.
+ */
+function withNote( list: NotesList, note: Note ): NotesList {
+	if ( ! list.items.some( ( item ) => item.id === note.id ) ) {
+		return list;
+	}
+	const items =
+		note.status === 'trash'
+			? list.items.filter( ( item ) => item.id !== note.id )
+			: list.items.map( ( item ) =>
+					item.id === note.id ? note : item
+			  );
+	return { ...list, items };
+}
+
+/**
+ * Whether an answer belongs to the latest request of its key: seeded answers (no token) always
+ * do; an answer to a superseded or forgotten request does not.
+ *
+ * @param state State.
+ * @param key   Request key.
+ * @param token The answer's token.
+ */
+function isCurrent(
+	state: NotesState,
+	key: string,
+	token: number | undefined
+): boolean {
+	return token === undefined || state.requests[ key ] === token;
+}
+
+export function reducer(
+	state: NotesState = initialState,
+	action: NotesAction
+): NotesState {
+	switch ( action.type ) {
+		case 'START_NOTES_REQUEST': {
+			const key = notesKey( action.query );
+			return {
+				...state,
+				requests: { ...state.requests, [ key ]: action.token },
+			};
+		}
+		case 'RECEIVE_NOTES': {
+			const key = notesKey( action.query );
+			if ( ! isCurrent( state, key, action.token ) ) {
+				return state;
+			}
+			return {
+				...state,
+				lists: { ...state.lists, [ key ]: action.list },
+				stale: without( state.stale, key ),
+				requests: without( state.requests, key ),
+				errors: without( state.errors, key ),
+			};
+		}
+		case 'RECEIVE_NOTES_ERROR': {
+			const key = notesKey( action.query );
+			if ( ! isCurrent( state, key, action.token ) ) {
+				return state;
+			}
+			return {
+				...state,
+				lists: without( state.lists, key ),
+				stale: without( state.stale, key ),
+				requests: without( state.requests, key ),
+				errors: { ...state.errors, [ key ]: action.error },
+			};
+		}
+		case 'RECEIVE_NOTE':
+			return {
+				...state,
+				lists: Object.fromEntries(
+					Object.entries( state.lists ).map( ( [ key, list ] ) => [
+						key,
+						withNote( list, action.note ),
+					] )
+				),
+			};
+		case 'MARK_NOTES_STALE':
+			return {
+				...state,
+				stale: Object.fromEntries(
+					Object.keys( state.lists ).map( ( key ) => [
+						key,
+						true as const,
+					] )
+				),
+				requests: {},
+				errors: {},
+			};
+		case 'RECEIVE_NOTE_CATEGORIES':
+			return {
+				...state,
+				categories: action.categories,
+				categoriesError: null,
+			};
+		case 'RECEIVE_NOTE_CATEGORIES_ERROR':
+			return { ...state, categoriesError: action.error };
+		case 'RECEIVE_NOTE_CATEGORY': {
+			const others = ( state.categories ?? [] ).filter(
+				( category ) => category.id !== action.category.id
+			);
+			return {
+				...state,
+				categories: [ ...others, action.category ].sort( ( a, b ) =>
+					a.name.localeCompare( b.name )
+				),
+			};
+		}
+		default:
+			return state;
+	}
+}
