@@ -52,6 +52,18 @@ function ScreenLayout( {
 	siteName: string;
 	screen: AppScreen | 'network';
 } ) {
+	const reportsUrl = useSelect(
+		( select ) => select( appStore ).getBoot()?.plugin.reportsUrl ?? '',
+		[]
+	);
+	// Insights → Settings is the current admin menu item on the settings screen.
+	useEffect(
+		() =>
+			screen === 'settings'
+				? highlightSideMenu( '/settings', reportsUrl )
+				: undefined,
+		[ screen, reportsUrl ]
+	);
 	return (
 		<div className="monsterinsights-reports-app">
 			<Header

@@ -12,6 +12,7 @@ export const SIDE_MENU_ROUTES: Readonly< Record< string, string > > = {
 	'/ai-insights': '/ai-insights',
 	'/ai-insights/chat': '/ai-insights/chat',
 	'/ai-insights/chat/': '/ai-insights/chat',
+	'/settings': '/settings',
 };
 
 /**

@@ -40,6 +40,7 @@ export function useReport< N extends string >( name: N ): ReportState< N > {
 					| PayloadOf< N >
 					| undefined,
 				isLoading: reports.isReportLoading( name, query ),
+				failed: reports.getReportError( name, query ) !== undefined,
 				query,
 				locale: boot?.user.locale ?? 'en_US',
 			};
@@ -48,14 +49,20 @@ export function useReport< N extends string >( name: N ): ReportState< N > {
 	);
 	// Keep showing the last payload while the next dates load (the 'Refreshing Report' dialog
 	// covers it), instead of emptying the screen.
+	const { failed, ...report } = state;
 	const last = useRef< PayloadOf< N > | undefined >( undefined );
-	if ( state.data ) {
-		last.current = state.data;
+	if ( report.data ) {
+		last.current = report.data;
 	}
-	const isRefreshing = ! state.data && state.isLoading && !! last.current;
+	// Between the moment a payload is forgotten (new dates, or invalidateReport after a site note
+	// changed) and the moment its request starts, nothing is stored and nothing loads yet: that
+	// is loading too, or the screen would drop the previous payload for a render and unmount
+	// everything under it (an open notes panel, a form).
+	const pending = report.isLoading || ( ! report.data && ! failed );
+	const isRefreshing = ! report.data && pending && !! last.current;
 	return {
-		...state,
-		data: state.data ?? ( state.isLoading ? last.current : undefined ),
+		...report,
+		data: report.data ?? ( pending ? last.current : undefined ),
 		isRefreshing,
 	};
 }

@@ -310,13 +310,31 @@ export function SiteSummary() {
 						'monsterinsights-reports'
 					) }
 				>
-					{ /* Categories need the dimensions module; without it, its upsell. */ }
-					{ dimensions ? (
+					{ /* Categories need the dimensions module: its list when on; when off, a way to
+					turn it on for licences that include it, else its upsell. */ }
+					{ dimensions && (
 						<CategoryList
 							rows={ data.popular_categories }
 							locale={ locale }
 						/>
-					) : (
+					) }
+					{ ! dimensions && canUse( level, 'dimensions' ) && (
+						<>
+							<p>
+								{ __(
+									'Turn on the Dimensions module to see which categories your visitors read most.',
+									'monsterinsights-reports'
+								) }
+							</p>
+							<Button variant="secondary" href="#/settings">
+								{ __(
+									'Open Settings',
+									'monsterinsights-reports'
+								) }
+							</Button>
+						</>
+					) }
+					{ ! dimensions && ! canUse( level, 'dimensions' ) && (
 						<>
 							<p>
 								{ __(

@@ -130,7 +130,7 @@ export interface NotesThunkArgs {
 		receiveNoteCategories: Bound< typeof receiveNoteCategories >;
 		receiveNoteCategoriesError: Bound< typeof receiveNoteCategoriesError >;
 		receiveNoteCategory: Bound< typeof receiveNoteCategory >;
-		invalidateNotes: () => unknown;
+		invalidateNotes: ( reloadReports?: boolean ) => unknown;
 		invalidateResolutionForStoreSelector: ( selector: string ) => unknown;
 	};
 	select: {
@@ -150,11 +150,16 @@ export interface NotesThunkArgs {
 /**
  * Makes every notes list load again (kept on screen until then), and reloads the reports whose
  * payload carries the notes, so the Overview's chart markers follow.
+ *
+ * @param reloadReports False to leave the reports alone (a change the chart does not show).
  */
-export function invalidateNotes() {
+export function invalidateNotes( reloadReports = true ) {
 	return ( { dispatch, registry }: NotesThunkArgs ): void => {
 		dispatch( markNotesStale() );
 		dispatch.invalidateResolutionForStoreSelector( 'getNotes' );
+		if ( ! reloadReports ) {
+			return;
+		}
 		const reports = registry.dispatch( reportsStore );
 		REPORTS_WITH_NOTES.forEach( ( name ) =>
 			reports.invalidateReport( name )
@@ -166,12 +171,14 @@ export function invalidateNotes() {
  * Runs a write and reads its answer: on success the note goes into the stored lists and
  * everything that shows notes reloads; on failure the server's readable error comes back.
  *
- * @param args    Thunk arguments.
- * @param request The api-fetch options.
+ * @param args          Thunk arguments.
+ * @param request       The api-fetch options.
+ * @param reloadReports False when the change does not show on the charts.
  */
 async function writeNote(
 	args: NotesThunkArgs,
-	request: Parameters< typeof apiFetch >[ 0 ]
+	request: Parameters< typeof apiFetch >[ 0 ],
+	reloadReports = true
 ): Promise< NoteWriteResult< Note > > {
 	let answer: Note;
 	try {
@@ -184,7 +191,7 @@ async function writeNote(
 		};
 	}
 	args.dispatch.receiveNote( answer );
-	args.dispatch.invalidateNotes();
+	args.dispatch.invalidateNotes( reloadReports );
 	return { success: true, data: answer };
 }
 
@@ -218,18 +225,25 @@ export function updateNote( id: number, changes: Partial< NoteInput > ) {
 }
 
 /**
- * Sets a note's important flag with POST /notes/{id}/important.
+ * Sets a note's important flag with POST /notes/{id}/important. The lists reload (their counts
+ * change); the reports do not: a chart marker looks the same whether its note is important or
+ * not, and reloading would cover the screen with the 'Refreshing Report' dialog and rebuild the
+ * report on the server for every click of a star.
  *
  * @param id        Note id.
  * @param important The flag.
  */
 export function setImportant( id: number, important: boolean ) {
 	return ( args: NotesThunkArgs ): Promise< NoteWriteResult< Note > > =>
-		writeNote( args, {
-			path: notePath( id, 'important' ),
-			method: 'POST',
-			data: { important },
-		} );
+		writeNote(
+			args,
+			{
+				path: notePath( id, 'important' ),
+				method: 'POST',
+				data: { important },
+			},
+			false
+		);
 }
 
 /**

@@ -214,16 +214,22 @@ async function expectOverviewLevel(
 	const compare = picker.getByRole( 'checkbox', {
 		name: 'Compare to Previous',
 	} );
+	const customRange = picker.getByRole( 'button', {
+		name: 'Set Custom Date Range',
+	} );
 	if ( pro ) {
 		await expect( lastSevenDays ).toBeEnabled();
+		await expect( customRange ).toBeEnabled();
 		await expect( compare ).toBeVisible();
 		await expect( lock ).toHaveCount( 0 );
+		await picker.getByRole( 'button', { name: 'Cancel' } ).click();
 	} else {
 		await expect( lastSevenDays ).toBeDisabled();
+		await expect( customRange ).toHaveCount( 0 );
 		await expect( compare ).toHaveCount( 0 );
 		await expect( lock ).toBeVisible();
+		await picker.getByRole( 'button', { name: 'Close' } ).click();
 	}
-	await picker.getByRole( 'button', { name: 'Close' } ).click();
 	await expect( picker ).toHaveCount( 0 );
 
 	await page.getByRole( 'button', { name: 'Export PDF Report' } ).click();

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import apiFetch from '@wordpress/api-fetch';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import overviewFixture from '../../../store/reports/test/fixtures/overview.json';
@@ -13,7 +13,7 @@ import { reportsStore } from '../../../store/reports';
 import type { ChartNote, OverviewReport } from '../../../store/reports/types';
 import { settingsStore } from '../../../store/settings';
 import { settingsWith } from '../../../store/settings/test/fixture';
-import { mockApi } from '../../../store/test/api';
+import { deferred, mockApi } from '../../../store/test/api';
 import { createShellRegistry, renderIn } from '../../../app/test/shell';
 import { OverviewScreen } from '../OverviewScreen';
 
@@ -139,5 +139,105 @@ describe( 'OverviewScreen, site notes', () => {
 		expect(
 			screen.getByText( 'Other note' ).closest( 'li' )
 		).not.toHaveClass( 'is-highlighted' );
+	} );
+
+	it( 'keeps the panel open while the overview reloads after a save', async () => {
+		const reload = deferred< unknown >();
+		let saved = false;
+		const calls = mockApi( ( call ) => {
+			if ( call.path.includes( '/reports/overview' ) ) {
+				return reload.promise;
+			}
+			if ( call.method === 'POST' ) {
+				saved = true;
+				return makeNote( { id: 9, note_title: 'Spring sale' } );
+			}
+			return makeList(
+				saved
+					? [ makeNote( { id: 9, note_title: 'Spring sale' } ) ]
+					: []
+			);
+		} );
+		renderIn( <OverviewScreen />, setUp() );
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Site Notes' } )
+		);
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Add New Site Note' } )
+		);
+		await userEvent.type(
+			screen.getByLabelText( 'Site Note' ),
+			'Spring sale'
+		);
+		await userEvent.click( screen.getByRole( 'button', { name: 'Save' } ) );
+
+		// The overview reloads (its markers follow) under the Refreshing Report dialog…
+		expect(
+			await screen.findByRole( 'dialog', { name: 'Refreshing Report' } )
+		).toBeInTheDocument();
+		expect(
+			calls.some( ( call ) => call.path.includes( '/reports/overview' ) )
+		).toBe( true );
+		// …while the panel stays open (behind the dialog), back on its list with the new note.
+		const panel = screen.getByRole( 'region', {
+			name: 'Site Notes',
+			hidden: true,
+		} );
+		expect(
+			await within( panel ).findByText( 'Spring sale' )
+		).toBeVisible();
+
+		await act( async () => reload.resolve( overviewFixture ) );
+		await waitFor( () =>
+			expect(
+				screen.queryByRole( 'dialog', { name: 'Refreshing Report' } )
+			).toBeNull()
+		);
+		expect(
+			screen.getByRole( 'region', { name: 'Site Notes' } )
+		).toBeVisible();
+		expect(
+			screen.getByRole( 'button', { name: 'Site Notes' } )
+		).toHaveAttribute( 'aria-expanded', 'true' );
+	} );
+
+	it( 'keeps the panel open on a date change and lists the new range’s notes', async () => {
+		const calls = mockApi( ( call ) => {
+			if ( call.path.includes( '/reports/overview' ) ) {
+				return overviewFixture;
+			}
+			if ( call.path.includes( '/reports/site_summary' ) ) {
+				return siteSummaryFixture;
+			}
+			return makeList( [
+				makeNote( {
+					note_title: call.path.includes( 'start=2026-11-15' )
+						? 'Last week’s note'
+						: 'Last month’s note',
+				} ),
+			] );
+		} );
+		const registry = setUp();
+		renderIn( <OverviewScreen />, registry );
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Site Notes' } )
+		);
+		expect( await screen.findByText( 'Last month’s note' ) ).toBeVisible();
+
+		act( () => {
+			registry.dispatch( appStore ).setDateQuery( {
+				preset: 'custom',
+				start: '2026-11-15',
+				end: '2026-11-21',
+			} );
+		} );
+
+		expect( await screen.findByText( 'Last week’s note' ) ).toBeVisible();
+		expect(
+			screen.getByRole( 'button', { name: 'Site Notes' } )
+		).toHaveAttribute( 'aria-expanded', 'true' );
+		expect(
+			calls.filter( ( call ) => call.path.includes( '/notes?' ) )
+		).toHaveLength( 2 );
 	} );
 } );

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 
 import fixture from '../../../store/reports/test/fixtures/site_summary.json';
 import { appStore, type DateQuery } from '../../../store/app';
+import { addonsStore, type AddonsMap } from '../../../store/addons';
 import { reportsStore } from '../../../store/reports';
 import { createShellRegistry, renderIn } from '../../../app/test/shell';
 import { SiteSummary, hourName, weekdayName } from '../SiteSummary';
@@ -99,5 +100,56 @@ describe( 'SiteSummary', () => {
 		expect( weekdayName( 0, 'en_US' ) ).toBe( 'Sunday' );
 		expect( weekdayName( 1, 'de_DE' ) ).toBe( 'Montag' );
 		expect( hourName( 14, 'en_US' ) ).toBe( '2 PM' );
+	} );
+
+	it( 'shows the categories with the dimensions module, else a way to get them', () => {
+		const addon = ( active: boolean ) => ( {
+			installed: true,
+			active,
+			basename: 'monsterinsights-reports/modules/dimensions',
+			title: 'Dimensions',
+			description: '',
+			requirement: '',
+			requirement_met: true,
+		} );
+		const addons = ( active: boolean ) =>
+			( {
+				dimensions: addon( active ),
+				woocommerce: addon( false ),
+				forms: addon( false ),
+				media: addon( false ),
+				'user-journey': addon( false ),
+			} ) as AddonsMap;
+		const payload = {
+			...( fixture as Record< string, unknown > ),
+			popular_categories: [
+				{ title: 'News', percent: 80 },
+				{ title: 'Guides', percent: 20 },
+			],
+		};
+
+		const on = setUp( 'pro', payload );
+		on.dispatch( addonsStore ).receiveAddons( addons( true ) );
+		const { unmount } = renderIn( <SiteSummary />, on );
+		expect( screen.getByText( 'News' ) ).toBeInTheDocument();
+		expect( screen.getByText( 'News' ).parentElement ).toHaveTextContent(
+			/News\s*80/
+		);
+		unmount();
+
+		const off = setUp( 'pro', payload );
+		off.dispatch( addonsStore ).receiveAddons( addons( false ) );
+		const second = renderIn( <SiteSummary />, off );
+		expect( screen.queryByText( 'News' ) ).not.toBeInTheDocument();
+		expect(
+			screen.getByRole( 'link', { name: 'Open Settings' } )
+		).toHaveAttribute( 'href', '#/settings' );
+		second.unmount();
+
+		renderIn( <SiteSummary />, setUp( 'lite', payload ) );
+		expect( screen.queryByText( 'News' ) ).not.toBeInTheDocument();
+		expect(
+			screen.getAllByRole( 'link', { name: /Upgrade to PRO/ } ).length
+		).toBeGreaterThan( 0 );
 	} );
 } );

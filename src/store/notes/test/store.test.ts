@@ -295,6 +295,10 @@ describe( 'writes', () => {
 		expect( registry.select( notesStore ).areNotesStale( RANGE ) ).toBe(
 			true
 		);
+		// A marker looks the same either way: the overview is not reloaded.
+		expect(
+			registry.select( reportsStore ).hasReport( 'overview', LAST30 )
+		).toBe( true );
 	} );
 
 	it( 'updates part of a note with POST /notes/{id}', async () => {
