@@ -167,7 +167,8 @@ function PopularPageCard( {
 }
 
 /**
- * The most popular categories (dimensions module): title and share of views, or 'No data to show'.
+ * A ranked share list (categories of the dimensions module, products of the eCommerce module):
+ * title and share, or 'No data to show'.
  *
  * @param props        Component props.
  * @param props.rows   The categories.
@@ -203,10 +204,11 @@ function CategoryList( {
  */
 export function SiteSummary() {
 	const { data, locale } = useReport( 'site_summary' );
-	const { level, dimensions } = useSelect(
+	const { level, dimensions, woocommerce } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
 			dimensions: select( addonsStore ).isAddonActive( 'dimensions' ),
+			woocommerce: select( addonsStore ).isAddonActive( 'woocommerce' ),
 		} ),
 		[]
 	);
@@ -376,6 +378,20 @@ export function SiteSummary() {
 						content={ popularPost }
 						locale={ locale }
 					/>
+				) }
+				{ /* Pro with the eCommerce (woocommerce) module only; otherwise nothing (spec 1 §2). */ }
+				{ woocommerce && canUse( level, 'ecommerce' ) && (
+					<Card
+						title={ __(
+							'Most Popular Product',
+							'monsterinsights-reports'
+						) }
+					>
+						<CategoryList
+							rows={ data.popular_products }
+							locale={ locale }
+						/>
+					</Card>
 				) }
 			</div>
 		</section>

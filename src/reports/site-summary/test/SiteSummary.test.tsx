@@ -152,4 +152,44 @@ describe( 'SiteSummary', () => {
 			screen.getAllByRole( 'link', { name: /Upgrade to PRO/ } ).length
 		).toBeGreaterThan( 0 );
 	} );
+
+	it( 'shows the most popular product only to pro with the eCommerce module', () => {
+		const addon = ( active: boolean ) => ( {
+			installed: true,
+			active,
+			basename: 'monsterinsights-reports/modules/x',
+			title: 'X',
+			description: '',
+			requirement: '',
+			requirement_met: true,
+		} );
+		const addons = {
+			dimensions: addon( false ),
+			woocommerce: addon( true ),
+			forms: addon( false ),
+			media: addon( false ),
+			'user-journey': addon( false ),
+		} as AddonsMap;
+
+		const pro = setUp( 'pro' );
+		pro.dispatch( addonsStore ).receiveAddons( addons );
+		const { unmount } = renderIn( <SiteSummary />, pro );
+		expect(
+			screen.getByText( 'Most Popular Product' )
+		).toBeInTheDocument();
+		unmount();
+
+		const basic = setUp( 'basic' );
+		basic.dispatch( addonsStore ).receiveAddons( addons );
+		const second = renderIn( <SiteSummary />, basic );
+		expect(
+			screen.queryByText( 'Most Popular Product' )
+		).not.toBeInTheDocument();
+		second.unmount();
+
+		renderIn( <SiteSummary />, setUp( 'pro' ) );
+		expect(
+			screen.queryByText( 'Most Popular Product' )
+		).not.toBeInTheDocument();
+	} );
 } );
