@@ -135,6 +135,10 @@ export interface ReportsThunkArgs {
 		) => number | undefined;
 		isReportLoading: ( name: string, query: DateQuery ) => boolean;
 		hasReport: ( name: string, query: DateQuery ) => boolean;
+		getReportError: (
+			name: string,
+			query: DateQuery
+		) => ReportError | undefined;
 	};
 	registry: {
 		select: typeof selectFunction;

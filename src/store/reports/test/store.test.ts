@@ -465,6 +465,28 @@ describe( 'invalidation', () => {
 		).toBe( newer );
 	} );
 
+	it( 'asks again when an invalidation forgot the request in flight', async () => {
+		// Nothing selects the report between the invalidation and the old answer: the registry
+		// counts the resolution as finished, so the resolver must ask again by itself.
+		const first = deferred< unknown >();
+		const newer = { ...overview, show_chart_overlay: true };
+		const answers: unknown[] = [ first.promise, newer ];
+		const calls = mockApi( () => answers.shift() );
+		const registry = createTestRegistry();
+
+		registry.select( reportsStore ).getReport( 'overview', LAST30 );
+		await flush();
+		await registry.dispatch( reportsStore ).invalidateReport( 'overview' );
+		first.resolve( { ...overview, show_chart_overlay: false } );
+		await flush();
+		await flush();
+
+		expect( calls ).toHaveLength( 2 );
+		expect(
+			registry.select( reportsStore ).getReport( 'overview', LAST30 )
+		).toBe( newer );
+	} );
+
 	it( 'drops a late error of a superseded request', async () => {
 		const first = deferred< unknown >();
 		const answers: Array< Promise< unknown > > = [
