@@ -18,6 +18,7 @@ import { addonsStore, type AddonKey } from '../../../store/addons';
 import { appStore } from '../../../store/app';
 import { settingsStore, type ReportsSettings } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
+import { sourceOptions } from './sourceOptions';
 import { LicencePanel } from './LicencePanel';
 import {
 	TrackingFields,
@@ -162,16 +163,7 @@ export function SettingsScreen() {
 							) }
 							selected={ draft.source }
 							options={ [
-								...settings.sources.map( ( source ) => ( {
-									value: source.key,
-									label: source.available
-										? source.label
-										: `${ source.label } — ${ __(
-												'not available yet',
-												'monsterinsights-reports'
-										  ) }`,
-									description: source.description,
-								} ) ),
+								...sourceOptions( settings.sources ),
 								{
 									value: '',
 									label: __(

@@ -13,6 +13,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { appStore } from '../../../store/app';
 import { settingsStore } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
+import { sourceOptions } from './sourceOptions';
 import {
 	TrackingFields,
 	trackingDraft,
@@ -165,16 +166,7 @@ export function SetupWizard() {
 								'monsterinsights-reports'
 							) }
 							selected={ source }
-							options={ settings.sources.map( ( option ) => ( {
-								value: option.key,
-								label: option.available
-									? option.label
-									: `${ option.label } — ${ __(
-											'not available yet',
-											'monsterinsights-reports'
-									  ) }`,
-								description: option.description,
-							} ) ) }
+							options={ sourceOptions( settings.sources ) }
 							onChange={ setSource }
 						/>
 					) }
