@@ -215,7 +215,8 @@ function weekStartsOn( startOfWeek: number ): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
  *
  * - today: today … today; today−1d … today−1d
  * - yesterday: today−1d … today−1d; today−2d … today−2d
- * - lastweek: startOfWeek−6d … startOfWeek; startOfWeek−13d … startOfWeek−7d
+ * - lastweek: startOfWeek−7d … startOfWeek−1d; startOfWeek−14d … startOfWeek−8d (the last
+ *   complete week, and the week before it)
  * - lastmonth: startOfMonth−1M … startOfMonth−1d; startOfMonth−2M … startOfMonth−1M−1d
  * - last7days: today−7d … today−1d; today−14d … today−8d
  * - last30days: today−30d … today−1d; today−60d … today−31d
@@ -257,10 +258,10 @@ export function presetRange(
 				weekStartsOn: weekStartsOn( startOfWeek ),
 			} );
 			return range(
-				day( week, -6 ),
-				toYmd( week ),
-				day( week, -13 ),
-				day( week, -7 )
+				day( week, -7 ),
+				day( week, -1 ),
+				day( week, -14 ),
+				day( week, -8 )
 			);
 		}
 		case 'lastmonth': {

@@ -51,7 +51,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-03-31',
 		0,
 		'lastweek',
-		[ '2025-03-24', '2025-03-30', '2025-03-17', '2025-03-23' ],
+		[ '2025-03-23', '2025-03-29', '2025-03-16', '2025-03-22' ],
 	],
 	[
 		'2025-03-31',
@@ -81,7 +81,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-03-31',
 		1,
 		'lastweek',
-		[ '2025-03-25', '2025-03-31', '2025-03-18', '2025-03-24' ],
+		[ '2025-03-24', '2025-03-30', '2025-03-17', '2025-03-23' ],
 	],
 	[
 		'2025-01-01',
@@ -99,7 +99,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-01-01',
 		0,
 		'lastweek',
-		[ '2024-12-23', '2024-12-29', '2024-12-16', '2024-12-22' ],
+		[ '2024-12-22', '2024-12-28', '2024-12-15', '2024-12-21' ],
 	],
 	[
 		'2025-01-01',
@@ -129,7 +129,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-01-01',
 		1,
 		'lastweek',
-		[ '2024-12-24', '2024-12-30', '2024-12-17', '2024-12-23' ],
+		[ '2024-12-23', '2024-12-29', '2024-12-16', '2024-12-22' ],
 	],
 	[
 		'2024-02-29',
@@ -147,7 +147,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2024-02-29',
 		0,
 		'lastweek',
-		[ '2024-02-19', '2024-02-25', '2024-02-12', '2024-02-18' ],
+		[ '2024-02-18', '2024-02-24', '2024-02-11', '2024-02-17' ],
 	],
 	[
 		'2024-02-29',
@@ -177,7 +177,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2024-02-29',
 		1,
 		'lastweek',
-		[ '2024-02-20', '2024-02-26', '2024-02-13', '2024-02-19' ],
+		[ '2024-02-19', '2024-02-25', '2024-02-12', '2024-02-18' ],
 	],
 	[
 		'2025-10-26',
@@ -195,7 +195,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-10-26',
 		0,
 		'lastweek',
-		[ '2025-10-20', '2025-10-26', '2025-10-13', '2025-10-19' ],
+		[ '2025-10-19', '2025-10-25', '2025-10-12', '2025-10-18' ],
 	],
 	[
 		'2025-10-26',
@@ -225,7 +225,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-10-26',
 		1,
 		'lastweek',
-		[ '2025-10-14', '2025-10-20', '2025-10-07', '2025-10-13' ],
+		[ '2025-10-13', '2025-10-19', '2025-10-06', '2025-10-12' ],
 	],
 	[
 		'2025-03-30',
@@ -243,7 +243,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-03-30',
 		0,
 		'lastweek',
-		[ '2025-03-24', '2025-03-30', '2025-03-17', '2025-03-23' ],
+		[ '2025-03-23', '2025-03-29', '2025-03-16', '2025-03-22' ],
 	],
 	[
 		'2025-03-30',
@@ -273,7 +273,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-03-30',
 		1,
 		'lastweek',
-		[ '2025-03-18', '2025-03-24', '2025-03-11', '2025-03-17' ],
+		[ '2025-03-17', '2025-03-23', '2025-03-10', '2025-03-16' ],
 	],
 	[
 		'2025-09-07',
@@ -291,7 +291,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-09-07',
 		0,
 		'lastweek',
-		[ '2025-09-01', '2025-09-07', '2025-08-25', '2025-08-31' ],
+		[ '2025-08-31', '2025-09-06', '2025-08-24', '2025-08-30' ],
 	],
 	[
 		'2025-09-07',
@@ -321,7 +321,7 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
 		'2025-09-07',
 		1,
 		'lastweek',
-		[ '2025-08-26', '2025-09-01', '2025-08-19', '2025-08-25' ],
+		[ '2025-08-25', '2025-08-31', '2025-08-18', '2025-08-24' ],
 	],
 ];
 
@@ -369,14 +369,48 @@ describe( 'presetRange', () => {
 		}
 	} );
 
-	it( 'makes lastweek seven days ending on the first day of the current week', () => {
+	it( 'makes lastweek the last complete week, ending the day before the current week starts', () => {
 		// Saturday weeks: the week of Monday 2025-03-31 starts on Saturday 2025-03-29.
 		expect( presetRange( 'lastweek', '2025-03-31', 6 ) ).toEqual( {
-			start: '2025-03-23',
-			end: '2025-03-29',
-			compareStart: '2025-03-16',
-			compareEnd: '2025-03-22',
+			start: '2025-03-22',
+			end: '2025-03-28',
+			compareStart: '2025-03-15',
+			compareEnd: '2025-03-21',
 		} );
+		// Every day of a Monday week (2025-03-24 … 2025-03-30) gives the same complete week.
+		for ( const today of [
+			'2025-03-24',
+			'2025-03-25',
+			'2025-03-26',
+			'2025-03-27',
+			'2025-03-28',
+			'2025-03-29',
+			'2025-03-30',
+		] ) {
+			expect( presetRange( 'lastweek', today, 1 ) ).toEqual( {
+				start: '2025-03-17',
+				end: '2025-03-23',
+				compareStart: '2025-03-10',
+				compareEnd: '2025-03-16',
+			} );
+		}
+		// Every day of a Sunday week (2025-03-23 … 2025-03-29) likewise.
+		for ( const today of [
+			'2025-03-23',
+			'2025-03-24',
+			'2025-03-25',
+			'2025-03-26',
+			'2025-03-27',
+			'2025-03-28',
+			'2025-03-29',
+		] ) {
+			expect( presetRange( 'lastweek', today, 0 ) ).toEqual( {
+				start: '2025-03-16',
+				end: '2025-03-22',
+				compareStart: '2025-03-09',
+				compareEnd: '2025-03-15',
+			} );
+		}
 		for ( const [ today, startOfWeek ] of [
 			[ '2025-03-31', 0 ],
 			[ '2025-10-26', 1 ],
@@ -391,7 +425,9 @@ describe( 'presetRange', () => {
 				start: range.compareStart,
 				end: range.compareEnd,
 			} );
-			expect( range.end <= today ).toBe( true );
+			// Complete: it ends before today, and starts on the site's first day of the week.
+			expect( range.end < today ).toBe( true );
+			expect( parseYmd( range.start )?.getDay() ).toBe( startOfWeek );
 		}
 	} );
 
