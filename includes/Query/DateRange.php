@@ -65,6 +65,56 @@ final class DateRange {
 	}
 
 	/**
+	 * The presets of decisions.md "Dates", in the date picker's order (src/lib/dates.ts PRESET_KEYS).
+	 */
+	public const PRESETS = array( 'today', 'yesterday', 'lastweek', 'lastmonth', 'last7days', 'last30days', 'last90days' );
+
+	/**
+	 * The range and compare range of a preset, exactly as decisions.md "Dates" lists them and as
+	 * the app computes them (src/lib/dates.ts presetRange):
+	 *
+	 * - today: today … today; today−1d … today−1d
+	 * - yesterday: today−1d … today−1d; today−2d … today−2d
+	 * - lastweek: startOfWeek−7d … startOfWeek−1d; startOfWeek−14d … startOfWeek−8d, where
+	 *   startOfWeek is the first day of the current week under the site's start_of_week option
+	 * - lastmonth: startOfMonth−1M … startOfMonth−1d; startOfMonth−2M … startOfMonth−1M−1d
+	 * - last7days: today−7d … today−1d; today−14d … today−8d
+	 * - last30days: today−30d … today−1d; today−60d … today−31d
+	 * - last90days: today−90d … today−1d; today−180d … today−91d
+	 *
+	 * @param string             $key           A preset of self::PRESETS.
+	 * @param \DateTimeImmutable $today         The site's today (its timezone is kept).
+	 * @param int                $start_of_week The start_of_week option: 0 Sunday … 6 Saturday; wrapped modulo 7.
+	 * @return array{0: self, 1: self} The range and its compare range.
+	 * @throws \InvalidArgumentException For an unknown preset.
+	 */
+	public static function preset( string $key, \DateTimeImmutable $today, int $start_of_week ): array {
+		$today = $today->setTime( 0, 0 );
+		$day   = static fn ( \DateTimeImmutable $from, int $days ): \DateTimeImmutable => $from->modify( sprintf( '%+d days', $days ) );
+		switch ( $key ) {
+			case 'today':
+				return array( new self( $today, $today ), new self( $day( $today, -1 ), $day( $today, -1 ) ) );
+			case 'yesterday':
+				return array( new self( $day( $today, -1 ), $day( $today, -1 ) ), new self( $day( $today, -2 ), $day( $today, -2 ) ) );
+			case 'lastweek':
+				// 'w': 0 Sunday … 6 Saturday, as start_of_week counts.
+				$back = ( (int) $today->format( 'w' ) - ( ( $start_of_week % 7 ) + 7 ) % 7 + 7 ) % 7;
+				$week = $day( $today, -$back );
+				return array( new self( $day( $week, -7 ), $day( $week, -1 ) ), new self( $day( $week, -14 ), $day( $week, -8 ) ) );
+			case 'lastmonth':
+				$month    = $today->modify( 'first day of this month' );
+				$previous = $month->modify( '-1 month' );
+				return array( new self( $previous, $day( $month, -1 ) ), new self( $month->modify( '-2 months' ), $day( $previous, -1 ) ) );
+			case 'last7days':
+			case 'last30days':
+			case 'last90days':
+				$days = (int) substr( $key, 4 );
+				return array( new self( $day( $today, -$days ), $day( $today, -1 ) ), new self( $day( $today, -2 * $days ), $day( $today, -$days - 1 ) ) );
+		}
+		throw new \InvalidArgumentException( 'Unknown date preset: ' . $key ); // phpcs:ignore WordPress.Security.EscapeOutput.ExceptionNotEscaped -- Not output.
+	}
+
+	/**
 	 * A strict Y-m-d parse; null when the string is not a real date.
 	 *
 	 * @param string        $date The date.
