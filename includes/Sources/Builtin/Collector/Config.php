@@ -103,7 +103,7 @@ final class Config {
 	public int $max_body = self::DEFAULT_MAX_BODY;
 
 	/**
-	 * Path of the bot user-agent patterns (build/data/crawlers.json, from crawler-user-agents).
+	 * Path of the bot user-agent patterns (build/data/bots.php, compiled from isbot).
 	 *
 	 * @var string
 	 */

@@ -35,7 +35,7 @@ final class ConfigFile {
 		$config->trusted_proxy  = $settings['trusted_proxy'];
 		$config->country_mmdb   = $settings['country_mmdb'];
 		$config->country_header = $settings['country_header'];
-		$config->crawlers       = MONSTERINSIGHTS_REPORTS_DIR . 'build/data/crawlers.json';
+		$config->crawlers       = MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php';
 
 		/**
 		 * Filters the largest request body the collector accepts, in bytes.

@@ -80,7 +80,7 @@ class CollectorTest extends TestCase {
 				array(
 					'site_id'  => '1',
 					'hosts'    => array( 'example.org', 'www.example.org' ),
-					'crawlers' => MONSTERINSIGHTS_REPORTS_DIR . 'build/data/crawlers.json',
+					'crawlers' => MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php',
 				),
 				$overrides
 			)
@@ -604,7 +604,7 @@ class CollectorTest extends TestCase {
 				'r'  => 'https://ref.example/' . str_repeat( 'r', 2100 ),
 				'us' => str_repeat( 's', 300 ),
 			),
-			array( 'HTTP_USER_AGENT' => "Mozilla/5.0 \x01\xC3\xA9" . str_repeat( 'u', 600 ) )
+			array( 'HTTP_USER_AGENT' => "Mozilla/5.0 \x01\xC3\xA9(Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36 " . str_repeat( 'u', 600 ) )
 		);
 		$this->assertSame( array( 204, '' ), $result );
 		$line = $this->lines()[0];
@@ -612,7 +612,7 @@ class CollectorTest extends TestCase {
 		$this->assertSame( 2048, strlen( $line['r'] ) );
 		$this->assertSame( 255, strlen( $line['us'] ) );
 		$this->assertSame( 512, strlen( $line['ua'] ) );
-		$this->assertStringStartsWith( 'Mozilla/5.0 uuu', $line['ua'] );
+		$this->assertStringStartsWith( 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36 uuu', $line['ua'] );
 	}
 
 	/**

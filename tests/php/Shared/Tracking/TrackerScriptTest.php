@@ -265,8 +265,8 @@ class TrackerScriptTest extends TestCase {
 		$this->assertSame( 'CF-IPCountry', $config->country_header );
 		$this->assertSame( (string) get_current_blog_id(), $config->site_id );
 		$this->assertContains( (string) wp_parse_url( home_url(), PHP_URL_HOST ), $config->hosts );
-		$this->assertFileExists( MONSTERINSIGHTS_REPORTS_DIR . 'build/data/crawlers.json' );
-		$this->assertSame( realpath( MONSTERINSIGHTS_REPORTS_DIR . 'build/data/crawlers.json' ), realpath( $config->crawlers ) );
+		$this->assertFileExists( MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php' );
+		$this->assertSame( realpath( MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php' ), realpath( $config->crawlers ) );
 		$this->assertTrue( ConfigFile::is_current() );
 
 		update_option( Settings::OPTION, array( 'excluded_ips' => array() ) );
