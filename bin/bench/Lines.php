@@ -8,13 +8,15 @@
 namespace MonsterInsights\Reports\Bench;
 
 use MonsterInsights\Reports\Sources\Builtin\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\LocalTime;
 
 /**
  * Turns a request the collector would accept into the line Collector::handle() would append, for
  * the requests Traffic makes (clean paths, external referrers, valid events, the country in a CDN
  * header): same fields in the same order, a random hit id, and visitor keys from the collector's
- * own visitor_key() under a random salt per UTC day. It skips what costs the collector most (the
+ * own visitor_key() under a random salt per site-local day, as Salts keeps them. It skips what costs the collector most (the
  * bot list, one locked append per hit), which is what makes a million page views fit in the bench's
  * time. check() proves the lines match the collector's on a sample.
  *
@@ -23,11 +25,25 @@ use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
 final class Lines {
 
 	/**
-	 * Raw salts by UTC day, as Salts keeps them (made on first use).
+	 * Raw salts by site-local day, as Salts keeps them (made on first use).
 	 *
 	 * @var array<string, string>
 	 */
 	private array $salts = array();
+
+	/**
+	 * The day before each day.
+	 *
+	 * @var array<string, string>
+	 */
+	private array $day_before = array();
+
+	/**
+	 * Site-local days, as the collector's salts and the aggregator count them.
+	 *
+	 * @var LocalTime
+	 */
+	private LocalTime $clock;
 
 	/**
 	 * A line writer.
@@ -35,6 +51,7 @@ final class Lines {
 	 * @param Collector $collector A collector of the site, for its visitor keys.
 	 */
 	public function __construct( private Collector $collector ) {
+		$this->clock = new LocalTime();
 	}
 
 	/**
@@ -47,9 +64,9 @@ final class Lines {
 		$ts       = $request['ts'];
 		$server   = $request['server'];
 		$body     = $request['body'];
-		$today    = gmdate( 'Y-m-d', $ts );
+		$today    = $this->clock->day( $ts );
 		$current  = $this->salts[ $today ] ??= random_bytes( 32 );
-		$previous = $this->salts[ gmdate( 'Y-m-d', $ts - 86400 ) ] ?? '';
+		$previous = $this->salts[ $this->day_before[ $today ] ??= ( new \DateTimeImmutable( $today, wp_timezone() ) )->modify( '-1 day' )->format( 'Y-m-d' ) ] ?? '';
 		$ip       = $server['REMOTE_ADDR'];
 		$agent    = $server['HTTP_USER_AGENT'];
 		$event    = 'event' === $body['t'];
@@ -95,6 +112,8 @@ final class Lines {
 			$collector->handle( $request['server'], (string) wp_json_encode( $request['body'] ), (float) $request['ts'] );
 		}
 		$written = is_file( $buffer->path() ) ? file( $buffer->path(), FILE_IGNORE_NEW_LINES ) : array();
+		// The buffer's first line is its exit guard, not a hit.
+		$written = is_array( $written ) ? array_values( array_diff( $written, array( PrivateFile::GUARD_LINE ) ) ) : $written;
 		if ( false === $written || count( $written ) !== count( $requests ) ) {
 			return sprintf( 'the collector wrote %d lines for %d requests', is_array( $written ) ? count( $written ) : 0, count( $requests ) );
 		}

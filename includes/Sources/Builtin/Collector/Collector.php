@@ -132,7 +132,7 @@ final class Collector {
 	public function __construct( Config $config, Buffer $buffer ) {
 		$this->config = $config;
 		$this->buffer = $buffer;
-		$this->salts  = new Salts( $buffer->dir() );
+		$this->salts  = new Salts( $buffer->dir(), $config->timezone );
 		$this->bots   = new BotList( $config->crawlers );
 		$this->geo    = new Geo( $config->country_mmdb, $config->country_header );
 	}
@@ -254,7 +254,7 @@ final class Collector {
 	}
 
 	/**
-	 * The visitor key: a keyed hash of site, IP and user agent under a daily salt.
+	 * The visitor key: a keyed hash of site, IP and user agent under a salt of the site-local day.
 	 *
 	 * @param string $ip         The visitor's address.
 	 * @param string $user_agent The visitor's user agent.

@@ -110,13 +110,21 @@ final class Config {
 	public string $crawlers = '';
 
 	/**
+	 * The site's timezone (wp_timezone_string(): a name such as America/New_York, or an offset
+	 * such as +05:30): the visitor key's salt changes at the site's midnight, as report days do.
+	 *
+	 * @var string
+	 */
+	public string $timezone = 'UTC';
+
+	/**
 	 * Builds a config from an array, ignoring unknown keys and values of the wrong type.
 	 *
 	 * @param array<string, mixed> $data As to_array() returns it.
 	 */
 	public static function from_array( array $data ): self {
 		$config = new self();
-		foreach ( array( 'site_id', 'country_mmdb', 'country_header', 'crawlers' ) as $key ) {
+		foreach ( array( 'site_id', 'country_mmdb', 'country_header', 'crawlers', 'timezone' ) as $key ) {
 			if ( isset( $data[ $key ] ) && is_scalar( $data[ $key ] ) ) {
 				$config->$key = trim( (string) $data[ $key ] );
 			}
@@ -176,6 +184,7 @@ final class Config {
 			'country_header' => $this->country_header,
 			'max_body'       => $this->max_body,
 			'crawlers'       => $this->crawlers,
+			'timezone'       => $this->timezone,
 		);
 	}
 

@@ -12,7 +12,9 @@ namespace MonsterInsights\Reports\Sources\Builtin\Collector;
 // phpcs:disable WordPress.WP.AlternativeFunctions -- Runs without WordPress (collect.php): no WP_Filesystem.
 
 /**
- * One random 32-byte salt per UTC day, in `salts.php` of the site's private data dir.
+ * One random 32-byte salt per site-local day (the site's timezone, which WordPress writes into the
+ * collector's config), in `salts.php` of the site's private data dir. Report days are site-local
+ * days too, so a visitor counts once in a day's users however the day sits across UTC midnight.
  *
  * The salt of a day is made by the first request (or cron run) that needs it and is kept through
  * the next day, so a visit that crosses midnight can be matched through the previous day's key.
@@ -49,12 +51,34 @@ final class Salts {
 	private string $dir;
 
 	/**
-	 * Sets the directory the salts live in.
+	 * The site's timezone.
 	 *
-	 * @param string $dir The site's private data dir.
+	 * @var \DateTimeZone
 	 */
-	public function __construct( string $dir ) {
+	private \DateTimeZone $zone;
+
+	/**
+	 * The local day last computed, by zone: [ first second, first second of the next day, day,
+	 * the day before ]. A day is computed once per worker and zone, not once per hit.
+	 *
+	 * @var array<string, array{0: int, 1: int, 2: string, 3: string}>
+	 */
+	private static array $windows = array();
+
+	/**
+	 * Sets the directory the salts live in and the zone of their days.
+	 *
+	 * @param string $dir      The site's private data dir.
+	 * @param string $timezone The site's timezone: a name (Europe/Berlin) or an offset (+05:30);
+	 *                         UTC when empty or unknown.
+	 */
+	public function __construct( string $dir, string $timezone = 'UTC' ) {
 		$this->dir = rtrim( $dir, '/\\' );
+		try {
+			$this->zone = new \DateTimeZone( '' === $timezone ? 'UTC' : $timezone );
+		} catch ( \Exception $e ) {
+			$this->zone = new \DateTimeZone( 'UTC' );
+		}
 	}
 
 	/**
@@ -73,9 +97,8 @@ final class Salts {
 	 *                                                  the file cannot be written.
 	 */
 	public function for_time( int $now ): array {
-		$today     = self::day( $now );
-		$yesterday = self::day( $now - 86400 );
-		$salts     = $this->read();
+		list( $today, $yesterday ) = $this->days_of( $now );
+		$salts                     = $this->read();
 		if ( ! isset( $salts[ $today ] ) ) {
 			$salts = $this->update(
 				static function ( array $salts ) use ( $today, $yesterday ): array {
@@ -98,7 +121,7 @@ final class Salts {
 	 * @param int $now Unix time.
 	 */
 	public function prune( int $now ): void {
-		$yesterday = self::day( $now - 86400 );
+		$yesterday = $this->days_of( $now )[1];
 		$salts     = $this->read();
 		if ( self::keep_from( $salts, $yesterday ) === $salts ) {
 			return;
@@ -113,7 +136,7 @@ final class Salts {
 	/**
 	 * The days that have a salt, oldest first.
 	 *
-	 * @return string[] Dates, Y-m-d in UTC.
+	 * @return string[] Dates, Y-m-d in the site's timezone.
 	 */
 	public function days(): array {
 		$days = array_keys( $this->read() );
@@ -122,12 +145,39 @@ final class Salts {
 	}
 
 	/**
-	 * The UTC date of a moment.
+	 * The date of a moment in a zone.
 	 *
-	 * @param int $time Unix time.
+	 * @param int           $time Unix time.
+	 * @param \DateTimeZone $zone The zone; UTC when null.
 	 */
-	public static function day( int $time ): string {
-		return gmdate( 'Y-m-d', $time );
+	public static function day( int $time, ?\DateTimeZone $zone = null ): string {
+		return null === $zone ? gmdate( 'Y-m-d', $time ) : ( new \DateTimeImmutable( '@' . $time ) )->setTimezone( $zone )->format( 'Y-m-d' );
+	}
+
+	/**
+	 * The site-local day of a moment and the day before it. The current day's bounds are kept, so
+	 * every hit of a day after the first costs two comparisons.
+	 *
+	 * @param int $now Unix time.
+	 * @return array{0: string, 1: string} Today and yesterday, Y-m-d.
+	 */
+	private function days_of( int $now ): array {
+		$name   = $this->zone->getName();
+		$window = self::$windows[ $name ] ?? null;
+		if ( null === $window || $now < $window[0] || $now >= $window[1] ) {
+			$local  = ( new \DateTimeImmutable( '@' . $now ) )->setTimezone( $this->zone );
+			$start  = $local->setTime( 0, 0 );
+			$window = array(
+				$start->getTimestamp(),
+				$start->modify( '+1 day' )->setTime( 0, 0 )->getTimestamp(),
+				$local->format( 'Y-m-d' ),
+				$start->modify( '-1 day' )->format( 'Y-m-d' ),
+			);
+			// A zone whose midnight is skipped by a clock change starts the day later; the window
+			// then does not hold $now, and the day is computed again next time.
+			self::$windows[ $name ] = $window;
+		}
+		return array( $window[2], $window[3] );
 	}
 
 	/**

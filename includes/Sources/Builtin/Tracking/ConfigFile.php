@@ -36,6 +36,7 @@ final class ConfigFile {
 		$config->country_mmdb   = $settings['country_mmdb'];
 		$config->country_header = $settings['country_header'];
 		$config->crawlers       = MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php';
+		$config->timezone       = wp_timezone_string();
 
 		/**
 		 * Filters the largest request body the collector accepts, in bytes.

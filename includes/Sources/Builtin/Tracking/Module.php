@@ -35,7 +35,8 @@ final class Module {
 		add_filter( 'wp_script_attributes', array( TrackerScript::class, 'script_attributes' ) );
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
 
-		foreach ( array( Settings::OPTION, 'home', 'siteurl' ) as $option ) {
+		// The site's timezone is in the config too: the salts follow the site's days.
+		foreach ( array( Settings::OPTION, 'home', 'siteurl', 'timezone_string', 'gmt_offset' ) as $option ) {
 			add_action( 'add_option_' . $option, array( self::class, 'write_config' ) );
 			add_action( 'update_option_' . $option, array( self::class, 'write_config' ) );
 		}
@@ -75,7 +76,7 @@ final class Module {
 	 * without traffic.
 	 */
 	public static function cleanup(): void {
-		( new Salts( DataDir::path() ) )->prune( time() );
+		( new Salts( DataDir::path(), wp_timezone_string() ) )->prune( time() );
 		ConfigFile::maybe_write();
 	}
 
