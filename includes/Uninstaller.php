@@ -10,8 +10,8 @@ namespace MonsterInsights\Reports;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Deletes the plugin's options, capabilities, cron events and tables on one site, or on every site
- * of a network.
+ * Deletes the plugin's options, capabilities, cron events, tables, data dirs (the current one and
+ * those of earlier versions) and user meta on one site, or on every site of a network.
  */
 final class Uninstaller {
 
@@ -30,6 +30,24 @@ final class Uninstaller {
 		REST\SettingsController::OPTION,
 		Settings\Modules::OPTION,
 		Licensing\Licence::SITE_OPTION,
+		Sources\Builtin\DataDir::OPTION,
+		Sources\Builtin\DataDir::MIGRATE_LOCK,
+	);
+
+	/**
+	 * User meta the plugin stores for the whole installation (users are shared by a network's
+	 * sites): each user's overview metric selection.
+	 */
+	public const USER_META = array(
+		REST\MetricsController::META,
+	);
+
+	/**
+	 * User options the plugin stores per site (user meta under the site's table prefix, see
+	 * update_user_option()): each user's notification dismissals.
+	 */
+	public const USER_SITE_OPTIONS = array(
+		Notifications\Notifications::META,
 	);
 
 	/**
@@ -45,6 +63,9 @@ final class Uninstaller {
 	 * Removes everything, on every site when multisite.
 	 */
 	public static function run(): void {
+		foreach ( self::USER_META as $key ) {
+			delete_metadata( 'user', 0, $key, '', true );
+		}
 		if ( ! is_multisite() ) {
 			self::clean_site();
 			return;
@@ -56,11 +77,18 @@ final class Uninstaller {
 	}
 
 	/**
-	 * Removes the current site's options and capabilities.
+	 * Removes the current site's options, capabilities, data dirs and its users' options.
 	 */
 	public static function clean_site(): void {
+		global $wpdb;
 		Capabilities::revoke();
 		Sources\Builtin\Tracking\Module::uninstall_site();
+		Sources\Builtin\DataDir::delete_all();
+		foreach ( self::USER_SITE_OPTIONS as $key ) {
+			delete_metadata( 'user', 0, $wpdb->get_blog_prefix() . $key, '', true );
+			// get_user_option() also reads the key without a prefix.
+			delete_metadata( 'user', 0, $key, '', true );
+		}
 		Sources\Builtin\Scheduler::unschedule();
 		Sources\Builtin\Schema::drop();
 		Notes\Module::uninstall_site();

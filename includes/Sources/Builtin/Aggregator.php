@@ -195,7 +195,8 @@ final class Aggregator {
 				continue;
 			}
 			$line = trim( $line );
-			if ( '' !== $line ) {
+			// A buffer file starts with an exit guard line (Collector\PrivateFile): not a hit.
+			if ( '' !== $line && Collector\PrivateFile::GUARD_LINE !== $line ) {
 				$lines[] = $line;
 				++$count;
 			}

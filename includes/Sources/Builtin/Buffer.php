@@ -10,28 +10,32 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin;
 
+use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
+
 // phpcs:disable WordPress.WP.AlternativeFunctions -- Runs without WordPress (collect.php); see above.
 
 /**
- * One JSON object a line in `buffer.jsonl` inside the site's private data dir.
+ * `buffer.php` inside the site's private data dir: the exit guard line of PrivateFile (so a web
+ * server that runs the file prints nothing), then one JSON object a line.
  *
  * Every writer opens the live file with 'ab' and takes an exclusive flock on it before it writes
- * its line. claim() takes the same lock, then renames the live file to `claimed-<microtime>-<random>.jsonl`.
- * A writer that was waiting for the lock while the file was renamed notices that its handle no
- * longer belongs to `buffer.jsonl` and opens the new live file instead, so no line ever lands in a
- * file that was already claimed.
+ * its line; the writer that finds the file empty writes the guard first. claim() takes the same
+ * lock, then renames the live file to `claimed-<microtime>-<random>.php`. A writer that was waiting
+ * for the lock while the file was renamed notices that its handle no longer belongs to
+ * `buffer.php` and opens the new live file instead, so no line ever lands in a file that was
+ * already claimed. Readers skip the guard line (Aggregator).
  */
 final class Buffer {
 
 	/**
 	 * The live buffer's file name.
 	 */
-	public const FILE = 'buffer.jsonl';
+	public const FILE = 'buffer.php';
 
 	/**
-	 * Claimed files: `claimed-<seconds>.<microseconds>-<8 hex>.jsonl`, which sorts by age.
+	 * Claimed files: `claimed-<seconds>.<microseconds>-<8 hex>.php`, which sorts by age.
 	 */
-	private const CLAIMED_PATTERN = '/^claimed-\d{10,}\.\d{6}-[0-9a-f]{8}\.jsonl$/';
+	public const CLAIMED_PATTERN = '/^claimed-\d{10,}\.\d{6}-[0-9a-f]{8}\.php$/';
 
 	/**
 	 * How often append() retries when the file it locked was claimed meanwhile.
@@ -48,7 +52,7 @@ final class Buffer {
 	/**
 	 * Sets the directory the buffer lives in.
 	 *
-	 * @param string $dir The site's private data dir (`<uploads basedir>/monsterinsights-reports`).
+	 * @param string $dir The site's private data dir (DataDir::path()).
 	 */
 	public function __construct( string $dir ) {
 		$this->dir = rtrim( $dir, '/\\' );
@@ -96,11 +100,13 @@ final class Buffer {
 				fclose( $handle );
 				continue;
 			}
-			$written = fwrite( $handle, $line );
+			$stat    = fstat( $handle );
+			$text    = ( false !== $stat && 0 === $stat['size'] ? PrivateFile::GUARD : '' ) . $line;
+			$written = fwrite( $handle, $text );
 			fflush( $handle );
 			flock( $handle, LOCK_UN );
 			fclose( $handle );
-			return strlen( $line ) === $written;
+			return strlen( $text ) === $written;
 		}
 		return false;
 	}
@@ -123,7 +129,7 @@ final class Buffer {
 		if ( flock( $handle, LOCK_EX ) ) {
 			$stat = fstat( $handle );
 			if ( $this->is_live( $handle ) && false !== $stat && $stat['size'] > 0 ) {
-				$target = sprintf( '%s/claimed-%017.6F-%s.jsonl', $this->dir, microtime( true ), bin2hex( random_bytes( 4 ) ) );
+				$target = self::claimed_path( $this->dir, microtime( true ), bin2hex( random_bytes( 4 ) ) );
 				if ( rename( $path, $target ) ) {
 					$claimed = $target;
 				}
@@ -162,6 +168,17 @@ final class Buffer {
 		if ( is_file( $path ) ) {
 			unlink( $path );
 		}
+	}
+
+	/**
+	 * The path of a claimed file.
+	 *
+	 * @param string $dir    The data dir.
+	 * @param float  $time   When it was claimed (microtime).
+	 * @param string $random 8 hex digits.
+	 */
+	public static function claimed_path( string $dir, float $time, string $random ): string {
+		return sprintf( '%s/claimed-%017.6F-%s%s', rtrim( $dir, '/\\' ), $time, $random, PrivateFile::EXTENSION );
 	}
 
 	/**

@@ -10,7 +10,7 @@ namespace MonsterInsights\Reports\Sources\Builtin;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Adapts Buffer (written by the collector, in the site's private uploads folder) to HitFiles.
+ * Adapts Buffer (written by the collector, in the site's private data dir, see DataDir) to HitFiles.
  */
 final class BufferFiles implements HitFiles {
 
@@ -23,10 +23,12 @@ final class BufferFiles implements HitFiles {
 	}
 
 	/**
-	 * The buffer of the current site.
+	 * The buffer of the current site, after moving the hits of a previous data dir (the folder of
+	 * version 1.0) into it, so an upgrade loses none.
 	 */
 	public static function for_current_site(): self {
-		return new self( new Buffer( wp_upload_dir( null, false )['basedir'] . '/monsterinsights-reports' ) );
+		DataDir::maybe_migrate();
+		return new self( new Buffer( DataDir::path() ) );
 	}
 
 	/**

@@ -10,8 +10,8 @@ namespace MonsterInsights\Reports\Sources\Builtin;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Claimed buffer files, one JSON hit a line. BufferFiles reads the collector's Buffer; tests use a
- * folder of their own.
+ * Claimed buffer files, one JSON hit a line after an exit guard line (which readers skip).
+ * BufferFiles reads the collector's Buffer; tests use a folder of their own.
  */
 interface HitFiles {
 

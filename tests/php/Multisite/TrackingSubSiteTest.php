@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Multisite;
 
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
@@ -77,7 +78,8 @@ class TrackingSubSiteTest extends TestCase {
 	public function test_sub_site_has_its_own_data_dir_and_token() {
 		$site = $this->switch_to_new_site();
 
-		$this->assertSame( WP_CONTENT_DIR . '/uploads/sites/' . $site . '/monsterinsights-reports', DataDir::path() );
+		$this->assertMatchesRegularExpression( '#^' . preg_quote( WP_CONTENT_DIR . '/uploads/sites/' . $site . '/monsterinsights-reports-', '#' ) . '[0-9a-f]{32}$#', DataDir::path() );
+		$sub_dir = DataDir::path();
 		$this->assertSame( $site, TrackerScript::site_token() );
 		$this->assertTrue( TrackerScript::raw_endpoint_available() );
 		$this->assertStringEndsWith( '/collect.php?s=' . $site, TrackerScript::endpoint() );
@@ -85,7 +87,8 @@ class TrackingSubSiteTest extends TestCase {
 
 		restore_current_blog();
 		$this->assertSame( 1, TrackerScript::site_token() );
-		$this->assertSame( WP_CONTENT_DIR . '/uploads/monsterinsights-reports', DataDir::path() );
+		$this->assertMatchesRegularExpression( '#^' . preg_quote( WP_CONTENT_DIR . '/uploads/monsterinsights-reports-', '#' ) . '[0-9a-f]{32}$#', DataDir::path() );
+		$this->assertNotSame( basename( $sub_dir ), basename( DataDir::path() ) );
 	}
 
 	/**
@@ -93,9 +96,9 @@ class TrackingSubSiteTest extends TestCase {
 	 */
 	public function test_collect_php_writes_to_the_sub_site() {
 		$site   = $this->switch_to_new_site();
-		$buffer = DataDir::path() . '/buffer.jsonl';
+		$buffer = DataDir::path() . '/' . Buffer::FILE;
 		restore_current_blog();
-		$main_before = self::json_lines( DataDir::path() . '/buffer.jsonl' );
+		$main_before = self::json_lines( DataDir::path() . '/' . Buffer::FILE );
 
 		$response = self::http(
 			'POST',
@@ -111,7 +114,7 @@ class TrackingSubSiteTest extends TestCase {
 		$lines = self::json_lines( $buffer );
 		$this->assertCount( 1, $lines );
 		$this->assertSame( '/sub/', $lines[0]['p'] );
-		$this->assertSame( $main_before, self::json_lines( DataDir::path() . '/buffer.jsonl' ) );
+		$this->assertSame( $main_before, self::json_lines( DataDir::path() . '/' . Buffer::FILE ) );
 	}
 
 	/**

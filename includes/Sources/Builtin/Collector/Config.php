@@ -11,8 +11,9 @@ namespace MonsterInsights\Reports\Sources\Builtin\Collector;
 
 /**
  * The collector's settings for one site. WordPress builds it from the site's options
- * (Tracking\ConfigFile) and writes `config.php` (a PHP file returning to_array()) into the site's
- * private data dir; collect.php reads it back with load(). The file holds no visitor data.
+ * (Tracking\ConfigFile) and writes `config.php` (the exit guard of PrivateFile, then to_array() as
+ * JSON) into the site's private data dir; collect.php reads it back with load(). The file holds no
+ * visitor data.
  */
 final class Config {
 
@@ -154,11 +155,8 @@ final class Config {
 	 * @return self|null Null when the file is missing or is not a config.
 	 */
 	public static function load( string $dir ): ?self {
-		$file = rtrim( $dir, '/\\' ) . '/' . self::FILE;
-		if ( ! is_file( $file ) ) {
-			return null;
-		}
-		$data = include $file;
+		$text = PrivateFile::read( rtrim( $dir, '/\\' ) . '/' . self::FILE );
+		$data = null === $text ? null : json_decode( $text, true );
 		if ( ! is_array( $data ) || ( $data['version'] ?? null ) !== self::VERSION ) {
 			return null;
 		}
@@ -189,13 +187,18 @@ final class Config {
 	}
 
 	/**
-	 * The config as the source of `config.php`.
+	 * The contents of `config.php`: the exit guard, then the config as JSON (read as text by
+	 * load(), never included, so a web server that runs the file prints nothing).
 	 */
 	public function to_php(): string {
-		return "<?php\n"
-			. "// Written by MonsterInsights Reports from the site's tracking settings, read by collect.php.\n"
-			. "// It is rewritten whenever the settings change: do not edit it.\n"
-			. 'return ' . var_export( $this->to_array(), true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- Generates PHP source.
+		return PrivateFile::GUARD . $this->to_json() . "\n";
+	}
+
+	/**
+	 * The config as JSON, what `config.php` holds after its guard.
+	 */
+	public function to_json(): string {
+		return (string) json_encode( $this->to_array(), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- No WordPress here.
 	}
 
 	/**

@@ -17,18 +17,31 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *
  * The site is named by `?s=<blog id>` (1, or absent, for a single site and a network's main site;
  * anything but a positive number is a 404).
- * Its data dir follows WordPress's default layout from the plugin's own location:
- * `<content dir>/uploads/monsterinsights-reports` for the main site,
- * `<content dir>/uploads/sites/<id>/monsterinsights-reports` for the other sites of a network.
- * WordPress checks that this is where the site's data really is before it points the tracker here
- * (Tracking\TrackerScript::endpoint()); otherwise it points the tracker at the REST route.
+ * Its data dir is the one directory named `monsterinsights-reports-<32 hex>` (random, made once by
+ * WordPress, see DataDir) that holds a config file, in WordPress's default uploads folder found from
+ * the plugin's own location: `<content dir>/uploads/` for the main site,
+ * `<content dir>/uploads/sites/<id>/` for the other sites of a network. One glob() of that folder
+ * finds it. WordPress checks that this is where the site's data really is before it points the
+ * tracker here (Tracking\TrackerScript::endpoint()); otherwise (a data dir outside uploads through
+ * MONSTERINSIGHTS_REPORTS_DATA_DIR, a moved uploads folder) it points the tracker at the REST route.
  */
 final class Endpoint {
 
 	/**
-	 * The data dir's name inside uploads.
+	 * What the data dir's name starts with; 32 random hex digits follow.
 	 */
-	public const DIR_NAME = 'monsterinsights-reports';
+	public const DIR_PREFIX = 'monsterinsights-reports-';
+
+	/**
+	 * A data dir's name.
+	 */
+	public const DIR_PATTERN = '/^monsterinsights-reports-[0-9a-f]{32}$/';
+
+	/**
+	 * The data dir's name in uploads up to version 1.0, guarded only by an .htaccess; migrated
+	 * and deleted by DataDir::maybe_migrate().
+	 */
+	public const LEGACY_DIR_NAME = 'monsterinsights-reports';
 
 	/**
 	 * Serves the current request and exits.
@@ -51,7 +64,7 @@ final class Endpoint {
 			return;
 		}
 		$dir    = self::data_dir( self::content_dir( $server, $plugin_dir ), (int) $token );
-		$config = Config::load( $dir );
+		$config = null === $dir ? null : Config::load( $dir );
 		if ( null === $config ) {
 			self::finish( 404 );
 			return;
@@ -68,7 +81,7 @@ final class Endpoint {
 		// Read one byte past the limit, never more, so an oversized body is recognised cheaply.
 		$body = (string) file_get_contents( 'php://input', false, null, 0, $config->max_body + 1 ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- The request body.
 
-		$collector = new Collector( $config, new Buffer( $dir ) );
+		$collector = new Collector( $config, new Buffer( (string) $dir ) );
 		$status    = $collector->handle( $server, $body, microtime( true ) );
 		if ( Collector::STATUS_METHOD === $status ) {
 			header( 'Allow: POST' );
@@ -77,13 +90,31 @@ final class Endpoint {
 	}
 
 	/**
-	 * The site's data dir under a content dir.
+	 * The site's data dir under a content dir: the only data dir in its uploads folder that holds a
+	 * config file.
 	 *
 	 * @param string $content_dir The WordPress content dir (wp-content).
 	 * @param int    $site        The blog id; 1 for a single site or a network's main site.
+	 * @return string|null Null when there is none, or more than one.
 	 */
-	public static function data_dir( string $content_dir, int $site ): string {
-		return rtrim( $content_dir, '/\\' ) . '/uploads' . ( $site > 1 ? '/sites/' . $site : '' ) . '/' . self::DIR_NAME;
+	public static function data_dir( string $content_dir, int $site ): ?string {
+		$uploads = rtrim( $content_dir, '/\\' ) . '/uploads' . ( $site > 1 ? '/sites/' . $site : '' );
+		$found   = array_values( array_filter( self::data_dirs( $uploads ), static fn ( string $dir ): bool => is_file( $dir . '/' . Config::FILE ) ) );
+		return 1 === count( $found ) ? $found[0] : null;
+	}
+
+	/**
+	 * Every data dir directly inside an uploads folder, sorted by name.
+	 *
+	 * @param string $uploads The uploads folder of one site.
+	 * @return string[] Paths.
+	 */
+	public static function data_dirs( string $uploads ): array {
+		$paths = glob( rtrim( $uploads, '/\\' ) . '/' . self::DIR_PREFIX . '*', GLOB_ONLYDIR );
+		if ( false === $paths ) {
+			return array();
+		}
+		return array_values( array_filter( $paths, static fn ( string $path ): bool => 1 === preg_match( self::DIR_PATTERN, basename( $path ) ) ) );
 	}
 
 	/**

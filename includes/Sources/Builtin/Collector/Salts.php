@@ -21,9 +21,9 @@ namespace MonsterInsights\Reports\Sources\Builtin\Collector;
  * From the day after that on it is gone: a salt never lives more than 48 hours, after which the
  * visitor keys made with it cannot be linked to anyone, even with the IP and user agent in hand.
  *
- * The file starts with `<?php exit; ?>` so a server that ignores .htaccess runs it and prints
- * nothing, and is read as text (not included), so opcache never serves a stale copy. It is
- * replaced atomically (write a temporary file, rename), under a lock file so two requests never
+ * The file starts with `<?php exit; ?>` so a web server that runs it prints nothing, and is read as
+ * text (not included), so opcache never serves a stale copy. It is replaced atomically (write a
+ * guarded temporary file, rename), under a lock file (a guarded PHP file too) so two requests never
  * make two salts for one day.
  */
 final class Salts {
@@ -34,14 +34,14 @@ final class Salts {
 	public const FILE = 'salts.php';
 
 	/**
-	 * The lock file's name in the data dir.
+	 * The lock file's name in the data dir: a guarded PHP file like every file there.
 	 */
-	private const LOCK = 'salts.lock';
+	public const LOCK = 'salts-lock.php';
 
 	/**
 	 * The first line of the file.
 	 */
-	private const GUARD = "<?php exit; ?>\n";
+	private const GUARD = PrivateFile::GUARD;
 
 	/**
 	 * The private data dir of the site.
@@ -222,8 +222,8 @@ final class Salts {
 	 * @return array<string, string> The salts as written (as read, when the write failed).
 	 */
 	private function update( callable $change ): array {
-		$lock = @fopen( $this->dir . '/' . self::LOCK, 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Reported by the return value.
-		if ( false === $lock ) {
+		$lock = PrivateFile::open_lock( $this->dir . '/' . self::LOCK );
+		if ( null === $lock ) {
 			return $this->read();
 		}
 		flock( $lock, LOCK_EX );
@@ -239,7 +239,7 @@ final class Salts {
 				}
 				return $new;
 			}
-			$temp = $this->path() . '.' . bin2hex( random_bytes( 6 ) ) . '.tmp';
+			$temp = PrivateFile::temp_path( $this->path() );
 			$json = json_encode( $new ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- No WordPress here.
 			if ( false === $json || false === file_put_contents( $temp, self::GUARD . $json ) || ! rename( $temp, $this->path() ) ) {
 				if ( is_file( $temp ) ) {

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
 
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
+use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 
 defined( 'ABSPATH' ) || exit;
@@ -55,7 +56,7 @@ final class ConfigFile {
 	}
 
 	/**
-	 * Writes the file (atomically: a temporary file renamed over it).
+	 * Writes the file (atomically: a temporary file renamed over it), creating the data dir.
 	 *
 	 * @return bool Whether it was written.
 	 */
@@ -64,18 +65,9 @@ final class ConfigFile {
 		if ( null === $dir ) {
 			return false;
 		}
-		$file = $dir . '/' . Config::FILE;
-		$temp = $file . '.' . wp_generate_password( 8, false ) . '.tmp';
-		// phpcs:disable WordPress.WP.AlternativeFunctions -- Uploads are written directly, as core's wp_upload_bits() does.
-		if ( false === file_put_contents( $temp, self::build()->to_php() ) || ! rename( $temp, $file ) ) {
-			if ( is_file( $temp ) ) {
-				wp_delete_file( $temp );
-			}
+		// A guarded PHP file, written through a guarded temporary file renamed over it.
+		if ( ! PrivateFile::write( $dir . '/' . Config::FILE, substr( self::build()->to_php(), strlen( PrivateFile::GUARD ) ) ) ) {
 			return false;
-		}
-		// phpcs:enable
-		if ( function_exists( 'opcache_invalidate' ) ) {
-			opcache_invalidate( $file, true );
 		}
 		return true;
 	}

@@ -41,6 +41,8 @@ final class Module {
 			add_action( 'update_option_' . $option, array( self::class, 'write_config' ) );
 		}
 		add_action( 'delete_option_' . Settings::OPTION, array( self::class, 'write_config' ) );
+		// Before the config check: a migrated data dir gets its config there.
+		add_action( 'admin_init', array( DataDir::class, 'maybe_migrate' ), 5 );
 		add_action( 'admin_init', array( ConfigFile::class, 'maybe_write' ) );
 
 		add_action( 'init', array( self::class, 'schedule' ) );
@@ -97,6 +99,7 @@ final class Module {
 	 * What one site needs when the plugin becomes active on it.
 	 */
 	public static function activate_site(): void {
+		DataDir::maybe_migrate();
 		ConfigFile::write();
 	}
 
@@ -108,7 +111,7 @@ final class Module {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
 		ConfigFile::delete();
 		$dir = DataDir::path();
-		foreach ( array( Salts::FILE, 'salts.lock' ) as $name ) {
+		foreach ( array( Salts::FILE, Salts::LOCK ) as $name ) {
 			if ( is_file( $dir . '/' . $name ) ) {
 				wp_delete_file( $dir . '/' . $name );
 			}

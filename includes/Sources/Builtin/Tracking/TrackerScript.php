@@ -166,7 +166,8 @@ final class TrackerScript {
 	 */
 	public static function raw_endpoint_available(): bool {
 		$plugin_dir = WP_PLUGIN_DIR . '/' . dirname( plugin_basename( MONSTERINSIGHTS_REPORTS_FILE ) );
-		$expected   = realpath( Endpoint::data_dir( dirname( $plugin_dir, 2 ), self::site_token() ) . '/' . Config::FILE );
+		$dir        = Endpoint::data_dir( dirname( $plugin_dir, 2 ), self::site_token() );
+		$expected   = null === $dir ? false : realpath( $dir . '/' . Config::FILE );
 		return false !== $expected && realpath( ConfigFile::path() ) === $expected;
 	}
 }

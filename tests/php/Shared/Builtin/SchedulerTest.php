@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Plugin;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\LocalTime;
 use MonsterInsights\Reports\Sources\Builtin\Scheduler;
@@ -47,8 +48,8 @@ class SchedulerTest extends BuiltinTestCase {
 	 */
 	protected function tear_down() {
 		$this->reset_menus();
-		$buffer = new Buffer( wp_upload_dir( null, false )['basedir'] . '/monsterinsights-reports' );
-		if ( is_file( $buffer->path() ) && '' === trim( (string) file_get_contents( $buffer->path() ) ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local file.
+		$buffer = new Buffer( DataDir::path() );
+		if ( is_file( $buffer->path() ) && in_array( trim( (string) file_get_contents( $buffer->path() ) ), array( '', '<?php exit; ?>' ), true ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local file.
 			wp_delete_file( $buffer->path() );
 		}
 		parent::tear_down();
@@ -67,8 +68,7 @@ class SchedulerTest extends BuiltinTestCase {
 	 * Appends two page views from ten minutes ago to the site's real buffer.
 	 */
 	private function fill_buffer(): void {
-		$dir = wp_upload_dir( null, false )['basedir'] . '/monsterinsights-reports';
-		wp_mkdir_p( $dir );
+		$dir        = (string) DataDir::ensure();
 		$buffer     = new Buffer( $dir );
 		Hits::$zone = wp_timezone_string();
 		$local      = ( new \DateTimeImmutable( '@' . ( time() - 600 ) ) )->setTimezone( wp_timezone() );

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\Schema;
@@ -41,7 +42,10 @@ class SeederTest extends BuiltinTestCase {
 	private function empty_data_dir(): void {
 		$dir = DataDir::ensure();
 		$this->assertNotNull( $dir );
-		foreach ( (array) glob( $dir . '/*.jsonl' ) as $file ) {
+		foreach ( array_merge( array( $dir . '/' . Buffer::FILE ), (array) glob( $dir . '/claimed-*.php' ) ) as $file ) {
+			if ( ! is_file( (string) $file ) ) {
+				continue;
+			}
 			unlink( (string) $file ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink
 		}
 	}
@@ -72,8 +76,9 @@ class SeederTest extends BuiltinTestCase {
 
 		$this->assertGreaterThan( 0, $stats['hits'] );
 		$this->assertSame( 0, $stats['refused'] );
-		$lines = file( $dir . '/buffer.jsonl', FILE_IGNORE_NEW_LINES );
+		$lines = file( $dir . '/' . Buffer::FILE, FILE_IGNORE_NEW_LINES );
 		$this->assertIsArray( $lines );
+		$this->assertSame( '<?php exit; ?>', array_shift( $lines ) );
 		$this->assertCount( $stats['hits'], $lines );
 		$hit = json_decode( (string) $lines[0], true );
 		$this->assertSame( 1, $hit['v'] );

@@ -52,8 +52,8 @@ class BufferTest extends TestCase {
 			)
 		);
 
-		$this->assertSame( $dir . '/buffer.jsonl', $buffer->path() );
-		$this->assertSame( "{\"id\":\"a\",\"p\":\"/ü/?x=1\"}\n{\"id\":\"b\",\"ep\":{}}\n", file_get_contents( $buffer->path() ) );
+		$this->assertSame( $dir . '/buffer.php', $buffer->path() );
+		$this->assertSame( "<?php exit; ?>\n{\"id\":\"a\",\"p\":\"/ü/?x=1\"}\n{\"id\":\"b\",\"ep\":{}}\n", file_get_contents( $buffer->path() ) );
 	}
 
 	/**
@@ -90,7 +90,7 @@ class BufferTest extends TestCase {
 		$first = $buffer->claim();
 		$this->assertIsString( $first );
 		$this->assertFileDoesNotExist( $buffer->path() );
-		$this->assertMatchesRegularExpression( '/^claimed-\d{10}\.\d{6}-[0-9a-f]{8}\.jsonl$/', basename( $first ) );
+		$this->assertMatchesRegularExpression( '/^claimed-\d{10}\.\d{6}-[0-9a-f]{8}\.php$/', basename( $first ) );
 		$this->assertSame( $dir, dirname( $first ) );
 		$this->assertSame( array( '1', '2' ), array_column( self::json_lines( $first ), 'id' ) );
 
@@ -113,14 +113,14 @@ class BufferTest extends TestCase {
 	 */
 	public function test_claimed_lists_oldest_first() {
 		$dir = $this->scratch_dir();
-		foreach ( array( 'claimed-1700000002.000000-00000000.jsonl', 'claimed-1700000001.500000-ffffffff.jsonl', 'claimed-1700000001.000001-aaaaaaaa.jsonl', 'other.jsonl', 'buffer.jsonl' ) as $name ) {
+		foreach ( array( 'claimed-1700000002.000000-00000000.php', 'claimed-1700000001.500000-ffffffff.php', 'claimed-1700000001.000001-aaaaaaaa.php', 'claimed-1700000001.000000-bbbbbbbb.jsonl', 'other.php', 'buffer.php' ) as $name ) {
 			file_put_contents( $dir . '/' . $name, "{}\n" );
 		}
 		$this->assertSame(
 			array(
-				$dir . '/claimed-1700000001.000001-aaaaaaaa.jsonl',
-				$dir . '/claimed-1700000001.500000-ffffffff.jsonl',
-				$dir . '/claimed-1700000002.000000-00000000.jsonl',
+				$dir . '/claimed-1700000001.000001-aaaaaaaa.php',
+				$dir . '/claimed-1700000001.500000-ffffffff.php',
+				$dir . '/claimed-1700000002.000000-00000000.php',
 			),
 			( new Buffer( $dir ) )->claimed()
 		);
@@ -134,12 +134,12 @@ class BufferTest extends TestCase {
 		$other  = $this->scratch_dir();
 		$buffer = new Buffer( $dir );
 		$buffer->append( array( 'id' => '1' ) );
-		$foreign = $other . '/claimed-1700000001.000000-00000000.jsonl';
+		$foreign = $other . '/claimed-1700000001.000000-00000000.php';
 		file_put_contents( $foreign, "{}\n" );
 
 		$buffer->release( $buffer->path() );
 		$buffer->release( $foreign );
-		$buffer->release( $dir . '/../' . basename( $other ) . '/claimed-1700000001.000000-00000000.jsonl' );
+		$buffer->release( $dir . '/../' . basename( $other ) . '/claimed-1700000001.000000-00000000.php' );
 
 		$this->assertFileExists( $buffer->path() );
 		$this->assertFileExists( $foreign );
@@ -156,11 +156,11 @@ class BufferTest extends TestCase {
 		$writers   = 4;
 		$per       = 400;
 		$processes = array();
-		$code      = 'require $argv[1]; $b = new MonsterInsights\Reports\Sources\Builtin\Buffer( $argv[2] );'
+		$code      = 'require $argv[1]; require $argv[5]; $b = new MonsterInsights\Reports\Sources\Builtin\Buffer( $argv[2] );'
 			. ' for ( $i = 0; $i < (int) $argv[4]; $i++ ) { if ( ! $b->append( array( "id" => $argv[3] . "-" . $i, "pad" => str_repeat( "x", 200 ) ) ) ) { exit( 1 ); } }';
 		for ( $w = 0; $w < $writers; $w++ ) {
 			$process = proc_open(
-				array( PHP_BINARY, '-r', $code, MONSTERINSIGHTS_REPORTS_DIR . 'includes/Sources/Builtin/Buffer.php', $dir, 'w' . $w, (string) $per ),
+				array( PHP_BINARY, '-r', $code, MONSTERINSIGHTS_REPORTS_DIR . 'includes/Sources/Builtin/Buffer.php', $dir, 'w' . $w, (string) $per, MONSTERINSIGHTS_REPORTS_DIR . 'includes/Sources/Builtin/Collector/PrivateFile.php' ),
 				array(),
 				$pipes
 			);
@@ -172,6 +172,9 @@ class BufferTest extends TestCase {
 		$consume = function ( string $file ) use ( $buffer, &$ids ): void {
 			$contents = (string) file_get_contents( $file );
 			$this->assertStringEndsWith( "\n", $contents );
+			// Exactly one exit guard, on the first line, whoever wrote first.
+			$this->assertStringStartsWith( "<?php exit; ?>\n{", $contents );
+			$this->assertSame( 1, substr_count( $contents, '<?php' ) );
 			foreach ( self::json_lines( $file ) as $line ) {
 				$this->assertSame( str_repeat( 'x', 200 ), $line['pad'] );
 				$ids[] = $line['id'];

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
 use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
@@ -56,7 +57,7 @@ class CollectEndpointTest extends TestCase {
 	protected function set_up() {
 		parent::set_up();
 		$this->assertTrue( ConfigFile::write() );
-		$file               = DataDir::path() . '/buffer.jsonl';
+		$file               = DataDir::path() . '/' . Buffer::FILE;
 		$this->saved_buffer = is_file( $file ) ? (string) file_get_contents( $file ) : null;
 		if ( null !== $this->saved_buffer ) {
 			unlink( $file );
@@ -67,7 +68,7 @@ class CollectEndpointTest extends TestCase {
 	 * Puts the site's buffer back as it was.
 	 */
 	protected function tear_down() {
-		$file = DataDir::path() . '/buffer.jsonl';
+		$file = DataDir::path() . '/' . Buffer::FILE;
 		if ( null !== $this->saved_buffer ) {
 			file_put_contents( $file, $this->saved_buffer );
 		} elseif ( is_file( $file ) ) {
@@ -106,7 +107,7 @@ class CollectEndpointTest extends TestCase {
 	 * @return array<int, array<string, mixed>>
 	 */
 	private static function lines(): array {
-		return self::json_lines( DataDir::path() . '/buffer.jsonl' );
+		return self::json_lines( DataDir::path() . '/' . Buffer::FILE );
 	}
 
 	/**
@@ -134,7 +135,7 @@ class CollectEndpointTest extends TestCase {
 		$this->assertSame( 'gclid', $lines[0]['ck'] );
 		$this->assertSame( 9, $lines[0]['o'] );
 		$this->assertSame( self::CHROME, $lines[0]['ua'] );
-		$this->assertStringNotContainsString( '127.0.0.1', (string) file_get_contents( DataDir::path() . '/buffer.jsonl' ) );
+		$this->assertStringNotContainsString( '127.0.0.1', (string) file_get_contents( DataDir::path() . '/' . Buffer::FILE ) );
 	}
 
 	/**

@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 
@@ -78,7 +80,7 @@ class CollectRouteTest extends TestCase {
 	 * @return array<int, array<string, mixed>>
 	 */
 	private function lines(): array {
-		return self::json_lines( $this->uploads . '/monsterinsights-reports/buffer.jsonl' );
+		return self::json_lines( DataDir::path() . '/' . Buffer::FILE );
 	}
 
 	/**
@@ -110,8 +112,8 @@ class CollectRouteTest extends TestCase {
 		$this->assertSame( 3, $lines[0]['o'] );
 		$this->assertSame( 'https://www.bing.com/', $lines[0]['r'] );
 		$this->assertSame( self::CHROME, $lines[0]['ua'] );
-		$this->assertFileExists( $this->uploads . '/monsterinsights-reports/.htaccess' );
-		$this->assertFileExists( $this->uploads . '/monsterinsights-reports/index.php' );
+		$this->assertStringStartsWith( $this->uploads . '/monsterinsights-reports-', DataDir::path() );
+		$this->assertSame( "<?php exit; ?>\n", file_get_contents( DataDir::path() . '/index.php' ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local file.
 	}
 
 	/**

@@ -132,7 +132,7 @@ class CollectorTest extends TestCase {
 	 * @return array<int, array<string, mixed>>
 	 */
 	private function lines(): array {
-		return self::json_lines( $this->dir . '/buffer.jsonl' );
+		return self::json_lines( $this->dir . '/' . Buffer::FILE );
 	}
 
 	/**
@@ -154,8 +154,9 @@ class CollectorTest extends TestCase {
 		);
 
 		$this->assertSame( array( 204, '' ), array( $status, $reason ) );
-		$raw = (string) file_get_contents( $this->dir . '/buffer.jsonl' );
-		$this->assertSame( 1, substr_count( $raw, "\n" ) );
+		$raw = (string) file_get_contents( $this->dir . '/' . Buffer::FILE );
+		$this->assertStringStartsWith( "<?php exit; ?>\n{", $raw );
+		$this->assertSame( 2, substr_count( $raw, "\n" ) );
 		$this->assertStringEndsWith( ",\"en\":\"\",\"ep\":{}}\n", $raw );
 
 		$line = $this->lines()[0];
@@ -211,7 +212,7 @@ class CollectorTest extends TestCase {
 		$line = $this->lines()[0];
 		$this->assertSame( '/landing/?a=1', $line['p'] );
 		$this->assertSame( 'fbclid', $line['ck'] );
-		$this->assertStringNotContainsString( 'SECRET-VALUE', (string) file_get_contents( $this->dir . '/buffer.jsonl' ) );
+		$this->assertStringNotContainsString( 'SECRET-VALUE', (string) file_get_contents( $this->dir . '/' . Buffer::FILE ) );
 	}
 
 	/**
@@ -364,7 +365,7 @@ class CollectorTest extends TestCase {
 			self::config( $config )
 		);
 		$this->assertSame( array( 204, $reason ), array( $status, $why ) );
-		$this->assertFileDoesNotExist( $this->dir . '/buffer.jsonl' );
+		$this->assertFileDoesNotExist( $this->dir . '/' . Buffer::FILE );
 	}
 
 	/**
@@ -464,7 +465,7 @@ class CollectorTest extends TestCase {
 	 */
 	public function test_malformed_requests_write_nothing( $body, int $status, string $reason, array $server = array() ) {
 		$this->assertSame( array( $status, $reason ), $this->collect( $body, $server ) );
-		$this->assertFileDoesNotExist( $this->dir . '/buffer.jsonl' );
+		$this->assertFileDoesNotExist( $this->dir . '/' . Buffer::FILE );
 	}
 
 	/**

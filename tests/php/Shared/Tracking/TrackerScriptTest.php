@@ -147,7 +147,8 @@ class TrackerScriptTest extends TestCase {
 		);
 		$attributes = self::attributes( $this->front_end_tag() );
 
-		$this->assertFileExists( $dir . '/monsterinsights-reports/config.php' );
+		$this->assertStringStartsWith( $dir . '/monsterinsights-reports-', ConfigFile::path() );
+		$this->assertFileExists( ConfigFile::path() );
 		$this->assertFalse( TrackerScript::raw_endpoint_available() );
 		$this->assertSame( rest_url( 'monsterinsights-reports/v1/collect' ), $attributes['data-endpoint'] );
 	}
@@ -272,9 +273,8 @@ class TrackerScriptTest extends TestCase {
 		update_option( Settings::OPTION, array( 'excluded_ips' => array() ) );
 		$this->assertSame( array(), Config::load( DataDir::path() )->excluded_ips );
 
-		$this->assertStringContainsString( 'Require all denied', (string) file_get_contents( DataDir::path() . '/.htaccess' ) );
-		$this->assertStringContainsString( 'Deny from all', (string) file_get_contents( DataDir::path() . '/.htaccess' ) );
-		$this->assertFileExists( DataDir::path() . '/index.php' );
+		$this->assertStringStartsWith( "<?php exit; ?>\n{", (string) file_get_contents( DataDir::path() . '/config.php' ) );
+		$this->assertSame( "<?php exit; ?>\n", file_get_contents( DataDir::path() . '/index.php' ) );
 	}
 
 	/**

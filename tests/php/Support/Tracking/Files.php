@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Tests\Support\Tracking;
 
+use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
+
 // phpcs:disable WordPress.WP.AlternativeFunctions -- Test fixtures on the local disk.
 
 /**
@@ -65,7 +67,7 @@ trait Files {
 	}
 
 	/**
-	 * The lines of a JSON-lines file, decoded.
+	 * The hit lines of a buffer file, decoded: the exit guard line it starts with is not one.
 	 *
 	 * @param string $file The file.
 	 * @return array<int, array<string, mixed>>
@@ -76,7 +78,7 @@ trait Files {
 		}
 		$lines = array();
 		foreach ( explode( "\n", rtrim( (string) file_get_contents( $file ), "\n" ) ) as $line ) {
-			if ( '' !== $line ) {
+			if ( '' !== $line && PrivateFile::GUARD_LINE !== $line ) {
 				$lines[] = json_decode( $line, true, 512, JSON_THROW_ON_ERROR );
 			}
 		}
