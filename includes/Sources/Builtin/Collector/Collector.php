@@ -18,7 +18,8 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  * The request body (JSON, sent as text/plain by src/tracker):
  *   t   "pageview" | "event"                                   required
  *   p   path and query of the page, starting with "/"         required
- *   o   post ID of the page, 0 elsewhere                      optional integer
+ *   o   post ID of the page, 0 elsewhere                      optional integer; written as 0
+ *       unless it is a published post's (ObjectIds, which WordPress writes)
  *   r   referrer URL; kept only when it is http(s) and external   optional
  *   us, um, uc, ut, ux   utm source, medium, campaign, term, content; optional, otherwise taken
  *       from the utm_* parameters of p
@@ -30,8 +31,9 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *
  * The answer is a status with no body:
  *   204  written, or deliberately dropped: bots, prefetches, navigations, Do Not Track / Global
- *        Privacy Control (when honoured), excluded IPs, referrer spam. Dropped requests are not
- *        told apart from written ones.
+ *        Privacy Control (when honoured), excluded IPs, referrer spam, a visitor's hits from the
+ *        RateLimit::MAX_PER_MINUTE-th of a minute on (counted in ratelimit.php). Dropped requests
+ *        are not told apart from written ones.
  *   400  malformed body or field; 405 not a POST; 413 body over the size limit; 500 no write.
  *
  * A written line is the buffer contract (see Buffer and the aggregator): v, id, ts, t, vk, vkp, p,
@@ -117,6 +119,20 @@ final class Collector {
 	private Geo $geo;
 
 	/**
+	 * Hits per visitor and minute.
+	 *
+	 * @var RateLimit
+	 */
+	private RateLimit $rate_limit;
+
+	/**
+	 * The site's published post ids.
+	 *
+	 * @var ObjectIds
+	 */
+	private ObjectIds $objects;
+
+	/**
 	 * Why the last request was not written; '' when it was.
 	 *
 	 * @var string
@@ -135,6 +151,9 @@ final class Collector {
 		$this->salts  = new Salts( $buffer->dir(), $config->timezone );
 		$this->bots   = new BotList( $config->crawlers );
 		$this->geo    = new Geo( $config->country_mmdb, $config->country_header );
+
+		$this->rate_limit = new RateLimit( $buffer->dir() );
+		$this->objects    = new ObjectIds( $buffer->dir() );
 	}
 
 	/**
@@ -226,6 +245,10 @@ final class Collector {
 		if ( '' === $salts['current'] ) {
 			throw new Rejection( 'no_salt', self::STATUS_FAILED );
 		}
+		$visitor = $this->visitor_key( $ip, $user_agent, $salts['current'] );
+		if ( ! $this->rate_limit->allow( $visitor, $now ) ) {
+			throw new Rejection( 'rate_limited', self::STATUS_OK );
+		}
 		$place = $this->geo->locate( $ip, $server );
 
 		return array(
@@ -233,7 +256,7 @@ final class Collector {
 			'id'  => bin2hex( random_bytes( 16 ) ),
 			'ts'  => $now,
 			't'   => $fields['t'],
-			'vk'  => $this->visitor_key( $ip, $user_agent, $salts['current'] ),
+			'vk'  => $visitor,
 			'vkp' => '' === $salts['previous'] ? '' : $this->visitor_key( $ip, $user_agent, $salts['previous'] ),
 			'p'   => $fields['p'],
 			'o'   => $fields['o'],
@@ -294,6 +317,10 @@ final class Collector {
 		}
 		if ( ! is_int( $object ) || $object < 0 ) {
 			throw new Rejection( 'malformed_object', self::STATUS_MALFORMED );
+		}
+		// Only a published post's id is kept; the page view still counts by its path.
+		if ( $object > 0 && false === $this->objects->has( $object ) ) {
+			$object = 0;
 		}
 
 		$fields = array(

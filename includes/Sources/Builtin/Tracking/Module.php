@@ -10,6 +10,8 @@ namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
 use MonsterInsights\Reports\REST\CollectController;
 use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collector\ObjectIds;
+use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Salts;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 
@@ -45,6 +47,7 @@ final class Module {
 		add_action( 'admin_init', array( DataDir::class, 'maybe_migrate' ), 5 );
 		add_action( 'admin_init', array( ConfigFile::class, 'maybe_write' ) );
 
+		ObjectIdsFile::register();
 		add_action( 'init', array( self::class, 'schedule' ) );
 		add_action( self::CRON_HOOK, array( self::class, 'cleanup' ) );
 	}
@@ -80,6 +83,7 @@ final class Module {
 	public static function cleanup(): void {
 		( new Salts( DataDir::path(), wp_timezone_string() ) )->prune( time() );
 		ConfigFile::maybe_write();
+		ObjectIdsFile::ensure_exists();
 	}
 
 	/**
@@ -99,6 +103,7 @@ final class Module {
 	 * What one site needs when the plugin becomes active on it.
 	 */
 	public static function activate_site(): void {
+		ObjectIdsFile::write();
 		DataDir::maybe_migrate();
 		ConfigFile::write();
 	}
@@ -111,7 +116,7 @@ final class Module {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
 		ConfigFile::delete();
 		$dir = DataDir::path();
-		foreach ( array( Salts::FILE, Salts::LOCK ) as $name ) {
+		foreach ( array( ObjectIds::FILE, RateLimit::FILE, Salts::FILE, Salts::LOCK ) as $name ) {
 			if ( is_file( $dir . '/' . $name ) ) {
 				wp_delete_file( $dir . '/' . $name );
 			}

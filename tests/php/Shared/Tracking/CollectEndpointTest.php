@@ -123,7 +123,15 @@ class CollectEndpointTest extends TestCase {
 	 * visitor's address.
 	 */
 	public function test_pageview_is_written() {
-		$response = self::beacon( '{"t":"pageview","p":"/hello/?utm_medium=social&gclid=abc","o":9,"r":"https://news.example/"}' );
+		// A published post's id is kept (the collector reads the ids WordPress wrote).
+		$post = wp_insert_post(
+			array(
+				'post_title'  => 'Hello',
+				'post_status' => 'publish',
+			)
+		);
+		\MonsterInsights\Reports\Sources\Builtin\Tracking\ObjectIdsFile::write();
+		$response = self::beacon( '{"t":"pageview","p":"/hello/?utm_medium=social&gclid=abc","o":' . $post . ',"r":"https://news.example/"}' );
 
 		$this->assertSame( 204, $response['status'] );
 		$this->assertSame( '', $response['body'] );
@@ -133,7 +141,7 @@ class CollectEndpointTest extends TestCase {
 		$this->assertSame( '/hello/', $lines[0]['p'] );
 		$this->assertSame( 'social', $lines[0]['um'] );
 		$this->assertSame( 'gclid', $lines[0]['ck'] );
-		$this->assertSame( 9, $lines[0]['o'] );
+		$this->assertSame( $post, $lines[0]['o'] );
 		$this->assertSame( self::CHROME, $lines[0]['ua'] );
 		$this->assertStringNotContainsString( '127.0.0.1', (string) file_get_contents( DataDir::path() . '/' . Buffer::FILE ) );
 	}
