@@ -182,14 +182,12 @@ final class MetricsController extends Controller {
 
 		$unknown = array_values( array_diff( $ids, array_keys( Metrics::IDS ) ) );
 		if ( ! empty( $unknown ) ) {
+			// The ids sent are never echoed back: the answer names the valid ones instead.
 			return new \WP_Error(
 				'unknown_metric',
-				/* translators: %s: the unknown metric ids, comma-separated. */
-				sprintf( __( 'Unknown metric: %s.', 'monsterinsights-reports' ), implode( ', ', $unknown ) ),
-				array(
-					'status'  => 400,
-					'metrics' => $unknown,
-				)
+				/* translators: %s: the valid metric ids, comma-separated. */
+				sprintf( __( 'Unknown metric. Valid metrics: %s.', 'monsterinsights-reports' ), implode( ', ', array_keys( Metrics::IDS ) ) ),
+				array( 'status' => 400 )
 			);
 		}
 		if ( count( $ids ) > self::MAX ) {

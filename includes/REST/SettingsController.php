@@ -56,6 +56,25 @@ final class SettingsController extends Controller {
 	public const MAX_RETENTION_MONTHS = 120;
 
 	/**
+	 * Most entries of each list setting, and most characters of one entry. A request over a limit
+	 * is refused (400 rest_invalid_param, the message states the limit) and nothing is stored.
+	 */
+	public const LIST_LIMITS = array(
+		'excluded_roles' => array( 100, 100 ),
+		'excluded_ips'   => array( 500, 64 ),
+		'referrer_spam'  => array( 2000, 255 ),
+	);
+
+	/**
+	 * Most characters of each free-text setting.
+	 */
+	public const TEXT_LIMITS = array(
+		'pdf_reports_header_image' => 2048,
+		'country_mmdb'             => 1024,
+		'country_header'           => 64,
+	);
+
+	/**
 	 * Sets the route base.
 	 */
 	public function __construct() {
@@ -99,6 +118,7 @@ final class SettingsController extends Controller {
 			'pdf_reports_header_image' => array(
 				'description'       => $schema['pdf_reports_header_image']['description'],
 				'type'              => 'string',
+				'maxLength'         => self::TEXT_LIMITS['pdf_reports_header_image'],
 				'validate_callback' => array( self::class, 'validate_image_url' ),
 				'sanitize_callback' => array( self::class, 'sanitize_image_url' ),
 			),
@@ -410,12 +430,16 @@ final class SettingsController extends Controller {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function tracking_properties(): array {
-		$strings = array(
-			'type'  => 'array',
-			'items' => array( 'type' => 'string' ),
+		$strings = static fn( string $key ): array => array(
+			'type'     => 'array',
+			'maxItems' => self::LIST_LIMITS[ $key ][0],
+			'items'    => array(
+				'type'      => 'string',
+				'maxLength' => self::LIST_LIMITS[ $key ][1],
+			),
 		);
 		return array(
-			'excluded_roles'   => array( 'description' => __( 'Roles whose logged-in visits are not tracked.', 'monsterinsights-reports' ) ) + $strings,
+			'excluded_roles'   => array( 'description' => __( 'Roles whose logged-in visits are not tracked.', 'monsterinsights-reports' ) ) + $strings( 'excluded_roles' ),
 			'honor_dnt'        => array(
 				'description' => __( 'Whether a Do Not Track signal stops tracking.', 'monsterinsights-reports' ),
 				'type'        => 'boolean',
@@ -424,20 +448,22 @@ final class SettingsController extends Controller {
 				'description' => __( 'Whether a Global Privacy Control signal stops tracking.', 'monsterinsights-reports' ),
 				'type'        => 'boolean',
 			),
-			'excluded_ips'     => array( 'description' => __( 'IP addresses and CIDR ranges that are not tracked.', 'monsterinsights-reports' ) ) + $strings,
+			'excluded_ips'     => array( 'description' => __( 'IP addresses and CIDR ranges that are not tracked.', 'monsterinsights-reports' ) ) + $strings( 'excluded_ips' ),
 			'country_mmdb'     => array(
 				'description' => __( 'Path of an .mmdb country database on the server; empty for none.', 'monsterinsights-reports' ),
 				'type'        => 'string',
+				'maxLength'   => self::TEXT_LIMITS['country_mmdb'],
 			),
 			'country_header'   => array(
 				'description' => __( 'HTTP header carrying the visitor’s country code (set by a CDN); empty for none.', 'monsterinsights-reports' ),
 				'type'        => 'string',
+				'maxLength'   => self::TEXT_LIMITS['country_header'],
 			),
 			'trusted_proxy'    => array(
 				'description' => __( 'Whether the site is behind a reverse proxy whose X-Forwarded-For header can be trusted.', 'monsterinsights-reports' ),
 				'type'        => 'boolean',
 			),
-			'referrer_spam'    => array( 'description' => __( 'Referrer hosts whose visits are dropped as spam.', 'monsterinsights-reports' ) ) + $strings,
+			'referrer_spam'    => array( 'description' => __( 'Referrer hosts whose visits are dropped as spam.', 'monsterinsights-reports' ) ) + $strings( 'referrer_spam' ),
 			'retention_months' => array(
 				'description' => __( 'Months raw visits are kept; the daily totals are kept for ever.', 'monsterinsights-reports' ),
 				'type'        => 'integer',

@@ -203,8 +203,13 @@ class MetricsRouteTest extends TestCase {
 		list( $status, $data ) = $this->save( 'sessions,visits,screenPageViews' );
 		$this->assertSame( 400, $status );
 		$this->assertSame( 'unknown_metric', $data['code'] );
-		$this->assertSame( array( 'visits', 'screenPageViews' ), $data['data']['metrics'] );
-		$this->assertStringContainsString( 'visits', $data['message'] );
+		$this->assertSame( array( 'status' => 400 ), $data['data'] );
+		$this->assertSame( 'Unknown metric. Valid metrics: ' . implode( ', ', array_keys( Metrics::IDS ) ) . '.', $data['message'] );
+
+		// Nothing the request sent comes back, not even markup.
+		list( $status, $data ) = $this->save( 'sessions,<script>alert(1)</script>' );
+		$this->assertSame( 400, $status );
+		$this->assertStringNotContainsString( 'script', (string) wp_json_encode( $data ) );
 		$this->assertSame( '', get_user_meta( $id, MetricsController::META, true ) );
 	}
 
