@@ -11,7 +11,7 @@
  * (.wp/bench-content), then loads it in this process. Every run starts from an empty database.
  *
  * Usage: php bin/bench.php [--pageviews=1000000] [--days=365] [--hits=20000] [--http=2000]
- *                          [--runs=7] [--json=<file>]
+ *                          [--runs=7] [--json=<file>] [--burst=100000, 0 for none]
  *
  * @package MonsterInsights\Reports\Bench
  */
@@ -20,7 +20,7 @@ if ( 'cli' !== PHP_SAPI ) {
 	exit( 1 );
 }
 
-$monsterinsights_reports_bench_options = getopt( '', array( 'pageviews:', 'days:', 'hits:', 'http:', 'runs:', 'json:' ) );
+$monsterinsights_reports_bench_options = getopt( '', array( 'pageviews:', 'days:', 'hits:', 'http:', 'runs:', 'json:', 'burst:' ) );
 $monsterinsights_reports_bench_root    = dirname( __DIR__ );
 $monsterinsights_reports_bench_db      = getenv( 'BENCH_DB_NAME' );
 
@@ -58,6 +58,7 @@ $monsterinsights_reports_bench = new MonsterInsights\Reports\Bench\Bench(
 	monsterinsights_reports_bench_option( 'http', 2000 ),
 	monsterinsights_reports_bench_option( 'runs', 7 ),
 	is_string( $monsterinsights_reports_bench_options['json'] ?? null ) ? $monsterinsights_reports_bench_options['json'] : '',
-	$monsterinsights_reports_bench_started
+	$monsterinsights_reports_bench_started,
+	isset( $monsterinsights_reports_bench_options['burst'] ) && '0' === $monsterinsights_reports_bench_options['burst'] ? 0 : monsterinsights_reports_bench_option( 'burst', 100000 )
 );
 exit( $monsterinsights_reports_bench->run() ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- An exit status.

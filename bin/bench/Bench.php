@@ -49,8 +49,10 @@ final class Bench {
 	 */
 	public const BUDGETS = array(
 		'collector_rate'     => array( 'min', 2000 ),
-		'collector_ratio'    => array( 'max', 2 ),
-		'http_collect_ratio' => array( 'max', 0.2 ),
+		'collector_ratio'    => array( 'max', 1 ),
+		'bot_check'          => array( 'max', 20 ),
+		'http_collect_ratio' => array( 'max', 0.05 ),
+		'burst_lost'         => array( 'max', 0 ),
 		'aggregation_rate'   => array( 'min', 1000 ),
 		'fill_rate'          => array( 'min', 1000 ),
 		'storage'            => array( 'max', 2000 ),
@@ -108,8 +110,9 @@ final class Bench {
 	 * @param int    $runs      Timed runs of each REST route (after one warm-up); the median counts.
 	 * @param string $json      A file to write the rows to as JSON ('' for none).
 	 * @param float  $started   When the script started (microtime), for the wall time.
+	 * @param int    $burst     Hits of the burst phase (0: none).
 	 */
-	public function __construct( private int $pageviews, private int $days, private int $hits, private int $http, private int $runs, private string $json, private float $started ) {
+	public function __construct( private int $pageviews, private int $days, private int $hits, private int $http, private int $runs, private string $json, private float $started, private int $burst = 100000 ) {
 	}
 
 	/**
@@ -129,6 +132,9 @@ final class Bench {
 			$this->over_http( array_slice( $requests, 0, $this->http ) );
 			$this->row( 'build_data', 'build/data files changed before collect.php was timed (a concurrent build?)', count( array_diff_assoc( $this->build_data, self::build_data() ) ), 'files' );
 			$this->aggregation();
+			if ( $this->burst > 0 ) {
+				$this->burst();
+			}
 			$this->fill();
 			$this->storage();
 			$this->latency();
@@ -159,7 +165,7 @@ final class Bench {
 	 */
 	private function pin_build_data(): void {
 		$this->build_data = self::build_data();
-		foreach ( array( 'crawlers.json', 'uap-regexes.json', 'sources.json' ) as $name ) {
+		foreach ( array( 'bots.php', 'uap-regexes.json', 'sources.json' ) as $name ) {
 			if ( '' === ( $this->build_data[ $name ] ?? '' ) ) {
 				throw new \RuntimeException( 'build/data/' . esc_html( $name ) . ' is missing: run "npm run build"' );
 			}
@@ -180,7 +186,7 @@ final class Bench {
 	 */
 	private static function build_data(): array {
 		$files = array();
-		foreach ( (array) glob( MONSTERINSIGHTS_REPORTS_DIR . 'build/data/*.json' ) as $file ) {
+		foreach ( (array) glob( MONSTERINSIGHTS_REPORTS_DIR . 'build/data/*.{json,php}', GLOB_BRACE ) as $file ) {
 			clearstatcache( true, (string) $file );
 			$files[ basename( (string) $file ) ] = filesize( (string) $file ) . '@' . filemtime( (string) $file );
 		}
@@ -214,7 +220,15 @@ final class Bench {
 			);
 		}
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
-		update_option( Settings::OPTION, array( 'country_header' => Traffic::COUNTRY_HEADER ) );
+		// Behind a trusted proxy, so the HTTP requests carry each visitor's address (X-Forwarded-For)
+		// and the collector's per-visitor rate limit sees visitors, not the bench's one client.
+		update_option(
+			Settings::OPTION,
+			array(
+				'country_header' => Traffic::COUNTRY_HEADER,
+				'trusted_proxy'  => true,
+			)
+		);
 		if ( ! ConfigFile::write() ) {
 			throw new \RuntimeException( 'cannot write the collector config' );
 		}
@@ -302,10 +316,21 @@ final class Bench {
 		$per_hit = $hit_time / 1e3 / count( $prepared );
 		$per_get = $get_time / 1e3 / $gets;
 
+		// The bot test alone, without its memory of the last user agents: pre-filter, then the
+		// whole isbot pattern when a gate opens.
+		$bots   = new BotList( ConfigFile::build()->crawlers );
+		$agents = array_column( array_column( $requests, 'server' ), 'HTTP_USER_AGENT' );
+		$start  = hrtime( true );
+		foreach ( $agents as $agent ) {
+			$bots->matches( $agent );
+		}
+		$per_bot = ( hrtime( true ) - $start ) / 1e3 / max( 1, count( $agents ) );
+
 		$this->row( 'collector_rate', sprintf( 'collector, in process (Collector::handle, %s hits)', number_format( count( $prepared ) ) ), 1e6 / $per_hit, 'hits/s' );
 		$this->row( 'collector_cost', 'collector, cost per hit', $per_hit, 'µs' );
 		$this->row( 'rest_get', 'core REST GET ' . $route . ', in process', $per_get, 'µs' );
 		$this->row( 'collector_ratio', 'collector hit ÷ core REST GET, in process', $per_hit / $per_get, '×' );
+		$this->row( 'bot_check', 'bot check (isbot pre-filter + pattern), per hit', $per_bot, 'µs' );
 	}
 
 	/**
@@ -323,10 +348,11 @@ final class Bench {
 		$wordpress = new Server( array( __DIR__ . '/wordpress.php' ) );
 		$send      = static function ( array $request ) use ( $collect, $path ): void {
 			$headers = array(
-				'User-Agent'     => $request['server']['HTTP_USER_AGENT'],
-				'Content-Type'   => 'text/plain;charset=UTF-8',
-				'Sec-Fetch-Mode' => 'no-cors',
-				'CF-IPCountry'   => $request['server']['HTTP_CF_IPCOUNTRY'],
+				'User-Agent'      => $request['server']['HTTP_USER_AGENT'],
+				'Content-Type'    => 'text/plain;charset=UTF-8',
+				'Sec-Fetch-Mode'  => 'no-cors',
+				'CF-IPCountry'    => $request['server']['HTTP_CF_IPCOUNTRY'],
+				'X-Forwarded-For' => $request['server']['REMOTE_ADDR'],
 			);
 			$status  = $collect->request( 'POST', $path, (string) wp_json_encode( $request['body'] ), $headers )['status'];
 			if ( 204 !== $status ) {
@@ -378,6 +404,38 @@ final class Bench {
 		$this->row( 'http_collect', 'collect.php round trip', $per_hit * 1000, 'ms' );
 		$this->row( 'http_get', 'core REST GET /wp/v2/types/post round trip', $per_get * 1000, 'ms' );
 		$this->row( 'http_collect_ratio', 'collect.php ÷ core REST GET, HTTP', $per_hit / $per_get, '×' );
+	}
+
+	/**
+	 * A burst: $burst hits of one busy day through the collector in process, as fast as it takes
+	 * them, into a buffer of their own, then aggregated. Every good hit (answered 204 with no drop
+	 * reason) must be in the buffer and then in the tables: the rate limit must not drop a visitor
+	 * who is not over it, the buffer's lock must not lose a line.
+	 */
+	private function burst(): void {
+		$traffic   = new Traffic( 13, $this->pages, home_url( '/wp-content/uploads/guide.pdf' ) );
+		$day       = new \DateTimeImmutable( 'today', wp_timezone() );
+		$requests  = array_slice( $traffic->day( $day, (int) ceil( $this->burst / 2 ) ), 0, $this->burst );
+		$buffer    = new Buffer( $this->dir( 'burst' ) );
+		$collector = new Collector( ConfigFile::build(), $buffer );
+		$good      = 0;
+		$start     = hrtime( true );
+		foreach ( $requests as $request ) {
+			$status = $collector->handle( $request['server'], (string) wp_json_encode( $request['body'] ), microtime( true ) );
+			if ( Collector::STATUS_OK === $status && '' === $collector->reason() ) {
+				++$good;
+			}
+		}
+		$seconds  = ( hrtime( true ) - $start ) / 1e9;
+		$text     = is_file( $buffer->path() ) ? (string) file_get_contents( $buffer->path() ) : '';
+		$buffered = substr_count( $text, "\n{" ) + ( str_starts_with( $text, '{' ) ? 1 : 0 );
+		$before   = (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) + (int) Db::value( 'SELECT COUNT(*) FROM {events}' );
+		$result   = ( new Aggregator( new BufferFiles( $buffer ) ) )->run();
+		$stored   = (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) + (int) Db::value( 'SELECT COUNT(*) FROM {events}' ) - $before;
+		$this->row( 'burst_sent', sprintf( 'burst: hits sent in %.1f s (%s good)', $seconds, number_format( $good ) ), count( $requests ), 'hits' );
+		$this->row( 'burst_buffered', 'burst: hit lines in the buffer', $buffered, 'lines' );
+		$this->row( 'burst_stored', sprintf( 'burst: page views and events aggregated (%s processed)', number_format( $result->processed ) ), $stored, 'hits' );
+		$this->row( 'burst_lost', 'burst: good hits lost (good − stored)', $good - $stored, 'hits' );
 	}
 
 	/**
