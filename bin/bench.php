@@ -29,7 +29,7 @@ $monsterinsights_reports_bench_started = microtime( true );
 // The harness reads these (tests/php/config.php, bootstrap.php); its installer process inherits them.
 // phpcs:disable WordPress.PHP.DiscouragedPHPFunctions.runtime_configuration_putenv
 putenv( 'WP_TESTS_DB_NAME=' . ( is_string( $monsterinsights_reports_bench_db ) && '' !== $monsterinsights_reports_bench_db ? $monsterinsights_reports_bench_db : 'monsterinsights_reports_bench' ) );
-putenv( 'WP_TESTS_CONTENT_DIR=' . $monsterinsights_reports_bench_root . '/.wp/bench-content' );
+putenv( 'WP_TESTS_CONTENT_DIR=' . ( is_string( getenv( 'BENCH_CONTENT_DIR' ) ) && '' !== getenv( 'BENCH_CONTENT_DIR' ) ? getenv( 'BENCH_CONTENT_DIR' ) : $monsterinsights_reports_bench_root . '/.wp/bench-content' ) );
 putenv( 'WP_TESTS_MULTISITE=0' );
 // phpcs:enable
 

@@ -80,7 +80,7 @@ final class AggregationResult {
 	/**
 	 * First hit ids of the sessions touched, as keys.
 	 *
-	 * @var array<string, true>
+	 * @var array<int, true>
 	 */
 	private array $sessions = array();
 
@@ -98,10 +98,10 @@ final class AggregationResult {
 	/**
 	 * Notes touched sessions.
 	 *
-	 * @param string[] $first_hits Their first hit ids.
+	 * @param int[] $ids Their ids.
 	 */
-	public function add_sessions( array $first_hits ): void {
-		foreach ( $first_hits as $id ) {
+	public function add_sessions( array $ids ): void {
+		foreach ( $ids as $id ) {
 			$this->sessions[ $id ] = true;
 		}
 	}

@@ -15,11 +15,14 @@ defined( 'ABSPATH' ) || exit;
  * 2. finish the files earlier runs claimed and left (a crash, a time budget), oldest first;
  * 3. claim the live buffer once and process it;
  * each file in chunks of CHUNK lines, one transaction a chunk (Ingest), then the rollups of every
- * day the file touched (Rollups), and only then the file is released.
+ * day the file touched (Rollups), and only then the file is released;
+ * 4. compact the raw rows older than the raw window (Compaction).
  *
- * Crash safety: a crash inside a chunk rolls the chunk back; a crash after some chunks committed
- * leaves the file claimed, and the next run reads it again: the hits already stored are skipped (a
- * unique hit id), their days are recomputed from the raw rows, so nothing is lost or counted twice.
+ * Crash safety: each chunk commits together with the file's cursor (table `cursors`: the byte
+ * position after the chunk and the days touched so far). A crash inside a chunk rolls both back; a
+ * crash after some chunks committed leaves the file claimed, and the next run resumes at the cursor
+ * and recomputes every day the file touched, so nothing is lost or counted twice. A file is deleted
+ * before its cursor, so a file is never read from its start twice.
  *
  * Fires `monsterinsights_reports_chunk_committed` after each chunk and
  * `monsterinsights_reports_aggregated` (touched days, result) at the end of a run that changed data.
@@ -29,7 +32,7 @@ final class Aggregator {
 	/**
 	 * Lines per chunk (and per transaction).
 	 */
-	public const CHUNK = 500;
+	public const CHUNK = 2000;
 
 	/**
 	 * The lock's option.
@@ -50,6 +53,11 @@ final class Aggregator {
 	 * The option holding the last run's result.
 	 */
 	public const LAST_RUN_OPTION = 'monsterinsights_reports_last_aggregation';
+
+	/**
+	 * Delete statements per raw table a run's compaction issues at most.
+	 */
+	private const COMPACT_BATCHES = 20;
 
 	/**
 	 * An aggregator.
@@ -83,6 +91,11 @@ final class Aggregator {
 		}
 		try {
 			Schema::maybe_migrate();
+			if ( Schema::needs_migration() ) {
+				// Another request is migrating: the tables are not ready.
+				$result->complete = false;
+				return $result;
+			}
 			$deadline = $budget > 0 ? microtime( true ) + $budget : INF;
 			$clock    = $this->clock ?? new LocalTime();
 			$ingest   = new Ingest( $clock, $clock->months_before( $this->now ?? time(), Retention::months() ) );
@@ -100,8 +113,12 @@ final class Aggregator {
 				}
 				if ( $this->process_file( $path, $ingest, $lock, $deadline, $result ) ) {
 					$this->files->release( $path );
+					self::forget_cursor( $path );
 					++$result->files;
 				}
+			}
+			if ( $result->complete ) {
+				Compaction::run( $this->now ?? time(), $clock, self::COMPACT_BATCHES );
 			}
 		} finally {
 			$lock->release();
@@ -139,15 +156,34 @@ final class Aggregator {
 		if ( false === $handle ) {
 			throw new \RuntimeException( esc_html( 'Cannot read ' . $path ) );
 		}
-		$file  = new AggregationResult();
+		$file   = new AggregationResult();
+		$cursor = self::cursor( $path );
+		foreach ( $cursor['days'] as $day ) {
+			$file->add_day( $day );
+		}
 		$index = 0;
 		try {
+			// Resume after the last committed chunk, remembering the hits before it.
+			while ( ftell( $handle ) < $cursor['position'] ) {
+				$line = fgets( $handle, self::MAX_LINE );
+				if ( false === $line ) {
+					break;
+				}
+				$ingest->remember( $line );
+			}
 			while ( true ) {
 				$lines = $this->read_lines( $handle, $file );
 				if ( array() === $lines ) {
 					break;
 				}
-				$chunk = Db::transaction( static fn(): AggregationResult => $ingest->chunk( $lines ) );
+				$position = (int) ftell( $handle );
+				$chunk    = Db::transaction(
+					static function () use ( $ingest, $lines, $path, $position, $file ): AggregationResult {
+						$chunk = $ingest->chunk( $lines );
+						self::save_cursor( $path, $position, array_merge( $file->days(), $chunk->days() ) );
+						return $chunk;
+					}
+				);
 				$file->merge( $chunk );
 				/**
 				 * Fires after a chunk of a buffer file was committed.
@@ -168,6 +204,48 @@ final class Aggregator {
 		Rollups::recompute( $file->days() );
 		$result->merge( $file );
 		return $file->complete;
+	}
+
+	/**
+	 * Where the processing of a file stands: the byte position after its last committed chunk and
+	 * the days its committed chunks touched.
+	 *
+	 * @param string $path The file.
+	 * @return array{position: int, days: string[]}
+	 */
+	private static function cursor( string $path ): array {
+		$row  = Db::rows( 'SELECT position, days FROM {cursors} WHERE file = %s', array( basename( $path ) ) )[0] ?? null;
+		$days = null === $row ? array() : json_decode( (string) $row['days'], true );
+		return array(
+			'position' => null === $row ? 0 : (int) $row['position'],
+			'days'     => is_array( $days ) ? array_map( 'strval', $days ) : array(),
+		);
+	}
+
+	/**
+	 * Records a file's cursor, inside the chunk's transaction.
+	 *
+	 * @param string   $path     The file.
+	 * @param int      $position Byte position after the chunk.
+	 * @param string[] $days     Days touched so far.
+	 */
+	private static function save_cursor( string $path, int $position, array $days ): void {
+		Db::insert_rows(
+			'cursors',
+			array( 'file', 'position', 'days' ),
+			array( array( basename( $path ), $position, (string) wp_json_encode( array_values( array_unique( $days ) ) ) ) ),
+			false,
+			array( 'position', 'days' )
+		);
+	}
+
+	/**
+	 * Forgets a released file's cursor.
+	 *
+	 * @param string $path The file.
+	 */
+	private static function forget_cursor( string $path ): void {
+		Db::query( 'DELETE FROM {cursors} WHERE file = %s', array( basename( $path ) ) );
 	}
 
 	/**

@@ -218,7 +218,7 @@ final class BuiltinSource implements Source {
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
 	private function page_groups( bool $landing, array $args ): array {
-		$rows   = Db::rows(
+		$rows = Db::rows(
 			'SELECT p.path AS path, p.object_id AS object_id, SUM(r.pageviews) AS pageviews, SUM(r.visitors) AS page_visitors,'
 			. ' SUM(r.entrances) AS sessions, SUM(r.entrance_visitors) AS visitors, SUM(r.bounces) AS bounces,'
 			. ' SUM(r.engaged_sessions) AS engaged_sessions, SUM(r.duration_sum) AS duration_sum'
@@ -227,6 +227,11 @@ final class BuiltinSource implements Source {
 			. ' GROUP BY r.path_id, p.path, p.object_id',
 			$args
 		);
+		// One query for every title instead of one per page.
+		$objects = array_values( array_unique( array_filter( array_map( static fn( array $row ): int => (int) $row['object_id'], $rows ) ) ) );
+		if ( array() !== $objects ) {
+			_prime_post_caches( $objects, false, false );
+		}
 		$groups = array();
 		foreach ( $rows as $row ) {
 			$path      = (string) $row['path'];

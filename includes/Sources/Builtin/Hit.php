@@ -35,8 +35,8 @@ final class Hit {
 	 * @param string               $id       32 hex unique hit id.
 	 * @param int                  $ts       Unix seconds.
 	 * @param string               $type     PAGEVIEW or EVENT.
-	 * @param string               $visitor  Visitor key under today's salt.
-	 * @param string               $previous Visitor key under the previous day's salt, or ''.
+	 * @param int                  $visitor  Visitor key under today's salt (its first 60 bits).
+	 * @param int                  $previous Visitor key under the previous day's salt, or 0.
 	 * @param string               $path     Path and query, see normalise_path().
 	 * @param int                  $object   WordPress object id, or 0.
 	 * @param string               $referrer External referrer URL, or ''.
@@ -53,8 +53,8 @@ final class Hit {
 		public readonly string $id,
 		public readonly int $ts,
 		public readonly string $type,
-		public readonly string $visitor,
-		public readonly string $previous,
+		public readonly int $visitor,
+		public readonly int $previous,
 		public readonly string $path,
 		public readonly int $object,
 		public readonly string $referrer,
@@ -103,8 +103,8 @@ final class Hit {
 			strtolower( $id ),
 			$ts,
 			$type,
-			strtolower( $vk ),
-			strtolower( $vkp ),
+			self::key_int( $vk ),
+			'' === $vkp ? 0 : self::key_int( $vkp ),
 			self::normalise_path( self::text( $data, 'p' ) ),
 			is_int( $object ) && $object > 0 ? $object : 0,
 			self::text( $data, 'r' ),
@@ -172,6 +172,17 @@ final class Hit {
 	 */
 	private static function is_key( string $value ): bool {
 		return 1 === preg_match( '/^[0-9a-fA-F]{32}$/', $value );
+	}
+
+	/**
+	 * A visitor key as an integer: its first 60 bits, enough to tell apart the visitors of two days
+	 * (two keys among a million share them with a probability of about 1 in 2.3 million), in 8
+	 * bytes instead of 32 characters.
+	 *
+	 * @param string $key 32 hexadecimal digits.
+	 */
+	public static function key_int( string $key ): int {
+		return (int) hexdec( substr( $key, 0, 15 ) );
 	}
 
 	/**

@@ -10,23 +10,26 @@ namespace MonsterInsights\Reports\Sources\Builtin;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * One chunk, meant to run inside one transaction:
- * 1. parse the lines (a malformed one is counted and skipped);
- * 2. skip every hit whose id is already stored (a chunk committed before a crash), and hits older
- *    than the retention period (their days' rollups must not be recomputed from pruned rows);
- * 3. resolve paths, sources, campaigns and user agents to ids;
+ * One chunk, meant to run inside one transaction together with the file's cursor (Aggregator):
+ * 1. parse the lines (a malformed one is counted and skipped; a hit id seen twice in the run is a
+ *    duplicate);
+ * 2. drop hits older than the retention period, and hits of compacted days whose rollups are final
+ *    (their raw rows are gone, so they must never be recomputed);
+ * 3. resolve paths, sources, campaigns and user agents to ids (remembered for the whole run);
  * 4. assign the hits, in time order, to sessions and upsert the sessions they touched;
- * 5. insert the page views and events (INSERT IGNORE on the unique hit id).
- * It returns the days whose rollups must be recomputed, including the days of the skipped hits, so
- * a file re-read after a crash recomputes what the crash left stale.
+ * 5. insert the page views and events.
+ * Crash safety does not rest on hit ids: the chunk and the file position after it commit together,
+ * so a file read again after a crash resumes after the last committed chunk.
+ *
+ * One Ingest serves one aggregation run (it hands out session ids under the run's lock).
  */
 final class Ingest {
 
 	/**
-	 * Columns of a session row, id aside.
+	 * Columns of a session row.
 	 */
 	public const SESSION_COLUMNS = array(
-		'first_hit',
+		'id',
 		'visitor',
 		'visitor_next',
 		'started_at',
@@ -56,12 +59,65 @@ final class Ingest {
 	/**
 	 * The text columns among them.
 	 */
-	public const SESSION_TEXT_COLUMNS = array( 'first_hit', 'visitor', 'visitor_next', 'day', 'medium', 'channel', 'click', 'country', 'region', 'city' );
+	public const SESSION_TEXT_COLUMNS = array( 'day', 'medium', 'channel', 'click', 'country', 'region', 'city' );
 
 	/**
 	 * Columns a later hit may change.
 	 */
 	private const SESSION_MUTABLE = array( 'visitor_next', 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
+
+	/**
+	 * Rows per INSERT statement.
+	 */
+	private const BATCH = 500;
+
+	/**
+	 * Lookup ids known to this run, by kind and value. Filled only from committed chunks' lookups
+	 * or rows read from the tables: a rolled-back chunk ends the run.
+	 *
+	 * @var array<string, array<string, int>>
+	 */
+	private array $known = array(
+		'paths'       => array(),
+		'sources'     => array(),
+		'campaigns'   => array(),
+		'user_agents' => array(),
+	);
+
+	/**
+	 * Acquisitions by their inputs.
+	 *
+	 * @var array<string, Acquisition>
+	 */
+	private array $acquisitions = array();
+
+	/**
+	 * Hit ids seen in this run.
+	 *
+	 * @var array<string, true>
+	 */
+	private array $seen = array();
+
+	/**
+	 * The next session id, or 0 before the first use.
+	 *
+	 * @var int
+	 */
+	private int $next_id = 0;
+
+	/**
+	 * The first day with raw rows (Compaction).
+	 *
+	 * @var string
+	 */
+	private string $compacted;
+
+	/**
+	 * Compacted days seen, and whether their rollups are final.
+	 *
+	 * @var array<string, bool>
+	 */
+	private array $final = array();
 
 	/**
 	 * A chunk writer.
@@ -70,6 +126,24 @@ final class Ingest {
 	 * @param string    $oldest The oldest local day still kept (Y-m-d); older hits are dropped.
 	 */
 	public function __construct( private LocalTime $clock, private string $oldest ) {
+		$this->compacted = Compaction::compacted_before();
+	}
+
+	/**
+	 * Whether a hit's day can still take hits: inside the retention period, and not a compacted day
+	 * whose rollups are final.
+	 *
+	 * @param string $day Y-m-d.
+	 */
+	private function open_day( string $day ): bool {
+		if ( $day < $this->oldest ) {
+			return false;
+		}
+		if ( $day >= $this->compacted ) {
+			return true;
+		}
+		$this->final[ $day ] ??= Compaction::is_final( $day, $this->compacted );
+		return ! $this->final[ $day ];
 	}
 
 	/**
@@ -87,29 +161,23 @@ final class Ingest {
 				++$result->malformed;
 				continue;
 			}
-			if ( isset( $hits[ $hit->id ] ) ) {
+			if ( isset( $this->seen[ $hit->id ] ) ) {
 				++$result->duplicates;
 				continue;
 			}
-			if ( $this->clock->day( $hit->ts ) < $this->oldest ) {
+			$this->seen[ $hit->id ] = true;
+			if ( ! $this->open_day( $this->clock->day( $hit->ts ) ) ) {
 				++$result->expired;
 				continue;
 			}
-			$hits[ $hit->id ] = $hit;
+			$hits[] = $hit;
+		}
+		if ( count( $this->seen ) > 200000 ) {
+			$this->seen = array();
 		}
 		if ( array() === $hits ) {
 			return $result;
 		}
-
-		$present = $this->present( array_keys( $hits ), $result );
-		foreach ( $present as $id ) {
-			unset( $hits[ $id ] );
-			++$result->duplicates;
-		}
-		if ( array() === $hits ) {
-			return $result;
-		}
-
 		usort(
 			$hits,
 			static fn( Hit $a, Hit $b ): int => array( $a->ts, $a->id ) <=> array( $b->ts, $b->id )
@@ -119,29 +187,15 @@ final class Ingest {
 	}
 
 	/**
-	 * Ids of hits already stored; their days (and their sessions' days) go into the result.
+	 * Remembers the hit of a line already stored (the part of a file before its cursor, read again
+	 * after a crash or a time budget), so that a repeat of it later in the file is a duplicate.
 	 *
-	 * @param string[]          $ids    Hit ids.
-	 * @param AggregationResult $result The chunk's result.
-	 * @return string[]
+	 * @param string $line A buffer line.
 	 */
-	private function present( array $ids, AggregationResult $result ): array {
-		$list    = implode( ',', array_fill( 0, count( $ids ), '%s' ) );
-		$present = array();
-		foreach ( array( 'pageviews', 'events' ) as $table ) {
-			$rows = Db::rows(
-				'SELECT h.hit_id AS hit_id, h.day AS day, s.day AS session_day FROM {' . $table . '} h LEFT JOIN {sessions} s ON s.id = h.session_id WHERE h.hit_id IN (' . $list . ')',
-				$ids
-			);
-			foreach ( $rows as $row ) {
-				$present[] = (string) $row['hit_id'];
-				$result->add_day( (string) $row['day'] );
-				if ( null !== $row['session_day'] ) {
-					$result->add_day( (string) $row['session_day'] );
-				}
-			}
+	public function remember( string $line ): void {
+		if ( 1 === preg_match( '/"id":"([0-9a-fA-F]{32})"/', $line, $match ) ) {
+			$this->seen[ strtolower( $match[1] ) ] = true;
 		}
-		return $present;
 	}
 
 	/**
@@ -157,30 +211,33 @@ final class Ingest {
 		$campaigns    = array();
 		$acquisitions = array();
 		$keys         = array();
-		foreach ( $hits as $hit ) {
-			$paths[ $hit->path ]      = max( $paths[ $hit->path ] ?? 0, $hit->object );
-			$agents[ $hit->ua ]       = $hit->ua;
-			$acq                      = Acquisition::of( $hit );
-			$acquisitions[ $hit->id ] = $acq;
-			$sources[ $acq->source ]  = $acq->category;
-			if ( '' !== $acq->campaign_hash() ) {
-				$campaigns[ $acq->campaign_hash() ] = $acq->campaign;
+		foreach ( $hits as $i => $hit ) {
+			$paths[ $hit->path ] = max( $paths[ $hit->path ] ?? 0, $hit->object );
+			$agents[ $hit->ua ]  = $hit->ua;
+			$acq                 = $this->acquisition( $hit );
+			$acquisitions[ $i ]  = $acq;
+			if ( ! isset( $sources[ $acq->source ] ) ) {
+				$sources[ $acq->source ] = $acq->category;
+			}
+			$campaign_hash = $acq->campaign_hash();
+			if ( '' !== $campaign_hash ) {
+				$campaigns[ $campaign_hash ] = $acq->campaign;
 			}
 			$keys[ $hit->visitor ] = true;
-			if ( '' !== $hit->previous ) {
+			if ( 0 !== $hit->previous ) {
 				$keys[ $hit->previous ] = true;
 			}
 		}
-		$path_ids     = Lookups::paths( $paths );
-		$ua_ids       = Lookups::user_agents( array_values( $agents ) );
-		$source_ids   = Lookups::sources( $sources );
-		$campaign_ids = Lookups::campaigns( $campaigns );
+		$path_ids     = $this->lookup( 'paths', $paths, true );
+		$ua_ids       = $this->lookup( 'user_agents', $agents );
+		$source_ids   = $this->lookup( 'sources', $sources );
+		$campaign_ids = $this->lookup( 'campaigns', $campaigns );
 
-		$sessionizer = $this->sessionizer( array_keys( $keys ), $hits[0]->ts );
+		$sessionizer = $this->sessionizer( array_keys( $keys ) );
 		$session_of  = array();
-		foreach ( $hits as $hit ) {
-			$acq                    = $acquisitions[ $hit->id ];
-			$session_of[ $hit->id ] = $sessionizer->add(
+		foreach ( $hits as $i => $hit ) {
+			$acq              = $acquisitions[ $i ];
+			$session_of[ $i ] = $sessionizer->add(
 				$hit,
 				array(
 					'path_id'     => $path_ids[ $hit->path ],
@@ -193,81 +250,137 @@ final class Ingest {
 			$result->add_day( $this->clock->day( $hit->ts ) );
 		}
 
-		$session_ids = $this->save_sessions( $sessionizer->touched() );
+		$touched = $sessionizer->touched();
+		$this->save_sessions( $touched );
 		foreach ( $sessionizer->days() as $day ) {
 			$result->add_day( $day );
 		}
-		$result->add_sessions( array_keys( $session_ids ) );
+		$result->add_sessions( array_keys( $touched ) );
 
 		$pageviews = array();
 		$events    = array();
-		foreach ( $hits as $hit ) {
+		foreach ( $hits as $i => $hit ) {
 			list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
-			$session_id         = $session_ids[ $session_of[ $hit->id ] ];
 			if ( $hit->is_pageview() ) {
-				$pageviews[] = array( $hit->id, $session_id, $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->object );
+				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ] );
 			} else {
-				$events[] = array( $hit->id, $session_id, $hit->ts, $day, $hit->name, $path_ids[ $hit->path ], (string) wp_json_encode( $hit->props ) );
+				$events[] = array( $session_of[ $i ], $hit->ts, $day, $hit->name, $path_ids[ $hit->path ], (string) wp_json_encode( $hit->props ) );
 			}
 		}
-		Db::insert_rows( 'pageviews', array( 'hit_id', 'session_id', 'ts', 'day', 'hour', 'path_id', 'object_id' ), $pageviews, true );
-		Db::insert_rows( 'events', array( 'hit_id', 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), $events, true );
+		foreach ( array_chunk( $pageviews, self::BATCH ) as $batch ) {
+			Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id' ), $batch );
+		}
+		foreach ( array_chunk( $events, self::BATCH ) as $batch ) {
+			Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), $batch );
+		}
 		$result->processed += count( $hits );
 	}
 
 	/**
-	 * A sessionizer that knows the visitors' open sessions and when each key was first seen.
+	 * A hit's acquisition, computed once per distinct referrer, UTM set and click id.
 	 *
-	 * @param string[] $keys  Visitor keys of the chunk.
-	 * @param int      $first The chunk's earliest hit time.
+	 * @param Hit $hit The hit.
 	 */
-	private function sessionizer( array $keys, int $first ): Sessionizer {
-		$list       = implode( ',', array_fill( 0, count( $keys ), '%s' ) );
-		$open       = Db::rows(
-			'SELECT * FROM {sessions} WHERE (visitor IN (' . $list . ') OR visitor_next IN (' . $list . ')) AND last_seen_at >= %d',
-			array_merge( $keys, $keys, array( $first - Sessionizer::TIMEOUT ) )
-		);
-		$rows       = Db::rows(
-			'SELECT visitor AS k, MIN(started_at) AS m FROM {sessions} WHERE visitor IN (' . $list . ') GROUP BY visitor'
-			. ' UNION ALL SELECT visitor_next AS k, MIN(started_at) AS m FROM {sessions} WHERE visitor_next IN (' . $list . ') GROUP BY visitor_next',
-			array_merge( $keys, $keys )
-		);
-		$first_seen = array();
-		foreach ( $rows as $row ) {
-			$key                = (string) $row['k'];
-			$first_seen[ $key ] = min( $first_seen[ $key ] ?? PHP_INT_MAX, (int) $row['m'] );
+	private function acquisition( Hit $hit ): Acquisition {
+		$key = $hit->referrer . "\n" . implode( "\n", $hit->utm ) . "\n" . $hit->click;
+		if ( ! isset( $this->acquisitions[ $key ] ) ) {
+			if ( count( $this->acquisitions ) > 5000 ) {
+				$this->acquisitions = array();
+			}
+			$this->acquisitions[ $key ] = Acquisition::of( $hit );
 		}
-		return new Sessionizer( $open, $first_seen, $this->clock );
+		return $this->acquisitions[ $key ];
 	}
 
 	/**
-	 * Upserts sessions (keyed by their first hit) and returns their ids.
+	 * Ids of lookup values: those this run knows, and the rest from Lookups.
 	 *
-	 * @param array<string, array<string, int|string>> $sessions By first hit id.
-	 * @return array<string, int> First hit id => session id.
+	 * @param string               $kind    The lookup table (and Lookups' resolver of the same name).
+	 * @param array<string, mixed> $values  Value => what Lookups needs for it.
+	 * @param bool                 $objects Whether a value carries an object id learnt later (paths).
+	 * @return array<string, int>
 	 */
-	private function save_sessions( array $sessions ): array {
+	private function lookup( string $kind, array $values, bool $objects = false ): array {
+		$ids     = array();
+		$missing = array();
+		foreach ( $values as $value => $data ) {
+			$value = (string) $value;
+			$known = $this->known[ $kind ][ $value ] ?? null;
+			if ( null === $known || ( $objects && (int) $data > 0 && ! isset( $this->known[ $kind . ':object' ][ $value ] ) ) ) {
+				$missing[ $value ] = $data;
+				continue;
+			}
+			$ids[ $value ] = $known;
+		}
+		if ( array() !== $missing ) {
+			if ( 'user_agents' === $kind ) {
+				$missing = array_values( $missing );
+			}
+			$resolved = match ( $kind ) {
+				'paths'       => Lookups::paths( $missing ),
+				'user_agents' => Lookups::user_agents( $missing ),
+				'sources'     => Lookups::sources( $missing ),
+				default       => Lookups::campaigns( $missing ),
+			};
+			foreach ( $resolved as $value => $id ) {
+				$value                          = (string) $value;
+				$ids[ $value ]                  = (int) $id;
+				$this->known[ $kind ][ $value ] = (int) $id;
+				if ( $objects && (int) ( $missing[ $value ] ?? 0 ) > 0 ) {
+					$this->known[ $kind . ':object' ][ $value ] = (int) $id;
+				}
+			}
+			if ( count( $this->known[ $kind ] ) > 50000 ) {
+				$this->known[ $kind ] = array();
+			}
+		}
+		return $ids;
+	}
+
+	/**
+	 * A sessionizer that knows the visitors' sessions (keys live two days, so these are few).
+	 *
+	 * @param int[] $keys Visitor keys of the chunk.
+	 */
+	private function sessionizer( array $keys ): Sessionizer {
 		$rows = array();
-		foreach ( $sessions as $session ) {
+		foreach ( array_chunk( $keys, self::BATCH ) as $batch ) {
+			// Two statements, each on its own index (an OR of the two can make the optimiser scan).
+			$list = Lookups::ints( $batch );
+			foreach ( Db::rows( 'SELECT * FROM {sessions} WHERE visitor IN (' . $list . ')' ) as $row ) {
+				$rows[ (int) $row['id'] ] = $row;
+			}
+			foreach ( Db::rows( 'SELECT * FROM {sessions} WHERE visitor_next IN (' . $list . ')' ) as $row ) {
+				$rows[ (int) $row['id'] ] = $row;
+			}
+		}
+		if ( 0 === $this->next_id ) {
+			$this->next_id = 1 + max(
+				(int) Db::value( 'SELECT MAX(id) FROM {sessions}' ),
+				(int) Db::value( 'SELECT MAX(session_id) FROM {pageviews}' ),
+				(int) Db::value( 'SELECT MAX(session_id) FROM {events}' )
+			);
+		}
+		return new Sessionizer( $rows, $this->clock, $this->next_id );
+	}
+
+	/**
+	 * Upserts sessions by id; the ids that new sessions took are used up.
+	 *
+	 * @param array<int, array<string, int|string>> $sessions By id.
+	 */
+	private function save_sessions( array $sessions ): void {
+		$rows = array();
+		foreach ( $sessions as $id => $session ) {
 			$row = array();
 			foreach ( self::SESSION_COLUMNS as $column ) {
 				$row[] = $session[ $column ];
 			}
-			$rows[] = $row;
+			$rows[]        = $row;
+			$this->next_id = max( $this->next_id, $id + 1 );
 		}
-		foreach ( array_chunk( $rows, 200 ) as $batch ) {
+		foreach ( array_chunk( $rows, self::BATCH ) as $batch ) {
 			Db::insert_rows( 'sessions', self::SESSION_COLUMNS, $batch, false, self::SESSION_MUTABLE );
 		}
-		$ids = array();
-		foreach ( array_chunk( array_keys( $sessions ), 500 ) as $batch ) {
-			$rows = Db::rows(
-				'SELECT id, first_hit FROM {sessions} WHERE first_hit IN (' . implode( ',', array_fill( 0, count( $batch ), '%s' ) ) . ')',
-				array_map( 'strval', $batch )
-			);
-			foreach ( $rows as $row ) {
-				$ids[ (string) $row['first_hit'] ] = (int) $row['id'];
-			}
-		}
-		return $ids;
 	}
 }

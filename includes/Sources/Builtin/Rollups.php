@@ -26,7 +26,12 @@ final class Rollups {
 	 * @param string[] $days Local days, Y-m-d.
 	 */
 	public static function recompute( array $days ): void {
+		// A compacted day has lost its raw rows: its rollups are final.
+		$compacted = Compaction::compacted_before();
 		foreach ( $days as $day ) {
+			if ( Compaction::is_final( $day, $compacted ) ) {
+				continue;
+			}
 			Db::transaction(
 				static function () use ( $day ): void {
 					self::recompute_day( $day );

@@ -16,7 +16,8 @@ defined( 'ABSPATH' ) || exit;
  *
  * Three kinds of table:
  * - lookups: paths, sources, campaigns, user_agents — one row per distinct value, unique hash/name;
- * - raw: sessions, pageviews, events — pruned after the retention period;
+ * - raw: sessions, pageviews, events — kept for the raw window (Compaction, 30 days by default);
+ * - cursors: where the aggregation of each claimed buffer file stands (crash safety);
  * - rollups: rollup_* — one row per site-local day and key, recomputed from the raw tables for the
  *   days an aggregation touched, read by every unfiltered report, kept for ever.
  */
@@ -25,7 +26,7 @@ final class Schema {
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 1;
+	public const VERSION = 2;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -53,6 +54,7 @@ final class Schema {
 		'sessions',
 		'pageviews',
 		'events',
+		'cursors',
 		'rollup_site',
 		'rollup_hours',
 		'rollup_pages',
@@ -126,6 +128,9 @@ final class Schema {
 		}
 		try {
 			$from = self::installed_version();
+			if ( $from >= 1 && $from < 2 ) {
+				self::set_aside_v1();
+			}
 			if ( ! function_exists( 'dbDelta' ) ) {
 				require ABSPATH . 'wp-admin/includes/upgrade.php';
 			}
@@ -149,7 +154,94 @@ final class Schema {
 	 * @return array<int, callable(): void>
 	 */
 	private static function migrations(): array {
-		return array();
+		return array(
+			2 => array( self::class, 'from_v1' ),
+		);
+	}
+
+	/**
+	 * Version 1's raw tables, set aside under another name before dbDelta() creates version 2's.
+	 *
+	 * @param string $name sessions, pageviews or events.
+	 */
+	private static function v1_table( string $name ): string {
+		global $wpdb;
+		return $wpdb->prefix . self::PREFIX . 'v1_' . $name;
+	}
+
+	/**
+	 * Renames version 1's raw tables out of the way: their keys were 32-character strings (hit ids,
+	 * visitor keys), version 2 stores visitor keys as integers and no hit ids.
+	 */
+	private static function set_aside_v1(): void {
+		global $wpdb;
+		foreach ( array( 'sessions', 'pageviews', 'events' ) as $name ) {
+			$table = $wpdb->prefix . self::PREFIX . $name;
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- Schema change.
+			$exists = $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $table ) ) );
+			if ( $table === $exists ) {
+				Db::query( 'DROP TABLE IF EXISTS `' . self::v1_table( $name ) . '`' );
+				Db::query( 'ALTER TABLE `' . $table . '` RENAME TO `' . self::v1_table( $name ) . '`' );
+			}
+		}
+	}
+
+	/**
+	 * Version 2: moves the raw rows of the raw window (Compaction) from version 1's tables, with
+	 * visitor keys as integers and session ids kept, then drops them. Older raw rows are not moved:
+	 * their days' numbers are in the rollups, which stay as they are, and those days are marked
+	 * compacted so nothing recomputes them.
+	 */
+	public static function from_v1(): void {
+		global $wpdb;
+		$clock = new LocalTime();
+		$today = new \DateTimeImmutable( $clock->day( time() ) . ' 00:00:00', new \DateTimeZone( 'UTC' ) );
+		$start = $today->modify( '-' . ( Compaction::days() - 1 ) . ' days' )->format( 'Y-m-d' );
+		$old   = array();
+		foreach ( array( 'sessions', 'pageviews', 'events' ) as $name ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- Schema change.
+			$exists       = $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( self::v1_table( $name ) ) ) );
+			$old[ $name ] = self::v1_table( $name ) === $exists;
+		}
+		if ( ! in_array( true, $old, true ) ) {
+			return; // A new install.
+		}
+		if ( Compaction::compacted_before() < $start ) {
+			update_option( Compaction::BEFORE_OPTION, $start, false );
+		}
+		if ( $old['sessions'] ) {
+			$last = 0;
+			do {
+				$rows = Db::rows( 'SELECT * FROM `' . self::v1_table( 'sessions' ) . '` WHERE id > %d AND day >= %s ORDER BY id LIMIT 1000', array( $last, $start ) );
+				$copy = array();
+				foreach ( $rows as $row ) {
+					$last = (int) $row['id'];
+					$out  = array();
+					foreach ( Ingest::SESSION_COLUMNS as $column ) {
+						$value = $row[ $column ] ?? '';
+						if ( 'visitor' === $column || 'visitor_next' === $column ) {
+							$value = 1 === preg_match( '/^[0-9a-f]{32}$/i', (string) $value ) ? Hit::key_int( (string) $value ) : 0;
+						}
+						$out[] = in_array( $column, Ingest::SESSION_TEXT_COLUMNS, true ) ? (string) $value : (int) $value;
+					}
+					$copy[] = $out;
+				}
+				Db::insert_rows( 'sessions', Ingest::SESSION_COLUMNS, $copy );
+				$found = count( $rows );
+			} while ( 1000 === $found );
+		}
+		$copies = array(
+			'pageviews' => 'id, session_id, ts, day, hour, path_id',
+			'events'    => 'id, session_id, ts, day, name, path_id, props',
+		);
+		foreach ( $copies as $name => $columns ) {
+			if ( $old[ $name ] ) {
+				Db::query( 'INSERT INTO {' . $name . '} (' . $columns . ') SELECT ' . $columns . ' FROM `' . self::v1_table( $name ) . '` WHERE day >= %s', array( $start ) );
+			}
+		}
+		foreach ( array( 'events', 'pageviews', 'sessions' ) as $name ) {
+			Db::query( 'DROP TABLE IF EXISTS `' . self::v1_table( $name ) . '`' );
+		}
 	}
 
 	/**
@@ -233,61 +325,58 @@ os_version varchar(32) NOT NULL DEFAULT '',
 device_category varchar(16) NOT NULL DEFAULT '',
 PRIMARY KEY  (id),
 UNIQUE KEY hash (hash)",
-			'sessions'         => "$id,
-first_hit char(32) NOT NULL,
-visitor char(32) NOT NULL,
-visitor_next char(32) NOT NULL DEFAULT '',
+			'sessions'         => "id int(10) unsigned NOT NULL,
+visitor bigint(20) unsigned NOT NULL,
+visitor_next bigint(20) unsigned NOT NULL DEFAULT 0,
 started_at int(10) unsigned NOT NULL,
 last_seen_at int(10) unsigned NOT NULL,
 $day
 hour tinyint(3) unsigned NOT NULL DEFAULT 0,
-landing_path_id bigint(20) unsigned NOT NULL DEFAULT 0,
-exit_path_id bigint(20) unsigned NOT NULL DEFAULT 0,
-pageviews $counter,
-events $counter,
-interactive $counter,
-duration $counter,
+landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
+exit_path_id int(10) unsigned NOT NULL DEFAULT 0,
+pageviews int(10) unsigned NOT NULL DEFAULT 0,
+events int(10) unsigned NOT NULL DEFAULT 0,
+interactive int(10) unsigned NOT NULL DEFAULT 0,
+duration int(10) unsigned NOT NULL DEFAULT 0,
 bounced tinyint(1) unsigned NOT NULL DEFAULT 0,
 engaged tinyint(1) unsigned NOT NULL DEFAULT 0,
 is_new tinyint(1) unsigned NOT NULL DEFAULT 0,
-source_id bigint(20) unsigned NOT NULL DEFAULT 0,
+source_id int(10) unsigned NOT NULL DEFAULT 0,
 medium varchar(100) NOT NULL DEFAULT '',
-campaign_id bigint(20) unsigned NOT NULL DEFAULT 0,
+campaign_id int(10) unsigned NOT NULL DEFAULT 0,
 channel varchar(32) NOT NULL DEFAULT '',
 click varchar(8) NOT NULL DEFAULT '',
-ua_id bigint(20) unsigned NOT NULL DEFAULT 0,
+ua_id int(10) unsigned NOT NULL DEFAULT 0,
 country char(2) NOT NULL DEFAULT '',
 region varchar(64) NOT NULL DEFAULT '',
 city varchar(128) NOT NULL DEFAULT '',
 PRIMARY KEY  (id),
-UNIQUE KEY first_hit (first_hit),
-KEY visitor (visitor,last_seen_at),
-KEY visitor_next (visitor_next,last_seen_at),
+KEY visitor (visitor),
+KEY visitor_next (visitor_next),
 KEY day (day)",
-			'pageviews'        => "$id,
-hit_id char(32) NOT NULL,
-session_id bigint(20) unsigned NOT NULL,
+			'pageviews'        => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,
 $day
 hour tinyint(3) unsigned NOT NULL DEFAULT 0,
-path_id bigint(20) unsigned NOT NULL,
-object_id bigint(20) unsigned NOT NULL DEFAULT 0,
+path_id int(10) unsigned NOT NULL,
 PRIMARY KEY  (id),
-UNIQUE KEY hit_id (hit_id),
 KEY session_id (session_id),
 KEY day_path (day,path_id)",
-			'events'           => "$id,
-hit_id char(32) NOT NULL,
-session_id bigint(20) unsigned NOT NULL,
+			'events'           => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,
 $day
 name varchar(64) NOT NULL,
-path_id bigint(20) unsigned NOT NULL DEFAULT 0,
+path_id int(10) unsigned NOT NULL DEFAULT 0,
 props text NOT NULL,
 PRIMARY KEY  (id),
-UNIQUE KEY hit_id (hit_id),
 KEY session_id (session_id),
 KEY day_name (day,name)",
+			'cursors'          => 'file varchar(191) NOT NULL,
+position bigint(20) unsigned NOT NULL DEFAULT 0,
+days text NOT NULL,
+PRIMARY KEY  (file)',
 			'rollup_site'      => "$day
 $counts
 new_sessions $counter,

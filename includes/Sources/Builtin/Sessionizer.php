@@ -20,7 +20,9 @@ defined( 'ABSPATH' ) || exit;
  * - bounce: at most one page view and no interactive event; engaged (GA4): an interactive event,
  *   10 seconds or more, or more than one page view.
  *
- * Sessions are identified by their first hit's id, so writing them is an idempotent upsert.
+ * Sessions carry the id they are stored under: rows read from the table keep theirs, a new session
+ * takes the next free id the aggregation run hands out (runs never overlap), so writing them is an
+ * upsert by primary key. Visitor keys are integers (the first 60 bits of the collector's key).
  */
 final class Sessionizer {
 
@@ -35,30 +37,30 @@ final class Sessionizer {
 	public const ENGAGED_SECONDS = 10;
 
 	/**
-	 * Sessions by first hit id.
+	 * Sessions by id.
 	 *
-	 * @var array<string, array<string, int|string>>
+	 * @var array<int, array<string, int|string>>
 	 */
 	private array $sessions = array();
 
 	/**
-	 * First hit ids of the sessions of each visitor key.
+	 * Ids of the sessions of each visitor key.
 	 *
-	 * @var array<string, string[]>
+	 * @var array<int, int[]>
 	 */
 	private array $by_key = array();
 
 	/**
 	 * Earliest session start known for each visitor key.
 	 *
-	 * @var array<string, int>
+	 * @var array<int, int>
 	 */
-	private array $first_seen;
+	private array $first_seen = array();
 
 	/**
-	 * First hit ids of the sessions this chunk created or changed.
+	 * Ids of the sessions this chunk created or changed.
 	 *
-	 * @var array<string, true>
+	 * @var array<int, true>
 	 */
 	private array $touched = array();
 
@@ -70,28 +72,27 @@ final class Sessionizer {
 	private array $days = array();
 
 	/**
-	 * Starts from the sessions that may still be open and what is known of each visitor key.
+	 * Starts from the stored sessions of the chunk's visitor keys.
 	 *
-	 * @param array<int, array<string, int|string|null>> $open       Session rows.
-	 * @param array<string, int>                         $first_seen Visitor key => earliest start.
-	 * @param LocalTime                                  $clock      Site-local days and hours.
+	 * @param array<int, array<string, int|string|null>> $known   Session rows.
+	 * @param LocalTime                                  $clock   Site-local days and hours.
+	 * @param int                                        $next_id The id a new session takes first.
 	 */
-	public function __construct( array $open, array $first_seen, private LocalTime $clock ) {
-		$this->first_seen = $first_seen;
-		foreach ( $open as $row ) {
+	public function __construct( array $known, private LocalTime $clock, private int $next_id ) {
+		foreach ( $known as $row ) {
 			$session = self::typed( $row );
 			$this->index( $session );
 		}
 	}
 
 	/**
-	 * Adds a hit and returns the first hit id of its session.
+	 * Adds a hit and returns the id of its session.
 	 *
 	 * @param Hit                $hit  The hit.
 	 * @param array<string, int> $ids  path_id, ua_id, source_id, campaign_id.
 	 * @param Acquisition        $acq  Where the hit came from.
 	 */
-	public function add( Hit $hit, array $ids, Acquisition $acq ): string {
+	public function add( Hit $hit, array $ids, Acquisition $acq ): int {
 		$key = $this->open_session( $hit );
 		if ( null !== $key && $hit->is_pageview() && $hit->has_acquisition() ) {
 			$session = $this->sessions[ $key ];
@@ -107,9 +108,9 @@ final class Sessionizer {
 	}
 
 	/**
-	 * The sessions this chunk created or changed, as rows of the sessions table (without id).
+	 * The sessions this chunk created or changed, as rows of the sessions table.
 	 *
-	 * @return array<string, array<string, int|string>> By first hit id.
+	 * @return array<int, array<string, int|string>> By id.
 	 */
 	public function touched(): array {
 		return array_intersect_key( $this->sessions, $this->touched );
@@ -129,7 +130,7 @@ final class Sessionizer {
 	 *
 	 * @param Hit $hit The hit.
 	 */
-	private function open_session( Hit $hit ): ?string {
+	private function open_session( Hit $hit ): ?int {
 		$best = null;
 		foreach ( array_unique( array_filter( array( $hit->visitor, $hit->previous ) ) ) as $visitor ) {
 			foreach ( $this->by_key[ $visitor ] ?? array() as $key ) {
@@ -152,7 +153,7 @@ final class Sessionizer {
 	 * @param array<string, int> $ids path_id, ua_id, source_id, campaign_id.
 	 * @param Acquisition        $acq Where it came from.
 	 */
-	private function start( Hit $hit, array $ids, Acquisition $acq ): string {
+	private function start( Hit $hit, array $ids, Acquisition $acq ): int {
 		$seen = array();
 		foreach ( array_filter( array( $hit->visitor, $hit->previous ) ) as $visitor ) {
 			if ( isset( $this->first_seen[ $visitor ] ) ) {
@@ -162,9 +163,9 @@ final class Sessionizer {
 		list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
 
 		$session = array(
-			'first_hit'       => $hit->id,
+			'id'              => $this->next_id++,
 			'visitor'         => $hit->visitor,
-			'visitor_next'    => '',
+			'visitor_next'    => 0,
 			'started_at'      => $hit->ts,
 			'last_seen_at'    => $hit->ts,
 			'day'             => $day,
@@ -189,19 +190,19 @@ final class Sessionizer {
 			'city'            => $hit->city,
 		);
 		$this->index( self::derive( $session ) );
-		$this->touched[ $hit->id ] = true;
-		$this->days[ $day ]        = true;
-		return $hit->id;
+		$this->touched[ $session['id'] ] = true;
+		$this->days[ $day ]              = true;
+		return $session['id'];
 	}
 
 	/**
 	 * Adds a hit to an open session.
 	 *
-	 * @param string $key     The session's first hit id.
-	 * @param Hit    $hit     The hit.
-	 * @param int    $path_id The hit's path.
+	 * @param int $key     The session's id.
+	 * @param Hit $hit     The hit.
+	 * @param int $path_id The hit's path.
 	 */
-	private function extend( string $key, Hit $hit, int $path_id ): void {
+	private function extend( int $key, Hit $hit, int $path_id ): void {
 		$session                       = $this->sessions[ $key ];
 		$this->days[ $session['day'] ] = true;
 
@@ -224,7 +225,7 @@ final class Sessionizer {
 			list( $session['day'], $session['hour'] ) = $this->clock->day_hour( $hit->ts );
 		}
 		$session['last_seen_at'] = max( (int) $session['last_seen_at'], $hit->ts );
-		if ( $hit->visitor !== $session['visitor'] && '' === $session['visitor_next'] ) {
+		if ( $hit->visitor !== $session['visitor'] && 0 === $session['visitor_next'] ) {
 			$session['visitor_next'] = $hit->visitor;
 		}
 
@@ -239,9 +240,9 @@ final class Sessionizer {
 	 * @param array<string, int|string> $session The session.
 	 */
 	private function index( array $session ): void {
-		$key                    = (string) $session['first_hit'];
+		$key                    = (int) $session['id'];
 		$this->sessions[ $key ] = $session;
-		foreach ( array_filter( array( (string) $session['visitor'], (string) $session['visitor_next'] ) ) as $visitor ) {
+		foreach ( array_filter( array( (int) $session['visitor'], (int) $session['visitor_next'] ) ) as $visitor ) {
 			if ( ! in_array( $key, $this->by_key[ $visitor ] ?? array(), true ) ) {
 				$this->by_key[ $visitor ][] = $key;
 			}

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Hit;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -241,8 +242,8 @@ class AggregationTest extends BuiltinTestCase {
 
 		// The session that crossed midnight learned the new key.
 		$sessions = $this->sessions();
-		$this->assertSame( Hits::key( 'c' ), $sessions[6]['visitor'] );
-		$this->assertSame( Hits::key( 'c2' ), $sessions[6]['visitor_next'] );
+		$this->assertSame( Hit::key_int( Hits::key( 'c' ) ), $sessions[6]['visitor'] );
+		$this->assertSame( Hit::key_int( Hits::key( 'c2' ) ), $sessions[6]['visitor_next'] );
 	}
 
 	/**

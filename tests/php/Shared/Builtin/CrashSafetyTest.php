@@ -33,8 +33,8 @@ class CrashSafetyTest extends BuiltinTestCase {
 	private function snapshot(): array {
 		$snapshot = array(
 			'sessions'  => $this->sessions(),
-			'pageviews' => Db::rows( 'SELECT v.hit_id, v.ts, v.day, v.hour, p.path, s.first_hit FROM {pageviews} v JOIN {paths} p ON p.id = v.path_id JOIN {sessions} s ON s.id = v.session_id ORDER BY v.hit_id' ),
-			'events'    => Db::rows( 'SELECT e.hit_id, e.ts, e.day, e.name, e.props, p.path, s.first_hit FROM {events} e JOIN {paths} p ON p.id = e.path_id JOIN {sessions} s ON s.id = e.session_id ORDER BY e.hit_id' ),
+			'pageviews' => Db::rows( 'SELECT v.ts, v.day, v.hour, p.path, s.started_at AS session_start, s.visitor FROM {pageviews} v JOIN {paths} p ON p.id = v.path_id JOIN {sessions} s ON s.id = v.session_id ORDER BY v.ts, p.path, s.visitor' ),
+			'events'    => Db::rows( 'SELECT e.ts, e.day, e.name, e.props, p.path, s.started_at AS session_start, s.visitor FROM {events} e JOIN {paths} p ON p.id = e.path_id JOIN {sessions} s ON s.id = e.session_id ORDER BY e.ts, e.name, p.path, s.visitor' ),
 		);
 		foreach ( $snapshot['sessions'] as &$session ) {
 			unset( $session['id'], $session['landing_path_id'], $session['exit_path_id'], $session['source_id'], $session['campaign_id'], $session['ua_id'] );
@@ -107,7 +107,7 @@ class CrashSafetyTest extends BuiltinTestCase {
 		$this->assertSame( $clean, $this->snapshot() );
 		$this->assertSame( 1, $result['files'] );
 		$this->assertSame( array(), $this->files->claimed() );
-		$this->assertSame( 17, $result['processed'] + $result['duplicates'] - 1, 'every hit either stored now or skipped as stored' );
+		$this->assertSame( 13, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ), 'every page view once' );
 	}
 
 	/**
@@ -119,7 +119,7 @@ class CrashSafetyTest extends BuiltinTestCase {
 
 		$inserts = 0;
 		$crash   = static function ( $query ) use ( &$inserts ) {
-			if ( str_starts_with( (string) $query, 'INSERT IGNORE INTO `' . Schema::table( 'pageviews' ) . '`' ) && 4 === ++$inserts ) {
+			if ( str_starts_with( (string) $query, 'INSERT INTO `' . Schema::table( 'pageviews' ) . '`' ) && 4 === ++$inserts ) {
 				throw new \RuntimeException( 'simulated crash' );
 			}
 			return $query;
@@ -175,18 +175,30 @@ class CrashSafetyTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * Processing the same file twice (a release that failed) changes nothing.
+	 * A file whose release failed after it was processed is not processed again: its cursor is at
+	 * its end.
 	 */
-	public function test_processing_a_file_twice_changes_nothing() {
-		$this->files->add_claimed( AggregationTest::script() );
-		$this->aggregator( self::CHUNK )->run();
-		$once = $this->snapshot();
+	public function test_a_processed_file_left_behind_is_not_counted_twice() {
+		$clean = $this->clean_run();
 
 		$this->files->add_claimed( AggregationTest::script() );
+		$this->files->fail_release = true;
+		try {
+			$this->aggregator( self::CHUNK )->run();
+			$this->fail( 'The crash did not happen.' );
+		} catch ( \RuntimeException $e ) {
+			$this->assertSame( 'simulated crash before release', $e->getMessage() );
+		}
+		$this->assertSame( $clean, $this->snapshot() );
+		$this->assertCount( 1, $this->files->claimed() );
+
 		$result = $this->aggregator()->run()->to_array();
 
 		$this->assertSame( 0, $result['processed'] );
-		$this->assertSame( $once, $this->snapshot() );
+		$this->assertSame( 1, $result['files'] );
+		$this->assertSame( array(), $this->files->claimed() );
+		$this->assertSame( $clean, $this->snapshot() );
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {cursors}' ), 'the cursor goes with its file' );
 	}
 
 	/**

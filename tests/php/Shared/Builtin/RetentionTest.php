@@ -89,10 +89,10 @@ class RetentionTest extends BuiltinTestCase {
 	public function test_deletes_in_batches() {
 		$rows = array();
 		for ( $i = 0; $i < 2500; $i++ ) {
-			$rows[] = array( md5( 'old' . $i ), 1, 1420070400 + $i, '2015-01-01', 0, 1, 0 );
+			$rows[] = array( 1, 1420070400 + $i, '2015-01-01', 0, 1 );
 		}
-		Db::insert_rows( 'pageviews', array( 'hit_id', 'session_id', 'ts', 'day', 'hour', 'path_id', 'object_id' ), $rows );
-		Db::insert_rows( 'pageviews', array( 'hit_id', 'session_id', 'ts', 'day', 'hour', 'path_id', 'object_id' ), array( array( md5( 'new' ), 1, 1741600000, '2025-03-10', 10, 1, 0 ) ) );
+		Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id' ), $rows );
+		Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id' ), array( array( 1, 1741600000, '2025-03-10', 10, 1 ) ) );
 
 		$batches = 0;
 		add_filter(

@@ -41,23 +41,21 @@ class SchemaTest extends TestCase {
 		),
 		'sessions'         => array(
 			'PRIMARY'      => 'id',
-			'first_hit'    => 'first_hit',
-			'visitor'      => 'visitor,last_seen_at',
-			'visitor_next' => 'visitor_next,last_seen_at',
+			'visitor'      => 'visitor',
+			'visitor_next' => 'visitor_next',
 			'day'          => 'day',
 		),
 		'pageviews'        => array(
 			'PRIMARY'    => 'id',
-			'hit_id'     => 'hit_id',
 			'session_id' => 'session_id',
 			'day_path'   => 'day,path_id',
 		),
 		'events'           => array(
 			'PRIMARY'    => 'id',
-			'hit_id'     => 'hit_id',
 			'session_id' => 'session_id',
 			'day_name'   => 'day,name',
 		),
+		'cursors'          => array( 'PRIMARY' => 'file' ),
 		'rollup_site'      => array( 'PRIMARY' => 'day' ),
 		'rollup_hours'     => array( 'PRIMARY' => 'day,hour' ),
 		'rollup_pages'     => array(
@@ -74,7 +72,7 @@ class SchemaTest extends TestCase {
 	/**
 	 * Unique indexes (besides the primary keys).
 	 */
-	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash', 'sessions.first_hit', 'pageviews.hit_id', 'events.hit_id' );
+	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash' );
 
 	/**
 	 * Every table exists, per site prefix, with exactly the expected indexes.

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Tests\Support\Builtin;
 
 use MonsterInsights\Reports\Sources\Builtin\AggregationResult;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\Schema;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -41,6 +42,7 @@ abstract class BuiltinTestCase extends TestCase {
 		add_filter( 'monsterinsights_reports_nested_transaction', '__return_true' );
 		update_option( 'timezone_string', 'Europe/Berlin' );
 		update_option( 'gmt_offset', '' );
+		delete_option( Compaction::BEFORE_OPTION );
 		Hits::$zone = 'Europe/Berlin';
 		foreach ( Schema::TABLES as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '}' );
@@ -102,13 +104,13 @@ abstract class BuiltinTestCase extends TestCase {
 			'SELECT s.*, l.path AS landing, x.path AS exit_path, src.name AS source, u.browser, u.os, u.device_category, c.name AS campaign'
 			. ' FROM {sessions} s LEFT JOIN {paths} l ON l.id = s.landing_path_id LEFT JOIN {paths} x ON x.id = s.exit_path_id'
 			. ' LEFT JOIN {sources} src ON src.id = s.source_id LEFT JOIN {user_agents} u ON u.id = s.ua_id'
-			. ' LEFT JOIN {campaigns} c ON c.id = s.campaign_id ORDER BY s.started_at, s.first_hit'
+			. ' LEFT JOIN {campaigns} c ON c.id = s.campaign_id ORDER BY s.started_at, s.id'
 		);
 		return array_map(
 			static function ( array $row ): array {
 				$out = array();
 				foreach ( $row as $key => $value ) {
-					$out[ $key ] = is_numeric( $value ) && ! in_array( $key, array( 'first_hit', 'visitor', 'visitor_next' ), true ) ? (int) $value : (string) $value;
+					$out[ $key ] = is_numeric( $value ) ? (int) $value : (string) $value;
 				}
 				return $out;
 			},

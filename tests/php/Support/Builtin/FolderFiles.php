@@ -29,6 +29,13 @@ final class FolderFiles implements HitFiles {
 	public array $released = array();
 
 	/**
+	 * Whether the next release() fails (a crash after a file was processed, before it was deleted).
+	 *
+	 * @var bool
+	 */
+	public bool $fail_release = false;
+
+	/**
 	 * Files waiting to be claimed (the live buffer), in order.
 	 *
 	 * @var string[]
@@ -104,8 +111,14 @@ final class FolderFiles implements HitFiles {
 	 * Deletes a processed file.
 	 *
 	 * @param string $path The file.
+	 *
+	 * @throws \RuntimeException When told to fail.
 	 */
 	public function release( string $path ): void {
+		if ( $this->fail_release ) {
+			$this->fail_release = false;
+			throw new \RuntimeException( 'simulated crash before release' );
+		}
 		$this->released[] = $path;
 		wp_delete_file( $path );
 	}
