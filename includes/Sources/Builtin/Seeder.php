@@ -143,25 +143,54 @@ final class Seeder {
 	}
 
 	/**
+	 * Lines per aggregation chunk when seeding: the staged buffer is private to the run, so
+	 * larger transactions than the live aggregation's are safe, and they are cheaper.
+	 */
+	public const SEED_CHUNK = 5000;
+
+	/**
 	 * Seeds the current site and aggregates what was sent.
+	 *
+	 * The collector writes to a buffer staged in a private temporary folder (its own salts and
+	 * rate limits too), which the aggregator then moves into the site's tables in large chunks:
+	 * the same collector and aggregator as live traffic, without the site's live buffer or its
+	 * per-hit file locks on the uploads folder (slow on network and emulated file systems).
 	 *
 	 * @param int $days Days back.
 	 * @param int $seed The seed.
 	 * @return array{hits: int, refused: int, sessions: int, stored: int}
-	 * @throws \RuntimeException When the site's data folder cannot be created.
+	 * @throws \RuntimeException When the site's data folder or the staging folder cannot be created.
 	 */
 	public static function seed_current_site( int $days, int $seed ): array {
-		$dir = DataDir::ensure();
-		if ( null === $dir ) {
+		if ( null === DataDir::ensure() ) {
 			throw new \RuntimeException( 'The data folder in uploads cannot be created.' );
 		}
-		$collector = self::collector( Tracking\ConfigFile::build(), new Buffer( $dir ) );
-		$stats     = ( new self( $collector, $seed ) )->run( $days, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
-		$stored    = 0;
-		do {
-			$result  = Aggregator::for_current_site()->run();
-			$stored += $result->processed;
-		} while ( ! $result->complete && ! $result->locked );
+		$stage = get_temp_dir() . 'monsterinsights-reports-seed-' . bin2hex( random_bytes( 8 ) );
+		if ( ! wp_mkdir_p( $stage ) ) {
+			throw new \RuntimeException( 'The seeding folder cannot be created in the temporary folder.' );
+		}
+		try {
+			$collector = self::collector( Tracking\ConfigFile::build(), new Buffer( $stage ) );
+			$stats     = ( new self( $collector, $seed ) )->run( $days, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
+			$stored    = 0;
+			$files     = new BufferFiles( new Buffer( $stage ) );
+			$waits     = 0;
+			do {
+				$result  = ( new Aggregator( $files, self::SEED_CHUNK ) )->run();
+				$stored += $result->processed;
+				// Another run (the live buffer's) holds the lock: wait for it rather than drop the stage.
+				if ( $result->locked && ++$waits <= 120 ) {
+					sleep( 1 );
+				}
+			} while ( ( ! $result->complete || $result->locked ) && $waits <= 120 );
+		} finally {
+			foreach ( (array) glob( $stage . '/{,.}*', GLOB_BRACE ) as $file ) {
+				if ( is_string( $file ) && is_file( $file ) ) {
+					wp_delete_file( $file );
+				}
+			}
+			rmdir( $stage ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- A private temporary folder.
+		}
 		return $stats + array( 'stored' => $stored );
 	}
 
