@@ -136,12 +136,13 @@ final class Bench {
 		try {
 			$this->pin_build_data();
 			$this->site();
+			// The past year first (an import of history: nothing of today may be aggregated before it,
+			// and WP-Cron on the HTTP phase's WordPress aggregates what collect.php receives).
+			$this->fill();
 			$requests = $this->requests();
 			$this->collector( $requests );
 			$this->over_http( array_slice( $requests, 0, $this->http ) );
 			$this->row( 'build_data', 'build/data files changed before collect.php was timed (a concurrent build?)', count( array_diff_assoc( $this->build_data, self::build_data() ) ), 'files' );
-			// The past year first, then today's hits on top of it, as a site has them.
-			$this->fill();
 			$this->aggregation();
 			if ( $this->burst > 0 ) {
 				$this->burst();

@@ -91,8 +91,14 @@ final class Db {
 	/**
 	 * Inserts many rows with one statement.
 	 *
+	 * The values are escaped as $wpdb->prepare() escapes them, one by one: an integer is cast, any
+	 * other value goes through esc_sql() (the same escaping prepare() applies to a %s argument) and
+	 * is quoted. prepare() itself is not used here because its cost grows with the whole statement:
+	 * for the aggregation's 2,000-row inserts it took seven times longer than the escaping alone
+	 * (about 23 µs a row), and the aggregation writes a row per hit.
+	 *
 	 * @param string                        $table   Schema table name (without prefix).
-	 * @param string[]                      $columns Column names.
+	 * @param string[]                      $columns Column names (identifiers of this plugin).
 	 * @param array<int, array<int, mixed>> $rows    Values, in column order.
 	 * @param bool                          $ignore  INSERT IGNORE: rows whose unique key exists are skipped.
 	 * @param string[]                      $update  Columns an existing row (same unique key) takes from the new one.
@@ -102,9 +108,15 @@ final class Db {
 		if ( array() === $rows ) {
 			return 0;
 		}
-		$row_placeholders = '(' . implode( ',', array_fill( 0, count( $columns ), '%s' ) ) . ')';
-		$sql              = ( $ignore ? 'INSERT IGNORE INTO ' : 'INSERT INTO ' ) . '{' . $table . '} (' . implode( ',', $columns ) . ') VALUES '
-			. implode( ',', array_fill( 0, count( $rows ), $row_placeholders ) );
+		$values = array();
+		foreach ( $rows as $row ) {
+			$cells = array();
+			foreach ( $row as $value ) {
+				$cells[] = is_int( $value ) ? (string) $value : "'" . esc_sql( (string) $value ) . "'";
+			}
+			$values[] = '(' . implode( ',', $cells ) . ')';
+		}
+		$sql = ( $ignore ? 'INSERT IGNORE INTO ' : 'INSERT INTO ' ) . self::sql( '{' . $table . '}' ) . ' (' . implode( ',', $columns ) . ') VALUES ' . implode( ',', $values );
 		if ( array() !== $update ) {
 			$sql .= ' ON DUPLICATE KEY UPDATE ' . implode(
 				',',
@@ -114,13 +126,11 @@ final class Db {
 				)
 			);
 		}
-		$args = array();
-		foreach ( $rows as $row ) {
-			foreach ( $row as $value ) {
-				$args[] = is_int( $value ) ? (string) $value : $value;
-			}
-		}
-		return self::query( $sql, $args );
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Every value is escaped above, as prepare() would.
+		$result = $wpdb->query( $sql );
+		self::check( false === $result );
+		return (int) $result;
 	}
 
 	/**

@@ -264,7 +264,8 @@ final class Ingest {
 			if ( $hit->is_pageview() ) {
 				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ] );
 			} else {
-				$events[] = array( $session_of[ $i ], $hit->ts, $day, $hit->name, $path_ids[ $hit->path ], (string) wp_json_encode( $hit->props ) );
+				// The props came from json_decode(), so they encode without wp_json_encode()'s checks.
+				$events[] = array( $session_of[ $i ], $hit->ts, $day, $hit->name, $path_ids[ $hit->path ], (string) json_encode( $hit->props, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode
 			}
 		}
 		foreach ( array_chunk( $pageviews, self::BATCH ) as $batch ) {
