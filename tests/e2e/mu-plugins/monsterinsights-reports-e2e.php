@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: MonsterInsights Reports e2e helpers
- * Description: Test-only REST routes for the end-to-end tests: choose the data source, run the aggregation now, seed demo traffic, set the licence level and reset all of it. bin/serve-e2e.sh mounts this folder as wp-content/mu-plugins of the e2e site; it is never shipped nor loaded by `npm start`.
+ * Description: Test-only REST routes for the end-to-end tests: choose the data source, run the aggregation now, seed demo traffic, set the licence level, list the private data dir's files and reset all of it. bin/serve-e2e.sh mounts this folder as wp-content/mu-plugins of the e2e site; it is never shipped nor loaded by `npm start`.
  *
  * @package MonsterInsights\Reports
  */
@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\Schema;
 use MonsterInsights\Reports\Sources\Builtin\Seeder;
@@ -180,6 +181,61 @@ add_action(
 					return array(
 						'previous' => $previous,
 						'level'    => BootData::build( array( 'licence' ) )['licence']['level'],
+					);
+				},
+			)
+		);
+
+		// POST aggregation-hold {hold}: holds the aggregation's own lock (Aggregator::LOCK) for ten
+		// minutes, so no run (WP-Cron's included) claims the buffer meanwhile; false lets it go.
+		register_rest_route(
+			REST_NAMESPACE,
+			'/aggregation-hold',
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'hold' => array(
+						'type'     => 'boolean',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( \WP_REST_Request $request ): array {
+					delete_option( Aggregator::LOCK );
+					if ( (bool) $request->get_param( 'hold' ) ) {
+						add_option( Aggregator::LOCK, ( time() + 600 ) . ':e2e-hold', '', false );
+					}
+					return array( 'held' => false !== get_option( Aggregator::LOCK ) );
+				},
+			)
+		);
+
+		// GET data-files: every file of the site's private data dir (DataDir), as paths relative to
+		// the site root (ABSPATH) with their contents (base64), so the privacy spec can request each one
+		// over HTTP as an anonymous visitor and look for its contents in the answer.
+		register_rest_route(
+			REST_NAMESPACE,
+			'/data-files',
+			array(
+				'methods'             => \WP_REST_Server::READABLE,
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					$root = wp_normalize_path( ABSPATH );
+					$dir  = wp_normalize_path( DataDir::path() );
+					if ( ! str_starts_with( $dir, $root ) ) {
+						return new \WP_Error( 'outside', 'The data dir is not under the site root.', array( 'status' => 500 ) );
+					}
+					$files = array();
+					foreach ( DataDir::files() as $file ) {
+						$files[] = array(
+							'path'    => substr( wp_normalize_path( $file ), strlen( $root ) ),
+							// Base64: some files are binary (the rate limiter's table).
+							'content' => base64_encode( (string) file_get_contents( $file ) ), // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- A local file, sent binary-safe.
+						);
+					}
+					return array(
+						'dir'   => substr( $dir, strlen( $root ) ),
+						'files' => $files,
 					);
 				},
 			)
