@@ -184,9 +184,9 @@ final class Seeder {
 				}
 			} while ( ( ! $result->complete || $result->locked ) && $waits <= 120 );
 		} finally {
-			foreach ( (array) glob( $stage . '/{,.}*', GLOB_BRACE ) as $file ) {
-				if ( is_string( $file ) && is_file( $file ) ) {
-					wp_delete_file( $file );
+			foreach ( (array) scandir( $stage ) as $name ) {
+				if ( is_string( $name ) && is_file( $stage . '/' . $name ) ) {
+					wp_delete_file( $stage . '/' . $name );
 				}
 			}
 			rmdir( $stage ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- A private temporary folder.
