@@ -159,19 +159,21 @@ final class BuiltinSource implements Source {
 			case Dimension::DEVICE_CATEGORY:
 			case Dimension::BROWSER:
 			case Dimension::OPERATING_SYSTEM:
-				$column = array(
+				$column                   = array(
 					Dimension::DEVICE_CATEGORY  => 'device_category',
 					Dimension::BROWSER          => 'browser',
 					Dimension::OPERATING_SYSTEM => 'os',
 				)[ $dimensions[0] ];
-				$rows   = Db::rows( 'SELECT ' . $column . ' AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM {rollup_devices} WHERE day BETWEEN %s AND %s GROUP BY ' . $column, $args );
+				list( $from, $from_args ) = Rollups::from( 'rollup_devices', $args[0], $args[1] );
+				$rows                     = Db::rows( 'SELECT ' . $column . ' AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM ' . $from . ' r GROUP BY ' . $column, $from_args );
 				return $this->to_groups( $rows, array( $dimensions[0] => 'k' ) );
 
 			case Dimension::COUNTRY:
 			case Dimension::COUNTRY_ID:
 			case Dimension::COUNTRY . ',' . Dimension::COUNTRY_ID:
-				$rows   = Db::rows( 'SELECT country AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM {rollup_countries} WHERE day BETWEEN %s AND %s GROUP BY country', $args );
-				$groups = $this->to_groups( $rows, array( Dimension::COUNTRY_ID => 'k' ) );
+				list( $from, $from_args ) = Rollups::from( 'rollup_countries', $args[0], $args[1] );
+				$rows                     = Db::rows( 'SELECT country AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM ' . $from . ' r GROUP BY country', $from_args );
+				$groups                   = $this->to_groups( $rows, array( Dimension::COUNTRY_ID => 'k' ) );
 				foreach ( $groups as $i => $group ) {
 					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = Countries::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
 				}
@@ -183,8 +185,8 @@ final class BuiltinSource implements Source {
 			case Dimension::SESSION_MEDIUM . ',' . Dimension::SESSION_SOURCE:
 				$rows = Db::rows(
 					'SELECT CASE WHEN s.name IS NULL THEN %s ELSE s.name END AS source, r.medium AS medium, r.channel AS channel, ' . $sum( self::SESSION_COUNTERS, 'r' )
-					. ' FROM {rollup_sources} r LEFT JOIN {sources} s ON s.id = r.source_id WHERE r.day BETWEEN %s AND %s GROUP BY r.source_id, s.name, r.medium, r.channel',
-					array_merge( array( Acquisition::DIRECT_SOURCE ), $args )
+					. ' FROM ' . Rollups::from( 'rollup_sources', $args[0], $args[1] )[0] . ' r LEFT JOIN {sources} s ON s.id = r.source_id GROUP BY r.source_id, s.name, r.medium, r.channel',
+					array_merge( array( Acquisition::DIRECT_SOURCE ), Rollups::from( 'rollup_sources', $args[0], $args[1] )[1] )
 				);
 				$map  = array(
 					Dimension::SESSION_SOURCE  => 'source',
@@ -194,9 +196,10 @@ final class BuiltinSource implements Source {
 				return $this->to_groups( $rows, $map );
 
 			case Dimension::SESSION_CAMPAIGN:
-				$rows = Db::rows(
-					'SELECT c.name AS k, ' . $sum( self::SESSION_COUNTERS, 'r' ) . ' FROM {rollup_campaigns} r JOIN {campaigns} c ON c.id = r.campaign_id WHERE r.day BETWEEN %s AND %s GROUP BY c.name',
-					$args
+				list( $from, $from_args ) = Rollups::from( 'rollup_campaigns', $args[0], $args[1] );
+				$rows                     = Db::rows(
+					'SELECT c.name AS k, ' . $sum( self::SESSION_COUNTERS, 'r' ) . ' FROM ' . $from . ' r JOIN {campaigns} c ON c.id = r.campaign_id GROUP BY c.name',
+					$from_args
 				);
 				return $this->to_groups( $rows, array( Dimension::SESSION_CAMPAIGN => 'k' ) );
 
@@ -218,14 +221,17 @@ final class BuiltinSource implements Source {
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
 	private function page_groups( bool $landing, array $args ): array {
-		$rows = Db::rows(
-			'SELECT p.path AS path, p.object_id AS object_id, SUM(r.pageviews) AS pageviews, SUM(r.visitors) AS page_visitors,'
+		// Grouped by path id alone, then joined to the paths: the join touches one row per page.
+		list( $from, $from_args ) = Rollups::from( 'rollup_pages', $args[0], $args[1] );
+		$rows                     = Db::rows(
+			'SELECT p.path AS path, p.object_id AS object_id, t.pageviews, t.page_visitors, t.sessions, t.visitors, t.bounces, t.engaged_sessions, t.duration_sum FROM ('
+			. 'SELECT r.path_id, SUM(r.pageviews) AS pageviews, SUM(r.visitors) AS page_visitors,'
 			. ' SUM(r.entrances) AS sessions, SUM(r.entrance_visitors) AS visitors, SUM(r.bounces) AS bounces,'
 			. ' SUM(r.engaged_sessions) AS engaged_sessions, SUM(r.duration_sum) AS duration_sum'
-			. ' FROM {rollup_pages} r JOIN {paths} p ON p.id = r.path_id WHERE r.day BETWEEN %s AND %s'
-			. ( $landing ? ' AND r.entrances > 0' : '' )
-			. ' GROUP BY r.path_id, p.path, p.object_id',
-			$args
+			. ' FROM ' . $from . ' r GROUP BY r.path_id'
+			. ( $landing ? ' HAVING SUM(r.entrances) > 0' : '' )
+			. ') t JOIN {paths} p ON p.id = t.path_id',
+			$from_args
 		);
 		// One query for every title instead of one per page.
 		$objects = array_values( array_unique( array_filter( array_map( static fn( array $row ): int => (int) $row['object_id'], $rows ) ) ) );

@@ -28,7 +28,9 @@ final class Rollups {
 	public static function recompute( array $days ): void {
 		// A compacted day has lost its raw rows: its rollups are final.
 		$compacted = Compaction::compacted_before();
+		$months    = array();
 		foreach ( $days as $day ) {
+			$months[ substr( $day, 0, 7 ) . '-01' ] = true;
 			if ( Compaction::is_final( $day, $compacted ) ) {
 				continue;
 			}
@@ -38,6 +40,81 @@ final class Rollups {
 				}
 			);
 		}
+		self::recompute_months( array_keys( $months ) );
+	}
+
+	/**
+	 * Recomputes the monthly twins (Schema::MONTHLY) of months from their daily rows.
+	 *
+	 * @param string[] $months First days of months, Y-m-01.
+	 */
+	public static function recompute_months( array $months ): void {
+		foreach ( $months as $month ) {
+			$last = ( new \DateTimeImmutable( $month . ' 00:00:00', new \DateTimeZone( 'UTC' ) ) )->format( 'Y-m-t' );
+			Db::transaction(
+				static function () use ( $month, $last ): void {
+					foreach ( Schema::MONTHLY as $table => $shape ) {
+						$keys = implode( ', ', $shape['keys'] );
+						Db::query( 'DELETE FROM {' . $table . '_m} WHERE day = %s', array( $month ) );
+						Db::query(
+							'INSERT INTO {' . $table . '_m} (day, ' . $keys . ', ' . implode( ', ', $shape['counters'] ) . ')'
+							. ' SELECT %s, ' . $keys . ', ' . implode( ', ', array_map( static fn( string $c ): string => 'SUM(' . $c . ')', $shape['counters'] ) )
+							. ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s GROUP BY ' . $keys,
+							array( $month, $month, $last )
+						);
+					}
+				}
+			);
+		}
+	}
+
+	/**
+	 * Every month that has daily rollups (Y-m-01).
+	 *
+	 * @return string[]
+	 */
+	public static function months(): array {
+		$months = array();
+		foreach ( Db::col( 'SELECT day FROM {rollup_site}' ) as $day ) {
+			$months[ substr( $day, 0, 7 ) . '-01' ] = true;
+		}
+		return array_keys( $months );
+	}
+
+	/**
+	 * What a report reads for a rollup table over a range: a derived table with the columns of
+	 * Schema::MONTHLY (day, keys, counters), whole months from the monthly twin and the days before
+	 * and after them from the daily table. Sums over it equal sums over the daily rows of the range.
+	 *
+	 * @param string $table A table of Schema::MONTHLY.
+	 * @param string $start First day, Y-m-d.
+	 * @param string $end   Last day, Y-m-d.
+	 * @return array{0: string, 1: string[]} The SQL (with {table} names, to put after FROM and an alias) and its arguments.
+	 */
+	public static function from( string $table, string $start, string $end ): array {
+		$shape   = Schema::MONTHLY[ $table ];
+		$columns = 'day, ' . implode( ', ', array_merge( $shape['keys'], $shape['counters'] ) );
+		$utc     = new \DateTimeZone( 'UTC' );
+		$first   = new \DateTimeImmutable( $start . ' 00:00:00', $utc );
+		$last    = new \DateTimeImmutable( $end . ' 00:00:00', $utc );
+		// Whole months: from the first month that starts in the range to the last that ends in it.
+		$from = '01' === $first->format( 'd' ) ? $first : $first->modify( 'first day of next month' );
+		$to   = $last->format( 'Y-m-t' ) === $last->format( 'Y-m-d' ) ? $last->modify( 'first day of this month' ) : $last->modify( 'first day of last month' );
+		if ( $from > $to ) {
+			return array( '(SELECT ' . $columns . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s)', array( $start, $end ) );
+		}
+		$parts = array( 'SELECT ' . $columns . ' FROM {' . $table . '_m} WHERE day BETWEEN %s AND %s' );
+		$args  = array( $from->format( 'Y-m-d' ), $to->format( 'Y-m-d' ) );
+		if ( $first < $from ) {
+			$parts[] = 'SELECT ' . $columns . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s';
+			array_push( $args, $start, $from->modify( '-1 day' )->format( 'Y-m-d' ) );
+		}
+		$after = $to->modify( 'first day of next month' );
+		if ( $after <= $last ) {
+			$parts[] = 'SELECT ' . $columns . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s';
+			array_push( $args, $after->format( 'Y-m-d' ), $end );
+		}
+		return array( '(' . implode( ' UNION ALL ', $parts ) . ')', $args );
 	}
 
 	/**

@@ -63,7 +63,45 @@ final class Schema {
 		'rollup_countries',
 		'rollup_devices',
 		'rollup_events',
+		'rollup_pages_m',
+		'rollup_sources_m',
+		'rollup_campaigns_m',
+		'rollup_countries_m',
+		'rollup_devices_m',
 	);
+
+	/**
+	 * The rollup tables that have a monthly twin (`<table>_m`: the same columns, `day` the first day
+	 * of the month, each row the sum of the month's daily rows), by their key columns beside the day
+	 * and their counters. A long range reads whole months from the twin (Rollups::from()).
+	 */
+	public const MONTHLY = array(
+		'rollup_pages'     => array(
+			'keys'     => array( 'path_id' ),
+			'counters' => array( 'pageviews', 'visitors', 'entrances', 'entrance_visitors', 'bounces', 'engaged_sessions', 'duration_sum', 'exits' ),
+		),
+		'rollup_sources'   => array(
+			'keys'     => array( 'source_id', 'medium', 'channel' ),
+			'counters' => self::SESSION_COUNTERS,
+		),
+		'rollup_campaigns' => array(
+			'keys'     => array( 'campaign_id' ),
+			'counters' => self::SESSION_COUNTERS,
+		),
+		'rollup_countries' => array(
+			'keys'     => array( 'country' ),
+			'counters' => self::SESSION_COUNTERS,
+		),
+		'rollup_devices'   => array(
+			'keys'     => array( 'device_category', 'browser', 'os' ),
+			'counters' => self::SESSION_COUNTERS,
+		),
+	);
+
+	/**
+	 * The session counters of the rollups by session attributes.
+	 */
+	public const SESSION_COUNTERS = array( 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum' );
 
 	/**
 	 * The rollup tables.
@@ -155,7 +193,10 @@ final class Schema {
 	 */
 	private static function migrations(): array {
 		return array(
-			2 => array( self::class, 'from_v1' ),
+			2 => static function (): void {
+				self::from_v1();
+				Rollups::recompute_months( Rollups::months() );
+			},
 		);
 	}
 
@@ -264,7 +305,11 @@ final class Schema {
 		global $wpdb;
 		$collate = $wpdb->get_charset_collate();
 		$tables  = array();
-		foreach ( self::columns() as $name => $body ) {
+		$columns = self::columns();
+		foreach ( array_keys( self::MONTHLY ) as $daily ) {
+			$columns[ $daily . '_m' ] = $columns[ $daily ];
+		}
+		foreach ( $columns as $name => $body ) {
 			$tables[] = 'CREATE TABLE ' . self::table( $name ) . " (\n" . $body . "\n) " . $collate . ';';
 		}
 		return $tables;

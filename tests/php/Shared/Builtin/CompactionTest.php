@@ -11,6 +11,8 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Rollups;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -227,6 +229,33 @@ class CompactionTest extends BuiltinTestCase {
 			(int) $before['overview:2']['infobox']['pageviews']['value'] + 1,
 			(int) $after['overview:2']['infobox']['pageviews']['value']
 		);
+	}
+
+	/**
+	 * Whole months come from the monthly twins; every sum over a range equals the sum of its days.
+	 */
+	public function test_monthly_twins_give_the_daily_sums() {
+		$ranges = array(
+			array( '2025-02-01', '2025-02-28' ),
+			array( '2025-01-15', '2025-03-14' ),
+			array( '2025-02-10', '2025-03-31' ),
+			array( '2025-02-03', '2025-02-20' ),
+			array( '2025-02-01', '2025-03-31' ),
+		);
+		foreach ( Schema::MONTHLY as $table => $shape ) {
+			$keys = implode( ', ', $shape['keys'] );
+			$sums = implode( ', ', array_map( static fn( string $c ): string => 'SUM(' . $c . ') AS ' . $c, $shape['counters'] ) );
+			foreach ( $ranges as list( $start, $end ) ) {
+				list( $from, $args ) = Rollups::from( $table, $start, $end );
+				$daily               = Db::rows( 'SELECT ' . $keys . ', ' . $sums . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s GROUP BY ' . $keys . ' ORDER BY ' . $keys, array( $start, $end ) );
+				$this->assertNotSame( array(), $daily, $table . ' ' . $start );
+				$this->assertSame( $daily, Db::rows( 'SELECT ' . $keys . ', ' . $sums . ' FROM ' . $from . ' r GROUP BY ' . $keys . ' ORDER BY ' . $keys, $args ), $table . ' ' . $start . ' … ' . $end );
+			}
+		}
+		// February is one row per key in the twin, read for a range that holds the whole month.
+		$this->assertSame( (int) Db::value( 'SELECT COUNT(DISTINCT path_id) FROM {rollup_pages} WHERE day BETWEEN %s AND %s', array( '2025-02-01', '2025-02-28' ) ), (int) Db::value( 'SELECT COUNT(*) FROM {rollup_pages_m} WHERE day = %s', array( '2025-02-01' ) ) );
+		$this->assertStringContainsString( 'rollup_pages_m', Rollups::from( 'rollup_pages', '2025-01-15', '2025-03-14' )[0] );
+		$this->assertStringNotContainsString( 'rollup_pages_m', Rollups::from( 'rollup_pages', '2025-02-03', '2025-02-20' )[0] );
 	}
 
 	/**

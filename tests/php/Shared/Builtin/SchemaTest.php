@@ -21,52 +21,60 @@ class SchemaTest extends TestCase {
 	 * The indexes of each table: name => columns.
 	 */
 	private const INDEXES = array(
-		'paths'            => array(
+		'paths'              => array(
 			'PRIMARY'   => 'id',
 			'hash'      => 'hash',
 			'object_id' => 'object_id',
 		),
-		'sources'          => array(
+		'sources'            => array(
 			'PRIMARY' => 'id',
 			'hash'    => 'hash',
 		),
-		'campaigns'        => array(
+		'campaigns'          => array(
 			'PRIMARY' => 'id',
 			'hash'    => 'hash',
 			'name'    => 'name',
 		),
-		'user_agents'      => array(
+		'user_agents'        => array(
 			'PRIMARY' => 'id',
 			'hash'    => 'hash',
 		),
-		'sessions'         => array(
+		'sessions'           => array(
 			'PRIMARY'      => 'id',
 			'visitor'      => 'visitor',
 			'visitor_next' => 'visitor_next',
 			'day'          => 'day',
 		),
-		'pageviews'        => array(
+		'pageviews'          => array(
 			'PRIMARY'    => 'id',
 			'session_id' => 'session_id',
 			'day_path'   => 'day,path_id',
 		),
-		'events'           => array(
+		'events'             => array(
 			'PRIMARY'    => 'id',
 			'session_id' => 'session_id',
 			'day_name'   => 'day,name',
 		),
-		'cursors'          => array( 'PRIMARY' => 'file' ),
-		'rollup_site'      => array( 'PRIMARY' => 'day' ),
-		'rollup_hours'     => array( 'PRIMARY' => 'day,hour' ),
-		'rollup_pages'     => array(
+		'cursors'            => array( 'PRIMARY' => 'file' ),
+		'rollup_site'        => array( 'PRIMARY' => 'day' ),
+		'rollup_hours'       => array( 'PRIMARY' => 'day,hour' ),
+		'rollup_pages'       => array(
 			'PRIMARY'  => 'day,path_id',
 			'path_day' => 'path_id,day',
 		),
-		'rollup_sources'   => array( 'PRIMARY' => 'day,source_id,medium,channel' ),
-		'rollup_campaigns' => array( 'PRIMARY' => 'day,campaign_id' ),
-		'rollup_countries' => array( 'PRIMARY' => 'day,country' ),
-		'rollup_devices'   => array( 'PRIMARY' => 'day,device_category,browser,os' ),
-		'rollup_events'    => array( 'PRIMARY' => 'day,name' ),
+		'rollup_sources'     => array( 'PRIMARY' => 'day,source_id,medium,channel' ),
+		'rollup_campaigns'   => array( 'PRIMARY' => 'day,campaign_id' ),
+		'rollup_countries'   => array( 'PRIMARY' => 'day,country' ),
+		'rollup_devices'     => array( 'PRIMARY' => 'day,device_category,browser,os' ),
+		'rollup_events'      => array( 'PRIMARY' => 'day,name' ),
+		'rollup_pages_m'     => array(
+			'PRIMARY'  => 'day,path_id',
+			'path_day' => 'path_id,day',
+		),
+		'rollup_sources_m'   => array( 'PRIMARY' => 'day,source_id,medium,channel' ),
+		'rollup_campaigns_m' => array( 'PRIMARY' => 'day,campaign_id' ),
+		'rollup_countries_m' => array( 'PRIMARY' => 'day,country' ),
+		'rollup_devices_m'   => array( 'PRIMARY' => 'day,device_category,browser,os' ),
 	);
 
 	/**
