@@ -1,47 +1,103 @@
 #!/usr/bin/env bash
 # Runs the product: builds the plugin and boots an embedded WordPress (Playground CLI, SQLite, no
-# Docker) with the plugin mounted and active and the administrator logged in.
+# Docker) with the plugin mounted and active, and prints the reports page's URL once it answers.
 # blueprint.json makes it a demo site the first time: a small company blog (posts, About, Pricing,
 # Contact) and 90 days of visits seeded through the built-in collector (Seeder), with the built-in
 # source chosen, so the reports page opens on real-looking reports. Option flags keep later starts
 # from adding the content or the visits again.
+# It is a local demo on 127.0.0.1: the must-use plugins of bin/demo/mu-plugins log any browser that
+# opens wp-admin in as the administrator, and every new site folder gets random salts of its own.
 #   npm start                 keeps the site in .wp/site between runs
 #   RESET=1 npm start         starts again from a fresh, freshly seeded site
-#   PORT=9500 npm start       another port (default 9400)
+#   PORT=9500 npm start       another port (default 9400), with a site folder of its own (.wp/site-9500)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-
-[ -d node_modules/@wp-playground/cli ] || npm install --no-audit --no-fund
-bash bin/wp-core.sh
-npm run build --silent
-
-if [ "${RESET:-0}" = "1" ]; then
-	rm -rf .wp/site
-fi
-fresh=0
-if [ ! -f .wp/site/wp-includes/version.php ]; then
-	cp -r .wp/core .wp/site
-	fresh=1
-fi
+started=$SECONDS
 
 port="${PORT:-9400}"
+site="${root}/.wp/site"
+[ "$port" = 9400 ] || site="${root}/.wp/site-${port}"
 url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
-echo
-echo "  Reports page: ${url}"
-echo "  (logged in automatically; otherwise user: admin, password: password)"
-if [ "$fresh" = "1" ]; then
-	echo "  A new site: creating the demo content and seeding 90 days of visits before \"Ready!\""
-	echo "  (about two minutes; later starts reuse .wp/site and take seconds)."
-fi
-echo
 
-exec node_modules/.bin/wp-playground-cli server \
+# npm packages, from the lock file, when they are missing or older than the lock.
+if [ ! -x node_modules/.bin/wp-playground-cli ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
+fi
+bash bin/wp-core.sh >/dev/null
+
+# Build only when build/ is missing or older than what it is built from. The data the PHP side
+# reads (build/data) comes first; the app's bundle is built meanwhile, into a folder of its own
+# (webpack empties its output folder first), while WordPress boots and the demo is seeded.
+stamp=build/data/sources.json
+bundle=''
+if [ ! -f build/reports.asset.php ] || [ ! -f "$stamp" ] ||
+	[ -n "$(find src bin/build-data.mjs webpack.config.js tsconfig.json package.json package-lock.json -newer "$stamp" -print -quit)" ]; then
+	node bin/build-data.mjs
+	next="${root}/.wp/build-next-${port}"
+	rm -rf "$next"
+	(
+		node_modules/.bin/wp-scripts build --output-path="$next" >"${next}.log" 2>&1 &&
+			find build -mindepth 1 -maxdepth 1 ! -name data -exec rm -rf {} + &&
+			cp -r "$next"/. build/ &&
+			rm -rf "$next" "${next}.log"
+	) &
+	bundle=$!
+fi
+
+if [ "${RESET:-0}" = "1" ]; then
+	rm -rf "$site"
+fi
+fresh=0
+if [ ! -f "$site/wp-includes/version.php" ]; then
+	rm -rf "$site"
+	cp -r .wp/core "$site"
+	fresh=1
+fi
+# Random salts, once per site folder (wp-config-sample.php's "put your unique phrase here" otherwise).
+node bin/demo/salts.mjs "$site" "$root/blueprint.json" >"$site/.demo-blueprint.json"
+
+if [ "$fresh" = "1" ]; then
+	echo "start: a new site in ${site#"$root"/}: creating the demo content and seeding 90 days of visits"
+fi
+
+node_modules/.bin/wp-playground-cli server \
 	--port="${port}" \
 	--php=8.2 \
-	--mount-before-install="${root}/.wp/site:/wordpress" \
+	--mount-before-install="${site}:/wordpress" \
 	--wordpress-install-mode=install-from-existing-files-if-needed \
 	--mount="${root}:/wordpress/wp-content/plugins/monsterinsights-reports" \
 	--mount="${root}/bin/demo/mu-plugins:/wordpress/wp-content/mu-plugins" \
-	--blueprint="${root}/blueprint.json" \
-	--login
+	--blueprint="$site/.demo-blueprint.json" &
+server=$!
+trap 'kill "$server" ${bundle:+"$bundle"} 2>/dev/null || true' EXIT INT TERM
+
+if [ -n "$bundle" ]; then
+	if ! wait "$bundle"; then
+		cat "${root}/.wp/build-next-${port}.log" >&2
+		echo "start: the build failed" >&2
+		exit 1
+	fi
+	bundle=''
+	echo "start: built the plugin ($((SECONDS - started)) s)"
+fi
+
+# Ready once the reports page answers a browser without cookies (the demo logs it in) with itself,
+# not with the login form.
+jar="$(mktemp)"
+until [ "$(curl -s -o /dev/null -w '%{http_code} %{url_effective}' -L -c "$jar" -b "$jar" "$url" || true)" = "200 ${url}" ]; do
+	kill -0 "$server" 2>/dev/null || { echo "start: the server stopped" >&2; exit 1; }
+	rm -f "$jar"
+	sleep 1
+done
+rm -f "$jar"
+
+echo
+if [ -f "$site/.demo-seeded.json" ]; then
+	node -e 'const s = require( process.argv[ 1 ] ); console.log( `  Demo traffic: seeded 90 days: ${ s.sessions } sessions, ${ s.hits } hits (${ s.seconds } s)` );' "$site/.demo-seeded.json"
+fi
+echo "  Reports page: ${url}"
+echo "  (any browser is logged in as admin there; users admin and subscriber, password: password)"
+echo "  ready in $((SECONDS - started)) s"
+echo
+wait "$server"
