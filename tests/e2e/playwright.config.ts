@@ -42,6 +42,8 @@ export default defineConfig( {
 		{
 			name: 'chromium',
 			testMatch: /\.spec\.ts$/,
+			// `npm start`'s own test runs its own site: tests/e2e/start.config.ts.
+			testIgnore: /start\.spec\.ts$/,
 			dependencies: [ 'setup' ],
 		},
 	],

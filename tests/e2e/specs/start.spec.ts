@@ -1,0 +1,275 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+	execFileSync,
+	spawn,
+	type ChildProcessWithoutNullStreams,
+} from 'child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+import os from 'os';
+import path from 'path';
+
+/**
+ * `npm start`, as a newcomer meets it: bin/start.sh on a port of its own (START_PORT, default
+ * E2E_PORT + 10) with a fresh site folder, then the exact URL it prints, opened in a new browser
+ * context without any cookie, lands on the Overview logged in as the administrator, with the seeded
+ * traffic in it.
+ */
+
+const ROOT = path.join( __dirname, '../../..' );
+const PORT = Number(
+	process.env.START_PORT ?? Number( process.env.E2E_PORT ?? 9410 ) + 10
+);
+const SITE = path.join( ROOT, '.wp', `site-${ PORT }` );
+
+/** wp-config.php's keys and salts. */
+const SALT_NAMES = [
+	'AUTH_KEY',
+	'SECURE_AUTH_KEY',
+	'LOGGED_IN_KEY',
+	'NONCE_KEY',
+	'AUTH_SALT',
+	'SECURE_AUTH_SALT',
+	'LOGGED_IN_SALT',
+	'NONCE_SALT',
+] as const;
+
+/** What the start script printed, and what the demo's seeding step wrote. */
+interface Started {
+	url: string;
+	seconds: number;
+	seeded: { hits: number; sessions: number; stored: number; refused: number };
+}
+
+let server: ChildProcessWithoutNullStreams | undefined;
+let started: Started | undefined;
+let output = '';
+
+/**
+ * Runs bin/start.sh until it prints its URL and "ready in N s".
+ */
+function start(): Promise< { url: string; seconds: number } > {
+	return new Promise( ( resolve, reject ) => {
+		server = spawn( 'bash', [ 'bin/start.sh' ], {
+			cwd: ROOT,
+			env: { ...process.env, PORT: String( PORT ), RESET: '1' },
+			detached: true,
+		} );
+		const onData = ( data: Buffer ) => {
+			output += data.toString();
+			const url = /Reports page: (\S+)/.exec( output )?.[ 1 ];
+			const ready = /ready in (\d+) s/.exec( output )?.[ 1 ];
+			if ( url !== undefined && ready !== undefined ) {
+				resolve( { url, seconds: Number( ready ) } );
+			}
+		};
+		server.stdout.on( 'data', onData );
+		server.stderr.on( 'data', onData );
+		server.on( 'exit', ( code ) =>
+			reject(
+				new Error( `bin/start.sh exited (${ code }):\n${ output }` )
+			)
+		);
+	} );
+}
+
+/**
+ * The start script's numbers.
+ */
+function startedSite(): Started {
+	if ( ! started ) {
+		throw new Error( 'beforeAll did not start the site.' );
+	}
+	return started;
+}
+
+/**
+ * A report through the page's own REST client (its nonce: the page's login).
+ *
+ * @param page The reports page.
+ */
+async function overviewSessions( page: Page ): Promise< number > {
+	return page.evaluate( async () => {
+		const w = window as unknown as {
+			wp: {
+				apiFetch: ( options: { path: string } ) => Promise< unknown >;
+			};
+		};
+		const report = ( await w.wp.apiFetch( {
+			path: '/monsterinsights-reports/v1/reports/overview',
+		} ) ) as { infobox?: { sessions?: { value?: number } } };
+		return Number( report.infobox?.sessions?.value );
+	} );
+}
+
+test.describe.configure( { mode: 'serial' } );
+
+test.beforeAll( async () => {
+	// A fresh site: the demo content and 90 days of traffic through the collector and the
+	// aggregation, in Playground.
+	test.setTimeout( 900_000 );
+	const { url, seconds } = await start();
+	const seeded = JSON.parse(
+		readFileSync( path.join( SITE, '.demo-seeded.json' ), 'utf8' )
+	);
+	started = { url, seconds, seeded };
+} );
+
+test.afterAll( () => {
+	if ( server?.pid ) {
+		try {
+			process.kill( -server.pid, 'SIGTERM' );
+		} catch {
+			// Already gone.
+		}
+	}
+	server = undefined;
+	if ( existsSync( SITE ) ) {
+		rmSync( SITE, { recursive: true, force: true } );
+	}
+} );
+
+test( 'prints the reports page of its own port and how long it took', () => {
+	const { url, seconds } = startedSite();
+	expect( url ).toBe(
+		`http://127.0.0.1:${ PORT }/wp-admin/admin.php?page=monsterinsights_reports`
+	);
+	expect( seconds ).toBeGreaterThan( 0 );
+	expect( output ).toContain(
+		`seeded 90 days: ${ startedSite().seeded.sessions } sessions`
+	);
+} );
+
+test( 'a new browser opens the printed URL logged in, on the Overview with the seeded traffic', async ( {
+	browser,
+} ) => {
+	const { url, seeded } = startedSite();
+	// Every hit the seeder sent went through the collector into the tables.
+	expect( seeded.refused ).toBe( 0 );
+	expect( seeded.stored ).toBe( seeded.hits );
+
+	const context = await browser.newContext( {
+		storageState: { cookies: [], origins: [] },
+	} );
+	expect( await context.cookies() ).toEqual( [] );
+	const page = await context.newPage();
+	await page.goto( url );
+
+	// Not sent to wp-login.php: the reports page itself (the app adds its route after the #), as
+	// the administrator.
+	await expect( page ).toHaveURL(
+		new RegExp( `^${ url.replace( /[.?]/g, '\\$&' ) }(#.*)?$` )
+	);
+	await expect(
+		page.getByRole( 'menuitem', { name: 'Howdy, admin', exact: true } )
+	).toBeVisible();
+	const app = page.locator( '#monsterinsights-reports' );
+	await expect(
+		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
+	).toBeVisible();
+
+	// The Sessions box shows the report the server computes for the default range (the last 30
+	// days), and every one of those days has traffic.
+	const sessions = await overviewSessions( page );
+	const box = page
+		.getByRole( 'region', { name: 'Key metrics' } )
+		.locator( '.monsterinsights-reports-infobox' )
+		.filter( {
+			has: page
+				.locator( '.monsterinsights-reports-infobox__title' )
+				.getByText( 'Sessions', { exact: true } ),
+		} )
+		.locator( '.monsterinsights-reports-infobox__value' );
+	await expect( box ).toHaveText(
+		new Intl.NumberFormat( 'en-US' ).format( sessions )
+	);
+	const byDay = await app
+		.getByRole( 'table', { name: 'Sessions by date' } )
+		.locator( 'tbody td' )
+		.allTextContents();
+	const days = byDay.map( ( text ) => Number( text.replace( /\D/g, '' ) ) );
+	expect( days ).toHaveLength( 30 );
+	expect( days.filter( ( value ) => value > 0 ) ).toHaveLength( 30 );
+	expect( days.reduce( ( sum, value ) => sum + value, 0 ) ).toBe( sessions );
+	expect( sessions ).toBeLessThan( seeded.sessions );
+
+	await context.close();
+} );
+
+test( 'the front end stays anonymous in a new browser, so its visits are tracked', async ( {
+	browser,
+} ) => {
+	const context = await browser.newContext( {
+		storageState: { cookies: [], origins: [] },
+	} );
+	const page = await context.newPage();
+	await page.goto( new URL( '/', startedSite().url ).toString() );
+	await expect( page.locator( '#wpadminbar' ) ).toHaveCount( 0 );
+	await expect( page.locator( 'script[data-endpoint]' ) ).toHaveCount( 1 );
+	expect(
+		( await context.cookies() ).filter( ( cookie ) =>
+			cookie.name.startsWith( 'wordpress_logged_in_' )
+		)
+	).toEqual( [] );
+	await context.close();
+} );
+
+test( 'the site runs on salts of its own, and another fresh site gets other ones', () => {
+	const config = readFileSync( path.join( SITE, 'wp-config.php' ), 'utf8' );
+	const salts = JSON.parse(
+		readFileSync( path.join( SITE, '.demo-salts.json' ), 'utf8' )
+	) as Record< string, string >;
+	expect( Object.keys( salts ).sort() ).toEqual( [ ...SALT_NAMES ].sort() );
+	expect( config ).not.toContain( 'put your unique phrase here' );
+	for ( const name of SALT_NAMES ) {
+		const value = String( salts[ name ] );
+		expect( value ).toMatch( /^[A-Za-z0-9+/]{64}$/ );
+		expect( config ).toMatch(
+			new RegExp(
+				`define\\(\\s*'${ name }',\\s*'${ value.replace(
+					/[+/]/g,
+					'\\$&'
+				) }'\\s*\\);`
+			)
+		);
+	}
+
+	// What bin/start.sh does for a new site folder, twice: the blueprint's first step writes the
+	// folder's own salts, and no value repeats across the two folders or within one.
+	const blueprints = [ 1, 2 ].map( () => {
+		const folder = mkdtempSync( path.join( os.tmpdir(), 'mir-salts-' ) );
+		try {
+			return JSON.parse(
+				execFileSync(
+					'node',
+					[
+						path.join( ROOT, 'bin/demo/salts.mjs' ),
+						folder,
+						path.join( ROOT, 'blueprint.json' ),
+					],
+					{ encoding: 'utf8' }
+				)
+			) as {
+				steps: Array< {
+					step: string;
+					method?: string;
+					consts?: Record< string, string >;
+				} >;
+			};
+		} finally {
+			rmSync( folder, { recursive: true, force: true } );
+		}
+	} );
+	const values = blueprints.flatMap( ( blueprint ) => {
+		const first = blueprint.steps[ 0 ];
+		expect( first?.step ).toBe( 'defineWpConfigConsts' );
+		expect( first?.method ).toBe( 'rewrite-wp-config' );
+		expect( Object.keys( first?.consts ?? {} ).sort() ).toEqual(
+			[ ...SALT_NAMES ].sort()
+		);
+		return Object.values( first?.consts ?? {} );
+	} );
+	expect( values ).toHaveLength( 16 );
+	expect( new Set( [ ...values, ...Object.values( salts ) ] ).size ).toBe(
+		24
+	);
+} );
