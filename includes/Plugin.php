@@ -144,5 +144,6 @@ final class Plugin {
 		( new REST\NotificationsController() )->register_routes();
 		( new REST\NotesController() )->register_routes();
 		( new REST\NoteCategoriesController() )->register_routes();
+		( new REST\MediaLibraryController() )->register_routes();
 	}
 }

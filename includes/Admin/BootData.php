@@ -83,6 +83,8 @@ final class BootData {
 				'viewReports'   => current_user_can( Capabilities::VIEW ),
 				'saveSettings'  => current_user_can( Capabilities::SAVE ),
 				'manageNetwork' => is_multisite() && current_user_can( 'manage_network_options' ),
+				// The site notes form offers the media library (loaded on demand) when this is true.
+				'uploadFiles'   => current_user_can( 'upload_files' ),
 			),
 		);
 	}

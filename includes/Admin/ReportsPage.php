@@ -22,6 +22,19 @@ final class ReportsPage {
 	public const SCRIPT_HANDLE = 'monsterinsights-reports';
 
 	/**
+	 * Core scripts that core packages list as dependencies but that the app never reaches, dropped
+	 * from those packages' dependencies on this page only: wp-components needs wp-date (with
+	 * moment, ≈ 59 KB gzipped) only for its date and time pickers and wp-rich-text only for
+	 * Autocomplete, none of which the app uses; wp-url needs wp-polyfill (≈ 14 KB) only in browsers
+	 * older than those WordPress supports. A script that uses them itself still gets them through
+	 * its own dependencies.
+	 */
+	public const UNUSED_CORE_DEPENDENCIES = array(
+		'wp-components' => array( 'wp-date', 'wp-rich-text' ),
+		'wp-url'        => array( 'wp-polyfill' ),
+	);
+
+	/**
 	 * The hook suffix WordPress gave the page.
 	 *
 	 * @var string
@@ -135,10 +148,9 @@ final class ReportsPage {
 			'before'
 		);
 		wp_set_script_translations( self::SCRIPT_HANDLE, Plugin::TEXT_DOMAIN, MONSTERINSIGHTS_REPORTS_DIR . 'languages' );
-		// The media modal of the site notes form (`wp.media`), for users who may use the library.
-		if ( current_user_can( 'upload_files' ) ) {
-			wp_enqueue_media();
-		}
+		// No wp_enqueue_media(): the site notes form loads the media modal when it is asked for
+		// (REST/MediaLibraryController), so the reports carry only the scripts they use.
+		$this->drop_unused_core_scripts();
 
 		if ( is_readable( MONSTERINSIGHTS_REPORTS_DIR . 'build/reports.css' ) ) {
 			wp_enqueue_style(
@@ -149,6 +161,21 @@ final class ReportsPage {
 			);
 			wp_style_add_data( self::SCRIPT_HANDLE, 'rtl', 'replace' );
 		}
+	}
+
+	/**
+	 * Leaves out of this page what WordPress would load that the app does not use: the
+	 * dependencies of UNUSED_CORE_DEPENDENCIES and the emoji detection script (the reports show
+	 * text, and every browser WordPress supports draws emoji itself).
+	 */
+	private function drop_unused_core_scripts(): void {
+		$scripts = wp_scripts();
+		foreach ( self::UNUSED_CORE_DEPENDENCIES as $handle => $unused ) {
+			if ( isset( $scripts->registered[ $handle ] ) ) {
+				$scripts->registered[ $handle ]->deps = array_values( array_diff( $scripts->registered[ $handle ]->deps, $unused ) );
+			}
+		}
+		remove_action( 'admin_print_scripts', 'print_emoji_detection_script' );
 	}
 
 	/**

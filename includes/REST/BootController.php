@@ -105,6 +105,7 @@ final class BootController extends Controller {
 								'viewReports'   => $boolean,
 								'saveSettings'  => $boolean,
 								'manageNetwork' => $boolean,
+								'uploadFiles'   => $boolean,
 							),
 						),
 					),

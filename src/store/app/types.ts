@@ -13,6 +13,8 @@ export interface BootCapabilities {
 	viewReports: boolean;
 	saveSettings: boolean;
 	manageNetwork: boolean;
+	/** May use the media library (upload_files); absent counts as false. */
+	uploadFiles?: boolean;
 }
 
 export interface BootUser {

@@ -63,6 +63,7 @@ test.describe( 'reports page as an administrator', () => {
 					viewReports: true,
 					saveSettings: true,
 					manageNetwork: false,
+					uploadFiles: true,
 				},
 			} ),
 		} );

@@ -19,7 +19,9 @@ import {
 	type DraftErrors,
 	type NoteDraft,
 } from './draft';
-import { getWpMedia, openMediaModal, safeUrl } from './media';
+import { appStore } from '../../../store/app';
+import { openMediaModal, safeUrl } from './media';
+import { loadMediaLibrary } from './mediaLibrary';
 
 export interface NoteFormProps {
 	/** The values the form starts with. */
@@ -61,6 +63,13 @@ export function NoteForm( props: NoteFormProps ) {
 		( select ) => select( notesStore ).getNoteCategories(),
 		[]
 	);
+	const canUseMedia = useSelect(
+		( select ) => select( appStore ).userCan( 'uploadFiles' ),
+		[]
+	);
+	// The media modal loads when first asked for (mediaLibrary.ts).
+	const [ mediaLoading, setMediaLoading ] = useState( false );
+	const [ mediaError, setMediaError ] = useState( false );
 	const categories: NoteCategoryRef[] = [ ...( loaded ?? [] ) ];
 	if (
 		category &&
@@ -117,7 +126,7 @@ export function NoteForm( props: NoteFormProps ) {
 		}
 	};
 
-	const addMedia = () =>
+	const openModal = () =>
 		openMediaModal( {
 			title: __(
 				'Add Media to the Site Note',
@@ -138,6 +147,30 @@ export function NoteForm( props: NoteFormProps ) {
 					],
 				} ) ),
 		} );
+
+	const addMedia = async () => {
+		if ( mediaLoading ) {
+			return;
+		}
+		setMediaError( false );
+		setMediaLoading( true );
+		try {
+			await loadMediaLibrary();
+		} catch {
+			if ( mounted.current ) {
+				setMediaLoading( false );
+				setMediaError( true );
+			}
+			return;
+		}
+		if ( ! mounted.current ) {
+			return;
+		}
+		setMediaLoading( false );
+		if ( ! openModal() ) {
+			setMediaError( true );
+		}
+	};
 
 	const errorId = ( field: string ) => `${ instanceId }-${ field }-error`;
 
@@ -274,14 +307,29 @@ export function NoteForm( props: NoteFormProps ) {
 						) ) }
 					</ul>
 				) }
-				{ getWpMedia() ? (
-					<Button
-						variant="secondary"
-						onClick={ addMedia }
-						__next40pxDefaultSize
-					>
-						{ __( 'Add Media', 'monsterinsights-reports' ) }
-					</Button>
+				{ canUseMedia ? (
+					<>
+						<Button
+							variant="secondary"
+							onClick={ addMedia }
+							isBusy={ mediaLoading }
+							aria-disabled={ mediaLoading }
+							__next40pxDefaultSize
+						>
+							{ __( 'Add Media', 'monsterinsights-reports' ) }
+						</Button>
+						{ mediaError && (
+							<p
+								className="monsterinsights-reports-note-form__error"
+								role="alert"
+							>
+								{ __(
+									'The media library could not be loaded. Please try again.',
+									'monsterinsights-reports'
+								) }
+							</p>
+						) }
+					</>
 				) : (
 					draft.medias.length === 0 && (
 						<p className="monsterinsights-reports-note-form__hint">

@@ -1,6 +1,6 @@
 /**
- * The WordPress media modal (`wp.media`, enqueued on the reports page by wp_enqueue_media()),
- * through the few members the notes form uses.
+ * The WordPress media modal (`wp.media`, which mediaLibrary.ts loads when the notes form first asks
+ * for it), through the few members the notes form uses.
  */
 import type { NoteMedia } from '../../../store/notes';
 
@@ -34,7 +34,7 @@ interface MediaFrameOptions {
 
 type WpMedia = ( options: MediaFrameOptions ) => MediaFrame;
 
-/** The media modal, or null where the page did not load it (or the user cannot upload). */
+/** The media modal, or null until it is loaded. */
 export function getWpMedia(): WpMedia | null {
 	const wp = ( window as unknown as { wp?: { media?: unknown } } ).wp;
 	return typeof wp?.media === 'function' ? ( wp.media as WpMedia ) : null;
