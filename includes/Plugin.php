@@ -111,6 +111,7 @@ final class Plugin {
 		add_action( 'admin_enqueue_scripts', array( $this->reports_page, 'enqueue' ) );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
 		Licensing\Licence::register();
+		Admin\SiteHealth::register();
 		\MonsterInsights\Reports\Sources\Builtin\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
 		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
