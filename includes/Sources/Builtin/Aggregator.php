@@ -181,6 +181,9 @@ final class Aggregator {
 					static function () use ( $ingest, $lines, $path, $position, $file ): AggregationResult {
 						$chunk = $ingest->chunk( $lines );
 						self::save_cursor( $path, $position, array_merge( $file->days(), $chunk->days() ) );
+						if ( $ingest->next_id() > 0 ) {
+							Db::insert_rows( 'cursors', array( 'file', 'position', 'days' ), array( array( Ingest::NEXT_ID, $ingest->next_id(), '' ) ), false, array( 'position' ) );
+						}
 						return $chunk;
 					}
 				);

@@ -105,7 +105,7 @@ final class Hit {
 			$type,
 			self::key_int( $vk ),
 			'' === $vkp ? 0 : self::key_int( $vkp ),
-			self::normalise_path( self::text( $data, 'p' ) ),
+			self::path( self::text( $data, 'p' ) ),
 			is_int( $object ) && $object > 0 ? $object : 0,
 			self::text( $data, 'r' ),
 			array(
@@ -117,7 +117,7 @@ final class Hit {
 			),
 			in_array( $click, self::CLICK_IDS, true ) ? $click : '',
 			self::text( $data, 'ua' ),
-			1 === preg_match( '/^[A-Z]{2}$/', $country ) ? $country : '',
+			2 === strlen( $country ) && ctype_upper( $country ) ? $country : '',
 			substr( self::text( $data, 'rg' ), 0, 64 ),
 			substr( self::text( $data, 'ci' ), 0, 128 ),
 			$name,
@@ -171,7 +171,23 @@ final class Hit {
 	 * @param string $value The value.
 	 */
 	private static function is_key( string $value ): bool {
-		return 1 === preg_match( '/^[0-9a-fA-F]{32}$/', $value );
+		return 32 === strlen( $value ) && ctype_xdigit( $value );
+	}
+
+	/**
+	 * A normalised path, remembered: a site's paths repeat from hit to hit.
+	 *
+	 * @param string $path As the tracker sent it.
+	 */
+	private static function path( string $path ): string {
+		static $seen = array();
+		if ( ! isset( $seen[ $path ] ) ) {
+			if ( count( $seen ) > 5000 ) {
+				$seen = array();
+			}
+			$seen[ $path ] = self::normalise_path( $path );
+		}
+		return $seen[ $path ];
 	}
 
 	/**

@@ -67,6 +67,11 @@ final class Ingest {
 	private const SESSION_MUTABLE = array( 'visitor_next', 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
 
 	/**
+	 * The row of the cursors table that keeps the next session id.
+	 */
+	public const NEXT_ID = '#next-session-id';
+
+	/**
 	 * Rows per INSERT statement.
 	 */
 	private const BATCH = 500;
@@ -184,6 +189,13 @@ final class Ingest {
 		);
 		$this->write( $hits, $result );
 		return $result;
+	}
+
+	/**
+	 * The id the next new session takes (0 before the first chunk).
+	 */
+	public function next_id(): int {
+		return $this->next_id;
 	}
 
 	/**
@@ -356,10 +368,11 @@ final class Ingest {
 			}
 		}
 		if ( 0 === $this->next_id ) {
-			$this->next_id = 1 + max(
-				(int) Db::value( 'SELECT MAX(id) FROM {sessions}' ),
-				(int) Db::value( 'SELECT MAX(session_id) FROM {pageviews}' ),
-				(int) Db::value( 'SELECT MAX(session_id) FROM {events}' )
+			// Ids are never reused, not even those of compacted sessions: the run's high-water mark
+			// is kept with the cursors (Aggregator), committed with each chunk.
+			$this->next_id = max(
+				1 + (int) Db::value( 'SELECT MAX(id) FROM {sessions}' ),
+				(int) Db::value( 'SELECT position FROM {cursors} WHERE file = %s', array( self::NEXT_ID ) )
 			);
 		}
 		return new Sessionizer( $rows, $this->clock, $this->next_id );

@@ -46,14 +46,12 @@ class SchemaTest extends TestCase {
 			'day'          => 'day',
 		),
 		'pageviews'          => array(
-			'PRIMARY'    => 'id',
-			'session_id' => 'session_id',
-			'day_path'   => 'day,path_id',
+			'PRIMARY'  => 'id',
+			'day_path' => 'day,path_id',
 		),
 		'events'             => array(
-			'PRIMARY'    => 'id',
-			'session_id' => 'session_id',
-			'day_name'   => 'day,name',
+			'PRIMARY'  => 'id',
+			'day_name' => 'day,name',
 		),
 		'cursors'            => array( 'PRIMARY' => 'file' ),
 		'rollup_site'        => array( 'PRIMARY' => 'day' ),
