@@ -56,11 +56,12 @@ final class Bench {
 		'http_collect_ratio' => array( 'max', 0.05 ),
 		'burst_lost'         => array( 'max', 0 ),
 		'aggregation_rate'   => array( 'min', 1000 ),
-		'fill_rate'          => array( 'min', 1000 ),
-		'storage'            => array( 'max', 2000 ),
-		'overview_30_ratio'  => array( 'max', 3 ),
-		'overview_365_ratio' => array( 'max', 15 ),
-		'summary_ratio'      => array( 'max', 3 ),
+		'fill_rate'          => array( 'min', 30000 ),
+		'storage'            => array( 'max', 100 ),
+		'overview_30_ratio'  => array( 'max', 1 ),
+		'overview_365_ratio' => array( 'max', 1 ),
+		'summary_ratio'      => array( 'max', 1 ),
+		'summary_365_ratio'  => array( 'max', 1 ),
 		'build_data'         => array( 'max', 0 ),
 	);
 
@@ -596,6 +597,7 @@ final class Bench {
 			'overview_30'  => array( '/monsterinsights-reports/v1/reports/overview', array() ),
 			'overview_365' => array( '/monsterinsights-reports/v1/reports/overview', $year ),
 			'summary'      => array( '/monsterinsights-reports/v1/reports/site_summary', array() ),
+			'summary_365'  => array( '/monsterinsights-reports/v1/reports/site_summary', $year ),
 		);
 		$times  = array_fill_keys( array_keys( $routes ), array() );
 		$data   = array();
@@ -627,6 +629,8 @@ final class Bench {
 		$this->row( 'overview_365_views', sprintf( 'overview %d days: page views it reports', $this->days ), (int) ( $data['overview_365']['infobox']['pageviews']['value'] ?? 0 ), 'page views', array( 'eq', $this->fill_views ) );
 		$this->row( 'summary', 'site_summary, last 30 days', $ms['summary'], 'ms' );
 		$this->row( 'summary_ratio', 'site_summary ÷ /wp/v2/posts', $ms['summary'] / $ms['posts'], '×' );
+		$this->row( 'summary_365', sprintf( 'site_summary, last %d days', $this->days ), $ms['summary_365'], 'ms' );
+		$this->row( 'summary_365_ratio', sprintf( 'site_summary %d days ÷ /wp/v2/posts', $this->days ), $ms['summary_365'] / $ms['posts'], '×' );
 	}
 
 	/**

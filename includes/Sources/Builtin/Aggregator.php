@@ -55,9 +55,9 @@ final class Aggregator {
 	public const LAST_RUN_OPTION = 'monsterinsights_reports_last_aggregation';
 
 	/**
-	 * Delete statements per raw table a run's compaction issues at most.
+	 * Days of raw rows per table a run's compaction deletes at most.
 	 */
-	private const COMPACT_BATCHES = 20;
+	private const COMPACT_BATCHES = 5;
 
 	/**
 	 * An aggregator.

@@ -50,11 +50,6 @@ final class Compaction {
 	public const MAX_DAYS = 800;
 
 	/**
-	 * Rows deleted per statement.
-	 */
-	private const BATCH = 5000;
-
-	/**
 	 * The raw tables, in deletion order.
 	 */
 	private const TABLES = array( 'pageviews', 'events', 'sessions' );
@@ -121,7 +116,7 @@ final class Compaction {
 	 *
 	 * @param int            $now         Unix time.
 	 * @param LocalTime|null $clock       Site-local days; the site's zone by default.
-	 * @param int            $max_batches Statements per table at most; 0 for no limit.
+	 * @param int            $max_batches Days deleted per table at most; 0 for no limit.
 	 * @return array<string, int> Rows deleted per table.
 	 */
 	public static function run( int $now, ?LocalTime $clock = null, int $max_batches = 0 ): array {
@@ -136,16 +131,17 @@ final class Compaction {
 		if ( '' === $before ) {
 			return $deleted;
 		}
+		// A day at a time: each statement deletes a range of the day index, bounded by a day's rows.
 		foreach ( self::TABLES as $table ) {
 			$batches = 0;
-			do {
-				$ids   = Db::col( 'SELECT id FROM {' . $table . '} WHERE day < %s LIMIT %d', array( $before, self::BATCH ) );
-				$found = count( $ids );
-				if ( $found > 0 ) {
-					$deleted[ $table ] += Db::query( 'DELETE FROM {' . $table . '} WHERE id IN (' . Lookups::ints( $ids ) . ')' );
+			while ( 0 === $max_batches || $batches < $max_batches ) {
+				$day = Db::value( 'SELECT MIN(day) FROM {' . $table . '} WHERE day < %s', array( $before ) );
+				if ( null === $day || '' === $day ) {
+					break;
 				}
+				$deleted[ $table ] += Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
 				++$batches;
-			} while ( self::BATCH === $found && ( 0 === $max_batches || $batches < $max_batches ) );
+			}
 		}
 		return $deleted;
 	}
