@@ -560,14 +560,16 @@ final class Bench {
 		global $wpdb;
 		$tables = array_map( array( Schema::class, 'table' ), Schema::TABLES );
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) );
-		$bytes    = (int) $wpdb->get_var(
+		$bytes = (int) $wpdb->get_var(
 			$wpdb->prepare(
 				'SELECT SUM(data_length + index_length) FROM information_schema.TABLES WHERE table_schema = %s AND table_name IN (' . implode( ', ', array_fill( 0, count( $tables ), '%s' ) ) . ')',
 				array_merge( array( DB_NAME ), $tables )
 			)
 		);
-		$sessions = (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' );
-		$this->row( 'sessions', 'sessions in the tables', $sessions, 'sessions' );
+		// Every session the site had: the raw table holds only the raw window, the rollups them all.
+		$sessions = (int) Db::value( 'SELECT SUM(sessions) FROM {rollup_site}' );
+		$this->row( 'sessions', 'sessions stored (rollups, all days)', $sessions, 'sessions' );
+		$this->row( 'sessions_raw', sprintf( 'of which still raw (the last %d days)', Compaction::days() ), (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ), 'sessions' );
 		$this->row( 'storage_total', 'storage: mir_ tables, data + indexes', $bytes / 1048576, 'MiB' );
 		// InnoDB allocates pages and extents ahead, which weighs on small fills: the budget is for
 		// a fill of a million page views or more.
