@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# PHPUnit integration tests against a real WordPress (.wp/core) and a real MariaDB: first as a single
-# site, then as a multisite network. Extra arguments go to PHPUnit (e.g. --filter boot).
+# PHPUnit integration tests against a real WordPress (.wp/core) and a real MariaDB: as a single site
+# and as a multisite network. Extra arguments go to PHPUnit (e.g. --filter boot).
+# The two runs are independent (each installs WordPress into a database and a content folder of its
+# own: WP_TESTS_DB_NAME and WP_TESTS_DB_NAME_ms, WP_TESTS_CONTENT_DIR and WP_TESTS_CONTENT_DIR-ms),
+# so they run side by side when the machine has two CPUs or more (TEST_PHP_PARALLEL=0 runs them one
+# after the other). Each run's output is printed whole, single site first.
 # Exits non-zero when either run fails.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,13 +19,48 @@ if [ ! -f build/reports.asset.php ] || [ ! -f build/data/uap-regexes.json ]; the
 	echo "test-php: build/ is incomplete; building"
 	npm run build --silent >/dev/null
 fi
-bash bin/mariadb.sh
+
+db="${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}"
+content="${WP_TESTS_CONTENT_DIR:-${root}/.wp/tests-content}"
+bash bin/mariadb.sh "$db"
+bash bin/mariadb.sh "${db}_ms" | tail -n 1
+
+parallel="${TEST_PHP_PARALLEL:-1}"
+[ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] || parallel=0
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+run() { # run single|multisite
+	if [ "$1" = single ]; then
+		WP_TESTS_MULTISITE=0 WP_TESTS_DB_NAME="$db" WP_TESTS_CONTENT_DIR="$content" \
+			vendor/bin/phpunit --testsuite single-site "${@:2}"
+	else
+		WP_TESTS_MULTISITE=1 WP_TESTS_DB_NAME="${db}_ms" WP_TESTS_CONTENT_DIR="${content}-ms" \
+			vendor/bin/phpunit --testsuite multisite "${@:2}"
+	fi
+}
 
 status=0
-echo "test-php: single site"
-WP_TESTS_MULTISITE=0 vendor/bin/phpunit --testsuite single-site "$@" || status=1
-echo "test-php: multisite"
-WP_TESTS_MULTISITE=1 vendor/bin/phpunit --testsuite multisite "$@" || status=1
+if [ "$parallel" = 1 ]; then
+	run single "$@" >"$out/single" 2>&1 &
+	single=$!
+	run multisite "$@" >"$out/multisite" 2>&1 &
+	multi=$!
+	single_status=0
+	multi_status=0
+	wait "$single" || single_status=$?
+	wait "$multi" || multi_status=$?
+	echo "test-php: single site"
+	cat "$out/single"
+	echo "test-php: multisite"
+	cat "$out/multisite"
+	[ "$single_status" -eq 0 ] && [ "$multi_status" -eq 0 ] || status=1
+else
+	echo "test-php: single site"
+	run single "$@" || status=1
+	echo "test-php: multisite"
+	run multisite "$@" || status=1
+fi
 
 if [ "$status" -ne 0 ]; then
 	echo "test-php: FAILED" >&2

@@ -1,55 +1,161 @@
 #!/usr/bin/env bash
-# Runs every check and test of the project, in order, and stops at the first failure:
+# Runs every check and test of the project and stops at the first failure:
 # lint (ESLint, PHPCS), static checks (tsc, PHPStan), i18n freshness, jest, PHPUnit (single site and
 # multisite against MariaDB), end-to-end (Playwright in Chromium against the embedded WordPress),
 # and the bundle-size budgets (`node bin/bench.mjs --sizes`; the full bench, `npm run bench`, is not
 # part of the tests).
-# On a fresh machine it first installs what is missing (system packages, npm and Composer packages,
-# the WordPress core).
+# On a fresh machine it first installs what is missing (system packages, npm packages from the lock
+# file with `npm ci`, Composer packages, the WordPress core).
+#
+# The steps run as a small dependency graph, TEST_JOBS at a time (default: the number of CPUs, at
+# least 2): PHPCS and PHPStan start as soon as Composer is done, the lints and jest as soon as npm
+# is, PHPUnit and Playwright once the build is there. Each step's output is printed in one piece when
+# it ends, headed by its name and duration. When a step fails, its output is printed, the steps still
+# running are stopped, and the run fails; at the end every step's duration and the total are listed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-step() { printf '\n==> %s\n' "$*"; }
+started=$SECONDS
+cpus="$(nproc 2>/dev/null || echo 2)"
+jobs_max="${TEST_JOBS:-$((cpus > 2 ? cpus : 2))}"
+[ "$jobs_max" -ge 1 ] || jobs_max=1
+logs="$(mktemp -d)"
 
-step "Install: system packages, npm, Composer, WordPress core"
-bash bin/setup-system.sh
-# `npm install` (not `npm ci`): it follows package-lock.json, and unlike `npm ci` it tolerates the
-# other platforms' optional binaries that the registry served here does not carry.
-if [ ! -d node_modules/.bin ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-	npm install --no-audit --no-fund
-fi
-if [ ! -x vendor/bin/phpunit ] || [ composer.json -nt vendor/autoload.php ]; then
-	composer install --no-interaction --no-progress
-fi
-bash bin/wp-core.sh
+declare -A job_title=() job_cmd=() job_deps=() job_state=() job_start=() job_time=() pid_job=()
+job_order=()
+# job ID TITLE "DEPENDENCY IDS" COMMAND — a step, run with bash -c once its dependencies passed.
+job() {
+	job_order+=("$1")
+	job_title[$1]="$2"
+	job_deps[$1]="$3"
+	job_cmd[$1]="$4"
+	job_state[$1]=waiting
+}
 
-step "Build"
-npm run build --silent
+running=0
+stop_all() {
+	local p _
+	# SIGINT first: Playwright stops its web server on it; then SIGTERM whatever is left.
+	for p in "${!pid_job[@]}"; do
+		kill -INT -- "-$p" 2>/dev/null || kill -INT "$p" 2>/dev/null || true
+	done
+	for _ in $(seq 1 20); do
+		for p in "${!pid_job[@]}"; do
+			kill -0 "$p" 2>/dev/null || unset "pid_job[$p]"
+		done
+		[ "${#pid_job[@]}" -gt 0 ] || break
+		sleep 0.5
+	done
+	for p in "${!pid_job[@]}"; do
+		kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true
+	done
+	wait 2>/dev/null || true
+}
+trap 'stop_all; rm -rf "$logs"' EXIT
+trap 'exit 130' INT TERM
 
-step "Lint: ESLint"
-npm run lint:js --silent
-step "Lint: PHPCS (WordPress coding standards)"
-vendor/bin/phpcs -q
+summary() {
+	printf '\n%-58s %6s\n' 'Step' 'Time'
+	for name in "${job_order[@]}"; do
+		case "${job_state[$name]}" in
+			passed) printf '%-58s %5ss\n' "${job_title[$name]}" "${job_time[$name]}" ;;
+			failed) printf '%-58s %5ss  FAILED\n' "${job_title[$name]}" "${job_time[$name]}" ;;
+			running) printf '%-58s %6s\n' "${job_title[$name]}" 'stopped' ;;
+			*) printf '%-58s %6s\n' "${job_title[$name]}" '-' ;;
+		esac
+	done
+	printf '%-58s %5ss\n' 'Total (wall clock)' "$((SECONDS - started))"
+}
 
-step "Typecheck: tsc --noEmit"
-npm run typecheck --silent
-step "Static analysis: PHPStan"
-vendor/bin/phpstan analyse --memory-limit=1G --no-progress
+launch() {
+	local name=$1
+	job_state[$name]=running
+	job_start[$name]=$SECONDS
+	printf '==> %s: started\n' "${job_title[$name]}"
+	# A process group of its own, so a failure elsewhere stops the whole step (e.g. a web server).
+	setsid bash -c "set -euo pipefail; ${job_cmd[$name]}" </dev/null >"$logs/$name.log" 2>&1 &
+	pid_job[$!]=$name
+	running=$((running + 1))
+}
 
-step "i18n: languages/monsterinsights-reports.pot is current"
-node bin/i18n.mjs --check
+ready() {
+	local dep
+	for dep in ${job_deps[$1]}; do
+		[ "${job_state[$dep]}" = passed ] || return 1
+	done
+}
 
-step "Unit: jest"
-npm run test:js --silent -- --ci
+run_jobs() {
+	local name finished status
+	while :; do
+		for name in "${job_order[@]}"; do
+			[ "$running" -lt "$jobs_max" ] || break
+			if [ "${job_state[$name]}" = waiting ] && ready "$name"; then
+				launch "$name"
+			fi
+		done
+		[ "$running" -gt 0 ] || break
+		status=0
+		wait -n -p finished "${!pid_job[@]}" || status=$?
+		name="${pid_job[$finished]}"
+		unset "pid_job[$finished]"
+		running=$((running - 1))
+		job_time[$name]=$((SECONDS - job_start[$name]))
+		printf '\n==> %s (%s s)\n' "${job_title[$name]}" "${job_time[$name]}"
+		cat "$logs/$name.log"
+		if [ "$status" -ne 0 ]; then
+			job_state[$name]=failed
+			printf '\n==> FAILED: %s (exit %s)\n' "${job_title[$name]}" "$status" >&2
+			stop_all
+			summary
+			exit 1
+		fi
+		job_state[$name]=passed
+	done
+	for name in "${job_order[@]}"; do
+		if [ "${job_state[$name]}" = waiting ]; then
+			echo "test: ${job_title[$name]} never became ready" >&2
+			exit 1
+		fi
+	done
+}
 
-step "Integration: PHPUnit (single site, then multisite)"
-bash bin/test-php.sh
+# Install: system packages first (apt), then npm, Composer and the core side by side.
+job sys "Install: system packages" "" 'bash bin/setup-system.sh'
+# `npm ci` installs exactly package-lock.json; skipped when node_modules is newer than the lock.
+job npm "Install: npm ci" "sys" '
+	if [ ! -d node_modules/.bin ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+		npm ci --prefer-offline --no-audit --no-fund
+	else
+		echo "node_modules is current with package-lock.json"
+	fi'
+job composer "Install: Composer" "sys" '
+	if [ ! -x vendor/bin/phpunit ] || [ composer.json -nt vendor/autoload.php ] || [ composer.lock -nt vendor/autoload.php ]; then
+		composer install --no-interaction --no-progress
+	else
+		echo "vendor is current with composer.json"
+	fi'
+job core "Install: WordPress core" "sys" 'bash bin/wp-core.sh'
 
-step "End to end: Playwright in Chromium"
-bash bin/test-e2e.sh
+# Longest first, where a slot is free: the build (PHPUnit and the end-to-end tests need it), jest,
+# the end-to-end tests, PHPUnit; PHPStan and PHPCS only need Composer, so they usually run while
+# npm is still installing.
+job build "Build" "npm" 'npm run build --silent'
+job jest "Unit: jest" "npm" 'npm run test:js --silent -- --ci'
+job e2e "End to end: Playwright in Chromium" "build core" 'bash bin/test-e2e.sh'
+job phpunit "Integration: PHPUnit (single site and multisite)" "build composer core" 'bash bin/test-php.sh'
+job start "End to end: npm start in a new browser" "build core" '
+	mkdir -p artifacts/e2e
+	CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/start.config.ts'
+job phpstan "Static analysis: PHPStan" "composer core" 'vendor/bin/phpstan analyse --memory-limit=1G --no-progress'
+job phpcs "Lint: PHPCS (WordPress coding standards)" "composer" 'vendor/bin/phpcs -q'
+job eslint "Lint: ESLint" "npm" 'npm run lint:js --silent'
+job tsc "Typecheck: tsc --noEmit" "npm" 'npm run typecheck --silent'
+job i18n "i18n: languages/monsterinsights-reports.pot is current" "npm sys" 'node bin/i18n.mjs --check'
+job sizes "Bench: bundle sizes (the full bench is npm run bench)" "build" 'node bin/bench.mjs --sizes'
 
-step "Bench: bundle sizes (the full bench is npm run bench)"
-node bin/bench.mjs --sizes
-
+printf 'test: %s steps, %s at a time\n' "${#job_order[@]}" "$jobs_max"
+run_jobs
+summary
 printf '\nAll checks and tests passed.\n'
