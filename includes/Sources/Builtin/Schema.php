@@ -201,6 +201,22 @@ final class Schema {
 	}
 
 	/**
+	 * Whether a table exists (asked by reading it, which also sees temporary tables).
+	 *
+	 * @param string $table Full table name.
+	 */
+	private static function exists( string $table ): bool {
+		global $wpdb;
+		$suppressed = $wpdb->suppress_errors( true );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- A table name of this plugin.
+		$found = $wpdb->get_var( 'SELECT 1 FROM `' . esc_sql( $table ) . '` LIMIT 1' );
+		$error = (string) $wpdb->last_error;
+		$wpdb->suppress_errors( $suppressed );
+		$wpdb->last_error = '';
+		return '' === $error || null !== $found;
+	}
+
+	/**
 	 * Version 1's raw tables, set aside under another name before dbDelta() creates version 2's.
 	 *
 	 * @param string $name sessions, pageviews or events.
@@ -218,9 +234,7 @@ final class Schema {
 		global $wpdb;
 		foreach ( array( 'sessions', 'pageviews', 'events' ) as $name ) {
 			$table = $wpdb->prefix . self::PREFIX . $name;
-			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- Schema change.
-			$exists = $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $table ) ) );
-			if ( $table === $exists ) {
+			if ( self::exists( $table ) ) {
 				Db::query( 'DROP TABLE IF EXISTS `' . self::v1_table( $name ) . '`' );
 				Db::query( 'ALTER TABLE `' . $table . '` RENAME TO `' . self::v1_table( $name ) . '`' );
 			}
@@ -240,9 +254,7 @@ final class Schema {
 		$start = $today->modify( '-' . ( Compaction::days() - 1 ) . ' days' )->format( 'Y-m-d' );
 		$old   = array();
 		foreach ( array( 'sessions', 'pageviews', 'events' ) as $name ) {
-			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- Schema change.
-			$exists       = $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( self::v1_table( $name ) ) ) );
-			$old[ $name ] = self::v1_table( $name ) === $exists;
+			$old[ $name ] = self::exists( self::v1_table( $name ) );
 		}
 		if ( ! in_array( true, $old, true ) ) {
 			return; // A new install.
