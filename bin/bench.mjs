@@ -5,14 +5,19 @@
  *
  *   node bin/bench.mjs --sizes   gzip bytes of the built scripts (the initial admin bundle, its lazy
  *                                chunks and the public tracker); a second, used by bin/test.sh
- *   node bin/bench.mjs           (npm run bench) the sizes, then bin/bench.php against a real
+ *   node bin/bench.mjs --page    the JS the Overview page really loads in Chromium, WordPress core
+ *                                included: starts the embedded e2e site (bin/serve-e2e.sh on
+ *                                BENCH_PAGE_PORT, default 9431) or uses --url=<site> (user admin,
+ *                                password "password"), logs in, opens the Overview, waits for it,
+ *                                then gzips every script the Performance API lists
+ *   node bin/bench.mjs           (npm run bench) the sizes, the page, then bin/bench.php against a real
  *                                WordPress and MariaDB: collector, aggregation, storage and report
  *                                latency at 1 M page views; about 6 minutes on 2 cores
  *
  * Arguments after the mode go to bin/bench.php (e.g. `npm run bench -- --pageviews=200000`).
  * docs/benchmarks.md explains every figure and records a run. Run `npm run build` first.
  */
-import { spawnSync } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -26,7 +31,14 @@ const root = path.resolve(
 const build = path.join( root, 'build' );
 const args = process.argv.slice( 2 );
 const sizesOnly = args.includes( '--sizes' );
-const phpArgs = args.filter( ( arg ) => arg !== '--sizes' );
+const pageOnly = args.includes( '--page' );
+const pageUrl = (
+	args.find( ( arg ) => arg.startsWith( '--url=' ) ) ?? ''
+).slice( 6 );
+const phpArgs = args.filter(
+	( arg ) =>
+		arg !== '--sizes' && arg !== '--page' && ! arg.startsWith( '--url=' )
+);
 
 /** The bench's own database (bin/bench.php reads the same variable). */
 const benchDb = process.env.BENCH_DB_NAME || 'monsterinsights_reports_bench';
@@ -40,6 +52,12 @@ const BUDGETS = {
 
 /** The issue's target for the JS the Overview needs: 120 KB gzip. */
 const OVERVIEW_BUDGET = 120 * 1024;
+
+/** Every script the Overview page loads, WordPress core included, gzip (issue #10 §4). */
+const PAGE_BUDGET = 450 * 1024;
+
+/** The plugin's own scripts (build/) on the Overview page, gzip. */
+const PAGE_OWN_BUDGET = 100 * 1024;
 
 function gzipSize( file ) {
 	return zlib.gzipSync( fs.readFileSync( file ), { level: 9 } ).length;
@@ -211,6 +229,131 @@ function phpRows() {
 	return rows;
 }
 
+/**
+ * Waits until a URL answers.
+ *
+ * @param {string} url     The URL.
+ * @param {number} seconds How long at most.
+ * @return {Promise<boolean>} Whether it answered.
+ */
+async function waitFor( url, seconds ) {
+	for ( let i = 0; i < seconds; i++ ) {
+		try {
+			if (
+				( await fetch( url, { redirect: 'manual' } ) ).status === 200
+			) {
+				return true;
+			}
+		} catch {
+			// Not listening yet.
+		}
+		await new Promise( ( resolve ) => setTimeout( resolve, 1000 ) );
+	}
+	return false;
+}
+
+/**
+ * The JS the Overview page loads in Chromium: every `script` resource of the Performance API
+ * (WordPress's load-scripts.php concatenations, core packages, the app and its lazy chunks), each
+ * fetched again and gzipped at level 9 (the embedded server does not compress).
+ *
+ * @return {Promise<Array<Object>|null>} Rows, or null when the page could not be measured.
+ */
+async function pageRows() {
+	const { chromium } = await import( '@playwright/test' );
+	let server = null;
+	let base = pageUrl.replace( /\/$/, '' );
+	if ( ! base ) {
+		const port = process.env.BENCH_PAGE_PORT || '9431';
+		base = `http://127.0.0.1:${ port }`;
+		server = spawn( 'bash', [ 'bin/serve-e2e.sh' ], {
+			cwd: root,
+			env: { ...process.env, E2E_PORT: port },
+			stdio: 'ignore',
+			detached: true,
+		} );
+		if ( ! ( await waitFor( `${ base }/wp-login.php`, 300 ) ) ) {
+			process.kill( -server.pid );
+			console.error( 'bench: the embedded site did not start' );
+			return null;
+		}
+	}
+	const browser = await chromium.launch( {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: [ '--no-sandbox', '--disable-gpu' ],
+	} );
+	try {
+		const page = await browser.newPage();
+		await page.goto( `${ base }/wp-login.php` );
+		await page.fill( '#user_login', 'admin' );
+		await page.fill( '#user_pass', 'password' );
+		await page.click( '#wp-submit' );
+		await page.waitForURL( /wp-admin/ );
+		if ( server ) {
+			// The e2e site starts with no data source: choose the built-in one (its test-only route).
+			const nonce = await (
+				await page.request.get(
+					`${ base }/wp-admin/admin-ajax.php?action=rest-nonce`
+				)
+			).text();
+			await page.request.post(
+				`${ base }/wp-json/monsterinsights-reports-e2e/v1/source`,
+				{
+					headers: { 'X-WP-Nonce': nonce },
+					data: { source: 'builtin' },
+				}
+			);
+		}
+		await page.goto(
+			`${ base }/wp-admin/admin.php?page=monsterinsights_reports#/`
+		);
+		await page
+			.locator( '#monsterinsights-reports h1', { hasText: 'Overview' } )
+			.waitFor( { timeout: 180_000 } );
+		await page.waitForLoadState( 'networkidle' );
+		const urls = await page.evaluate( () =>
+			performance
+				.getEntriesByType( 'resource' )
+				.filter( ( entry ) => entry.initiatorType === 'script' )
+				.map( ( entry ) => entry.name )
+		);
+		let all = 0;
+		let own = 0;
+		for ( const url of [ ...new Set( urls ) ] ) {
+			const body = await ( await page.request.get( url ) ).body();
+			const size = zlib.gzipSync( body, { level: 9 } ).length;
+			all += size;
+			if ( url.includes( '/monsterinsights-reports/build/' ) ) {
+				own += size;
+			}
+		}
+		return [
+			{
+				figure: `Overview page, all JS (${ urls.length } files, WordPress core included), gzip`,
+				value: all,
+				unit: 'bytes',
+				budget: `≤ ${ PAGE_BUDGET }`,
+				ok: all <= PAGE_BUDGET,
+			},
+			{
+				figure: 'Overview page, own JS (build/), gzip',
+				value: own,
+				unit: 'bytes',
+				budget: `≤ ${ PAGE_OWN_BUDGET }`,
+				ok: own <= PAGE_OWN_BUDGET,
+			},
+		];
+	} catch ( error ) {
+		console.error( `bench: the Overview page: ${ error.message }` );
+		return null;
+	} finally {
+		await browser.close();
+		if ( server ) {
+			process.kill( -server.pid );
+		}
+	}
+}
+
 if ( ! fs.existsSync( path.join( build, 'reports.js' ) ) ) {
 	console.error( 'bench: build/ is missing; run "npm run build" first.' );
 	process.exit( 1 );
@@ -218,6 +361,14 @@ if ( ! fs.existsSync( path.join( build, 'reports.js' ) ) ) {
 
 const rows = sizeRows();
 if ( ! sizesOnly ) {
+	const page = await pageRows();
+	if ( page === null ) {
+		printTable( rows );
+		process.exit( 1 );
+	}
+	rows.push( ...page );
+}
+if ( ! sizesOnly && ! pageOnly ) {
 	const cpu = os.cpus()[ 0 ]?.model ?? 'unknown CPU';
 	const memory = ( os.totalmem() / 2 ** 30 ).toFixed( 1 );
 	console.log(
