@@ -19,6 +19,7 @@ if ( 'cli' !== PHP_SAPI || defined( 'ABSPATH' ) ) {
 define( 'ABSPATH', dirname( __DIR__ ) . '/' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- WordPress's own constant, which the class files check.
 require_once __DIR__ . '/../includes/Licensing/Levels.php';
 require_once __DIR__ . '/../includes/Licensing/Tiers.php';
+require_once __DIR__ . '/../includes/Reports/Registry.php';
 
 $monsterinsights_reports_tiers_args = array_slice( $argv, 1 );
 $monsterinsights_reports_tiers_file = dirname( __DIR__ ) . '/src/lib/tiers.json';

@@ -114,6 +114,7 @@ final class Plugin {
 		Admin\SiteHealth::register();
 		\MonsterInsights\Reports\Sources\Builtin\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
+		REST\CsvResponse::register();
 		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
 
 		// Built-in analytics: aggregation and pruning (WP-Cron, reports page load), deactivation.

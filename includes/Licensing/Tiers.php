@@ -8,6 +8,8 @@
 
 namespace MonsterInsights\Reports\Licensing;
 
+use MonsterInsights\Reports\Reports\Registry;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -63,48 +65,14 @@ final class Tiers {
 	);
 
 	/**
-	 * Report name → the feature that gates it. Report names are those of GET
-	 * monsterinsights-reports/v1/reports/{name} and of the app's demo payloads: the spec's report
-	 * keys (publisher, engagement_pages, sitespeed, queries, …) and, as aliases, the route paths
-	 * with underscores (publishers_pages, site_speed, …).
+	 * Report name → the feature that gates it: the names and aliases of Reports\Registry (the
+	 * names of GET monsterinsights-reports/v1/reports/{name} and of the app's demo payloads).
+	 *
+	 * @return array<string, string>
 	 */
-	public const REPORTS = array(
-		'overview'              => 'overview',
-		'site_summary'          => 'site_summary',
-		'publisher'             => 'publishers',
-		'publishers'            => 'publishers',
-		'engagement_pages'      => 'pages',
-		'publishers_pages'      => 'pages',
-		'countries'             => 'countries',
-		'ecommerce'             => 'ecommerce',
-		'ecommerce_coupons'     => 'ecommerce',
-		'ecommerce_funnel'      => 'ecommerce',
-		'cart_abandonment'      => 'ecommerce',
-		'queries'               => 'search_console',
-		'search_console'        => 'search_console',
-		'dimensions'            => 'dimensions',
-		'forms'                 => 'forms',
-		'realtime'              => 'realtime',
-		'real_time'             => 'realtime',
-		'sitespeed'             => 'site_speed',
-		'sitespeedmobile'       => 'site_speed',
-		'site_speed'            => 'site_speed',
-		'media'                 => 'media',
-		'userjourney'           => 'user_journey',
-		'user_journey'          => 'user_journey',
-		'ai_insights'           => 'ai_insights',
-		'ai_chat'               => 'conversations_ai',
-		'conversations_ai'      => 'conversations_ai',
-		'traffic_overview'      => 'traffic_overview',
-		'traffic_landing_pages' => 'traffic',
-		'traffic_technology'    => 'traffic',
-		'traffic_campaign'      => 'traffic',
-		'traffic_source_medium' => 'traffic',
-		'traffic_social'        => 'traffic',
-		'exceptions'            => 'exceptions',
-		'yearinreview'          => 'year_in_review',
-		'year_in_review'        => 'year_in_review',
-	);
+	public static function reports(): array {
+		return Registry::features();
+	}
 
 	/**
 	 * The feature behind a report or feature name (report names first); null for a name neither
@@ -113,8 +81,9 @@ final class Tiers {
 	 * @param string $name A report or feature name.
 	 */
 	public static function feature_of( string $name ): ?string {
-		if ( isset( self::REPORTS[ $name ] ) ) {
-			return self::REPORTS[ $name ];
+		$reports = self::reports();
+		if ( isset( $reports[ $name ] ) ) {
+			return $reports[ $name ];
 		}
 		return isset( self::FEATURES[ $name ] ) ? $name : null;
 	}
@@ -125,7 +94,7 @@ final class Tiers {
 	 * @param string $name A report name.
 	 */
 	public static function is_report( string $name ): bool {
-		return isset( self::REPORTS[ $name ] );
+		return isset( self::reports()[ $name ] );
 	}
 
 	/**
@@ -152,13 +121,14 @@ final class Tiers {
 	/**
 	 * The table as the app reads it (src/lib/tiers.json).
 	 *
-	 * @return array{levels: string[], tiers: array<string, string>, reports: array<string, string>}
+	 * @return array{levels: string[], tiers: array<string, string>, reports: array<string, string>, built: string[]}
 	 */
 	public static function export(): array {
 		return array(
 			'levels'  => Levels::ALL,
 			'tiers'   => self::FEATURES,
-			'reports' => self::REPORTS,
+			'reports' => self::reports(),
+			'built'   => Registry::built(),
 		);
 	}
 

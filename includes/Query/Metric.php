@@ -15,19 +15,20 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Metric {
 
-	public const SESSIONS                   = 'sessions';
-	public const SCREEN_PAGE_VIEWS          = 'screenPageViews';
-	public const TOTAL_USERS                = 'totalUsers';
-	public const NEW_USERS                  = 'newUsers';
-	public const BOUNCE_RATE                = 'bounceRate';
-	public const ENGAGEMENT_RATE            = 'engagementRate';
-	public const ENGAGED_SESSIONS           = 'engagedSessions';
-	public const AVERAGE_SESSION_DURATION   = 'averageSessionDuration';
-	public const SCREEN_PAGE_VIEWS_PER_USER = 'screenPageViewsPerUser';
-	public const SESSIONS_PER_USER          = 'sessionsPerUser';
-	public const TOTAL_REVENUE              = 'totalRevenue';
-	public const AVERAGE_REVENUE_PER_USER   = 'averageRevenuePerUser';
-	public const ECOMMERCE_PURCHASES        = 'ecommercePurchases';
+	public const SESSIONS                      = 'sessions';
+	public const SCREEN_PAGE_VIEWS             = 'screenPageViews';
+	public const TOTAL_USERS                   = 'totalUsers';
+	public const NEW_USERS                     = 'newUsers';
+	public const BOUNCE_RATE                   = 'bounceRate';
+	public const ENGAGEMENT_RATE               = 'engagementRate';
+	public const ENGAGED_SESSIONS              = 'engagedSessions';
+	public const AVERAGE_SESSION_DURATION      = 'averageSessionDuration';
+	public const SCREEN_PAGE_VIEWS_PER_USER    = 'screenPageViewsPerUser';
+	public const SCREEN_PAGE_VIEWS_PER_SESSION = 'screenPageViewsPerSession';
+	public const SESSIONS_PER_USER             = 'sessionsPerUser';
+	public const TOTAL_REVENUE                 = 'totalRevenue';
+	public const AVERAGE_REVENUE_PER_USER      = 'averageRevenuePerUser';
+	public const ECOMMERCE_PURCHASES           = 'ecommercePurchases';
 
 	/**
 	 * Every known metric.
@@ -45,6 +46,7 @@ final class Metric {
 			self::ENGAGED_SESSIONS,
 			self::AVERAGE_SESSION_DURATION,
 			self::SCREEN_PAGE_VIEWS_PER_USER,
+			self::SCREEN_PAGE_VIEWS_PER_SESSION,
 			self::SESSIONS_PER_USER,
 			self::TOTAL_REVENUE,
 			self::AVERAGE_REVENUE_PER_USER,

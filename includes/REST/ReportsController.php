@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Licensing\Tiers;
 use MonsterInsights\Reports\Licensing\Upgrade;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\InvalidDateRange;
+use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
 use MonsterInsights\Reports\Sources\Source;
@@ -28,11 +29,6 @@ defined( 'ABSPATH' ) || exit;
  * table whose report is not built yet get the same 403 when locked, else 404.
  */
 final class ReportsController extends Controller {
-
-	/**
-	 * Cache lifetime; the data version in the key invalidates earlier on new data.
-	 */
-	private const CACHE_TTL = HOUR_IN_SECONDS;
 
 	/**
 	 * Builds the controller.
@@ -78,7 +74,39 @@ final class ReportsController extends Controller {
 					) + $report->schema(),
 				)
 			);
+			foreach ( $report->tables() as $id => $table ) {
+				$base = '/' . $this->rest_base . '/' . $name . '/tables/' . $id;
+				register_rest_route(
+					$this->namespace,
+					$base,
+					array(
+						'methods'             => \WP_REST_Server::READABLE,
+						'callback'            => fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id ),
+						'permission_callback' => array( $this, 'can_view' ),
+						'args'                => $args + ReportRequest::table_args( $table->sortable() ),
+					)
+				);
+				register_rest_route(
+					$this->namespace,
+					$base . '/csv',
+					array(
+						'methods'             => \WP_REST_Server::READABLE,
+						'callback'            => fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id, true ),
+						'permission_callback' => array( $this, 'can_view' ),
+						'args'                => $args + ReportRequest::table_args( $table->sortable(), false ),
+					)
+				);
+			}
 		}
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<name>[a-zA-Z0-9_-]+)/tables/(?P<table>[a-zA-Z0-9_-]+)(?:/csv)?',
+			array(
+				'methods'             => \WP_REST_Server::READABLE,
+				'callback'            => array( $this, 'table_not_found' ),
+				'permission_callback' => array( $this, 'can_view' ),
+			)
+		);
 		register_rest_route(
 			$this->namespace,
 			'/' . $this->rest_base . '/(?P<name>[a-zA-Z0-9_-]+)',
@@ -112,14 +140,31 @@ final class ReportsController extends Controller {
 	}
 
 	/**
+	 * A table name that the report does not have: 404, after the same licence gate as the report's
+	 * (a locked report says so before saying anything about its tables).
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 */
+	public function table_not_found( \WP_REST_Request $request ): \WP_Error {
+		$name = (string) $request->get_param( 'name' );
+		if ( Tiers::is_report( $name ) && ! Tiers::allows( Licence::level(), $name ) ) {
+			return Upgrade::required( $name );
+		}
+		return new \WP_Error( 'rest_report_table_not_found', __( 'This report has no table with this name.', 'monsterinsights-reports' ), array( 'status' => 404 ) );
+	}
+
+	/**
 	 * Answers a report.
 	 *
 	 * @param Report           $report  The report.
 	 * @param \WP_REST_Request $request The request.
+	 * @param string           $table   One table of the report (the tables route), or '' for the payload.
+	 * @param bool             $csv     Every row of that table as CSV (the CSV route).
 	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
 	 * @return \WP_REST_Response|\WP_Error
 	 */
-	public function answer( Report $report, \WP_REST_Request $request ) {
+	public function answer( Report $report, \WP_REST_Request $request, string $table = '', bool $csv = false ) {
 		$name   = $report->name();
 		$source = $this->sources->active();
 		if ( null === $source || ! $source->is_connected() ) {
@@ -156,7 +201,29 @@ final class ReportsController extends Controller {
 			);
 		}
 
-		return rest_ensure_response( $this->cached( $report, $source, $range, $compare, $level ) );
+		$report_request = new ReportRequest(
+			$range,
+			$compare,
+			(string) ( $request->get_param( 'search' ) ?? '' ),
+			(string) ( $request->get_param( 'orderby' ) ?? '' ),
+			(string) ( $request->get_param( 'order' ) ?? '' ),
+			(int) ( $request->get_param( 'page' ) ?? 1 ),
+			$csv ? 0 : (int) ( $request->get_param( 'per_page' ) ?? ReportRequest::PER_PAGE )
+		);
+		if ( '' === $table ) {
+			return rest_ensure_response( $this->cached( $report, $source, $report_request, $level ) );
+		}
+		$block = $report->tables()[ $table ];
+		if ( $csv ) {
+			return new CsvResponse(
+				$block->columns(),
+				$block->rows( $source, $report_request ),
+				sprintf( 'monsterinsights-reports-%s-%s-%s-%s.csv', $report->name(), $table, $range->start_ymd(), $range->end_ymd() )
+			);
+		}
+		return rest_ensure_response(
+			$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
+		);
 	}
 
 	/**
@@ -226,18 +293,20 @@ final class ReportsController extends Controller {
 	}
 
 	/**
-	 * The payload, from the cache when the source's data has not changed since it was built. The
-	 * licence level is part of the key: some payloads depend on it (the site summary's most popular
-	 * page).
+	 * The payload (or one table's page), from the cache when the source's data has not changed
+	 * since it was built. The licence level is part of the key: some payloads depend on it (the site
+	 * summary's most popular page).
 	 *
-	 * @param Report         $report  The report.
-	 * @param Source         $source  The source.
-	 * @param DateRange      $range   The range.
-	 * @param DateRange|null $compare The compare range.
-	 * @param string         $level   The licence level.
+	 * @param Report        $report  The report.
+	 * @param Source        $source  The source.
+	 * @param ReportRequest $request Ranges and table parameters.
+	 * @param string        $level   The licence level.
+	 * @param string        $table   A table's page rather than the payload, or ''.
+	 * @param \Closure|null $build   Builds that table's page.
+	 * @phpstan-param ( \Closure(): array<string, mixed> )|null $build
 	 * @return array<string, mixed>
 	 */
-	private function cached( Report $report, Source $source, DateRange $range, ?DateRange $compare, string $level ): array {
+	private function cached( Report $report, Source $source, ReportRequest $request, string $level, string $table = '', ?\Closure $build = null ): array {
 		$key = 'mir_report_' . md5(
 			implode(
 				'|',
@@ -245,8 +314,8 @@ final class ReportsController extends Controller {
 					$source->key(),
 					$source->data_version(),
 					$report->name(),
-					$range->key(),
-					null !== $compare ? $compare->key() : '',
+					$table,
+					$request->key(),
 					get_user_locale(),
 					$level,
 					/**
@@ -265,8 +334,8 @@ final class ReportsController extends Controller {
 		if ( is_array( $hit ) ) {
 			return $hit;
 		}
-		$data = $report->build( $source, $range, $compare );
-		set_transient( $key, $data, self::CACHE_TTL );
+		$data = null !== $build ? $build() : $report->build( $source, $request );
+		set_transient( $key, $data, $report->cache_ttl() );
 		return $data;
 	}
 }

@@ -12,6 +12,8 @@ use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -121,14 +123,31 @@ final class Overview implements Report {
 	}
 
 	/**
+	 * Payloads are cached for an hour; new data invalidates them earlier.
+	 */
+	public function cache_ttl(): int {
+		return HOUR_IN_SECONDS;
+	}
+
+	/**
+	 * No table for the tables and CSV routes.
+	 *
+	 * @return array<string, Table>
+	 */
+	public function tables(): array {
+		return array();
+	}
+
+	/**
 	 * Builds the payload.
 	 *
-	 * @param Source         $source  Answers the queries.
-	 * @param DateRange      $range   The range.
-	 * @param DateRange|null $compare The compare range, when the user compares.
+	 * @param Source        $source  Answers the queries.
+	 * @param ReportRequest $request The ranges.
 	 * @return array<string, mixed>
 	 */
-	public function build( Source $source, DateRange $range, ?DateRange $compare ): array {
+	public function build( Source $source, ReportRequest $request ): array {
+		$range   = $request->range;
+		$compare = $request->compare;
 		// Without an explicit compare range, info boxes and trend points compare with the
 		// previous period of the same length.
 		$before = $compare ?? $range->previous();

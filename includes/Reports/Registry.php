@@ -1,6 +1,6 @@
 <?php
 /**
- * The reports the REST route can answer.
+ * Every report name, declared once.
  *
  * @package MonsterInsights\Reports
  */
@@ -10,30 +10,177 @@ namespace MonsterInsights\Reports\Reports;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Report classes by name; filterable so modules can add theirs.
+ * THE list of reports: name → the tier-table feature that gates it, the class that builds it (null
+ * while the report has no data of its own yet: the app shows its sample under its upsell), and
+ * aliases (the route paths with underscores) that the licence gate also knows. The tier table
+ * (Licensing\Tiers), the REST routes, the exported JS table (src/lib/tiers.json, `built` lists the
+ * names with a class) and the app's registry (src/reports/registry.ts, checked against that list by
+ * a jest test) all come from here. Pure data, so bin/export-tiers.php loads it without WordPress.
  */
 final class Registry {
 
+	public const REPORTS = array(
+		'overview'              => array(
+			'feature' => 'overview',
+			'class'   => Overview::class,
+		),
+		'site_summary'          => array(
+			'feature' => 'site_summary',
+			'class'   => SiteSummary::class,
+		),
+		'publisher'             => array(
+			'feature' => 'publishers',
+			'class'   => null,
+			'aliases' => array( 'publishers' ),
+		),
+		'engagement_pages'      => array(
+			'feature' => 'pages',
+			'class'   => EngagementPages::class,
+			'aliases' => array( 'publishers_pages' ),
+		),
+		'countries'             => array(
+			'feature' => 'countries',
+			'class'   => null,
+		),
+		'ecommerce'             => array(
+			'feature' => 'ecommerce',
+			'class'   => null,
+		),
+		'ecommerce_coupons'     => array(
+			'feature' => 'ecommerce',
+			'class'   => null,
+		),
+		'ecommerce_funnel'      => array(
+			'feature' => 'ecommerce',
+			'class'   => null,
+		),
+		'cart_abandonment'      => array(
+			'feature' => 'ecommerce',
+			'class'   => null,
+		),
+		'queries'               => array(
+			'feature' => 'search_console',
+			'class'   => null,
+			'aliases' => array( 'search_console' ),
+		),
+		'dimensions'            => array(
+			'feature' => 'dimensions',
+			'class'   => null,
+		),
+		'forms'                 => array(
+			'feature' => 'forms',
+			'class'   => null,
+		),
+		'realtime'              => array(
+			'feature' => 'realtime',
+			'class'   => null,
+			'aliases' => array( 'real_time' ),
+		),
+		'sitespeed'             => array(
+			'feature' => 'site_speed',
+			'class'   => null,
+			'aliases' => array( 'sitespeedmobile', 'site_speed' ),
+		),
+		'media'                 => array(
+			'feature' => 'media',
+			'class'   => null,
+		),
+		'userjourney'           => array(
+			'feature' => 'user_journey',
+			'class'   => null,
+			'aliases' => array( 'user_journey' ),
+		),
+		'ai_insights'           => array(
+			'feature' => 'ai_insights',
+			'class'   => null,
+		),
+		'ai_chat'               => array(
+			'feature' => 'conversations_ai',
+			'class'   => null,
+			'aliases' => array( 'conversations_ai' ),
+		),
+		'traffic_overview'      => array(
+			'feature' => 'traffic_overview',
+			'class'   => null,
+		),
+		'traffic_landing_pages' => array(
+			'feature' => 'traffic',
+			'class'   => null,
+		),
+		'traffic_technology'    => array(
+			'feature' => 'traffic',
+			'class'   => null,
+		),
+		'traffic_campaign'      => array(
+			'feature' => 'traffic',
+			'class'   => null,
+		),
+		'traffic_source_medium' => array(
+			'feature' => 'traffic',
+			'class'   => null,
+		),
+		'traffic_social'        => array(
+			'feature' => 'traffic',
+			'class'   => null,
+		),
+		'exceptions'            => array(
+			'feature' => 'exceptions',
+			'class'   => null,
+		),
+		'yearinreview'          => array(
+			'feature' => 'year_in_review',
+			'class'   => null,
+			'aliases' => array( 'year_in_review' ),
+		),
+	);
+
 	/**
-	 * Reports by name.
+	 * Report objects by name, made once.
 	 *
 	 * @var array<string, Report>|null
 	 */
 	private ?array $reports = null;
 
 	/**
-	 * Every report, by name.
+	 * Every report name and alias with the feature that gates it.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function features(): array {
+		$out = array();
+		foreach ( self::REPORTS as $name => $report ) {
+			$out[ $name ] = $report['feature'];
+			foreach ( $report['aliases'] ?? array() as $alias ) {
+				$out[ $alias ] = $report['feature'];
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * The names of the reports that have a class.
+	 *
+	 * @return string[]
+	 */
+	public static function built(): array {
+		return array_keys( array_filter( self::REPORTS, static fn( array $report ): bool => null !== $report['class'] ) );
+	}
+
+	/**
+	 * Every report with a class, by name; filterable so modules can add theirs.
 	 *
 	 * @return array<string, Report>
 	 */
 	public function all(): array {
 		if ( null === $this->reports ) {
-			$reports = array(
-				new Overview(),
-				new SiteSummary(),
-			);
+			$reports = array();
+			foreach ( self::REPORTS as $report ) {
+				if ( null !== $report['class'] ) {
+					$reports[] = new $report['class']();
+				}
+			}
 			/**
-			 * Filters the report classes.
+			 * Filters the report objects.
 			 *
 			 * @param Report[] $reports The reports.
 			 */
@@ -46,14 +193,5 @@ final class Registry {
 			}
 		}
 		return $this->reports;
-	}
-
-	/**
-	 * A report by name.
-	 *
-	 * @param string $name The name.
-	 */
-	public function get( string $name ): ?Report {
-		return $this->all()[ $name ] ?? null;
 	}
 }

@@ -13,6 +13,8 @@ use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -107,15 +109,30 @@ final class SiteSummary implements Report {
 	}
 
 	/**
+	 * Payloads are cached for an hour; new data invalidates them earlier.
+	 */
+	public function cache_ttl(): int {
+		return HOUR_IN_SECONDS;
+	}
+
+	/**
+	 * No table for the tables and CSV routes.
+	 *
+	 * @return array<string, Table>
+	 */
+	public function tables(): array {
+		return array();
+	}
+
+	/**
 	 * Builds the payload.
 	 *
-	 * @param Source         $source  Answers the queries.
-	 * @param DateRange      $range   The range (popular days, hours, page and post).
-	 * @param DateRange|null $compare Not used by this report.
+	 * @param Source        $source  Answers the queries.
+	 * @param ReportRequest $request The range (popular days, hours, page and post); no compare.
 	 * @return array<string, mixed>
 	 */
-	public function build( Source $source, DateRange $range, ?DateRange $compare ): array {
-		unset( $compare );
+	public function build( Source $source, ReportRequest $request ): array {
+		$range    = $request->range;
 		$tz       = $range->start->getTimezone();
 		$all_time = new DateRange( new \DateTimeImmutable( DateRange::EARLIEST, $tz ), new \DateTimeImmutable( 'today', $tz ) );
 		$totals   = $source->run( new Query( array( Metric::SCREEN_PAGE_VIEWS, Metric::SESSIONS ), array(), $all_time ) );

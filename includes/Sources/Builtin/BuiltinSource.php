@@ -37,6 +37,47 @@ final class BuiltinSource implements Source {
 	private const SESSION_COUNTERS = array( 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum' );
 
 	/**
+	 * The session rollups and the dimensions each answers: dimension → SQL expression over the
+	 * rollup (alias r), its join, and the arguments of the expressions' placeholders. A query's dimensions are
+	 * answered by the first table that has them all; the country's name is added in PHP.
+	 */
+	private const ROLLUP_DIMENSIONS = array(
+		'rollup_devices'   => array(
+			'dimensions' => array(
+				Dimension::DEVICE_CATEGORY  => 'r.device_category',
+				Dimension::BROWSER          => 'r.browser',
+				Dimension::OPERATING_SYSTEM => 'r.os',
+			),
+			'join'       => '',
+			'args'       => array(),
+		),
+		'rollup_countries' => array(
+			'dimensions' => array(
+				Dimension::COUNTRY_ID => 'r.country',
+				Dimension::COUNTRY    => 'r.country',
+			),
+			'join'       => '',
+			'args'       => array(),
+		),
+		'rollup_sources'   => array(
+			'dimensions' => array(
+				Dimension::SESSION_SOURCE  => 'CASE WHEN s.name IS NULL THEN %s ELSE s.name END',
+				Dimension::SESSION_MEDIUM  => 'r.medium',
+				Dimension::SESSION_CHANNEL => 'r.channel',
+			),
+			'join'       => 'LEFT JOIN {sources} s ON s.id = r.source_id',
+			'args'       => array( Acquisition::DIRECT_SOURCE ),
+		),
+		'rollup_campaigns' => array(
+			'dimensions' => array(
+				Dimension::SESSION_CAMPAIGN => 'c.name',
+			),
+			'join'       => 'JOIN {campaigns} c ON c.id = r.campaign_id',
+			'args'       => array(),
+		),
+	);
+
+	/**
 	 * The source's key.
 	 */
 	public function key(): string {
@@ -156,58 +197,53 @@ final class BuiltinSource implements Source {
 			case Dimension::NEW_VS_RETURNING:
 				return $this->new_vs_returning( $args );
 
-			case Dimension::DEVICE_CATEGORY:
-			case Dimension::BROWSER:
-			case Dimension::OPERATING_SYSTEM:
-				$column                   = array(
-					Dimension::DEVICE_CATEGORY  => 'device_category',
-					Dimension::BROWSER          => 'browser',
-					Dimension::OPERATING_SYSTEM => 'os',
-				)[ $dimensions[0] ];
-				list( $from, $from_args ) = Rollups::from( 'rollup_devices', $args[0], $args[1] );
-				$rows                     = Db::rows( 'SELECT ' . $column . ' AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM ' . $from . ' r GROUP BY ' . $column, $from_args );
-				return $this->to_groups( $rows, array( $dimensions[0] => 'k' ) );
-
-			case Dimension::COUNTRY:
-			case Dimension::COUNTRY_ID:
-			case Dimension::COUNTRY . ',' . Dimension::COUNTRY_ID:
-				list( $from, $from_args ) = Rollups::from( 'rollup_countries', $args[0], $args[1] );
-				$rows                     = Db::rows( 'SELECT country AS k, ' . $sum( self::SESSION_COUNTERS ) . ' FROM ' . $from . ' r GROUP BY country', $from_args );
-				$groups                   = $this->to_groups( $rows, array( Dimension::COUNTRY_ID => 'k' ) );
-				foreach ( $groups as $i => $group ) {
-					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = Countries::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
-				}
-				return $groups;
-
-			case Dimension::SESSION_SOURCE:
-			case Dimension::SESSION_MEDIUM:
-			case Dimension::SESSION_CHANNEL:
-			case Dimension::SESSION_MEDIUM . ',' . Dimension::SESSION_SOURCE:
-				$rows = Db::rows(
-					'SELECT CASE WHEN s.name IS NULL THEN %s ELSE s.name END AS source, r.medium AS medium, r.channel AS channel, ' . $sum( self::SESSION_COUNTERS, 'r' )
-					. ' FROM ' . Rollups::from( 'rollup_sources', $args[0], $args[1] )[0] . ' r LEFT JOIN {sources} s ON s.id = r.source_id GROUP BY r.source_id, s.name, r.medium, r.channel',
-					array_merge( array( Acquisition::DIRECT_SOURCE ), Rollups::from( 'rollup_sources', $args[0], $args[1] )[1] )
-				);
-				$map  = array(
-					Dimension::SESSION_SOURCE  => 'source',
-					Dimension::SESSION_MEDIUM  => 'medium',
-					Dimension::SESSION_CHANNEL => 'channel',
-				);
-				return $this->to_groups( $rows, $map );
-
-			case Dimension::SESSION_CAMPAIGN:
-				list( $from, $from_args ) = Rollups::from( 'rollup_campaigns', $args[0], $args[1] );
-				$rows                     = Db::rows(
-					'SELECT c.name AS k, ' . $sum( self::SESSION_COUNTERS, 'r' ) . ' FROM ' . $from . ' r JOIN {campaigns} c ON c.id = r.campaign_id GROUP BY c.name',
-					$from_args
-				);
-				return $this->to_groups( $rows, array( Dimension::SESSION_CAMPAIGN => 'k' ) );
-
 			case Dimension::LANDING_PAGE:
 			case Dimension::LANDING_PAGE . ',' . Dimension::PAGE_TITLE:
 			case Dimension::PAGE_PATH:
 			case Dimension::PAGE_PATH . ',' . Dimension::PAGE_TITLE:
 				return $this->page_groups( in_array( Dimension::LANDING_PAGE, $dimensions, true ), $args );
+		}
+		return $this->rollup_groups( $dimensions, $args );
+	}
+
+	/**
+	 * Groups from the one rollup table of ROLLUP_DIMENSIONS that has every asked dimension, at
+	 * that table's whole grain: every dimension it has is selected and grouped by.
+	 *
+	 * @param string[]                    $dimensions The query's dimensions.
+	 * @param array{0: string, 1: string} $args First and last day.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 * @throws \InvalidArgumentException For a combination no rollup answers.
+	 */
+	private function rollup_groups( array $dimensions, array $args ): array {
+		foreach ( self::ROLLUP_DIMENSIONS as $table => $shape ) {
+			if ( array() !== array_diff( $dimensions, array_keys( $shape['dimensions'] ) ) ) {
+				continue;
+			}
+			$select  = array();
+			$aliases = array();
+			foreach ( array_values( array_unique( $shape['dimensions'] ) ) as $i => $expression ) {
+				$select[]               = $expression . ' AS k' . $i;
+				$aliases[ $expression ] = 'k' . $i;
+			}
+			$map = array();
+			foreach ( $shape['dimensions'] as $dimension => $expression ) {
+				$map[ $dimension ] = $aliases[ $expression ];
+			}
+			list( $from, $from_args ) = Rollups::from( $table, $args[0], $args[1] );
+			$counters                 = implode( ', ', array_map( static fn( string $c ): string => 'SUM(r.' . $c . ') AS ' . $c, self::SESSION_COUNTERS ) );
+			$rows                     = Db::rows(
+				'SELECT ' . implode( ', ', $select ) . ', ' . $counters . ' FROM ' . $from . ' r ' . $shape['join']
+				. ' GROUP BY ' . implode( ', ', array_values( $aliases ) ),
+				array_merge( $shape['args'], $from_args )
+			);
+			$groups                   = $this->to_groups( $rows, $map );
+			if ( isset( $shape['dimensions'][ Dimension::COUNTRY ] ) ) {
+				foreach ( $groups as $i => $group ) {
+					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = Countries::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
+				}
+			}
+			return $groups;
 		}
 		throw new \InvalidArgumentException( esc_html( 'The builtin source cannot group by: ' . implode( ', ', $dimensions ) ) );
 	}
@@ -224,10 +260,11 @@ final class BuiltinSource implements Source {
 		// Grouped by path id alone, then joined to the paths: the join touches one row per page.
 		list( $from, $from_args ) = Rollups::from( 'rollup_pages', $args[0], $args[1] );
 		$rows                     = Db::rows(
-			'SELECT p.path AS path, p.object_id AS object_id, t.pageviews, t.page_visitors, t.sessions, t.visitors, t.bounces, t.engaged_sessions, t.duration_sum FROM ('
+			'SELECT p.path AS path, p.object_id AS object_id, t.pageviews, t.page_visitors, t.sessions, t.visitors, t.bounces, t.engaged_sessions, t.duration_sum, t.entrance_pageviews, t.new_entrances FROM ('
 			. 'SELECT r.path_id, SUM(r.pageviews) AS pageviews, SUM(r.visitors) AS page_visitors,'
 			. ' SUM(r.entrances) AS sessions, SUM(r.entrance_visitors) AS visitors, SUM(r.bounces) AS bounces,'
-			. ' SUM(r.engaged_sessions) AS engaged_sessions, SUM(r.duration_sum) AS duration_sum'
+			. ' SUM(r.engaged_sessions) AS engaged_sessions, SUM(r.duration_sum) AS duration_sum,'
+			. ' SUM(r.entrance_pageviews) AS entrance_pageviews, SUM(r.new_entrances) AS new_entrances'
 			. ' FROM ' . $from . ' r GROUP BY r.path_id'
 			. ( $landing ? ' HAVING SUM(r.entrances) > 0' : '' )
 			. ') t JOIN {paths} p ON p.id = t.path_id',
@@ -244,10 +281,15 @@ final class BuiltinSource implements Source {
 			$object_id = (int) $row['object_id'];
 			$title     = $object_id > 0 ? html_entity_decode( get_the_title( $object_id ), ENT_QUOTES, 'UTF-8' ) : '';
 			$counters  = self::counters( $row, array( 'path', 'object_id' ) );
-			if ( ! $landing ) {
+			// Session metrics of a page are those of the sessions that landed on it; its new users
+			// are its new visitors' sessions. As a landing page, its page views are its sessions'.
+			$counters['new_visitors'] = $counters['new_entrances'];
+			if ( $landing ) {
+				$counters['pageviews'] = $counters['entrance_pageviews'];
+			} else {
 				$counters['visitors'] = $counters['page_visitors'];
 			}
-			unset( $counters['page_visitors'] );
+			unset( $counters['page_visitors'], $counters['entrance_pageviews'], $counters['new_entrances'] );
 			$groups[] = array(
 				'dimensions' => array(
 					Dimension::LANDING_PAGE => $path,
@@ -409,6 +451,7 @@ final class BuiltinSource implements Source {
 				Metric::ENGAGEMENT_RATE            => $ratio( $c['engaged_sessions'] ?? 0, $sessions, 100 ),
 				Metric::AVERAGE_SESSION_DURATION   => $ratio( $c['duration_sum'] ?? 0, $sessions ),
 				Metric::SCREEN_PAGE_VIEWS_PER_USER => $ratio( $views, $visitors ),
+				Metric::SCREEN_PAGE_VIEWS_PER_SESSION => $ratio( $views, $sessions ),
 				Metric::SESSIONS_PER_USER          => $ratio( $sessions, $visitors ),
 				// Revenue comes with the eCommerce module.
 				default                            => 0,

@@ -186,13 +186,13 @@ final class Rollups {
 				. ' UNION ALL SELECT hour, 0, COUNT(*) FROM {sessions} WHERE day = %s GROUP BY hour'
 				. ' ) t GROUP BY t.hour',
 
-			'INSERT INTO {rollup_pages} (day, path_id, pageviews, visitors, entrances, entrance_visitors, bounces, engaged_sessions, duration_sum, exits)'
-				. ' SELECT %s, t.path_id, SUM(t.pv), SUM(t.vi), SUM(t.en), SUM(t.ev), SUM(t.bo), SUM(t.eg), SUM(t.du), SUM(t.ex) FROM ('
-				. ' SELECT p.path_id AS path_id, COUNT(*) AS pv, COUNT(DISTINCT s.visitor) AS vi, 0 AS en, 0 AS ev, 0 AS bo, 0 AS eg, 0 AS du, 0 AS ex'
+			'INSERT INTO {rollup_pages} (day, path_id, pageviews, visitors, entrances, entrance_visitors, bounces, engaged_sessions, duration_sum, exits, entrance_pageviews, new_entrances)'
+				. ' SELECT %s, t.path_id, SUM(t.pv), SUM(t.vi), SUM(t.en), SUM(t.ev), SUM(t.bo), SUM(t.eg), SUM(t.du), SUM(t.ex), SUM(t.ep), SUM(t.ne) FROM ('
+				. ' SELECT p.path_id AS path_id, COUNT(*) AS pv, COUNT(DISTINCT s.visitor) AS vi, 0 AS en, 0 AS ev, 0 AS bo, 0 AS eg, 0 AS du, 0 AS ex, 0 AS ep, 0 AS ne'
 				. ' FROM {pageviews} p LEFT JOIN {sessions} s ON s.id = p.session_id WHERE p.day = %s GROUP BY p.path_id'
-				. ' UNION ALL SELECT landing_path_id, 0, 0, COUNT(*), COUNT(DISTINCT visitor), SUM(bounced), SUM(engaged), SUM(duration), 0'
+				. ' UNION ALL SELECT landing_path_id, 0, 0, COUNT(*), COUNT(DISTINCT visitor), SUM(bounced), SUM(engaged), SUM(duration), 0, SUM(pageviews), SUM(is_new)'
 				. ' FROM {sessions} WHERE day = %s AND landing_path_id > 0 GROUP BY landing_path_id'
-				. ' UNION ALL SELECT exit_path_id, 0, 0, 0, 0, 0, 0, 0, COUNT(*) FROM {sessions} WHERE day = %s AND exit_path_id > 0 GROUP BY exit_path_id'
+				. ' UNION ALL SELECT exit_path_id, 0, 0, 0, 0, 0, 0, 0, COUNT(*), 0, 0 FROM {sessions} WHERE day = %s AND exit_path_id > 0 GROUP BY exit_path_id'
 				. ' ) t GROUP BY t.path_id',
 
 			'INSERT INTO {rollup_sources} (day, source_id, medium, channel, ' . $count_columns . ')'

@@ -26,7 +26,7 @@ final class Schema {
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 2;
+	public const VERSION = 3;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -78,7 +78,7 @@ final class Schema {
 	public const MONTHLY = array(
 		'rollup_pages'     => array(
 			'keys'     => array( 'path_id' ),
-			'counters' => array( 'pageviews', 'visitors', 'entrances', 'entrance_visitors', 'bounces', 'engaged_sessions', 'duration_sum', 'exits' ),
+			'counters' => array( 'pageviews', 'visitors', 'entrances', 'entrance_visitors', 'bounces', 'engaged_sessions', 'duration_sum', 'exits', 'entrance_pageviews', 'new_entrances' ),
 		),
 		'rollup_sources'   => array(
 			'keys'     => array( 'source_id', 'medium', 'channel' ),
@@ -196,6 +196,12 @@ final class Schema {
 			2 => static function (): void {
 				self::from_v1();
 				Rollups::recompute_months( Rollups::months() );
+			},
+			// Landing pages count their sessions' page views and new sessions (pages per session,
+			// new sessions): recomputed for every day that still has its raw rows; a compacted
+			// day's rollups are final and read 0 for the two new counters.
+			3 => static function (): void {
+				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
 			},
 		);
 	}
@@ -452,6 +458,8 @@ bounces $counter,
 engaged_sessions $counter,
 duration_sum bigint(20) unsigned NOT NULL DEFAULT 0,
 exits $counter,
+entrance_pageviews $counter,
+new_entrances $counter,
 PRIMARY KEY  (day,path_id),
 KEY path_day (path_id,day)",
 			'rollup_sources'   => "$day

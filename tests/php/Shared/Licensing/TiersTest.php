@@ -90,7 +90,7 @@ class TiersTest extends TestCase {
 	 * Report names map to features of the table; unknown names need agency.
 	 */
 	public function test_report_names(): void {
-		foreach ( Tiers::REPORTS as $report => $feature ) {
+		foreach ( Tiers::reports() as $report => $feature ) {
 			$this->assertArrayHasKey( $feature, Tiers::FEATURES, $report );
 			$this->assertTrue( Tiers::is_report( $report ) );
 			$this->assertSame( Tiers::FEATURES[ $feature ], Tiers::level_needed( $report ) );

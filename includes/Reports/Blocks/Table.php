@@ -1,0 +1,179 @@
+<?php
+/**
+ * A searchable, sortable, paged table.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Reports\Blocks;
+
+use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Schema;
+use MonsterInsights\Reports\Sources\Source;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The table rules of spec 2 §4/§5, done on the server so a table of any size answers one page:
+ * search is a case-insensitive substring of the first column; numbers sort numerically, text in
+ * natural order; ties keep the first column's natural order; a page has 10 rows unless asked
+ * otherwise. The same rows, unpaged, are the CSV export.
+ *
+ * A row is column id → value, plus optional `url` (the first cell's link), `children` (rows shown
+ * when the row expands, e.g. a country's regions) and any key the report adds for the app (`iso`).
+ */
+final class Table implements Block {
+
+	/**
+	 * Columns by id.
+	 *
+	 * @var array<string, Column>
+	 */
+	private array $columns = array();
+
+	/**
+	 * Builds a table.
+	 *
+	 * @param Column[] $columns The columns; the first is the one search matches.
+	 * @param \Closure $rows    ( Source, ReportRequest ) → every row of the range, unsorted.
+	 * @param string   $orderby Default sort column.
+	 * @param string   $order   Default order, asc or desc.
+	 * @phpstan-param \Closure( Source, ReportRequest ): list<array<string, mixed>> $rows
+	 */
+	public function __construct( array $columns, private \Closure $rows, private string $orderby, private string $order = 'desc' ) {
+		foreach ( $columns as $column ) {
+			$this->columns[ $column->id ] = $column;
+		}
+	}
+
+	/**
+	 * The columns, in order.
+	 *
+	 * @return Column[]
+	 */
+	public function columns(): array {
+		return array_values( $this->columns );
+	}
+
+	/**
+	 * Ids of the columns the table sorts by.
+	 *
+	 * @return string[]
+	 */
+	public function sortable(): array {
+		return array_keys( array_filter( $this->columns, static fn( Column $c ): bool => $c->sortable ) );
+	}
+
+	/**
+	 * The page the request asks for, with its columns and the total of matching rows.
+	 *
+	 * @param Source        $source  The source.
+	 * @param ReportRequest $request Ranges and table parameters.
+	 * @return array<string, mixed>
+	 */
+	public function payload( Source $source, ReportRequest $request ): array {
+		list( $orderby, $order ) = $this->order_of( $request );
+		$rows                    = $this->rows( $source, $request );
+		$per_page                = max( 0, $request->per_page );
+		$page                    = max( 1, $request->page );
+		return array(
+			'columns'  => array_map( static fn( Column $c ): array => $c->to_array(), $this->columns() ),
+			'rows'     => 0 === $per_page ? $rows : array_slice( $rows, ( $page - 1 ) * $per_page, $per_page ),
+			'total'    => count( $rows ),
+			'page'     => $page,
+			'per_page' => $per_page,
+			'orderby'  => $orderby,
+			'order'    => $order,
+			'search'   => $request->search,
+		);
+	}
+
+	/**
+	 * Every row that matches the search, in the requested order.
+	 *
+	 * @param Source        $source  The source.
+	 * @param ReportRequest $request Ranges and table parameters.
+	 * @return list<array<string, mixed>>
+	 */
+	public function rows( Source $source, ReportRequest $request ): array {
+		$first = array_key_first( $this->columns );
+		$rows  = ( $this->rows )( $source, $request );
+		if ( '' !== $request->search ) {
+			$needle = $request->search;
+			$rows   = array_values(
+				array_filter(
+					$rows,
+					static fn( array $row ): bool => false !== mb_stripos( (string) ( $row[ $first ] ?? '' ), $needle )
+				)
+			);
+		}
+		list( $orderby, $order ) = $this->order_of( $request );
+		$text                    = $this->columns[ $orderby ]->is_text();
+		$sign                    = 'asc' === $order ? 1 : -1;
+		usort(
+			$rows,
+			static function ( array $a, array $b ) use ( $orderby, $text, $sign, $first ): int {
+				$x   = $a[ $orderby ] ?? null;
+				$y   = $b[ $orderby ] ?? null;
+				$cmp = $text ? strnatcasecmp( (string) $x, (string) $y ) : ( ( null === $x ? -INF : (float) $x ) <=> ( null === $y ? -INF : (float) $y ) );
+				if ( 0 !== $cmp ) {
+					return $sign * $cmp;
+				}
+				return strnatcasecmp( (string) ( $a[ $first ] ?? '' ), (string) ( $b[ $first ] ?? '' ) );
+			}
+		);
+		return $rows;
+	}
+
+	/**
+	 * The sort column and order of a request, else the table's defaults.
+	 *
+	 * @param ReportRequest $request The request.
+	 * @return array{0: string, 1: string}
+	 */
+	private function order_of( ReportRequest $request ): array {
+		$orderby = isset( $this->columns[ $request->orderby ] ) && $this->columns[ $request->orderby ]->sortable ? $request->orderby : $this->orderby;
+		if ( in_array( $request->order, array( 'asc', 'desc' ), true ) ) {
+			return array( $orderby, $request->order );
+		}
+		// A text column starts ascending, a number descending (the biggest first).
+		return array( $orderby, $orderby === $this->orderby ? $this->order : ( $this->columns[ $orderby ]->is_text() ? 'asc' : 'desc' ) );
+	}
+
+	/**
+	 * The JSON schema of a table page.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function schema(): array {
+		$cell = array( 'type' => array( 'string', 'number', 'null' ) );
+		$row  = array_fill_keys( array_keys( $this->columns ), $cell );
+		return Schema::object(
+			array(
+				'columns'  => Schema::list_of(
+					Schema::object(
+						array(
+							'id'       => Schema::text(),
+							'label'    => Schema::text(),
+							'type'     => array(
+								'type' => 'string',
+								'enum' => array( Column::TEXT, Column::URL, Column::NUMBER, Column::PERCENT, Column::DURATION, Column::MONEY, Column::CHANGE ),
+							),
+							'sortable' => array( 'type' => 'boolean' ),
+						)
+					)
+				),
+				'rows'     => Schema::list_of( array( 'type' => 'object' ) + array( 'properties' => $row ) ),
+				'total'    => array( 'type' => 'integer' ),
+				'page'     => array( 'type' => 'integer' ),
+				'per_page' => array( 'type' => 'integer' ),
+				'orderby'  => Schema::text(),
+				'order'    => array(
+					'type' => 'string',
+					'enum' => array( 'asc', 'desc' ),
+				),
+				'search'   => Schema::text(),
+			)
+		);
+	}
+}

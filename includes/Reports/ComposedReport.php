@@ -1,0 +1,88 @@
+<?php
+/**
+ * A report made of blocks.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Reports;
+
+use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Block;
+use MonsterInsights\Reports\Reports\Blocks\Table;
+use MonsterInsights\Reports\Sources\Source;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * A report declares its name and its blocks by payload key; the payload, its schema and its
+ * tables follow. No SQL and no source name here: blocks ask Queries.
+ */
+abstract class ComposedReport implements Report {
+
+	/**
+	 * The blocks, made once.
+	 *
+	 * @var array<string, Block>|null
+	 */
+	private ?array $made = null;
+
+	/**
+	 * The blocks by payload key.
+	 *
+	 * @return array<string, Block>
+	 */
+	abstract protected function blocks(): array;
+
+	/**
+	 * A payload is cached for an hour unless the report says otherwise.
+	 */
+	public function cache_ttl(): int {
+		return HOUR_IN_SECONDS;
+	}
+
+	/**
+	 * Every block's part.
+	 *
+	 * @param Source        $source  Answers the queries.
+	 * @param ReportRequest $request The ranges and table parameters.
+	 * @return array<string, mixed>
+	 */
+	public function build( Source $source, ReportRequest $request ): array {
+		$payload = array();
+		foreach ( $this->all_blocks() as $key => $block ) {
+			$payload[ $key ] = $block->payload( $source, $request );
+		}
+		return $payload;
+	}
+
+	/**
+	 * The table blocks.
+	 *
+	 * @return array<string, Table>
+	 */
+	public function tables(): array {
+		return array_filter( $this->all_blocks(), static fn( Block $block ): bool => $block instanceof Table );
+	}
+
+	/**
+	 * Every block's schema.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function schema(): array {
+		return Schema::object( array_map( static fn( Block $block ): array => $block->schema(), $this->all_blocks() ) );
+	}
+
+	/**
+	 * The blocks, made on first use.
+	 *
+	 * @return array<string, Block>
+	 */
+	private function all_blocks(): array {
+		if ( null === $this->made ) {
+			$this->made = $this->blocks();
+		}
+		return $this->made;
+	}
+}
