@@ -94,6 +94,13 @@ final class Plugin {
 	}
 
 	/**
+	 * The report registry.
+	 */
+	public function reports(): Registry {
+		return $this->reports;
+	}
+
+	/**
 	 * Registers every hook once.
 	 */
 	public function boot(): void {

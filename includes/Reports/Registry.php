@@ -167,6 +167,14 @@ final class Registry {
 	}
 
 	/**
+	 * Forgets the report objects: the next all() asks the filter again (a module that adds its
+	 * reports late, tests).
+	 */
+	public function reset(): void {
+		$this->reports = null;
+	}
+
+	/**
 	 * Every report with a class, by name; filterable so modules can add theirs.
 	 *
 	 * @return array<string, Report>

@@ -16,7 +16,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The table rules of spec 2 §4/§5, done on the server so a table of any size answers one page:
  * search is a case-insensitive substring of the first column; numbers sort numerically, text in
- * natural order; ties keep the first column's natural order; a page has 10 rows unless asked
+ * natural order (the user's locale, numbers as numbers); ties keep the first column's natural order; a page has 10 rows unless asked
  * otherwise. The same rows, unpaged, are the CSV export.
  *
  * A row is column id → value, plus optional `url` (the first cell's link), `children` (rows shown
@@ -110,19 +110,36 @@ final class Table implements Block {
 		list( $orderby, $order ) = $this->order_of( $request );
 		$text                    = $this->columns[ $orderby ]->is_text();
 		$sign                    = 'asc' === $order ? 1 : -1;
+		$natural                 = self::natural();
 		usort(
 			$rows,
-			static function ( array $a, array $b ) use ( $orderby, $text, $sign, $first ): int {
+			static function ( array $a, array $b ) use ( $orderby, $text, $sign, $first, $natural ): int {
 				$x   = $a[ $orderby ] ?? null;
 				$y   = $b[ $orderby ] ?? null;
-				$cmp = $text ? strnatcasecmp( (string) $x, (string) $y ) : ( ( null === $x ? -INF : (float) $x ) <=> ( null === $y ? -INF : (float) $y ) );
+				$cmp = $text ? $natural( (string) $x, (string) $y ) : ( ( null === $x ? -INF : (float) $x ) <=> ( null === $y ? -INF : (float) $y ) );
 				if ( 0 !== $cmp ) {
 					return $sign * $cmp;
 				}
-				return strnatcasecmp( (string) ( $a[ $first ] ?? '' ), (string) ( $b[ $first ] ?? '' ) );
+				return $natural( (string) ( $a[ $first ] ?? '' ), (string) ( $b[ $first ] ?? '' ) );
 			}
 		);
 		return $rows;
+	}
+
+	/**
+	 * Natural text order as the user's browser has it (Intl.Collator with numeric collation):
+	 * ICU's collation for the user's locale with numbers compared as numbers, case and accents
+	 * second; without PHP's intl extension, strnatcasecmp().
+	 *
+	 * @return \Closure( string, string ): int
+	 */
+	private static function natural(): \Closure {
+		if ( class_exists( '\Collator' ) ) {
+			$collator = new \Collator( function_exists( 'get_user_locale' ) ? get_user_locale() : 'en_US' );
+			$collator->setAttribute( \Collator::NUMERIC_COLLATION, \Collator::ON );
+			return static fn( string $a, string $b ): int => (int) $collator->compare( $a, $b );
+		}
+		return static fn( string $a, string $b ): int => strnatcasecmp( $a, $b );
 	}
 
 	/**

@@ -211,13 +211,13 @@ class PagesReportTest extends BuiltinTestCase {
 		$this->assertSame( 'text/csv; charset=utf-8', $response->get_headers()['Content-Type'] );
 		$this->assertSame( 'attachment; filename="monsterinsights-reports-engagement_pages-pages-2025-03-10-2025-03-12.csv"', $response->get_headers()['Content-Disposition'] );
 		$this->assertSame(
-			"\xEF\xBB\xBF" . "\"Page Path\",\"Page Views\",\"Engaged Sessions\",\"New Sessions\",\"Bounce Rate\"\n/,2,1,1,50\n/about/,3,0,1,100\n/pricing/,1,1,1,0\n",
+			"\xEF\xBB\xBF\"Page Path\",\"Page Views\",\"Engaged Sessions\",\"New Sessions\",\"Bounce Rate\"\n/,2,1,1,50\n/about/,3,0,1,100\n/pricing/,1,1,1,0\n",
 			$response->to_csv()
 		);
 
 		$response = $this->rest( 'GET', self::ROUTE . '/tables/pages/csv', self::RANGE + array( 'search' => 'pric' ) );
 		$this->assertInstanceOf( CsvResponse::class, $response );
-		$this->assertSame( "\xEF\xBB\xBF" . "\"Page Path\",\"Page Views\",\"Engaged Sessions\",\"New Sessions\",\"Bounce Rate\"\n/pricing/,1,1,1,0\n", $response->to_csv() );
+		$this->assertSame( "\xEF\xBB\xBF\"Page Path\",\"Page Views\",\"Engaged Sessions\",\"New Sessions\",\"Bounce Rate\"\n/pricing/,1,1,1,0\n", $response->to_csv() );
 	}
 
 	/**
