@@ -167,6 +167,17 @@ final class Registry {
 	}
 
 	/**
+	 * A report object; a class that serves several reports (Traffic) is made with the name.
+	 *
+	 * @param string $class The class.
+	 * @param string $name  The report name.
+	 * @phpstan-param class-string<Report> $class
+	 */
+	private static function make( string $class, string $name ): Report {
+		return null !== ( new \ReflectionClass( $class ) )->getConstructor() ? new $class( $name ) : new $class();
+	}
+
+	/**
 	 * Forgets the report objects: the next all() asks the filter again (a module that adds its
 	 * reports late, tests).
 	 */
@@ -182,9 +193,9 @@ final class Registry {
 	public function all(): array {
 		if ( null === $this->reports ) {
 			$reports = array();
-			foreach ( self::REPORTS as $report ) {
+			foreach ( self::REPORTS as $name => $report ) {
 				if ( null !== $report['class'] ) {
-					$reports[] = new $report['class']();
+					$reports[] = self::make( $report['class'], $name );
 				}
 			}
 			/**

@@ -10,12 +10,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Reports\CountriesReport;
 use MonsterInsights\Reports\Reports\Report;
-use MonsterInsights\Reports\Reports\TrafficCampaign;
-use MonsterInsights\Reports\Reports\TrafficLandingPages;
-use MonsterInsights\Reports\Reports\TrafficOverview;
-use MonsterInsights\Reports\Reports\TrafficSocial;
-use MonsterInsights\Reports\Reports\TrafficSourceMedium;
-use MonsterInsights\Reports\Reports\TrafficTechnology;
+use MonsterInsights\Reports\Reports\Traffic;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
@@ -120,7 +115,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
 		$this->act_as( 'administrator' );
 		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
-		$this->with_reports( new TrafficOverview(), new TrafficLandingPages(), new TrafficCampaign(), new TrafficSourceMedium(), new TrafficSocial(), new TrafficTechnology(), new CountriesReport() );
+		$this->with_reports( new CountriesReport(), ...array_map( static fn( string $name ): Traffic => new Traffic( $name ), Traffic::NAMES ) );
 	}
 
 	/**
