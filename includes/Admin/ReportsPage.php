@@ -26,12 +26,16 @@ final class ReportsPage {
 	 * from those packages' dependencies on this page only: wp-components needs wp-date (with
 	 * moment, ≈ 59 KB gzipped) only for its date and time pickers and wp-rich-text only for
 	 * Autocomplete, none of which the app uses; wp-url needs wp-polyfill (≈ 14 KB) only in browsers
-	 * older than those WordPress supports. A script that uses them itself still gets them through
-	 * its own dependencies.
+	 * older than those WordPress supports; jQuery needs jQuery Migrate (≈ 5 KB) only for code
+	 * written for jQuery 1 and 2 (the APIs jQuery 3 removed), which neither the app nor the admin
+	 * scripts WordPress prints here (common, hoverIntent, heartbeat, admin bar) use. A script that
+	 * uses them itself still gets them through its own dependencies; a third-party script that
+	 * calls a jQuery 1 API without declaring jquery-migrate would fail on this page only.
 	 */
 	public const UNUSED_CORE_DEPENDENCIES = array(
 		'wp-components' => array( 'wp-date', 'wp-rich-text' ),
 		'wp-url'        => array( 'wp-polyfill' ),
+		'jquery'        => array( 'jquery-migrate' ),
 	);
 
 	/**

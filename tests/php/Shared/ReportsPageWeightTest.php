@@ -60,15 +60,32 @@ class ReportsPageWeightTest extends TestCase {
 	}
 
 	/**
+	 * The admin scripts WordPress prints on every page (admin-header.php enqueues common; its
+	 * jquery dependency) come without jQuery Migrate here, and with it on other pages.
+	 */
+	public function test_jquery_comes_without_migrate_on_the_reports_page_only() {
+		$this->enqueue_reports_page();
+		wp_enqueue_script( 'common' );
+
+		$todo = $this->resolved_scripts();
+
+		foreach ( array( 'common', 'jquery', 'jquery-core', 'hoverIntent', 'utils' ) as $handle ) {
+			$this->assertContains( $handle, $todo );
+		}
+		$this->assertNotContains( 'jquery-migrate', $todo );
+		$this->assertSame( array( 'jquery-core' ), wp_scripts()->registered['jquery']->deps );
+	}
+
+	/**
 	 * A script on the page that needs one of them itself still gets it.
 	 */
 	public function test_a_script_that_needs_them_still_gets_them() {
 		$this->enqueue_reports_page();
-		wp_enqueue_script( 'another-plugin', 'https://example.org/another.js', array( 'wp-date', 'wp-rich-text' ), '1', true );
+		wp_enqueue_script( 'another-plugin', 'https://example.org/another.js', array( 'wp-date', 'wp-rich-text', 'jquery-migrate' ), '1', true );
 
 		$todo = $this->resolved_scripts();
 
-		foreach ( array( 'wp-date', 'moment', 'wp-rich-text' ) as $handle ) {
+		foreach ( array( 'wp-date', 'moment', 'wp-rich-text', 'jquery-migrate' ) as $handle ) {
 			$this->assertContains( $handle, $todo );
 		}
 		$this->assertLessThan( array_search( 'another-plugin', $todo, true ), array_search( 'wp-date', $todo, true ) );
@@ -83,10 +100,11 @@ class ReportsPageWeightTest extends TestCase {
 		Plugin::instance()->reports_page()->enqueue( 'index.php' );
 		wp_enqueue_script( 'wp-components' );
 		wp_enqueue_script( 'wp-url' );
+		wp_enqueue_script( 'common' );
 
 		$todo = $this->resolved_scripts();
 
-		foreach ( array( 'wp-date', 'moment', 'wp-rich-text', 'wp-polyfill' ) as $handle ) {
+		foreach ( array( 'wp-date', 'moment', 'wp-rich-text', 'wp-polyfill', 'jquery-migrate' ) as $handle ) {
 			$this->assertContains( $handle, $todo );
 		}
 		$this->assertSame( 10, has_action( 'admin_print_scripts', 'print_emoji_detection_script' ) );
