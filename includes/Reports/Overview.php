@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Days;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Sources\Source;
@@ -212,11 +213,6 @@ final class Overview implements Report {
 	 * @return array<string, mixed>
 	 */
 	private function graph( DateRange $range, Result $series, ?Result $other = null, ?DateRange $other_range = null ): array {
-		$tz       = $range->start->getTimezone();
-		$by_date  = $series->by( Dimension::DATE );
-		$other_by = null !== $other ? $other->by( Dimension::DATE ) : array();
-		$offset   = null !== $other_range ? (int) $other_range->start->diff( $range->start )->format( '%r%a' ) : 0;
-
 		$graph = array(
 			'labels'     => array(),
 			'timestamps' => array(),
@@ -236,19 +232,16 @@ final class Overview implements Report {
 				'total'       => Metrics::value( $id, $series->totals ),
 			);
 		}
-		foreach ( $range->dates() as $date ) {
-			$day                   = new \DateTimeImmutable( $date, $tz );
-			$graph['labels'][]     = wp_date( 'M j', $day->getTimestamp(), $tz );
-			$graph['timestamps'][] = $day->getTimestamp();
-			$row                   = $by_date[ $date ] ?? array();
-			if ( ( $row[ Metric::SESSIONS ] ?? 0 ) > 0 ) {
+		foreach ( Days::of( $range, $series, $other, $other_range ) as $day ) {
+			$graph['labels'][]     = $day['label'];
+			$graph['timestamps'][] = $day['timestamp'];
+			if ( ( $day['row'][ Metric::SESSIONS ] ?? 0 ) > 0 ) {
 				++$graph['count'];
 			}
-			$other_row = $other_by[ $day->modify( '-' . $offset . ' days' )->format( 'Y-m-d' ) ] ?? array();
 			foreach ( array_keys( Metrics::IDS ) as $id ) {
-				$value                         = Metrics::value( $id, $row );
+				$value                         = Metrics::value( $id, $day['row'] );
 				$graph[ $id ]['datapoints'][]  = $value;
-				$graph[ $id ]['trendpoints'][] = Metrics::change( $value, Metrics::value( $id, $other_row ) );
+				$graph[ $id ]['trendpoints'][] = Metrics::change( $value, Metrics::value( $id, $day['other'] ) );
 			}
 		}
 		return $graph;

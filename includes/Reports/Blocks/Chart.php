@@ -58,11 +58,7 @@ final class Chart implements Block {
 	 * @return array<string, mixed>
 	 */
 	private function series( DateRange $range, Result $result, ?Result $other = null, ?DateRange $other_range = null ): array {
-		$tz       = $range->start->getTimezone();
-		$by_date  = $result->by( Dimension::DATE );
-		$other_by = null !== $other ? $other->by( Dimension::DATE ) : array();
-		$offset   = null !== $other_range ? (int) $other_range->start->diff( $range->start )->format( '%r%a' ) : 0;
-		$chart    = array(
+		$chart = array(
 			'categories'            => array(),
 			'timestamps'            => array(),
 			'sessions'              => array(),
@@ -72,18 +68,15 @@ final class Chart implements Block {
 			/** This filter is documented in includes/Reports/Overview.php */
 			'notes'                 => (array) apply_filters( 'monsterinsights_reports_chart_notes', array(), $range ),
 		);
-		foreach ( $range->dates() as $date ) {
-			$day                              = new \DateTimeImmutable( $date, $tz );
-			$row                              = $by_date[ $date ] ?? array();
-			$other_row                        = $other_by[ $day->modify( '-' . $offset . ' days' )->format( 'Y-m-d' ) ] ?? array();
-			$sessions                         = (int) ( $row[ Metric::SESSIONS ] ?? 0 );
-			$views                            = (int) ( $row[ Metric::SCREEN_PAGE_VIEWS ] ?? 0 );
-			$chart['categories'][]            = wp_date( 'M j', $day->getTimestamp(), $tz );
-			$chart['timestamps'][]            = $day->getTimestamp();
+		foreach ( Days::of( $range, $result, $other, $other_range ) as $day ) {
+			$sessions                         = (int) ( $day['row'][ Metric::SESSIONS ] ?? 0 );
+			$views                            = (int) ( $day['row'][ Metric::SCREEN_PAGE_VIEWS ] ?? 0 );
+			$chart['categories'][]            = $day['label'];
+			$chart['timestamps'][]            = $day['timestamp'];
 			$chart['sessions'][]              = $sessions;
 			$chart['page_views'][]            = $views;
-			$chart['session_trendpoints'][]   = Metrics::change( $sessions, (int) ( $other_row[ Metric::SESSIONS ] ?? 0 ) );
-			$chart['page_view_trendpoints'][] = Metrics::change( $views, (int) ( $other_row[ Metric::SCREEN_PAGE_VIEWS ] ?? 0 ) );
+			$chart['session_trendpoints'][]   = Metrics::change( $sessions, (int) ( $day['other'][ Metric::SESSIONS ] ?? 0 ) );
+			$chart['page_view_trendpoints'][] = Metrics::change( $views, (int) ( $day['other'][ Metric::SCREEN_PAGE_VIEWS ] ?? 0 ) );
 		}
 		return $chart;
 	}
