@@ -101,15 +101,6 @@ final class Query {
 	}
 
 	/**
-	 * The same query over another range, without a compare range.
-	 *
-	 * @param DateRange $range The range.
-	 */
-	public function with_range( DateRange $range ): self {
-		return new self( $this->metrics, $this->dimensions, $range, null, $this->filters, $this->order_by, $this->limit );
-	}
-
-	/**
 	 * A stable key for caches.
 	 */
 	public function key(): string {

@@ -50,23 +50,6 @@ final class ReportRequest {
 	}
 
 	/**
-	 * The same ranges with other table parameters.
-	 *
-	 * @param array{search?: string, orderby?: string, order?: string, page?: int, per_page?: int} $table Parameters.
-	 */
-	public function with_table( array $table ): self {
-		return new self(
-			$this->range,
-			$this->compare,
-			$table['search'] ?? $this->search,
-			$table['orderby'] ?? $this->orderby,
-			$table['order'] ?? $this->order,
-			$table['page'] ?? $this->page,
-			$table['per_page'] ?? $this->per_page,
-		);
-	}
-
-	/**
 	 * A key for caches: every parameter.
 	 */
 	public function key(): string {
