@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect } from '@wordpress/element';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 import { Loader } from '../components/Loader';
+import { RouteContextContext } from '../reports/registry';
 import type { MatchedRoute, RouteContext, ScreenModule } from './routes';
 import { scrollToAnchor } from './scrollToAnchor';
 
@@ -38,6 +39,11 @@ export interface ReportRouteProps {
  * The routed content: the route's screen, lazily loaded, or — while a report is not built — its
  * title and sample under its upsell. A route with an anchor scrolls smoothly to it once it renders.
  *
+ * A built screen renders whatever the licence: its ReportScreen shell shows the report's own
+ * layout with its demo payload under the upsell when the licence does not include it (the tier
+ * table or the server's 403), so a locked route is never blank (test/ReportRoute.test.tsx renders
+ * every built screen with each level below its own).
+ *
  * @param props         Component props.
  * @param props.matched The active route.
  * @param props.context Route context.
@@ -55,16 +61,18 @@ export function ReportRoute( { matched, context }: ReportRouteProps ) {
 
 	const Screen = route.load ? screenFor( route.load ) : null;
 	return (
-		<Suspense fallback={ <Loader /> }>
-			{ Screen ? (
-				<Screen />
-			) : (
-				<UnbuiltReport
-					key={ matched.path }
-					route={ route }
-					context={ context }
-				/>
-			) }
-		</Suspense>
+		<RouteContextContext.Provider value={ context }>
+			<Suspense fallback={ <Loader /> }>
+				{ Screen ? (
+					<Screen />
+				) : (
+					<UnbuiltReport
+						key={ matched.path }
+						route={ route }
+						context={ context }
+					/>
+				) }
+			</Suspense>
+		</RouteContextContext.Provider>
 	);
 }

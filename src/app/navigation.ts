@@ -4,10 +4,20 @@
  * Report); Search Console; eCommerce (Overview, Coupons, Cart Abandonment, Funnel); Dimensions;
  * Forms; Realtime; Site Speed; Media; Exceptions — and the '%s Year in Review' tab at the end while
  * show_report is true.
+ *
+ * Derived from the report registry: each report's `menu` placement gives its label, group and
+ * position; a report whose first route is not available in the context (the year in review) is
+ * left out.
  */
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import type { RouteContext } from './routes';
+import {
+	REPORTS,
+	REPORT_NAMES,
+	type NavGroupId,
+	type ReportDef,
+} from '../reports/registry';
+import { isRouteAvailable, ROUTES, type RouteContext } from './routes';
 
 export interface NavLink {
 	path: string;
@@ -26,119 +36,51 @@ export function isNavGroup( entry: NavEntry ): entry is NavGroup {
 	return 'items' in entry;
 }
 
+/** The groups' labels; translated when read. */
+const GROUP_LABELS: Record< NavGroupId, () => string > = {
+	traffic: () => __( 'Traffic', 'monsterinsights-reports' ),
+	publishers: () => __( 'Publishers', 'monsterinsights-reports' ),
+	ecommerce: () => __( 'eCommerce', 'monsterinsights-reports' ),
+};
+
 /**
  * The navigation entries, translated.
  *
  * @param context Route context (year in review).
  */
 export function navigationEntries( context: RouteContext ): NavEntry[] {
-	const entries: NavEntry[] = [
-		{ path: '/', label: __( 'Overview', 'monsterinsights-reports' ) },
-		{
-			id: 'traffic',
-			label: __( 'Traffic', 'monsterinsights-reports' ),
-			items: [
-				{
-					path: '/traffic-overview',
-					label: __( 'Overview', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/traffic-technology',
-					label: __( 'Technology', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/traffic-landing-pages',
-					label: __(
-						'Landing Page Details',
-						'monsterinsights-reports'
-					),
-				},
-				{
-					path: '/traffic-campaign',
-					label: __( 'Campaigns', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/traffic-source-medium',
-					label: __( 'Source/Medium', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/traffic-social',
-					label: __( 'Social', 'monsterinsights-reports' ),
-				},
-			],
-		},
-		{
-			id: 'publishers',
-			label: __( 'Publishers', 'monsterinsights-reports' ),
-			items: [
-				{
-					path: '/publishers',
-					label: __( 'Overview', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/publishers-pages',
-					label: __( 'Pages Report', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/countries',
-					label: __( 'Country Report', 'monsterinsights-reports' ),
-				},
-			],
-		},
-		{
-			path: '/search-console',
-			label: __( 'Search Console', 'monsterinsights-reports' ),
-		},
-		{
-			id: 'ecommerce',
-			label: __( 'eCommerce', 'monsterinsights-reports' ),
-			items: [
-				{
-					path: '/ecommerce',
-					label: __( 'Overview', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/ecommerce-coupons',
-					label: __( 'Coupons', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/cart-abandonment',
-					label: __( 'Cart Abandonment', 'monsterinsights-reports' ),
-				},
-				{
-					path: '/ecommerce-funnel',
-					label: __( 'Funnel', 'monsterinsights-reports' ),
-				},
-			],
-		},
-		{
-			path: '/dimensions',
-			label: __( 'Dimensions', 'monsterinsights-reports' ),
-		},
-		{ path: '/forms', label: __( 'Forms', 'monsterinsights-reports' ) },
-		{
-			path: '/real-time',
-			label: __( 'Realtime', 'monsterinsights-reports' ),
-		},
-		{
-			path: '/site-speed',
-			label: __( 'Site Speed', 'monsterinsights-reports' ),
-		},
-		{ path: '/media', label: __( 'Media', 'monsterinsights-reports' ) },
-		{
-			path: '/exceptions',
-			label: __( 'Exceptions', 'monsterinsights-reports' ),
-		},
-	];
-	if ( context.yearInReview.show_report ) {
-		entries.push( {
-			path: '/year-in-review',
-			label: sprintf(
-				/* translators: %s: the year the report looks back on, e.g. 2025. */
-				__( '%s Year in Review', 'monsterinsights-reports' ),
-				String( context.yearInReview.report_year )
-			),
-		} );
+	const placed = REPORT_NAMES.flatMap( ( name ) => {
+		const def: ReportDef = REPORTS[ name ];
+		const first = def.paths[ 0 ];
+		const route = ROUTES.find( ( r ) => r.path === first?.path );
+		if ( ! def.menu || ! first || ! route ) {
+			return [];
+		}
+		if ( ! isRouteAvailable( route, context ) ) {
+			return [];
+		}
+		return [ { menu: def.menu, path: first.path } ];
+	} ).sort( ( a, b ) => a.menu.position - b.menu.position );
+
+	const entries: NavEntry[] = [];
+	const groups = new Map< NavGroupId, NavGroup >();
+	for ( const { menu, path } of placed ) {
+		const link: NavLink = { path, label: menu.label( context ) };
+		if ( ! menu.group ) {
+			entries.push( link );
+			continue;
+		}
+		let group = groups.get( menu.group );
+		if ( ! group ) {
+			group = {
+				id: menu.group,
+				label: GROUP_LABELS[ menu.group ](),
+				items: [],
+			};
+			groups.set( menu.group, group );
+			entries.push( group );
+		}
+		group.items.push( link );
 	}
 	return entries;
 }

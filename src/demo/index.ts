@@ -7,6 +7,7 @@
  * spec 3 §3), and `layout()`, the same sample as simple boxes and tables for reports whose screen is
  * not built yet.
  */
+import { REPORTS, REPORT_NAMES, type ReportName } from '../reports/registry';
 
 /** A figure of a sample box. */
 export interface SampleBox {
@@ -33,110 +34,13 @@ export interface DemoModule< P = unknown > {
 	layout: () => SampleLayout;
 }
 
-export type DemoKey =
-	| 'overview'
-	| 'site_summary'
-	| 'ecommerce'
-	| 'ecommerce_coupons'
-	| 'cart_abandonment'
-	| 'ecommerce_funnel'
-	| 'queries'
-	| 'dimensions'
-	| 'forms'
-	| 'realtime'
-	| 'yearinreview'
-	| 'sitespeed'
-	| 'media'
-	| 'countries'
-	| 'traffic_overview'
-	| 'traffic_landing_pages'
-	| 'traffic_technology'
-	| 'traffic_campaign'
-	| 'traffic_source_medium'
-	| 'traffic_social'
-	| 'publisher'
-	| 'engagement_pages'
-	| 'exceptions'
-	| 'userjourney'
-	| 'ai_insights'
-	| 'ai_chat';
-
-/*
- * One literal import per report, so webpack makes one small chunk each and TypeScript checks the
- * modules' shape.
+/**
+ * Every report has a sample payload: the keys are the report names of the registry
+ * (src/reports/registry.ts), whose entries load these modules.
  */
-const LOADERS: Record< DemoKey, () => Promise< DemoModule > > = {
-	overview: () =>
-		import( /* webpackChunkName: "demo-overview" */ './overview' ),
-	site_summary: () =>
-		import( /* webpackChunkName: "demo-site-summary" */ './site_summary' ),
-	ecommerce: () =>
-		import( /* webpackChunkName: "demo-ecommerce" */ './ecommerce' ),
-	ecommerce_coupons: () =>
-		import(
-			/* webpackChunkName: "demo-ecommerce-coupons" */ './ecommerce_coupons'
-		),
-	cart_abandonment: () =>
-		import(
-			/* webpackChunkName: "demo-cart-abandonment" */ './cart_abandonment'
-		),
-	ecommerce_funnel: () =>
-		import(
-			/* webpackChunkName: "demo-ecommerce-funnel" */ './ecommerce_funnel'
-		),
-	queries: () => import( /* webpackChunkName: "demo-queries" */ './queries' ),
-	dimensions: () =>
-		import( /* webpackChunkName: "demo-dimensions" */ './dimensions' ),
-	forms: () => import( /* webpackChunkName: "demo-forms" */ './forms' ),
-	realtime: () =>
-		import( /* webpackChunkName: "demo-realtime" */ './realtime' ),
-	yearinreview: () =>
-		import( /* webpackChunkName: "demo-yearinreview" */ './yearinreview' ),
-	sitespeed: () =>
-		import( /* webpackChunkName: "demo-sitespeed" */ './sitespeed' ),
-	media: () => import( /* webpackChunkName: "demo-media" */ './media' ),
-	countries: () =>
-		import( /* webpackChunkName: "demo-countries" */ './countries' ),
-	traffic_overview: () =>
-		import(
-			/* webpackChunkName: "demo-traffic-overview" */ './traffic_overview'
-		),
-	traffic_landing_pages: () =>
-		import(
-			/* webpackChunkName: "demo-traffic-landing-pages" */ './traffic_landing_pages'
-		),
-	traffic_technology: () =>
-		import(
-			/* webpackChunkName: "demo-traffic-technology" */ './traffic_technology'
-		),
-	traffic_campaign: () =>
-		import(
-			/* webpackChunkName: "demo-traffic-campaign" */ './traffic_campaign'
-		),
-	traffic_source_medium: () =>
-		import(
-			/* webpackChunkName: "demo-traffic-source-medium" */ './traffic_source_medium'
-		),
-	traffic_social: () =>
-		import(
-			/* webpackChunkName: "demo-traffic-social" */ './traffic_social'
-		),
-	publisher: () =>
-		import( /* webpackChunkName: "demo-publisher" */ './publisher' ),
-	engagement_pages: () =>
-		import(
-			/* webpackChunkName: "demo-engagement-pages" */ './engagement_pages'
-		),
-	exceptions: () =>
-		import( /* webpackChunkName: "demo-exceptions" */ './exceptions' ),
-	userjourney: () =>
-		import( /* webpackChunkName: "demo-userjourney" */ './userjourney' ),
-	ai_insights: () =>
-		import( /* webpackChunkName: "demo-ai-insights" */ './ai_insights' ),
-	ai_chat: () => import( /* webpackChunkName: "demo-ai-chat" */ './ai_chat' ),
-};
+export type DemoKey = ReportName;
 
-export const DEMO_KEYS = Object.keys( LOADERS ) as DemoKey[];
+export const DEMO_KEYS: readonly DemoKey[] = REPORT_NAMES;
 
 /**
  * Loads the sample payload of a report.
@@ -144,5 +48,5 @@ export const DEMO_KEYS = Object.keys( LOADERS ) as DemoKey[];
  * @param key The report.
  */
 export function loadDemo( key: DemoKey ): Promise< DemoModule > {
-	return LOADERS[ key ]();
+	return REPORTS[ key ].demo();
 }

@@ -52,6 +52,10 @@ export type {
 	ReportPayloads,
 	SiteSummaryReport,
 	SiteSummaryTotals,
+	EngagementPagesReport,
+	TablePage,
+	TableColumn,
+	TableRow,
 	TopListRow,
 	TopPageRow,
 } from './types';

@@ -8,6 +8,19 @@
  */
 import type { DateQuery, Level } from '../app/types';
 import type { MetricId } from './constants';
+import type { TablePage } from '../../types/reports';
+
+export type {
+	ChartBlock,
+	ChartBlockNote,
+	ColumnType,
+	SharesBlock,
+	SortOrder,
+	TableColumn,
+	TablePage,
+	TableRow,
+	TotalsBlock,
+} from '../../types/reports';
 
 export type { MetricId } from './constants';
 
@@ -185,10 +198,18 @@ export interface SiteSummaryReport {
 	popular_categories: PopularShare[];
 }
 
+/* Pages report (spec 3 §3 "Pages report row"; contract of issue #11). */
+
+/** GET /reports/engagement_pages: one table of page_path, pageviews, engaged_sessions, new_session, bounce_rate. */
+export interface EngagementPagesReport {
+	pages: TablePage;
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
 	site_summary: SiteSummaryReport;
+	engagement_pages: EngagementPagesReport;
 }
 
 export type ReportName = keyof ReportPayloads;

@@ -1,0 +1,275 @@
+/**
+ * The shell every report screen uses: its header (title, date picker, PDF export), then its own
+ * layout — a render function of the payload — in one of these states:
+ *
+ * - locked: the licence does not include the report (the tier table, or the server's 403
+ *   upgrade_required). The same layout renders the report's demo payload, blurred under its upsell
+ *   with 'See a Sample Report' (spec 2 §4); nothing is fetched.
+ * - loading: a spinner until the first payload arrives; refreshing: the 'Refreshing Report'
+ *   dialog over the previous payload while new dates load.
+ * - error: the report's error text (default the spec's 'An unknown error has occurred.') in a
+ *   notice, with the server's message under it.
+ * - empty: the report's empty text (default 'No data to show').
+ * - an optional site notes panel under the layout, which chart markers open.
+ */
+import { Notice } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
+import { useContext, useEffect, useMemo, useState } from '@wordpress/element';
+import { useInstanceId } from '@wordpress/compose';
+import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
+
+import { LoadingDialog } from '../components/Dialogs';
+import { Loader } from '../components/Loader';
+import {
+	ReportContext,
+	type ReportContextValue,
+} from '../components/report/context';
+import { isPayloadEmpty } from '../components/report/empty';
+import { canUse } from '../lib/tiers';
+import { appStore } from '../store/app';
+import { reportsStore, requestDates } from '../store/reports';
+import type { PayloadOf } from '../store/reports/types';
+import { LockedReport } from '../upsell/LockedReport';
+import { reportDef, RouteContextContext, type ReportName } from './registry';
+import { ReportHeader } from './shared/ReportHeader';
+import { SiteNotesPanel, SiteNotesToggle } from './shared/site-notes';
+import { useReport } from './shared/useReport';
+
+/** What the layout learns besides the payload. */
+export interface ReportLayoutState {
+	/** The payload is the report's sample data (locked). */
+	demo: boolean;
+	locale: string;
+	/** Whether a compare range is on. */
+	comparing: boolean;
+}
+
+export interface ReportScreenProps< N extends ReportName > {
+	/** The report. */
+	name: N;
+	/** The report's layout for a payload: the same for real and sample data. */
+	children: ( data: PayloadOf< N >, state: ReportLayoutState ) => ReactNode;
+	/** Whether a payload has nothing to show; by default every block of it is empty. */
+	isEmpty?: ( data: PayloadOf< N > ) => boolean;
+	/** The spec's empty text of the report; 'No data to show' by default. */
+	emptyText?: string;
+	/** The spec's error text of the report; 'An unknown error has occurred.' by default. */
+	errorText?: string;
+	/** Shows the site notes panel (toggle under the layout; chart markers open it). */
+	notes?: boolean;
+}
+
+/** Codes the app handles elsewhere: not connected, a reset of the dates, the lock. */
+const HANDLED_ELSEWHERE = [
+	'not_connected',
+	'invalid_date_range',
+	'upgrade_required',
+];
+
+/**
+ * The report shell.
+ *
+ * @param props Component props.
+ */
+export function ReportScreen< N extends ReportName >(
+	props: ReportScreenProps< N >
+) {
+	const { name } = props;
+	const def = reportDef( name );
+	const { level, serverLocked } = useSelect(
+		( select ) => ( {
+			level: select( appStore ).getLevel(),
+			serverLocked: select( reportsStore ).isReportLocked( name ),
+		} ),
+		[ name ]
+	);
+	const title = def.title( useContext( RouteContextContext ) );
+	const locked = serverLocked || ! canUse( level, def.feature );
+
+	return (
+		<div
+			className={ `monsterinsights-reports-report monsterinsights-reports-report--${ name }` }
+		>
+			<ReportHeader title={ title } report={ name } />
+			{ locked ? <LockedBody { ...props } /> : <LiveBody { ...props } /> }
+		</div>
+	);
+}
+
+/**
+ * A locked report: its layout with its demo payload under its upsell; nothing is fetched.
+ *
+ * @param props          Component props.
+ * @param props.name     The report.
+ * @param props.children Its layout.
+ */
+function LockedBody< N extends ReportName >( {
+	name,
+	children,
+}: ReportScreenProps< N > ) {
+	const def = reportDef( name );
+	const [ payload, setPayload ] = useState< PayloadOf< N > | null >( null );
+	const locale = useSelect(
+		( select ) => select( appStore ).getBoot()?.user.locale ?? 'en_US',
+		[]
+	);
+
+	useEffect( () => {
+		let active = true;
+		def.demo().then(
+			( module ) => {
+				if ( active ) {
+					// The demo module of a report is shaped as its payload (src/demo/test).
+					setPayload( module.payload as PayloadOf< N > );
+				}
+			},
+			() => {
+				// A chunk that fails to load leaves the sample empty; the upsell still shows.
+			}
+		);
+		return () => {
+			active = false;
+		};
+	}, [ def ] );
+
+	const context = useMemo(
+		(): ReportContextValue => ( {
+			report: name,
+			dates: { start: '', end: '' },
+			locale,
+			restRoot: '',
+			nonce: '',
+			demo: true,
+		} ),
+		[ name, locale ]
+	);
+
+	return (
+		<>
+			<p className="monsterinsights-reports-sample-label">
+				{ __( 'Sample data', 'monsterinsights-reports' ) }
+			</p>
+			<LockedReport upsellKey={ def.upsell } sample={ def.sample }>
+				<ReportContext.Provider value={ context }>
+					{ payload ? (
+						children( payload, {
+							demo: true,
+							locale,
+							comparing: false,
+						} )
+					) : (
+						<Loader />
+					) }
+				</ReportContext.Provider>
+			</LockedReport>
+		</>
+	);
+}
+
+/**
+ * A report the licence includes: fetched for the app's dates.
+ *
+ * @param props           Component props.
+ * @param props.name      The report.
+ * @param props.children  Its layout.
+ * @param props.isEmpty   Whether a payload has nothing to show.
+ * @param props.emptyText The empty text.
+ * @param props.errorText The error text.
+ * @param props.notes     Whether the site notes panel shows.
+ */
+function LiveBody< N extends ReportName >( {
+	name,
+	children,
+	isEmpty = isPayloadEmpty,
+	emptyText,
+	errorText,
+	notes = false,
+}: ReportScreenProps< N > ) {
+	const { data, isLoading, isRefreshing, query, locale } = useReport( name );
+	const { error, rest } = useSelect(
+		( select ) => ( {
+			error: select( reportsStore ).getReportError( name, query ),
+			rest: select( appStore ).getBoot()?.rest,
+		} ),
+		[ name, query ]
+	);
+	const [ notesOpen, setNotesOpen ] = useState( false );
+	const [ highlight, setHighlight ] = useState< number[] >( [] );
+	const notesId = useInstanceId(
+		LiveBody,
+		'monsterinsights-reports-report-notes'
+	);
+	const dates = requestDates( query );
+	const datesKey = JSON.stringify( dates );
+
+	const context = useMemo(
+		(): ReportContextValue => ( {
+			report: name,
+			dates: JSON.parse( datesKey ),
+			locale,
+			restRoot: rest?.root ?? '',
+			nonce: rest?.nonce ?? '',
+			demo: false,
+			showNotes: notes
+				? ( ids: number[] ) => {
+						setHighlight( ids );
+						setNotesOpen( true );
+				  }
+				: undefined,
+		} ),
+		[ name, datesKey, locale, rest, notes ]
+	);
+
+	const comparing = Boolean( query.compareStart && query.compareEnd );
+	let body: ReactNode = null;
+	if ( data ) {
+		body = isEmpty( data ) ? (
+			<p className="monsterinsights-reports-report__empty">
+				{ emptyText ??
+					__( 'No data to show', 'monsterinsights-reports' ) }
+			</p>
+		) : (
+			children( data, { demo: false, locale, comparing } )
+		);
+	} else if ( error && ! HANDLED_ELSEWHERE.includes( error.code ) ) {
+		body = (
+			<Notice status="error" isDismissible={ false }>
+				<p>
+					{ errorText ??
+						__(
+							'An unknown error has occurred.',
+							'monsterinsights-reports'
+						) }
+				</p>
+				{ error.message && <p>{ error.message }</p> }
+			</Notice>
+		);
+	} else if ( isLoading || ! error ) {
+		body = <Loader />;
+	}
+
+	return (
+		<ReportContext.Provider value={ context }>
+			{ isRefreshing && <LoadingDialog /> }
+			{ body }
+			{ notes && data && (
+				<section className="monsterinsights-reports-report__notes">
+					<SiteNotesToggle
+						open={ notesOpen }
+						controls={ notesId }
+						onToggle={ () => {
+							setHighlight( [] );
+							setNotesOpen( ! notesOpen );
+						} }
+					/>
+					<div id={ notesId } hidden={ ! notesOpen }>
+						{ notesOpen && (
+							<SiteNotesPanel highlight={ highlight } />
+						) }
+					</div>
+				</section>
+			) }
+		</ReportContext.Provider>
+	);
+}

@@ -1,0 +1,574 @@
+/**
+ * Every report of the app, declared once (the TypeScript twin of includes/Reports/Registry.php).
+ *
+ * The route table (src/app/routes.ts), the top navigation (src/app/navigation.ts), the demo
+ * payload keys (src/demo, `DemoKey`) and the upsell keys each report uses are derived from this
+ * object; a jest contract test holds the reports that have a `screen` equal to the `built` list
+ * the PHP side exports into src/lib/tiers.json.
+ *
+ * Adding a report: one entry here (its `screen` once it is built), its folder under src/reports,
+ * its demo module in src/demo and its PHP class.
+ */
+import { createContext } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+import type { ComponentType } from 'react';
+
+import type { DemoModule } from '../demo';
+import type { Feature, GatedReport } from '../lib/tiers';
+import type { UpsellKey } from '../upsell/content';
+
+/**
+ * Id of the Overview's top landing pages block; `/top-landing-pages` scrolls to it. The Overview
+ * screen puts it on the block.
+ */
+export const TOP_LANDING_PAGES_ID = 'monsterinsights-reports-top-landing-pages';
+
+/** The named routes of spec 1 §2. */
+export type RouteName =
+	| 'overview'
+	| 'user-journey-report'
+	| 'ai-insights'
+	| 'ai-insights-chat'
+	| 'year-in-review';
+
+/**
+ * How a route is navigated: the standard top navigation, none (AI insights and chat), or a
+ * navigation the screen supplies itself (user journey).
+ */
+export type NavMode = 'standard' | 'hidden' | 'custom';
+
+/** A screen module: src/reports/<name>/index.tsx exports its screen as default. */
+export type ScreenModule = { default: ComponentType };
+
+export interface YearInReview {
+	show_report: boolean;
+	report_year: number;
+}
+
+/** What route titles, navigation labels and visibility depend on. */
+export interface RouteContext {
+	/** Year in review data (spec 1 §3): whether the report shows and for which year. */
+	yearInReview: YearInReview;
+}
+
+/**
+ * The route context the shell renders a screen in (ReportRoute provides it), so a screen's title
+ * can depend on it without importing the shell.
+ */
+export const RouteContextContext = createContext< RouteContext >( {
+	yearInReview: { show_report: false, report_year: 0 },
+} );
+
+/** One hash route of a report. */
+export interface ReportPath {
+	/** Path pattern; `:param` matches one segment. */
+	path: string;
+	name?: RouteName;
+	/** Element id the route scrolls to once it is on the page. */
+	anchor?: string;
+}
+
+/** The groups of the top navigation, in the order of their first item. */
+export type NavGroupId = 'traffic' | 'publishers' | 'ecommerce';
+
+/** Where a report sits in the top navigation (spec 1 §2, spec 3 §2). */
+export interface MenuPlacement {
+	/** Sort key among all entries; groups sit where their first item sits. */
+	position: number;
+	group?: NavGroupId;
+	/** The navigation's label, often shorter than the title. */
+	label: ( context: RouteContext ) => string;
+}
+
+export interface ReportDef {
+	/** Its hash routes, in the order of the route table; empty for a part of another screen. */
+	paths: readonly ReportPath[];
+	/** Translated title: heading, mobile navigation trigger. */
+	title: ( context: RouteContext ) => string;
+	/** How its routes are navigated. */
+	nav: NavMode;
+	/** Its place in the top navigation; absent when it has none. */
+	menu?: MenuPlacement;
+	/** The tier feature it needs (src/lib/tiers.ts). */
+	feature: Feature;
+	/** The upsell content shown while the licence does not include it. */
+	upsell: UpsellKey;
+	/** Whether the upsell offers "See a Sample Report" (the user journey does not, spec 3 §2). */
+	sample: boolean;
+	/** Its sample payload (src/demo/<name>.ts), loaded lazily. */
+	demo: () => Promise< DemoModule >;
+	/** Its screen, lazily loaded; absent while the report is not built yet. */
+	screen?: () => Promise< ScreenModule >;
+}
+
+const loadOverview = () =>
+	import(
+		/* webpackChunkName: "report-overview" */ './overview'
+	) as Promise< ScreenModule >;
+
+const yearInReviewTitle = ( { yearInReview }: RouteContext ) =>
+	sprintf(
+		/* translators: %s: the year the report looks back on, e.g. 2025. */
+		__( '%s Year in Review', 'monsterinsights-reports' ),
+		String( yearInReview.report_year )
+	);
+
+/*
+ * One entry per report, in the order of the route table (spec 1 §2 and spec 3 §2). Titles follow
+ * the report names of the specs; the navigation has its own shorter labels.
+ */
+export const REPORTS = {
+	overview: {
+		paths: [
+			{ path: '/', name: 'overview' },
+			{ path: '/top-landing-pages', anchor: TOP_LANDING_PAGES_ID },
+		],
+		title: () => __( 'Overview', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 10,
+			label: () => __( 'Overview', 'monsterinsights-reports' ),
+		},
+		feature: 'overview',
+		upsell: 'overview',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-overview" */ '../demo/overview'
+			),
+		screen: loadOverview,
+	},
+	publisher: {
+		paths: [ { path: '/publishers' } ],
+		title: () => __( 'Publishers Overview', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 30,
+			group: 'publishers',
+			label: () => __( 'Overview', 'monsterinsights-reports' ),
+		},
+		feature: 'publishers',
+		upsell: 'engagement_overview',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-publisher" */ '../demo/publisher'
+			),
+	},
+	engagement_pages: {
+		paths: [ { path: '/publishers-pages' } ],
+		title: () => __( 'Pages Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 31,
+			group: 'publishers',
+			label: () => __( 'Pages Report', 'monsterinsights-reports' ),
+		},
+		feature: 'pages',
+		upsell: 'engagement_pages',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-engagement-pages" */ '../demo/engagement_pages'
+			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-engagement-pages" */ './engagement-pages'
+			) as Promise< ScreenModule >,
+	},
+	countries: {
+		paths: [ { path: '/countries' } ],
+		title: () => __( 'Country Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 32,
+			group: 'publishers',
+			label: () => __( 'Country Report', 'monsterinsights-reports' ),
+		},
+		feature: 'countries',
+		upsell: 'countries',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-countries" */ '../demo/countries'
+			),
+	},
+	ecommerce: {
+		paths: [ { path: '/ecommerce' } ],
+		title: () => __( 'eCommerce Overview', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 50,
+			group: 'ecommerce',
+			label: () => __( 'Overview', 'monsterinsights-reports' ),
+		},
+		feature: 'ecommerce',
+		upsell: 'ecommerce',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-ecommerce" */ '../demo/ecommerce'
+			),
+	},
+	ecommerce_coupons: {
+		paths: [ { path: '/ecommerce-coupons' } ],
+		title: () => __( 'Coupons Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 51,
+			group: 'ecommerce',
+			label: () => __( 'Coupons', 'monsterinsights-reports' ),
+		},
+		feature: 'ecommerce',
+		upsell: 'ecommerce_coupons',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-ecommerce-coupons" */ '../demo/ecommerce_coupons'
+			),
+	},
+	ecommerce_funnel: {
+		paths: [ { path: '/ecommerce-funnel' } ],
+		title: () => __( 'eCommerce Funnel', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 53,
+			group: 'ecommerce',
+			label: () => __( 'Funnel', 'monsterinsights-reports' ),
+		},
+		feature: 'ecommerce',
+		upsell: 'ecommerce_funnel',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-ecommerce-funnel" */ '../demo/ecommerce_funnel'
+			),
+	},
+	cart_abandonment: {
+		paths: [ { path: '/cart-abandonment' } ],
+		title: () => __( 'Cart Abandonment', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 52,
+			group: 'ecommerce',
+			label: () => __( 'Cart Abandonment', 'monsterinsights-reports' ),
+		},
+		feature: 'ecommerce',
+		upsell: 'cart_abandonment',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-cart-abandonment" */ '../demo/cart_abandonment'
+			),
+	},
+	queries: {
+		paths: [ { path: '/search-console' } ],
+		title: () => __( 'Search Console Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 40,
+			label: () => __( 'Search Console', 'monsterinsights-reports' ),
+		},
+		feature: 'search_console',
+		upsell: 'queries',
+		sample: true,
+		demo: () =>
+			import( /* webpackChunkName: "demo-queries" */ '../demo/queries' ),
+	},
+	dimensions: {
+		paths: [ { path: '/dimensions' } ],
+		title: () => __( 'Dimensions Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 60,
+			label: () => __( 'Dimensions', 'monsterinsights-reports' ),
+		},
+		feature: 'dimensions',
+		upsell: 'dimensions',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-dimensions" */ '../demo/dimensions'
+			),
+	},
+	forms: {
+		paths: [ { path: '/forms' } ],
+		title: () => __( 'Forms Overview Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 70,
+			label: () => __( 'Forms', 'monsterinsights-reports' ),
+		},
+		feature: 'forms',
+		upsell: 'forms',
+		sample: true,
+		demo: () =>
+			import( /* webpackChunkName: "demo-forms" */ '../demo/forms' ),
+	},
+	realtime: {
+		paths: [ { path: '/real-time' } ],
+		title: () => __( 'Real-Time Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 80,
+			label: () => __( 'Realtime', 'monsterinsights-reports' ),
+		},
+		feature: 'realtime',
+		upsell: 'realtime',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-realtime" */ '../demo/realtime'
+			),
+	},
+	sitespeed: {
+		paths: [ { path: '/site-speed' } ],
+		title: () => __( 'Site Speed', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 90,
+			label: () => __( 'Site Speed', 'monsterinsights-reports' ),
+		},
+		feature: 'site_speed',
+		upsell: 'sitespeed',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-sitespeed" */ '../demo/sitespeed'
+			),
+	},
+	media: {
+		paths: [ { path: '/media' } ],
+		title: () => __( 'Media Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 100,
+			label: () => __( 'Media', 'monsterinsights-reports' ),
+		},
+		feature: 'media',
+		upsell: 'media',
+		sample: true,
+		demo: () =>
+			import( /* webpackChunkName: "demo-media" */ '../demo/media' ),
+	},
+	userjourney: {
+		paths: [
+			{ path: '/user-journey-report', name: 'user-journey-report' },
+		],
+		title: () => __( 'User Journey Report', 'monsterinsights-reports' ),
+		nav: 'custom',
+		feature: 'user_journey',
+		upsell: 'userjourney',
+		sample: false,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-userjourney" */ '../demo/userjourney'
+			),
+	},
+	ai_insights: {
+		paths: [ { path: '/ai-insights', name: 'ai-insights' } ],
+		title: () => __( 'AI Insights', 'monsterinsights-reports' ),
+		nav: 'hidden',
+		feature: 'ai_insights',
+		upsell: 'ai_insights',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-ai-insights" */ '../demo/ai_insights'
+			),
+	},
+	ai_chat: {
+		paths: [
+			{ path: '/ai-insights/chat', name: 'ai-insights-chat' },
+			{ path: '/ai-insights/chat/:chatId', name: 'ai-insights-chat' },
+		],
+		title: () => __( 'Conversations AI', 'monsterinsights-reports' ),
+		nav: 'hidden',
+		feature: 'conversations_ai',
+		upsell: 'ai_insights_chat',
+		sample: true,
+		demo: () =>
+			import( /* webpackChunkName: "demo-ai-chat" */ '../demo/ai_chat' ),
+	},
+	traffic_overview: {
+		paths: [ { path: '/traffic-overview' } ],
+		title: () => __( 'Traffic Overview', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 20,
+			group: 'traffic',
+			label: () => __( 'Overview', 'monsterinsights-reports' ),
+		},
+		feature: 'traffic_overview',
+		upsell: 'traffic',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-traffic-overview" */ '../demo/traffic_overview'
+			),
+	},
+	traffic_landing_pages: {
+		paths: [ { path: '/traffic-landing-pages' } ],
+		title: () => __( 'Landing Page Details', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 22,
+			group: 'traffic',
+			label: () =>
+				__( 'Landing Page Details', 'monsterinsights-reports' ),
+		},
+		feature: 'traffic',
+		upsell: 'traffic_landing_pages',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-traffic-landing-pages" */ '../demo/traffic_landing_pages'
+			),
+	},
+	traffic_technology: {
+		paths: [ { path: '/traffic-technology' } ],
+		title: () => __( 'Technology', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 21,
+			group: 'traffic',
+			label: () => __( 'Technology', 'monsterinsights-reports' ),
+		},
+		feature: 'traffic',
+		upsell: 'traffic_technology',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-traffic-technology" */ '../demo/traffic_technology'
+			),
+	},
+	traffic_campaign: {
+		paths: [ { path: '/traffic-campaign' } ],
+		title: () => __( 'Campaigns', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 23,
+			group: 'traffic',
+			label: () => __( 'Campaigns', 'monsterinsights-reports' ),
+		},
+		feature: 'traffic',
+		upsell: 'traffic_campaign',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-traffic-campaign" */ '../demo/traffic_campaign'
+			),
+	},
+	traffic_source_medium: {
+		paths: [ { path: '/traffic-source-medium' } ],
+		title: () => __( 'Source / Medium', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 24,
+			group: 'traffic',
+			label: () => __( 'Source/Medium', 'monsterinsights-reports' ),
+		},
+		feature: 'traffic',
+		upsell: 'traffic_source_medium',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-traffic-source-medium" */ '../demo/traffic_source_medium'
+			),
+	},
+	traffic_social: {
+		paths: [ { path: '/traffic-social' } ],
+		title: () => __( 'Social Media', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 25,
+			group: 'traffic',
+			label: () => __( 'Social', 'monsterinsights-reports' ),
+		},
+		feature: 'traffic',
+		upsell: 'traffic_social',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-traffic-social" */ '../demo/traffic_social'
+			),
+	},
+	exceptions: {
+		paths: [ { path: '/exceptions' } ],
+		title: () => __( 'Exceptions Report', 'monsterinsights-reports' ),
+		nav: 'standard',
+		menu: {
+			position: 110,
+			label: () => __( 'Exceptions', 'monsterinsights-reports' ),
+		},
+		feature: 'exceptions',
+		upsell: 'exceptions',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-exceptions" */ '../demo/exceptions'
+			),
+	},
+	yearinreview: {
+		paths: [ { path: '/year-in-review', name: 'year-in-review' } ],
+		title: yearInReviewTitle,
+		nav: 'standard',
+		menu: { position: 120, label: yearInReviewTitle },
+		feature: 'year_in_review',
+		upsell: 'yearinreview',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-yearinreview" */ '../demo/yearinreview'
+			),
+	},
+	site_summary: {
+		// A part of the Overview screen: no route of its own.
+		paths: [],
+		title: () => __( 'Site Summary', 'monsterinsights-reports' ),
+		nav: 'standard',
+		feature: 'site_summary',
+		upsell: 'overview',
+		sample: true,
+		demo: () =>
+			import(
+				/* webpackChunkName: "demo-site-summary" */ '../demo/site_summary'
+			),
+		screen: loadOverview,
+	},
+} satisfies Record< string, ReportDef >;
+
+/** Every report name: the names of GET /reports/{name}, the demo payloads and the screens. */
+export type ReportName = keyof typeof REPORTS;
+
+/*
+ * Compile-time check: every report is a report of the tier table exported from PHP, so its licence
+ * gate is known on both sides.
+ */
+const EVERY_REPORT_IS_GATED: ReportName extends GatedReport ? true : never =
+	true;
+void EVERY_REPORT_IS_GATED;
+
+/** The report names, in the order of the route table. */
+export const REPORT_NAMES = Object.keys( REPORTS ) as ReportName[];
+
+/**
+ * A report's declaration.
+ *
+ * @param name The report.
+ */
+export function reportDef( name: ReportName ): ReportDef {
+	return REPORTS[ name ];
+}
+
+/**
+ * Whether a value names a report.
+ *
+ * @param value Anything.
+ */
+export function isReportName( value: unknown ): value is ReportName {
+	return (
+		typeof value === 'string' &&
+		Object.prototype.hasOwnProperty.call( REPORTS, value )
+	);
+}
