@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Bench;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
@@ -601,8 +602,14 @@ final class Bench {
 			'summary'      => array( '/monsterinsights-reports/v1/reports/site_summary', array() ),
 			'summary_365'  => array( '/monsterinsights-reports/v1/reports/site_summary', $year ),
 		);
-		$times  = array_fill_keys( array_keys( $routes ), array() );
-		$data   = array();
+		// Every other report the registry builds, over both ranges.
+		$others = array_values( array_diff( Registry::built(), array( 'overview', 'site_summary' ) ) );
+		foreach ( $others as $name ) {
+			$routes[ $name . '_30' ]  = array( '/monsterinsights-reports/v1/reports/' . $name, array() );
+			$routes[ $name . '_365' ] = array( '/monsterinsights-reports/v1/reports/' . $name, $year );
+		}
+		$times = array_fill_keys( array_keys( $routes ), array() );
+		$data  = array();
 		for ( $run = 0; $run <= $this->runs; $run++ ) {
 			foreach ( $routes as $key => list( $route, $params ) ) {
 				BuiltinSource::bump_data_version();
@@ -633,6 +640,10 @@ final class Bench {
 		$this->row( 'summary_ratio', 'site_summary ÷ /wp/v2/posts', $ms['summary'] / $ms['posts'], '×' );
 		$this->row( 'summary_365', sprintf( 'site_summary, last %d days', $this->days ), $ms['summary_365'], 'ms' );
 		$this->row( 'summary_365_ratio', sprintf( 'site_summary %d days ÷ /wp/v2/posts', $this->days ), $ms['summary_365'] / $ms['posts'], '×' );
+		foreach ( $others as $name ) {
+			$this->row( $name . '_30_ratio', $name . ', last 30 days ÷ /wp/v2/posts', $ms[ $name . '_30' ] / $ms['posts'], '×', array( 'max', 1 ) );
+			$this->row( $name . '_365_ratio', sprintf( '%s, last %d days ÷ /wp/v2/posts', $name, $this->days ), $ms[ $name . '_365' ] / $ms['posts'], '×', array( 'max', 1 ) );
+		}
 	}
 
 	/**
