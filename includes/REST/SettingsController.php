@@ -60,9 +60,11 @@ final class SettingsController extends Controller {
 	 * is refused (400 rest_invalid_param, the message states the limit) and nothing is stored.
 	 */
 	public const LIST_LIMITS = array(
-		'excluded_roles' => array( 100, 100 ),
-		'excluded_ips'   => array( 500, 64 ),
-		'referrer_spam'  => array( 2000, 255 ),
+		'excluded_roles'      => array( 100, 100 ),
+		'excluded_ips'        => array( 500, 64 ),
+		'referrer_spam'       => array( 2000, 255 ),
+		'affiliate_paths'     => Tracking::MAX_AFFILIATE_PATHS,
+		'download_extensions' => array( Tracking::MAX_DOWNLOAD_EXTENSIONS, 10 ),
 	);
 
 	/**
@@ -365,6 +367,20 @@ final class SettingsController extends Controller {
 				return $error( 'referrer_spam[' . $index . ']', sprintf( __( '“%s” is not a host name such as spam.example.', 'monsterinsights-reports' ), $entry ) );
 			}
 		}
+		foreach ( (array) ( $tracking['affiliate_paths'] ?? array() ) as $index => $path ) {
+			$path = trim( (string) $path );
+			if ( '' !== $path && ! Tracking::is_affiliate_path( $path ) ) {
+				/* translators: %s: what the user typed. */
+				return $error( 'affiliate_paths[' . $index . ']', sprintf( __( '“%s” is not a path such as /go/: it starts with a slash and has no spaces.', 'monsterinsights-reports' ), $path ) );
+			}
+		}
+		foreach ( (array) ( $tracking['download_extensions'] ?? array() ) as $index => $extension ) {
+			$extension = trim( (string) $extension );
+			if ( '' !== $extension && null === Tracking::extension( $extension ) ) {
+				/* translators: %s: what the user typed. */
+				return $error( 'download_extensions[' . $index . ']', sprintf( __( '“%s” is not a file extension such as pdf: 1 to 10 letters or digits.', 'monsterinsights-reports' ), $extension ) );
+			}
+		}
 		return true;
 	}
 
@@ -439,32 +455,34 @@ final class SettingsController extends Controller {
 			),
 		);
 		return array(
-			'excluded_roles'   => array( 'description' => __( 'Roles whose logged-in visits are not tracked.', 'monsterinsights-reports' ) ) + $strings( 'excluded_roles' ),
-			'honor_dnt'        => array(
+			'excluded_roles'      => array( 'description' => __( 'Roles whose logged-in visits are not tracked.', 'monsterinsights-reports' ) ) + $strings( 'excluded_roles' ),
+			'honor_dnt'           => array(
 				'description' => __( 'Whether a Do Not Track signal stops tracking.', 'monsterinsights-reports' ),
 				'type'        => 'boolean',
 			),
-			'honor_gpc'        => array(
+			'honor_gpc'           => array(
 				'description' => __( 'Whether a Global Privacy Control signal stops tracking.', 'monsterinsights-reports' ),
 				'type'        => 'boolean',
 			),
-			'excluded_ips'     => array( 'description' => __( 'IP addresses and CIDR ranges that are not tracked.', 'monsterinsights-reports' ) ) + $strings( 'excluded_ips' ),
-			'country_mmdb'     => array(
+			'excluded_ips'        => array( 'description' => __( 'IP addresses and CIDR ranges that are not tracked.', 'monsterinsights-reports' ) ) + $strings( 'excluded_ips' ),
+			'country_mmdb'        => array(
 				'description' => __( 'Path of an .mmdb country database on the server; empty for none.', 'monsterinsights-reports' ),
 				'type'        => 'string',
 				'maxLength'   => self::TEXT_LIMITS['country_mmdb'],
 			),
-			'country_header'   => array(
+			'country_header'      => array(
 				'description' => __( 'HTTP header carrying the visitor’s country code (set by a CDN); empty for none.', 'monsterinsights-reports' ),
 				'type'        => 'string',
 				'maxLength'   => self::TEXT_LIMITS['country_header'],
 			),
-			'trusted_proxy'    => array(
+			'trusted_proxy'       => array(
 				'description' => __( 'Whether the site is behind a reverse proxy whose X-Forwarded-For header can be trusted.', 'monsterinsights-reports' ),
 				'type'        => 'boolean',
 			),
-			'referrer_spam'    => array( 'description' => __( 'Referrer hosts whose visits are dropped as spam.', 'monsterinsights-reports' ) ) + $strings( 'referrer_spam' ),
-			'retention_months' => array(
+			'referrer_spam'       => array( 'description' => __( 'Referrer hosts whose visits are dropped as spam.', 'monsterinsights-reports' ) ) + $strings( 'referrer_spam' ),
+			'affiliate_paths'     => array( 'description' => __( 'Paths on this site whose links count as affiliate links, such as /go/.', 'monsterinsights-reports' ) ) + $strings( 'affiliate_paths' ),
+			'download_extensions' => array( 'description' => __( 'File extensions whose links count as downloads.', 'monsterinsights-reports' ) ) + $strings( 'download_extensions' ),
+			'retention_months'    => array(
 				'description' => __( 'Months raw visits are kept; the daily totals are kept for ever.', 'monsterinsights-reports' ),
 				'type'        => 'integer',
 				'minimum'     => 1,

@@ -277,6 +277,8 @@ describe( 'App screens', () => {
 						country_header: '',
 						trusted_proxy: false,
 						referrer_spam: [],
+						affiliate_paths: [ '/go/', '/recommend/' ],
+						download_extensions: [ 'pdf', 'zip' ],
 					},
 					modules: {
 						dimensions: true,

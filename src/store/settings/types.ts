@@ -19,6 +19,10 @@ export interface TrackingSettings {
 	trusted_proxy: boolean;
 	/** Referrer hosts whose visits are dropped. */
 	referrer_spam: string[];
+	/** Paths on the site whose links count as affiliate links, such as /go/. */
+	affiliate_paths: string[];
+	/** File extensions (lower case, no dot) whose links count as downloads. */
+	download_extensions: string[];
 	/** Months raw visits are kept (1–120). */
 	retention_months: number;
 }

@@ -17,7 +17,7 @@ defined( 'ABSPATH' ) || exit;
  * to it. On a network, the network admin's defaults (a site option) sit between the built-in
  * defaults and a site's own choices.
  *
- * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[]}
+ * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[], affiliate_paths: string[], download_extensions: string[]}
  */
 final class Settings {
 
@@ -32,6 +32,28 @@ final class Settings {
 	public const NETWORK_OPTION = 'monsterinsights_reports_network_tracking';
 
 	/**
+	 * Links whose path starts with one of these count as affiliate links (decisions.md "Builtin
+	 * collection beyond page views").
+	 */
+	public const AFFILIATE_PATHS = array( '/go/', '/recommend/' );
+
+	/**
+	 * Links to files with these extensions count as downloads: documents, archives, audio, video,
+	 * installers, e-books.
+	 */
+	public const DOWNLOAD_EXTENSIONS = array( 'pdf', 'zip', 'rar', 'gz', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'csv', 'txt', 'mp3', 'mp4', 'mov', 'avi', 'dmg', 'exe', 'msi', 'apk', 'epub' );
+
+	/**
+	 * Most affiliate paths, and most characters of one.
+	 */
+	public const MAX_AFFILIATE_PATHS = array( 50, 200 );
+
+	/**
+	 * Most download extensions (each 1–10 of a–z and 0–9).
+	 */
+	public const MAX_DOWNLOAD_EXTENSIONS = 100;
+
+	/**
 	 * The defaults.
 	 *
 	 * @return array<string, mixed>
@@ -39,14 +61,16 @@ final class Settings {
 	 */
 	public static function defaults(): array {
 		return array(
-			'excluded_roles' => array( 'administrator' ),
-			'honor_dnt'      => true,
-			'honor_gpc'      => true,
-			'excluded_ips'   => array(),
-			'country_mmdb'   => '',
-			'country_header' => '',
-			'trusted_proxy'  => false,
-			'referrer_spam'  => array(),
+			'excluded_roles'      => array( 'administrator' ),
+			'honor_dnt'           => true,
+			'honor_gpc'           => true,
+			'excluded_ips'        => array(),
+			'country_mmdb'        => '',
+			'country_header'      => '',
+			'trusted_proxy'       => false,
+			'referrer_spam'       => array(),
+			'affiliate_paths'     => self::AFFILIATE_PATHS,
+			'download_extensions' => self::DOWNLOAD_EXTENSIONS,
 		);
 	}
 
@@ -114,7 +138,41 @@ final class Settings {
 			}
 			$settings['referrer_spam'] = array_values( array_unique( $hosts ) );
 		}
+		if ( isset( $stored['affiliate_paths'] ) && is_array( $stored['affiliate_paths'] ) ) {
+			$paths                       = array_filter( self::strings( $stored['affiliate_paths'] ), array( self::class, 'is_affiliate_path' ) );
+			$settings['affiliate_paths'] = array_slice( array_values( $paths ), 0, self::MAX_AFFILIATE_PATHS[0] );
+		}
+		if ( isset( $stored['download_extensions'] ) && is_array( $stored['download_extensions'] ) ) {
+			$extensions = array();
+			foreach ( self::strings( $stored['download_extensions'] ) as $entry ) {
+				$extension = self::extension( $entry );
+				if ( null !== $extension ) {
+					$extensions[] = $extension;
+				}
+			}
+			$settings['download_extensions'] = array_slice( array_values( array_unique( $extensions ) ), 0, self::MAX_DOWNLOAD_EXTENSIONS );
+		}
 		return $settings;
+	}
+
+	/**
+	 * Whether an entry is an affiliate path: it starts with "/", has no white space, no "|" (the
+	 * tracker's separator) and at most MAX_AFFILIATE_PATHS[1] characters.
+	 *
+	 * @param string $path The entry.
+	 */
+	public static function is_affiliate_path( string $path ): bool {
+		return str_starts_with( $path, '/' ) && strlen( $path ) <= self::MAX_AFFILIATE_PATHS[1] && 1 !== preg_match( '/[\s|]/', $path );
+	}
+
+	/**
+	 * A download extension as stored (lower case, no leading dot), or null when the entry is not one.
+	 *
+	 * @param string $entry What the user typed, such as "PDF" or ".pdf".
+	 */
+	public static function extension( string $entry ): ?string {
+		$extension = strtolower( ltrim( trim( $entry ), '.' ) );
+		return 1 === preg_match( '/^[a-z0-9]{1,10}$/', $extension ) ? $extension : null;
 	}
 
 	/**

@@ -19,6 +19,8 @@ export interface TrackingDraft {
 	country_header: string;
 	trusted_proxy: boolean;
 	referrer_spam: string;
+	affiliate_paths: string;
+	download_extensions: string;
 	retention_months: string;
 }
 
@@ -32,6 +34,8 @@ export function trackingDraft( tracking: TrackingSettings ): TrackingDraft {
 		...tracking,
 		excluded_ips: tracking.excluded_ips.join( '\n' ),
 		referrer_spam: tracking.referrer_spam.join( '\n' ),
+		affiliate_paths: tracking.affiliate_paths.join( '\n' ),
+		download_extensions: tracking.download_extensions.join( '\n' ),
 		retention_months: String( tracking.retention_months ),
 	};
 }
@@ -40,7 +44,7 @@ export interface TrackingFieldsProps {
 	draft: TrackingDraft;
 	roles: RoleOption[];
 	onChange: ( draft: TrackingDraft ) => void;
-	/** Show the advanced fields (country lookup, proxy, spam, retention). */
+	/** Show the advanced fields (country lookup, proxy, spam, links, retention). */
 	advanced: boolean;
 }
 
@@ -202,6 +206,38 @@ export function TrackingFields( {
 						value={ draft.referrer_spam }
 						rows={ 3 }
 						onChange={ ( value ) => set( 'referrer_spam', value ) }
+					/>
+					<TextareaControl
+						__nextHasNoMarginBottom
+						label={ __(
+							'Affiliate link paths',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'One path per line, such as /go/; clicks on links to this site whose path starts with one of them count as affiliate clicks.',
+							'monsterinsights-reports'
+						) }
+						value={ draft.affiliate_paths }
+						rows={ 3 }
+						onChange={ ( value ) =>
+							set( 'affiliate_paths', value )
+						}
+					/>
+					<TextareaControl
+						__nextHasNoMarginBottom
+						label={ __(
+							'Download file extensions',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'One extension per line, such as pdf; clicks on links to files of these types count as downloads.',
+							'monsterinsights-reports'
+						) }
+						value={ draft.download_extensions }
+						rows={ 3 }
+						onChange={ ( value ) =>
+							set( 'download_extensions', value )
+						}
 					/>
 				</>
 			) }

@@ -30,6 +30,8 @@ export function trackingChanges(
 		country_header: draft.country_header.trim(),
 		trusted_proxy: draft.trusted_proxy,
 		referrer_spam: linesOf( draft.referrer_spam ),
+		affiliate_paths: linesOf( draft.affiliate_paths ),
+		download_extensions: linesOf( draft.download_extensions ),
 		retention_months: months,
 	};
 }

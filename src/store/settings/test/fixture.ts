@@ -35,6 +35,8 @@ export function settingsWith(
 			country_header: '',
 			trusted_proxy: false,
 			referrer_spam: [],
+			affiliate_paths: [ '/go/', '/recommend/' ],
+			download_extensions: [ 'pdf', 'zip' ],
 			retention_months: 25,
 		},
 		roles: [

@@ -44,14 +44,18 @@ class SettingsLimitsTest extends TestCase {
 			$hosts[] = 'spam' . $i . '.example';
 		}
 		return array(
-			'too many IPs'          => array( array( 'tracking' => array( 'excluded_ips' => $ips ) ), 'tracking', 'tracking[excluded_ips] must contain at most 500 items.' ),
-			'too many spam hosts'   => array( array( 'tracking' => array( 'referrer_spam' => $hosts ) ), 'tracking', 'tracking[referrer_spam] must contain at most 2,000 items.' ),
-			'spam host too long'    => array( array( 'tracking' => array( 'referrer_spam' => array( str_repeat( 'a', 250 ) . '.example' ) ) ), 'tracking', 'tracking[referrer_spam][0] must be at most 255 characters long.' ),
-			'IP entry too long'     => array( array( 'tracking' => array( 'excluded_ips' => array( '10.0.0.1', str_repeat( '1', 65 ) ) ) ), 'tracking', 'tracking[excluded_ips][1] must be at most 64 characters long.' ),
-			'too many roles'        => array( array( 'tracking' => array( 'excluded_roles' => array_fill( 0, 101, 'editor' ) ) ), 'tracking', 'tracking[excluded_roles] must contain at most 100 items.' ),
-			'mmdb path too long'    => array( array( 'tracking' => array( 'country_mmdb' => '/' . str_repeat( 'a', 1024 ) . '.mmdb' ) ), 'tracking', 'tracking[country_mmdb] must be at most 1,024 characters long.' ),
-			'header too long'       => array( array( 'tracking' => array( 'country_header' => str_repeat( 'A', 65 ) ) ), 'tracking', 'tracking[country_header] must be at most 64 characters long.' ),
-			'header image too long' => array( array( 'pdf_reports_header_image' => 'https://example.org/' . str_repeat( 'a', 2048 ) . '.png' ), 'pdf_reports_header_image', 'pdf_reports_header_image must be at most 2,048 characters long.' ),
+			'too many IPs'             => array( array( 'tracking' => array( 'excluded_ips' => $ips ) ), 'tracking', 'tracking[excluded_ips] must contain at most 500 items.' ),
+			'too many spam hosts'      => array( array( 'tracking' => array( 'referrer_spam' => $hosts ) ), 'tracking', 'tracking[referrer_spam] must contain at most 2,000 items.' ),
+			'spam host too long'       => array( array( 'tracking' => array( 'referrer_spam' => array( str_repeat( 'a', 250 ) . '.example' ) ) ), 'tracking', 'tracking[referrer_spam][0] must be at most 255 characters long.' ),
+			'IP entry too long'        => array( array( 'tracking' => array( 'excluded_ips' => array( '10.0.0.1', str_repeat( '1', 65 ) ) ) ), 'tracking', 'tracking[excluded_ips][1] must be at most 64 characters long.' ),
+			'too many affiliate paths' => array( array( 'tracking' => array( 'affiliate_paths' => array_map( static fn( int $i ): string => '/go' . $i . '/', range( 0, 50 ) ) ) ), 'tracking', 'tracking[affiliate_paths] must contain at most 50 items.' ),
+			'affiliate path too long'  => array( array( 'tracking' => array( 'affiliate_paths' => array( '/' . str_repeat( 'a', 200 ) ) ) ), 'tracking', 'tracking[affiliate_paths][0] must be at most 200 characters long.' ),
+			'too many extensions'      => array( array( 'tracking' => array( 'download_extensions' => array_map( static fn( int $i ): string => 'x' . $i, range( 0, 100 ) ) ) ), 'tracking', 'tracking[download_extensions] must contain at most 100 items.' ),
+			'extension too long'       => array( array( 'tracking' => array( 'download_extensions' => array( 'pdf', str_repeat( 'a', 11 ) ) ) ), 'tracking', 'tracking[download_extensions][1] must be at most 10 characters long.' ),
+			'too many roles'           => array( array( 'tracking' => array( 'excluded_roles' => array_fill( 0, 101, 'editor' ) ) ), 'tracking', 'tracking[excluded_roles] must contain at most 100 items.' ),
+			'mmdb path too long'       => array( array( 'tracking' => array( 'country_mmdb' => '/' . str_repeat( 'a', 1024 ) . '.mmdb' ) ), 'tracking', 'tracking[country_mmdb] must be at most 1,024 characters long.' ),
+			'header too long'          => array( array( 'tracking' => array( 'country_header' => str_repeat( 'A', 65 ) ) ), 'tracking', 'tracking[country_header] must be at most 64 characters long.' ),
+			'header image too long'    => array( array( 'pdf_reports_header_image' => 'https://example.org/' . str_repeat( 'a', 2048 ) . '.png' ), 'pdf_reports_header_image', 'pdf_reports_header_image must be at most 2,048 characters long.' ),
 		);
 	}
 
@@ -102,13 +106,18 @@ class SettingsLimitsTest extends TestCase {
 		list( $status, $data ) = $this->save(
 			array(
 				'tracking' => array(
-					'excluded_ips'  => $ips,
-					'referrer_spam' => array( str_repeat( 'a', 247 ) . '.example' ),
+					'excluded_ips'        => $ips,
+					'referrer_spam'       => array( str_repeat( 'a', 247 ) . '.example' ),
+					'affiliate_paths'     => array_map( static fn( int $i ): string => '/' . str_pad( (string) $i, 199, 'a' ), range( 1, 50 ) ),
+					'download_extensions' => array_map( static fn( int $i ): string => str_pad( (string) $i, 10, 'x' ), range( 1, 100 ) ),
 				),
 			)
 		);
 		$this->assertSame( 200, $status );
 		$this->assertCount( 500, $data['tracking']['excluded_ips'] );
 		$this->assertCount( 500, Tracking::get()['excluded_ips'] );
+		$this->assertCount( 50, Tracking::get()['affiliate_paths'] );
+		$this->assertSame( '/1' . str_repeat( 'a', 198 ), Tracking::get()['affiliate_paths'][0] );
+		$this->assertCount( 100, Tracking::get()['download_extensions'] );
 	}
 }

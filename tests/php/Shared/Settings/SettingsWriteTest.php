@@ -97,15 +97,17 @@ class SettingsWriteTest extends TestCase {
 	public function test_tracking_settings_are_saved(): void {
 		$this->act_as( 'administrator' );
 		$tracking              = array(
-			'excluded_roles'   => array( 'administrator', 'editor' ),
-			'honor_dnt'        => false,
-			'honor_gpc'        => true,
-			'excluded_ips'     => array( '192.0.2.10', '198.51.100.0/24', '2001:db8::/32' ),
-			'country_mmdb'     => '',
-			'country_header'   => 'CF-IPCountry',
-			'trusted_proxy'    => true,
-			'referrer_spam'    => array( 'spam.example', 'https://junk.example/path' ),
-			'retention_months' => 13,
+			'excluded_roles'      => array( 'administrator', 'editor' ),
+			'honor_dnt'           => false,
+			'honor_gpc'           => true,
+			'excluded_ips'        => array( '192.0.2.10', '198.51.100.0/24', '2001:db8::/32' ),
+			'country_mmdb'        => '',
+			'country_header'      => 'CF-IPCountry',
+			'trusted_proxy'       => true,
+			'referrer_spam'       => array( 'spam.example', 'https://junk.example/path' ),
+			'affiliate_paths'     => array( '/go/', ' /partners/ ', '/go/' ),
+			'download_extensions' => array( 'PDF', '.epub', 'pdf', '7z' ),
+			'retention_months'    => 13,
 		);
 		list( $status, $data ) = $this->call( 'POST', self::ROUTE, array( 'tracking' => $tracking ) );
 		$this->assertSame( 200, $status );
@@ -117,6 +119,10 @@ class SettingsWriteTest extends TestCase {
 		$this->assertSame( array( '192.0.2.10', '198.51.100.0/24', '2001:db8::/32' ), $stored['excluded_ips'] );
 		$this->assertSame( 'CF-IPCountry', $stored['country_header'] );
 		$this->assertSame( array( 'spam.example', 'junk.example' ), $stored['referrer_spam'] );
+		// Trimmed, without repeats; extensions in lower case without their dot.
+		$this->assertSame( array( '/go/', '/partners/' ), $stored['affiliate_paths'] );
+		$this->assertSame( array( 'pdf', 'epub', '7z' ), $stored['download_extensions'] );
+		$this->assertSame( array( '/go/', '/partners/' ), $data['tracking']['affiliate_paths'] );
 		$this->assertSame( 13, $data['tracking']['retention_months'] );
 		$this->assertSame( $stored['excluded_ips'], $data['tracking']['excluded_ips'] );
 
@@ -137,13 +143,16 @@ class SettingsWriteTest extends TestCase {
 		update_option( Tracking::OPTION, array( 'excluded_ips' => array( '192.0.2.1' ) ) );
 		update_option( BootData::SOURCE_OPTION, '' );
 		$cases = array(
-			'tracking.excluded_ips[1]'   => array( 'excluded_ips' => array( '10.0.0.1', '300.1.1.1' ) ),
-			'tracking.excluded_roles[0]' => array( 'excluded_roles' => array( 'no_such_role' ) ),
-			'tracking.country_mmdb'      => array( 'country_mmdb' => '/nonexistent/GeoLite2-Country.mmdb' ),
-			'tracking.country_header'    => array( 'country_header' => 'X Country: yes' ),
-			'tracking.referrer_spam[0]'  => array( 'referrer_spam' => array( 'not a host!' ) ),
-			'tracking[retention_months]' => array( 'retention_months' => 0 ),
-			'tracking[honor_dnt]'        => array( 'honor_dnt' => 'sometimes' ),
+			'tracking.excluded_ips[1]'        => array( 'excluded_ips' => array( '10.0.0.1', '300.1.1.1' ) ),
+			'tracking.excluded_roles[0]'      => array( 'excluded_roles' => array( 'no_such_role' ) ),
+			'tracking.country_mmdb'           => array( 'country_mmdb' => '/nonexistent/GeoLite2-Country.mmdb' ),
+			'tracking.country_header'         => array( 'country_header' => 'X Country: yes' ),
+			'tracking.referrer_spam[0]'       => array( 'referrer_spam' => array( 'not a host!' ) ),
+			'tracking.affiliate_paths[1]'     => array( 'affiliate_paths' => array( '/go/', 'go/' ) ),
+			'tracking.affiliate_paths[0]'     => array( 'affiliate_paths' => array( '/my links/' ) ),
+			'tracking.download_extensions[2]' => array( 'download_extensions' => array( 'pdf', 'zip', 'tar.gz' ) ),
+			'tracking[retention_months]'      => array( 'retention_months' => 0 ),
+			'tracking[honor_dnt]'             => array( 'honor_dnt' => 'sometimes' ),
 		);
 		foreach ( $cases as $field => $tracking ) {
 			list( $status, $data ) = $this->call(
@@ -159,6 +168,8 @@ class SettingsWriteTest extends TestCase {
 			$this->assertStringContainsString( $field, $data['data']['params']['tracking'], $field );
 		}
 		$this->assertSame( array( '192.0.2.1' ), Tracking::get()['excluded_ips'] );
+		$this->assertSame( Tracking::AFFILIATE_PATHS, Tracking::get()['affiliate_paths'] );
+		$this->assertSame( Tracking::DOWNLOAD_EXTENSIONS, Tracking::get()['download_extensions'] );
 		$this->assertTrue( Tracking::get()['honor_gpc'] );
 		$this->assertSame( '', get_option( BootData::SOURCE_OPTION ) );
 		$this->assertSame( Retention::DEFAULT_MONTHS, Retention::months() );

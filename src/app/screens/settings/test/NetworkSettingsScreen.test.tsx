@@ -26,6 +26,8 @@ const DEFAULTS: NetworkSettings = {
 		country_header: '',
 		trusted_proxy: false,
 		referrer_spam: [],
+		affiliate_paths: [ '/go/', '/recommend/' ],
+		download_extensions: [ 'pdf', 'zip' ],
 	},
 	modules: {
 		dimensions: false,

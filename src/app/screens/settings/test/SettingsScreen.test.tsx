@@ -202,6 +202,8 @@ describe( 'SettingsScreen', () => {
 
 		type( 'Excluded IP addresses', ' 192.0.2.10 \n\n198.51.100.0/24\r\n' );
 		type( 'Referrer spam hosts', 'spam.example\nbad.example\n' );
+		type( 'Affiliate link paths', '/go/\n /partners/ \n' );
+		type( 'Download file extensions', 'pdf\n\nepub\n' );
 		type( 'Keep raw visits for (months)', '12' );
 		type( 'Country header from your CDN', ' CF-IPCountry ' );
 		fireEvent.click( screen.getByRole( 'checkbox', { name: 'Editor' } ) );
@@ -231,6 +233,8 @@ describe( 'SettingsScreen', () => {
 						country_header: 'CF-IPCountry',
 						trusted_proxy: false,
 						referrer_spam: [ 'spam.example', 'bad.example' ],
+						affiliate_paths: [ '/go/', '/partners/' ],
+						download_extensions: [ 'pdf', 'epub' ],
 						retention_months: 12,
 					},
 					referral_favicons: false,
