@@ -91,9 +91,9 @@ final class Db {
 	/**
 	 * Inserts many rows with one statement.
 	 *
-	 * The values are escaped as $wpdb->prepare() escapes them, one by one: an integer is cast, any
-	 * other value goes through esc_sql() (the same escaping prepare() applies to a %s argument) and
-	 * is quoted. prepare() itself is not used here because its cost grows with the whole statement:
+	 * The values are escaped as $wpdb->prepare() escapes them, one by one: an integer is written as
+	 * it is, any other value goes through esc_sql() (the same escaping prepare() applies to a %s
+	 * argument), once per distinct value of the statement, and is quoted. prepare() itself is not used here because its cost grows with the whole statement:
 	 * for the aggregation's 2,000-row inserts it took seven times longer than the escaping alone
 	 * (about 23 µs a row), and the aggregation writes a row per hit.
 	 *
@@ -109,10 +109,12 @@ final class Db {
 			return 0;
 		}
 		$values = array();
+		// Text values repeat from row to row (days, names, mediums): each is escaped once.
+		$escaped = array();
 		foreach ( $rows as $row ) {
 			$cells = array();
 			foreach ( $row as $value ) {
-				$cells[] = is_int( $value ) ? (string) $value : "'" . esc_sql( (string) $value ) . "'";
+				$cells[] = is_int( $value ) ? $value : ( $escaped[ (string) $value ] ??= "'" . esc_sql( (string) $value ) . "'" );
 			}
 			$values[] = '(' . implode( ',', $cells ) . ')';
 		}

@@ -74,7 +74,20 @@ final class Ingest {
 	/**
 	 * Rows per INSERT statement.
 	 */
-	private const BATCH = 500;
+	private const BATCH = 1000;
+
+	/**
+	 * Visitor keys per read of the sessions table: fewer than MySQL's and MariaDB's default
+	 * eq_range_index_dive_limit (200), so the optimiser counts the rows of each key in the index
+	 * instead of guessing from its statistics (visitor_next is mostly 0, and a guess from them makes
+	 * a full scan look cheaper).
+	 */
+	private const KEYS_PER_READ = 100;
+
+	/**
+	 * Sessions a run keeps in memory at most (about 1.5 KB each).
+	 */
+	private const HELD_SESSIONS = 10000;
 
 	/**
 	 * Lookup ids known to this run, by kind and value. Filled only from committed chunks' lookups
@@ -109,6 +122,22 @@ final class Ingest {
 	 * @var int
 	 */
 	private int $next_id = 0;
+
+	/**
+	 * Sessions this run read or wrote, by id, as the table holds them (the run holds the lock, so
+	 * nothing else writes them). A rolled-back chunk ends the run, and this with it.
+	 *
+	 * @var array<int, array<string, int|string>>
+	 */
+	private array $sessions = array();
+
+	/**
+	 * For each visitor key this run holds whole: the ids of every stored session with that key as
+	 * visitor or visitor_next.
+	 *
+	 * @var array<int, array<int, true>>
+	 */
+	private array $by_key = array();
 
 	/**
 	 * The first day with raw rows (Compaction).
@@ -183,10 +212,14 @@ final class Ingest {
 		if ( array() === $hits ) {
 			return $result;
 		}
-		usort(
-			$hits,
-			static fn( Hit $a, Hit $b ): int => array( $a->ts, $a->id ) <=> array( $b->ts, $b->id )
-		);
+		// In time order, ties by hit id (ids are unique, so the hits themselves are never compared).
+		$times = array();
+		$ids   = array();
+		foreach ( $hits as $hit ) {
+			$times[] = $hit->ts;
+			$ids[]   = $hit->id;
+		}
+		array_multisort( $times, SORT_NUMERIC, $ids, SORT_STRING, $hits );
 		$this->write( $hits, $result );
 		return $result;
 	}
@@ -264,6 +297,7 @@ final class Ingest {
 
 		$touched = $sessionizer->touched();
 		$this->save_sessions( $touched );
+		$this->hold( $touched );
 		foreach ( $sessionizer->days() as $day ) {
 			$result->add_day( $day );
 		}
@@ -351,20 +385,50 @@ final class Ingest {
 	}
 
 	/**
-	 * A sessionizer that knows the visitors' sessions (keys live two days, so these are few).
+	 * A sessionizer that knows every stored session of the chunk's visitor keys (keys live two days,
+	 * so these are few): those this run already holds, the rest read from the table, once a run.
 	 *
 	 * @param int[] $keys Visitor keys of the chunk.
 	 */
 	private function sessionizer( array $keys ): Sessionizer {
-		$rows = array();
-		foreach ( array_chunk( $keys, self::BATCH ) as $batch ) {
-			// Two statements, each on its own index (an OR of the two can make the optimiser scan).
-			$list = Lookups::ints( $batch );
-			foreach ( Db::rows( 'SELECT * FROM {sessions} WHERE visitor IN (' . $list . ')' ) as $row ) {
-				$rows[ (int) $row['id'] ] = $row;
+		$missing = array();
+		foreach ( $keys as $key ) {
+			if ( ! isset( $this->by_key[ $key ] ) ) {
+				$missing[ $key ] = array();
 			}
-			foreach ( Db::rows( 'SELECT * FROM {sessions} WHERE visitor_next IN (' . $list . ')' ) as $row ) {
-				$rows[ (int) $row['id'] ] = $row;
+		}
+		if ( array() !== $missing && count( $this->sessions ) + count( $missing ) > self::HELD_SESSIONS ) {
+			// Bounded memory: forget them all, and read what this chunk needs again.
+			$this->sessions = array();
+			$this->by_key   = array();
+			$missing        = array_fill_keys( $keys, array() );
+		}
+		if ( array() !== $missing ) {
+			$columns = implode( ', ', self::SESSION_COLUMNS );
+			foreach ( array_chunk( array_keys( $missing ), self::KEYS_PER_READ ) as $batch ) {
+				// Each half on its own index (an OR of the two can make the optimiser scan).
+				$list = Lookups::ints( $batch );
+				$rows = Db::rows( 'SELECT ' . $columns . ' FROM {sessions} WHERE visitor IN (' . $list . ') UNION ALL SELECT ' . $columns . ' FROM {sessions} WHERE visitor_next IN (' . $list . ')' );
+				foreach ( $rows as $row ) {
+					$id = (int) $row['id'];
+					// A session this run holds is as the table holds it: this run wrote it.
+					$session               = $this->sessions[ $id ] ?? Sessionizer::typed( $row );
+					$this->sessions[ $id ] = $session;
+					foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
+						if ( isset( $missing[ $key ] ) ) {
+							$missing[ $key ][ $id ] = true;
+						}
+					}
+				}
+			}
+			foreach ( $missing as $key => $ids ) {
+				$this->by_key[ $key ] = $ids;
+			}
+		}
+		$rows = array();
+		foreach ( $keys as $key ) {
+			foreach ( $this->by_key[ $key ] as $id => $true ) {
+				$rows[ $id ] = $this->sessions[ $id ];
 			}
 		}
 		if ( 0 === $this->next_id ) {
@@ -376,6 +440,22 @@ final class Ingest {
 			);
 		}
 		return new Sessionizer( $rows, $this->clock, $this->next_id );
+	}
+
+	/**
+	 * Keeps the sessions a chunk wrote, for the next chunks: under the keys this run holds whole.
+	 *
+	 * @param array<int, array<string, int|string>> $sessions By id.
+	 */
+	private function hold( array $sessions ): void {
+		foreach ( $sessions as $id => $session ) {
+			$this->sessions[ $id ] = $session;
+			foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
+				if ( 0 !== $key && isset( $this->by_key[ $key ] ) ) {
+					$this->by_key[ $key ][ $id ] = true;
+				}
+			}
+		}
 	}
 
 	/**

@@ -11,8 +11,16 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Rebuilds every rollup of a site-local day from the raw rows, in one transaction: the day's rows
- * are deleted and inserted again with INSERT … SELECT. Running it twice gives the same rows, so a
- * crash between the raw writes and this step is repaired by running it again.
+ * are deleted and inserted again. Running it twice gives the same rows, so a crash between the raw
+ * writes and this step is repaired by running it again.
+ *
+ * The rows are computed in PHP from one read of the day's raw rows (RollupDay), by the list in
+ * rollups(): each entry names its table, its columns, the text columns among its keys, and the
+ * function that computes its rows. statements() keeps, for every table, the INSERT … SELECT that
+ * says the same in SQL; it is the reference the PHP is tested against (RollupsTest), and it stands
+ * in for the PHP when two of a day's text keys could be one under the table's collation (a
+ * case-insensitive collation would merge "Signup" and "signup" into one row, so the PHP, which
+ * tells them apart, would write two rows with one primary key).
  *
  * Sessions count on the day they started (with their page views, bounces, duration, source,
  * country and device); the site's and pages' page views and the hours count each page view on its
@@ -29,15 +37,14 @@ final class Rollups {
 		// A compacted day has lost its raw rows: its rollups are final.
 		$compacted = Compaction::compacted_before();
 		$months    = array();
+		$devices   = array();
 		foreach ( $days as $day ) {
 			$months[ substr( $day, 0, 7 ) . '-01' ] = true;
 			if ( Compaction::is_final( $day, $compacted ) ) {
 				continue;
 			}
-			Db::transaction(
-				static function () use ( $day ): void {
-					self::recompute_day( $day );
-				}
+			$devices = Db::transaction(
+				static fn(): array => self::recompute_day( $day, $devices )
 			);
 		}
 		self::recompute_months( array_keys( $months ) );
@@ -120,24 +127,54 @@ final class Rollups {
 	/**
 	 * Recomputes one day, inside the caller's transaction.
 	 *
-	 * @param string $day Local day, Y-m-d.
+	 * @param string                                             $day     Local day, Y-m-d.
+	 * @param array<int, array{0: string, 1: string, 2: string}> $devices Devices by user-agent id already read (RollupDay).
+	 * @return array<int, array{0: string, 1: string, 2: string}> The devices known after this day, for the next.
 	 */
-	public static function recompute_day( string $day ): void {
+	public static function recompute_day( string $day, array $devices = array() ): array {
+		$rows = new RollupDay( $day, $devices );
 		foreach ( Schema::ROLLUPS as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
 		}
-		self::site( $day );
+		$statements = self::statements();
+		foreach ( self::rollups() as $table => $rollup ) {
+			$computed = ( $rollup['rows'] )( $rows );
+			if ( array() === $computed ) {
+				continue;
+			}
+			if ( self::may_collide( $computed, $rollup['text'] ) ) {
+				Db::query( $statements[ $table ], array_fill( 0, substr_count( $statements[ $table ], '%s' ), $day ) );
+				continue;
+			}
+			foreach ( array_chunk( $computed, 500 ) as $batch ) {
+				Db::insert_rows( $table, array_merge( array( 'day' ), $rollup['columns'] ), array_map( static fn( array $row ): array => array_merge( array( $day ), $row ), $batch ) );
+			}
+		}
+		return $rows->devices;
+	}
+
+	/**
+	 * Recomputes one day with the SQL of statements() alone, inside the caller's transaction: the
+	 * reference the PHP of recompute_day() must match.
+	 *
+	 * @param string $day Local day, Y-m-d.
+	 */
+	public static function recompute_day_sql( string $day ): void {
+		foreach ( Schema::ROLLUPS as $table ) {
+			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
+		}
+		self::site_sql( $day );
 		foreach ( self::statements() as $statement ) {
 			Db::query( $statement, array_fill( 0, substr_count( $statement, '%s' ), $day ) );
 		}
 	}
 
 	/**
-	 * The site's row: sessions by start day, page views and events by their own day.
+	 * The site's row in SQL (the reference of site_rows()).
 	 *
 	 * @param string $day Local day.
 	 */
-	private static function site( string $day ): void {
+	private static function site_sql( string $day ): void {
 		$sessions  = Db::rows(
 			'SELECT COUNT(*) AS sessions, COUNT(DISTINCT visitor) AS visitors, COUNT(DISTINCT CASE WHEN is_new = 1 THEN visitor END) AS new_visitors,'
 			. ' COALESCE(SUM(bounced), 0) AS bounces, COALESCE(SUM(engaged), 0) AS engaged_sessions, COALESCE(SUM(duration), 0) AS duration_sum,'
@@ -149,44 +186,286 @@ final class Rollups {
 		if ( 0 === (int) ( $sessions['sessions'] ?? 0 ) && 0 === $pageviews && 0 === $events ) {
 			return;
 		}
-		Db::insert_rows(
-			'rollup_site',
-			array( 'day', 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum', 'new_sessions', 'events' ),
-			array(
-				array(
-					$day,
-					(int) ( $sessions['sessions'] ?? 0 ),
-					(int) ( $sessions['visitors'] ?? 0 ),
-					(int) ( $sessions['new_visitors'] ?? 0 ),
-					$pageviews,
-					(int) ( $sessions['bounces'] ?? 0 ),
-					(int) ( $sessions['engaged_sessions'] ?? 0 ),
-					(int) ( $sessions['duration_sum'] ?? 0 ),
-					(int) ( $sessions['new_sessions'] ?? 0 ),
-					$events,
-				),
-			)
+		$row = array( $day );
+		foreach ( array( 'sessions', 'visitors', 'new_visitors' ) as $column ) {
+			$row[] = (int) ( $sessions[ $column ] ?? 0 );
+		}
+		$row[] = $pageviews;
+		foreach ( array( 'bounces', 'engaged_sessions', 'duration_sum', 'new_sessions' ) as $column ) {
+			$row[] = (int) ( $sessions[ $column ] ?? 0 );
+		}
+		$row[] = $events;
+		Db::insert_rows( 'rollup_site', array( 'day', 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum', 'new_sessions', 'events' ), array( $row ) );
+	}
+
+	/**
+	 * Every rollup of a day: its table (Schema::ROLLUPS), its columns after `day` (keys first),
+	 * the text columns among its keys (their positions in the row), and the function that computes
+	 * its rows, each in column order. A rollup added to the schema adds an entry here and its
+	 * INSERT … SELECT to statements().
+	 *
+	 * @return array<string, array{columns: string[], text: int[], rows: callable(RollupDay): array<int, array<int, int|string>>}>
+	 */
+	public static function rollups(): array {
+		$sessions = Schema::SESSION_COUNTERS;
+		return array(
+			'rollup_site'      => array(
+				'columns' => array( 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum', 'new_sessions', 'events' ),
+				'text'    => array(),
+				'rows'    => array( self::class, 'site_rows' ),
+			),
+			'rollup_hours'     => array(
+				'columns' => array( 'hour', 'pageviews', 'sessions' ),
+				'text'    => array(),
+				'rows'    => array( self::class, 'hour_rows' ),
+			),
+			'rollup_pages'     => array(
+				'columns' => array( 'path_id', 'pageviews', 'visitors', 'entrances', 'entrance_visitors', 'bounces', 'engaged_sessions', 'duration_sum', 'exits', 'entrance_pageviews', 'new_entrances' ),
+				'text'    => array(),
+				'rows'    => array( self::class, 'page_rows' ),
+			),
+			'rollup_sources'   => array(
+				'columns' => array_merge( array( 'source_id', 'medium', 'channel' ), $sessions ),
+				'text'    => array( 1, 2 ),
+				'rows'    => static fn( RollupDay $day ): array => self::by_session( $day, static fn( array $s ): array => array( $s['source_id'], $s['medium'], $s['channel'] ) ),
+			),
+			'rollup_campaigns' => array(
+				'columns' => array_merge( array( 'campaign_id' ), $sessions ),
+				'text'    => array(),
+				'rows'    => static fn( RollupDay $day ): array => self::by_session( $day, static fn( array $s ): ?array => $s['campaign_id'] > 0 ? array( $s['campaign_id'] ) : null ),
+			),
+			'rollup_countries' => array(
+				'columns' => array_merge( array( 'country' ), $sessions ),
+				'text'    => array( 0 ),
+				'rows'    => static fn( RollupDay $day ): array => self::by_session( $day, static fn( array $s ): array => array( $s['country'] ) ),
+			),
+			'rollup_devices'   => array(
+				'columns' => array_merge( array( 'device_category', 'browser', 'os' ), $sessions ),
+				'text'    => array( 0, 1, 2 ),
+				'rows'    => static fn( RollupDay $day ): array => self::by_session( $day, static fn( array $s ): array => $day->devices[ (int) $s['ua_id'] ] ),
+			),
+			'rollup_events'    => array(
+				'columns' => array( 'name', 'events', 'sessions', 'visitors' ),
+				'text'    => array( 0 ),
+				'rows'    => array( self::class, 'event_rows' ),
+			),
 		);
 	}
 
 	/**
-	 * The INSERT … SELECT of every other rollup; each %s is the day.
+	 * The site's row: sessions by start day, page views and events by their own day; none for a
+	 * day without any.
 	 *
-	 * @return string[]
+	 * @param RollupDay $day The day's rows.
+	 * @return array<int, array<int, int>>
 	 */
-	private static function statements(): array {
+	public static function site_rows( RollupDay $day ): array {
+		if ( array() === $day->sessions && array() === $day->pageviews && array() === $day->events ) {
+			return array();
+		}
+		$visitors = array();
+		$new      = array();
+		$bounces  = 0;
+		$engaged  = 0;
+		$duration = 0;
+		$is_new   = 0;
+		foreach ( $day->sessions as $s ) {
+			$visitors[ $s['visitor'] ] = true;
+			if ( 1 === $s['is_new'] ) {
+				$new[ $s['visitor'] ] = true;
+			}
+			$bounces  += (int) $s['bounced'];
+			$engaged  += (int) $s['engaged'];
+			$duration += (int) $s['duration'];
+			$is_new   += (int) $s['is_new'];
+		}
+		return array( array( count( $day->sessions ), count( $visitors ), count( $new ), count( $day->pageviews ), $bounces, $engaged, $duration, $is_new, count( $day->events ) ) );
+	}
+
+	/**
+	 * Page views by their hour, sessions by the hour they started.
+	 *
+	 * @param RollupDay $day The day's rows.
+	 * @return array<int, array<int, int>>
+	 */
+	public static function hour_rows( RollupDay $day ): array {
+		$hours = array();
+		foreach ( $day->pageviews as $view ) {
+			$hours[ $view[1] ] ??= array( $view[1], 0, 0 );
+			++$hours[ $view[1] ][1];
+		}
+		foreach ( $day->sessions as $s ) {
+			$hour             = (int) $s['hour'];
+			$hours[ $hour ] ??= array( $hour, 0, 0 );
+			++$hours[ $hour ][2];
+		}
+		return array_values( $hours );
+	}
+
+	/**
+	 * Pages: page views and their visitors by path; entrances (sessions that landed there, with
+	 * their visitors, bounces, engagement, duration, page views and new sessions) and exits.
+	 *
+	 * @param RollupDay $day The day's rows.
+	 * @return array<int, array<int, int>>
+	 */
+	public static function page_rows( RollupDay $day ): array {
+		$pages    = array();
+		$visitors = array();
+		$landing  = array();
+		$row      = array( 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 );
+		foreach ( $day->pageviews as $view ) {
+			$path             = $view[2];
+			$pages[ $path ] ??= array( $path ) + $row;
+			++$pages[ $path ][1];
+			if ( isset( $day->visitor_of[ $view[0] ] ) ) {
+				$visitors[ $path ][ $day->visitor_of[ $view[0] ] ] = true;
+			}
+		}
+		foreach ( $day->sessions as $s ) {
+			$path = (int) $s['landing_path_id'];
+			if ( $path > 0 ) {
+				$pages[ $path ] ??= array( $path ) + $row;
+				++$pages[ $path ][3];
+				$landing[ $path ][ $s['visitor'] ] = true;
+				$pages[ $path ][5]                += (int) $s['bounced'];
+				$pages[ $path ][6]                += (int) $s['engaged'];
+				$pages[ $path ][7]                += (int) $s['duration'];
+				$pages[ $path ][9]                += (int) $s['pageviews'];
+				$pages[ $path ][10]               += (int) $s['is_new'];
+			}
+			$exit = (int) $s['exit_path_id'];
+			if ( $exit > 0 ) {
+				$pages[ $exit ] ??= array( $exit ) + $row;
+				++$pages[ $exit ][8];
+			}
+		}
+		foreach ( $pages as $path => $page ) {
+			$pages[ $path ][2] = count( $visitors[ $path ] ?? array() );
+			$pages[ $path ][4] = count( $landing[ $path ] ?? array() );
+		}
+		return array_values( $pages );
+	}
+
+	/**
+	 * Events by name: how many, in how many sessions, by how many visitors.
+	 *
+	 * @param RollupDay $day The day's rows.
+	 * @return array<int, array<int, int|string>>
+	 */
+	public static function event_rows( RollupDay $day ): array {
+		$names = array();
+		foreach ( $day->events as $event ) {
+			$name = $event[1];
+			if ( ! isset( $names[ $name ] ) ) {
+				$names[ $name ] = array( 0, array(), array() );
+			}
+			++$names[ $name ][0];
+			$names[ $name ][1][ $event[0] ] = true;
+			if ( isset( $day->visitor_of[ $event[0] ] ) ) {
+				$names[ $name ][2][ $day->visitor_of[ $event[0] ] ] = true;
+			}
+		}
+		$rows = array();
+		foreach ( $names as $name => $counts ) {
+			$rows[] = array( (string) $name, $counts[0], count( $counts[1] ), count( $counts[2] ) );
+		}
+		return $rows;
+	}
+
+	/**
+	 * Sessions grouped by a key, with Schema::SESSION_COUNTERS: sessions, visitors, new visitors,
+	 * page views, bounces, engaged sessions, duration.
+	 *
+	 * @param RollupDay                                                          $day The day's rows.
+	 * @param callable(array<string, int|string>): (array<int, int|string>|null) $key The key of a session, or null to leave it out.
+	 * @return array<int, array<int, int|string>>
+	 */
+	private static function by_session( RollupDay $day, callable $key ): array {
+		$groups = array();
+		foreach ( $day->sessions as $s ) {
+			$values = $key( $s );
+			if ( null === $values ) {
+				continue;
+			}
+			$hash = implode( "\0", $values );
+			if ( ! isset( $groups[ $hash ] ) ) {
+				$groups[ $hash ] = array( $values, 0, array(), array(), 0, 0, 0, 0 );
+			}
+			$group = &$groups[ $hash ];
+			++$group[1];
+			$group[2][ $s['visitor'] ] = true;
+			if ( 1 === $s['is_new'] ) {
+				$group[3][ $s['visitor'] ] = true;
+			}
+			$group[4] += (int) $s['pageviews'];
+			$group[5] += (int) $s['bounced'];
+			$group[6] += (int) $s['engaged'];
+			$group[7] += (int) $s['duration'];
+			unset( $group );
+		}
+		$rows = array();
+		foreach ( $groups as $group ) {
+			$rows[] = array_merge( $group[0], array( $group[1], count( $group[2] ), count( $group[3] ), $group[4], $group[5], $group[6], $group[7] ) );
+		}
+		return $rows;
+	}
+
+	/**
+	 * Whether two rows' keys could be one under the table's collation, so the SQL must group them:
+	 * true when a text key holds anything but printable ASCII (accents, ligatures and control
+	 * characters compare in ways PHP cannot foresee), or when two keys are equal once lower-cased
+	 * and stripped of trailing spaces (which covers case-insensitive and PAD SPACE collations; a
+	 * binary one merges less, so at worst the SQL runs when it need not).
+	 *
+	 * @param array<int, array<int, int|string>> $rows Rows, keys first.
+	 * @param int[]                              $text Positions of the text keys.
+	 */
+	private static function may_collide( array $rows, array $text ): bool {
+		if ( array() === $text ) {
+			return false;
+		}
+		$seen = array();
+		foreach ( $rows as $row ) {
+			$folded = '';
+			foreach ( $row as $i => $value ) {
+				if ( in_array( $i, $text, true ) ) {
+					$value = (string) $value;
+					if ( 1 === preg_match( '/[^\x20-\x7e]/', $value ) ) {
+						return true;
+					}
+					$value = strtolower( rtrim( $value, ' ' ) );
+				} elseif ( $i > max( $text ) ) {
+					break;
+				}
+				$folded .= $value . "\0";
+			}
+			if ( isset( $seen[ $folded ] ) ) {
+				return true;
+			}
+			$seen[ $folded ] = true;
+		}
+		return false;
+	}
+
+	/**
+	 * The INSERT … SELECT of every rollup but the site's (site_sql()), by table; each %s is the day.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function statements(): array {
 		$session_counts = 'COUNT(*), COUNT(DISTINCT s.visitor), COUNT(DISTINCT CASE WHEN s.is_new = 1 THEN s.visitor END),'
 			. ' SUM(s.pageviews), SUM(s.bounced), SUM(s.engaged), SUM(s.duration)';
 		$count_columns  = 'sessions, visitors, new_visitors, pageviews, bounces, engaged_sessions, duration_sum';
 
 		return array(
-			'INSERT INTO {rollup_hours} (day, hour, pageviews, sessions)'
+			'rollup_hours'     => 'INSERT INTO {rollup_hours} (day, hour, pageviews, sessions)'
 				. ' SELECT %s, t.hour, SUM(t.pv), SUM(t.se) FROM ('
 				. ' SELECT hour, COUNT(*) AS pv, 0 AS se FROM {pageviews} WHERE day = %s GROUP BY hour'
 				. ' UNION ALL SELECT hour, 0, COUNT(*) FROM {sessions} WHERE day = %s GROUP BY hour'
 				. ' ) t GROUP BY t.hour',
 
-			'INSERT INTO {rollup_pages} (day, path_id, pageviews, visitors, entrances, entrance_visitors, bounces, engaged_sessions, duration_sum, exits, entrance_pageviews, new_entrances)'
+			'rollup_pages'     => 'INSERT INTO {rollup_pages} (day, path_id, pageviews, visitors, entrances, entrance_visitors, bounces, engaged_sessions, duration_sum, exits, entrance_pageviews, new_entrances)'
 				. ' SELECT %s, t.path_id, SUM(t.pv), SUM(t.vi), SUM(t.en), SUM(t.ev), SUM(t.bo), SUM(t.eg), SUM(t.du), SUM(t.ex), SUM(t.ep), SUM(t.ne) FROM ('
 				. ' SELECT p.path_id AS path_id, COUNT(*) AS pv, COUNT(DISTINCT s.visitor) AS vi, 0 AS en, 0 AS ev, 0 AS bo, 0 AS eg, 0 AS du, 0 AS ex, 0 AS ep, 0 AS ne'
 				. ' FROM {pageviews} p LEFT JOIN {sessions} s ON s.id = p.session_id WHERE p.day = %s GROUP BY p.path_id'
@@ -195,24 +474,24 @@ final class Rollups {
 				. ' UNION ALL SELECT exit_path_id, 0, 0, 0, 0, 0, 0, 0, COUNT(*), 0, 0 FROM {sessions} WHERE day = %s AND exit_path_id > 0 GROUP BY exit_path_id'
 				. ' ) t GROUP BY t.path_id',
 
-			'INSERT INTO {rollup_sources} (day, source_id, medium, channel, ' . $count_columns . ')'
+			'rollup_sources'   => 'INSERT INTO {rollup_sources} (day, source_id, medium, channel, ' . $count_columns . ')'
 				. ' SELECT %s, s.source_id, s.medium, s.channel, ' . $session_counts
 				. ' FROM {sessions} s WHERE s.day = %s GROUP BY s.source_id, s.medium, s.channel',
 
-			'INSERT INTO {rollup_campaigns} (day, campaign_id, ' . $count_columns . ')'
+			'rollup_campaigns' => 'INSERT INTO {rollup_campaigns} (day, campaign_id, ' . $count_columns . ')'
 				. ' SELECT %s, s.campaign_id, ' . $session_counts
 				. ' FROM {sessions} s WHERE s.day = %s AND s.campaign_id > 0 GROUP BY s.campaign_id',
 
-			'INSERT INTO {rollup_countries} (day, country, ' . $count_columns . ')'
+			'rollup_countries' => 'INSERT INTO {rollup_countries} (day, country, ' . $count_columns . ')'
 				. ' SELECT %s, s.country, ' . $session_counts
 				. ' FROM {sessions} s WHERE s.day = %s GROUP BY s.country',
 
-			'INSERT INTO {rollup_devices} (day, device_category, browser, os, ' . $count_columns . ')'
+			'rollup_devices'   => 'INSERT INTO {rollup_devices} (day, device_category, browser, os, ' . $count_columns . ')'
 				. " SELECT %s, COALESCE(u.device_category, ''), COALESCE(u.browser, ''), COALESCE(u.os, ''), " . $session_counts
 				. ' FROM {sessions} s LEFT JOIN {user_agents} u ON u.id = s.ua_id WHERE s.day = %s'
 				. " GROUP BY COALESCE(u.device_category, ''), COALESCE(u.browser, ''), COALESCE(u.os, '')",
 
-			'INSERT INTO {rollup_events} (day, name, events, sessions, visitors)'
+			'rollup_events'    => 'INSERT INTO {rollup_events} (day, name, events, sessions, visitors)'
 				. ' SELECT %s, e.name, COUNT(*), COUNT(DISTINCT e.session_id), COUNT(DISTINCT s.visitor)'
 				. ' FROM {events} e LEFT JOIN {sessions} s ON s.id = e.session_id WHERE e.day = %s GROUP BY e.name',
 		);

@@ -44,9 +44,9 @@ final class Sessionizer {
 	private array $sessions = array();
 
 	/**
-	 * Ids of the sessions of each visitor key.
+	 * Ids of the sessions of each visitor key (as keys, in the order they were indexed).
 	 *
-	 * @var array<int, int[]>
+	 * @var array<int, array<int, true>>
 	 */
 	private array $by_key = array();
 
@@ -74,13 +74,12 @@ final class Sessionizer {
 	/**
 	 * Starts from the stored sessions of the chunk's visitor keys.
 	 *
-	 * @param array<int, array<string, int|string|null>> $known   Session rows.
-	 * @param LocalTime                                  $clock   Site-local days and hours.
-	 * @param int                                        $next_id The id a new session takes first.
+	 * @param array<int, array<string, int|string>> $known   Sessions (typed(): integer columns as integers).
+	 * @param LocalTime                             $clock   Site-local days and hours.
+	 * @param int                                   $next_id The id a new session takes first.
 	 */
 	public function __construct( array $known, private LocalTime $clock, private int $next_id ) {
-		foreach ( $known as $row ) {
-			$session = self::typed( $row );
+		foreach ( $known as $session ) {
 			$this->index( $session );
 		}
 	}
@@ -131,15 +130,20 @@ final class Sessionizer {
 	 * @param Hit $hit The hit.
 	 */
 	private function open_session( Hit $hit ): ?int {
-		$best = null;
-		foreach ( array_unique( array_filter( array( $hit->visitor, $hit->previous ) ) ) as $visitor ) {
-			foreach ( $this->by_key[ $visitor ] ?? array() as $key ) {
+		$best      = null;
+		$best_seen = 0;
+		foreach ( array( $hit->visitor, $hit->previous ) as $n => $visitor ) {
+			if ( 0 === $visitor || ! isset( $this->by_key[ $visitor ] ) || ( 1 === $n && $visitor === $hit->visitor ) ) {
+				continue;
+			}
+			foreach ( $this->by_key[ $visitor ] as $key => $true ) {
 				$session = $this->sessions[ $key ];
-				if ( $hit->ts < (int) $session['started_at'] - self::TIMEOUT || $hit->ts > (int) $session['last_seen_at'] + self::TIMEOUT ) {
+				if ( $hit->ts < $session['started_at'] - self::TIMEOUT || $hit->ts > $session['last_seen_at'] + self::TIMEOUT ) {
 					continue;
 				}
-				if ( null === $best || (int) $session['last_seen_at'] > (int) $this->sessions[ $best ]['last_seen_at'] ) {
-					$best = $key;
+				if ( null === $best || $session['last_seen_at'] > $best_seen ) {
+					$best      = $key;
+					$best_seen = $session['last_seen_at'];
 				}
 			}
 		}
@@ -155,8 +159,8 @@ final class Sessionizer {
 	 */
 	private function start( Hit $hit, array $ids, Acquisition $acq ): int {
 		$seen = array();
-		foreach ( array_filter( array( $hit->visitor, $hit->previous ) ) as $visitor ) {
-			if ( isset( $this->first_seen[ $visitor ] ) ) {
+		foreach ( array( $hit->visitor, $hit->previous ) as $visitor ) {
+			if ( 0 !== $visitor && isset( $this->first_seen[ $visitor ] ) ) {
 				$seen[] = $this->first_seen[ $visitor ];
 			}
 		}
@@ -242,11 +246,14 @@ final class Sessionizer {
 	private function index( array $session ): void {
 		$key                    = (int) $session['id'];
 		$this->sessions[ $key ] = $session;
-		foreach ( array_filter( array( (int) $session['visitor'], (int) $session['visitor_next'] ) ) as $visitor ) {
-			if ( ! in_array( $key, $this->by_key[ $visitor ] ?? array(), true ) ) {
-				$this->by_key[ $visitor ][] = $key;
+		foreach ( array( (int) $session['visitor'], (int) $session['visitor_next'] ) as $visitor ) {
+			if ( 0 === $visitor ) {
+				continue;
 			}
-			$this->first_seen[ $visitor ] = min( $this->first_seen[ $visitor ] ?? PHP_INT_MAX, (int) $session['started_at'] );
+			$this->by_key[ $visitor ][ $key ] = true;
+			if ( ! isset( $this->first_seen[ $visitor ] ) || $session['started_at'] < $this->first_seen[ $visitor ] ) {
+				$this->first_seen[ $visitor ] = (int) $session['started_at'];
+			}
 		}
 	}
 
@@ -269,11 +276,13 @@ final class Sessionizer {
 	 * @param array<string, int|string|null> $row The row.
 	 * @return array<string, int|string>
 	 */
-	private static function typed( array $row ): array {
-		$session = array();
+	public static function typed( array $row ): array {
+		static $text = null;
+		$text      ??= array_fill_keys( Ingest::SESSION_TEXT_COLUMNS, true );
+		$session     = array();
 		foreach ( Ingest::SESSION_COLUMNS as $column ) {
 			$value              = $row[ $column ] ?? '';
-			$session[ $column ] = in_array( $column, Ingest::SESSION_TEXT_COLUMNS, true ) ? (string) $value : (int) $value;
+			$session[ $column ] = isset( $text[ $column ] ) ? (string) $value : (int) $value;
 		}
 		return $session;
 	}
