@@ -9,7 +9,8 @@
  *                                included: starts the embedded e2e site (bin/serve-e2e.sh on
  *                                BENCH_PAGE_PORT, default 9431) or uses --url=<site> (user admin,
  *                                password "password"), logs in, opens the Overview, waits for it,
- *                                then gzips every script the Performance API lists
+ *                                then gzips every script the Performance API lists; with
+ *                                --list, also each file's gzip bytes, largest first
  *   node bin/bench.mjs           (npm run bench) the sizes, the page, then bin/bench.php against a real
  *                                WordPress and MariaDB: collector, aggregation, storage and report
  *                                latency at 1 M page views; about 6 minutes on 2 cores
@@ -32,12 +33,16 @@ const build = path.join( root, 'build' );
 const args = process.argv.slice( 2 );
 const sizesOnly = args.includes( '--sizes' );
 const pageOnly = args.includes( '--page' );
+const listFiles = args.includes( '--list' );
 const pageUrl = (
 	args.find( ( arg ) => arg.startsWith( '--url=' ) ) ?? ''
 ).slice( 6 );
 const phpArgs = args.filter(
 	( arg ) =>
-		arg !== '--sizes' && arg !== '--page' && ! arg.startsWith( '--url=' )
+		arg !== '--sizes' &&
+		arg !== '--page' &&
+		arg !== '--list' &&
+		! arg.startsWith( '--url=' )
 );
 
 /** The bench's own database (bin/bench.php reads the same variable). */
@@ -319,12 +324,22 @@ async function pageRows() {
 		);
 		let all = 0;
 		let own = 0;
+		const files = [];
 		for ( const url of [ ...new Set( urls ) ] ) {
 			const body = await ( await page.request.get( url ) ).body();
 			const size = zlib.gzipSync( body, { level: 9 } ).length;
+			files.push( { url: url.replace( base, '' ), size } );
 			all += size;
 			if ( url.includes( '/monsterinsights-reports/build/' ) ) {
 				own += size;
+			}
+		}
+		if ( listFiles ) {
+			files.sort( ( a, b ) => b.size - a.size );
+			for ( const file of files ) {
+				console.log(
+					`${ String( file.size ).padStart( 8 ) }  ${ file.url }`
+				);
 			}
 		}
 		return [
