@@ -6,10 +6,13 @@
  *   data-object    the post ID of the page, 0 elsewhere
  *   data-dnt="0"   when the site does not honour Do Not Track (honoured otherwise)
  *   data-gpc="0"   when the site does not honour Global Privacy Control (honoured otherwise)
+ *   data-dl        the download extensions as a pattern, "pdf|zip|…" ("(?!)" for none)
+ *   data-af        the affiliate paths as a pattern, "/go/|/recommend/" ("(?!)" for none)
  *
  * It sends one page view when the page is actually seen (after prerendering, once visible, and
- * again when restored from the back/forward cache), then events: outbound link clicks, file
- * downloads, scroll depth and whatever later modules send through
+ * again when restored from the back/forward cache), then events: file downloads (a link to
+ * a file with a listed extension, on any host), affiliate clicks (a link to this host whose path
+ * starts with a listed path), outbound link clicks (another host), scroll depth and whatever later modules send through
  * `window.monsterinsightsReports.track( name, props )`.
  *
  * Bodies are JSON sent as text/plain (a CORS-safelisted type, so never a preflight) with
@@ -28,6 +31,8 @@ export interface TrackerOptions {
 	object?: string;
 	dnt?: string;
 	gpc?: string;
+	dl?: string;
+	af?: string;
 }
 
 export interface TrackerApi {
@@ -59,10 +64,6 @@ declare global {
 
 /** A click id and its value in the query string: only which one was present is sent. */
 const CLICK_ID = /([?&])(gclid|msclkid|fbclid)=[^&]*/g;
-
-/** Links to these file types count as downloads. */
-const DOWNLOAD =
-	/\.(pdf|zip|rar|gz|docx?|xlsx?|pptx?|csv|mp[34]|dmg|exe|msi|apk)$/i;
 
 /**
  * Starts tracking the page shown in `w`, and defines `w.monsterinsightsReports`.
@@ -135,10 +136,18 @@ export function init( w: Window, options: TrackerOptions ): void {
 				return;
 			}
 			const to = new URL( href, l.href );
-			if ( DOWNLOAD.test( to.pathname ) ) {
-				track( 'file_download', { url: to.href } );
-			} else if ( to.host && to.host !== l.host ) {
-				track( 'outbound_click', { url: to.href } );
+			// A file of a listed type is a download; a link to this site under a listed path is
+			// an affiliate click.
+			let name: string | undefined;
+			if ( RegExp( `\\.(${ options.dl })$`, 'i' ).test( to.pathname ) ) {
+				name = 'file_download';
+			} else if ( to.host !== l.host ) {
+				name = to.host && 'outbound_click';
+			} else if ( RegExp( `^(${ options.af })` ).test( to.pathname ) ) {
+				name = 'affiliate_click';
+			}
+			if ( name ) {
+				track( name, { url: to.href } );
 			}
 		},
 		true

@@ -26,12 +26,22 @@ interface PageSetup {
 const ENDPOINT =
 	'https://example.org/wp-content/plugins/monsterinsights-reports/collect.php?s=1';
 
+/** The link settings as TrackerScript.php prints the defaults. */
+const DL =
+	'pdf|zip|rar|gz|doc|docx|xls|xlsx|ppt|pptx|csv|txt|mp3|mp4|mov|avi|dmg|exe|msi|apk|epub';
+const AF = '/go/|/recommend/';
+
 const BODY = `
 	<a id="internal" href="/about/">About</a>
 	<a id="outbound" href="https://other.example/page?q=1"><span id="inner">Other</span></a>
 	<a id="pdf" href="/files/Report.PDF">Report</a>
 	<a id="external-zip" href="https://cdn.example/pkg.zip">Package</a>
 	<a id="mail" href="mailto:someone@example.org">Mail</a>
+	<a id="affiliate" href="/go/hosting/?ref=7">Hosting</a>
+	<a id="recommend" href="https://example.org/recommend/book">Book</a>
+	<a id="external-go" href="https://other.example/go/x">Elsewhere</a>
+	<a id="affiliate-epub" href="/recommend/guide.epub">Guide</a>
+	<a id="gone" href="/gone/">Gone</a>
 	<a id="nohref">No link</a>`;
 
 /**
@@ -72,7 +82,10 @@ function page( setup: PageSetup = {} ) {
 	w.addEventListener( 'click', ( event ) => event.preventDefault() );
 
 	setup.before?.( w );
-	init( w, setup.options ?? { endpoint: ENDPOINT, object: '42' } );
+	init(
+		w,
+		setup.options ?? { endpoint: ENDPOINT, object: '42', dl: DL, af: AF }
+	);
 
 	// What reached the endpoint: beacons the browser accepted, then fetches.
 	const bodies = (): Body[] => [
@@ -347,6 +360,64 @@ describe( 'events', () => {
 				{ url: 'https://example.org/files/Report.PDF' },
 			],
 			[ 'file_download', { url: 'https://cdn.example/pkg.zip' } ],
+		] );
+	} );
+
+	it( 'sends an affiliate click for a link to this site under a listed path', () => {
+		const { events, click } = page();
+		click( 'affiliate' );
+		click( 'recommend' );
+		click( 'gone' );
+		expect( events().map( ( e ) => [ e.en, e.ep ] ) ).toEqual( [
+			[
+				'affiliate_click',
+				{ url: 'https://example.org/go/hosting/?ref=7' },
+			],
+			[
+				'affiliate_click',
+				{ url: 'https://example.org/recommend/book' },
+			],
+		] );
+	} );
+
+	it( 'counts a listed path on another site as outbound, and a file under it as a download', () => {
+		const { events, click } = page();
+		click( 'external-go' );
+		click( 'affiliate-epub' );
+		expect( events().map( ( e ) => [ e.en, e.ep ] ) ).toEqual( [
+			[ 'outbound_click', { url: 'https://other.example/go/x' } ],
+			[
+				'file_download',
+				{ url: 'https://example.org/recommend/guide.epub' },
+			],
+		] );
+	} );
+
+	it( 'follows the site’s own lists, literally, and nothing for "(?!)"', () => {
+		const custom = page( {
+			options: {
+				endpoint: ENDPOINT,
+				dl: 'zip',
+				af: '/gone/|/out\\.x/',
+			},
+		} );
+		custom.click( 'pdf' );
+		custom.click( 'external-zip' );
+		custom.click( 'affiliate' );
+		custom.click( 'gone' );
+		expect( custom.events().map( ( e ) => [ e.en, e.ep ] ) ).toEqual( [
+			[ 'file_download', { url: 'https://cdn.example/pkg.zip' } ],
+			[ 'affiliate_click', { url: 'https://example.org/gone/' } ],
+		] );
+
+		const none = page( {
+			options: { endpoint: ENDPOINT, dl: '(?!)', af: '(?!)' },
+		} );
+		none.click( 'pdf' );
+		none.click( 'affiliate' );
+		none.click( 'external-zip' );
+		expect( none.events().map( ( e ) => [ e.en, e.ep ] ) ).toEqual( [
+			[ 'outbound_click', { url: 'https://cdn.example/pkg.zip' } ],
 		] );
 	} );
 

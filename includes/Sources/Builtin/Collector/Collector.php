@@ -26,7 +26,8 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *   ck  "gclid" | "msclkid" | "fbclid": which click id the landing URL had   optional
  *   en  event name, [a-z0-9_]{1,40}                            events only
  *   ep  event properties: at most 10, keys [a-z0-9_]{1,40}, string/number/boolean values
- *       outbound_click {url}, file_download {url, ext (derived from url when absent)},
+ *       outbound_click {url}, affiliate_click {url}, file_download {url, ext (derived from
+ *       url when absent)},
  *       scroll {percent: 25|50|75|100}, anything else from the public track() API
  *
  * The answer is a status with no body:
@@ -492,6 +493,7 @@ final class Collector {
 				}
 				break;
 			case 'outbound_click':
+			case 'affiliate_click':
 			case 'file_download':
 				if ( ! isset( $clean['url'] ) || ! is_string( $clean['url'] ) || '' === $clean['url'] ) {
 					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );

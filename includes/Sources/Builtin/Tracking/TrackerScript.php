@@ -16,8 +16,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Enqueues build/tracker.js (deferred, no dependencies) on public pages and gives it its settings
- * as data attributes of its script tag (see src/tracker/track.ts): the endpoint, the post ID, and
- * whether Do Not Track and Global Privacy Control are honoured.
+ * as data attributes of its script tag (see src/tracker/track.ts): the endpoint, the post ID,
+ * whether Do Not Track and Global Privacy Control are honoured, and the download extensions and
+ * affiliate paths as regular-expression alternatives.
  *
  * The tracker is printed while the active source is the built-in one, and also while no source
  * was chosen yet (the option is empty until the setup wizard runs), so the built-in reports have
@@ -87,7 +88,20 @@ final class TrackerScript {
 		if ( ! $settings['honor_gpc'] ) {
 			$attributes['data-gpc'] = '0';
 		}
+		$attributes['data-dl'] = self::alternatives( $settings['download_extensions'] );
+		$attributes['data-af'] = self::alternatives( $settings['affiliate_paths'] );
 		return $attributes;
+	}
+
+	/**
+	 * A list as the alternatives of a JavaScript regular expression, each entry matched literally
+	 * (extensions are letters and digits; paths have their special characters escaped, and never
+	 * "|"); "(?!)", which matches nothing, for an empty list.
+	 *
+	 * @param string[] $entries The entries.
+	 */
+	public static function alternatives( array $entries ): string {
+		return array() === $entries ? '(?!)' : implode( '|', array_map( static fn( string $entry ): string => preg_quote( $entry, '#' ), $entries ) );
 	}
 
 	/**

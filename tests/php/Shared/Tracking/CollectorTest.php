@@ -311,9 +311,16 @@ class CollectorTest extends TestCase {
 			)
 		);
 		$this->collect( $base + array( 'en' => 'no_props' ) );
+		$this->collect(
+			$base + array(
+				'en' => 'affiliate_click',
+				'ep' => array( 'url' => 'https://example.org/go/hosting/' ),
+			)
+		);
 
 		$lines = $this->lines();
-		$this->assertSame( array( 'outbound_click', 'file_download', 'scroll', 'newsletter_signup', 'no_props' ), array_column( $lines, 'en' ) );
+		$this->assertSame( array( 'outbound_click', 'file_download', 'scroll', 'newsletter_signup', 'no_props', 'affiliate_click' ), array_column( $lines, 'en' ) );
+		$this->assertSame( array( 'url' => 'https://example.org/go/hosting/' ), $lines[5]['ep'] );
 		$this->assertSame( array( 'url' => 'https://other.example/x' ), $lines[0]['ep'] );
 		$this->assertSame(
 			array(
@@ -579,6 +586,14 @@ class CollectorTest extends TestCase {
 				array(
 					'en' => 'outbound_click',
 					'ep' => array(),
+				) + $event,
+				400,
+				'malformed_event_props',
+			),
+			'affiliate without url' => array(
+				array(
+					'en' => 'affiliate_click',
+					'ep' => array( 'url' => '' ),
 				) + $event,
 				400,
 				'malformed_event_props',

@@ -107,6 +107,37 @@ class TrackerScriptTest extends TestCase {
 		$this->assertSame( TrackerScript::endpoint(), $attributes['data-endpoint'] );
 		$this->assertArrayNotHasKey( 'data-dnt', $attributes );
 		$this->assertArrayNotHasKey( 'data-gpc', $attributes );
+		// The default download extensions and affiliate paths.
+		$this->assertSame( 'pdf|zip|rar|gz|doc|docx|xls|xlsx|ppt|pptx|csv|txt|mp3|mp4|mov|avi|dmg|exe|msi|apk|epub', $attributes['data-dl'] );
+		$this->assertSame( '/go/|/recommend/', $attributes['data-af'] );
+	}
+
+	/**
+	 * The site's download extensions and affiliate paths reach the tag as literal alternatives of a
+	 * regular expression; an empty list as one that matches nothing.
+	 */
+	public function test_link_settings_reach_the_tag() {
+		update_option(
+			Settings::OPTION,
+			array(
+				'download_extensions' => array( 'PDF', 'epub' ),
+				'affiliate_paths'     => array( '/out.go/', '/r+(x)/' ),
+			)
+		);
+		$attributes = self::attributes( $this->front_end_tag() );
+		$this->assertSame( 'pdf|epub', $attributes['data-dl'] );
+		$this->assertSame( '/out\\.go/|/r\\+\\(x\\)/', $attributes['data-af'] );
+
+		update_option(
+			Settings::OPTION,
+			array(
+				'download_extensions' => array(),
+				'affiliate_paths'     => array(),
+			)
+		);
+		$attributes = TrackerScript::script_attributes( array( 'id' => TrackerScript::HANDLE . '-js' ) );
+		$this->assertSame( '(?!)', $attributes['data-dl'] );
+		$this->assertSame( '(?!)', $attributes['data-af'] );
 	}
 
 	/**
@@ -234,13 +265,17 @@ class TrackerScriptTest extends TestCase {
 		update_option(
 			Settings::OPTION,
 			array(
-				'excluded_ips'   => array( '10.0.0.0/8', 'not-an-ip', '2001:db8::/129', ' 192.0.2.1 ' ),
-				'referrer_spam'  => array( 'https://Spam.example/path', 'bad host!', 'junk.example.' ),
-				'country_header' => 'CF-IPCountry: x',
-				'honor_dnt'      => '0',
+				'excluded_ips'        => array( '10.0.0.0/8', 'not-an-ip', '2001:db8::/129', ' 192.0.2.1 ' ),
+				'referrer_spam'       => array( 'https://Spam.example/path', 'bad host!', 'junk.example.' ),
+				'country_header'      => 'CF-IPCountry: x',
+				'honor_dnt'           => '0',
+				'affiliate_paths'     => array( 'go/', '/go/', '/with space/', '/a|b/', '/recommend/' ),
+				'download_extensions' => array( '.PDF', 'tar.gz', 'pdf', str_repeat( 'a', 11 ), 'mp3' ),
 			)
 		);
 		$settings = Settings::get();
+		$this->assertSame( array( '/go/', '/recommend/' ), $settings['affiliate_paths'] );
+		$this->assertSame( array( 'pdf', 'mp3' ), $settings['download_extensions'] );
 		$this->assertSame( array( '10.0.0.0/8', '192.0.2.1' ), $settings['excluded_ips'] );
 		$this->assertSame( array( 'spam.example', 'junk.example' ), $settings['referrer_spam'] );
 		$this->assertSame( '', $settings['country_header'] );
