@@ -22,6 +22,7 @@ final class Dimension {
 	public const OPERATING_SYSTEM = 'operatingSystem';
 	public const COUNTRY          = 'country';
 	public const COUNTRY_ID       = 'countryId';
+	public const REGION           = 'region';
 	public const SESSION_SOURCE   = 'sessionSource';
 	public const SESSION_MEDIUM   = 'sessionMedium';
 	public const SESSION_CHANNEL  = 'sessionDefaultChannelGroup';
@@ -46,6 +47,7 @@ final class Dimension {
 			self::OPERATING_SYSTEM,
 			self::COUNTRY,
 			self::COUNTRY_ID,
+			self::REGION,
 			self::SESSION_SOURCE,
 			self::SESSION_MEDIUM,
 			self::SESSION_CHANNEL,

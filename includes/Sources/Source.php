@@ -48,4 +48,12 @@ interface Source {
 	 * A number that changes whenever the source's data changes; report caches key on it.
 	 */
 	public function data_version(): string;
+
+	/**
+	 * Whether the source knows a dimension's values at all (the builtin source knows regions only
+	 * with a city-level database): a report leaves out, or explains, what it cannot know.
+	 *
+	 * @param string $dimension A Query\Dimension name.
+	 */
+	public function supports( string $dimension ): bool;
 }

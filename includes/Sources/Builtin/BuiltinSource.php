@@ -59,6 +59,15 @@ final class BuiltinSource implements Source {
 			'join'       => '',
 			'args'       => array(),
 		),
+		'rollup_regions'   => array(
+			'dimensions' => array(
+				Dimension::COUNTRY_ID => 'r.country',
+				Dimension::COUNTRY    => 'r.country',
+				Dimension::REGION     => 'r.region',
+			),
+			'join'       => '',
+			'args'       => array(),
+		),
 		'rollup_sources'   => array(
 			'dimensions' => array(
 				Dimension::SESSION_SOURCE  => 'CASE WHEN s.name IS NULL THEN %s ELSE s.name END',
@@ -99,6 +108,19 @@ final class BuiltinSource implements Source {
 	 */
 	public function links( string $report ): array {
 		return array();
+	}
+
+	/**
+	 * Every dimension it groups by; regions only with a city-level database configured.
+	 *
+	 * @param string $dimension A dimension.
+	 */
+	public function supports( string $dimension ): bool {
+		if ( Dimension::REGION === $dimension ) {
+			$settings = Tracking\Settings::get();
+			return ( new Collector\Geo( (string) $settings['country_mmdb'], '' ) )->has_regions();
+		}
+		return Dimension::is_valid( $dimension );
 	}
 
 	/**

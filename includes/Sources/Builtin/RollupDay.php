@@ -21,12 +21,12 @@ final class RollupDay {
 	/**
 	 * Columns read of each session.
 	 */
-	public const SESSION_COLUMNS = array( 'id', 'visitor', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'duration', 'bounced', 'engaged', 'is_new', 'source_id', 'medium', 'campaign_id', 'channel', 'ua_id', 'country' );
+	public const SESSION_COLUMNS = array( 'id', 'visitor', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'duration', 'bounced', 'engaged', 'is_new', 'source_id', 'medium', 'campaign_id', 'channel', 'ua_id', 'country', 'region' );
 
 	/**
 	 * The text columns among them.
 	 */
-	private const SESSION_TEXT = array( 'medium', 'channel', 'country' );
+	private const SESSION_TEXT = array( 'medium', 'channel', 'country', 'region' );
 
 	/**
 	 * Sessions that started on the day, integer columns as integers.

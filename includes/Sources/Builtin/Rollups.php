@@ -239,6 +239,11 @@ final class Rollups {
 				'text'    => array( 0 ),
 				'rows'    => static fn( RollupDay $day ): array => self::by_session( $day, static fn( array $s ): array => array( $s['country'] ) ),
 			),
+			'rollup_regions'   => array(
+				'columns' => array_merge( array( 'country', 'region' ), $sessions ),
+				'text'    => array( 0, 1 ),
+				'rows'    => static fn( RollupDay $day ): array => self::by_session( $day, static fn( array $s ): array => array( $s['country'], $s['region'] ) ),
+			),
 			'rollup_devices'   => array(
 				'columns' => array_merge( array( 'device_category', 'browser', 'os' ), $sessions ),
 				'text'    => array( 0, 1, 2 ),
@@ -485,6 +490,10 @@ final class Rollups {
 			'rollup_countries' => 'INSERT INTO {rollup_countries} (day, country, ' . $count_columns . ')'
 				. ' SELECT %s, s.country, ' . $session_counts
 				. ' FROM {sessions} s WHERE s.day = %s GROUP BY s.country',
+
+			'rollup_regions'   => 'INSERT INTO {rollup_regions} (day, country, region, ' . $count_columns . ')'
+				. ' SELECT %s, s.country, s.region, ' . $session_counts
+				. ' FROM {sessions} s WHERE s.day = %s GROUP BY s.country, s.region',
 
 			'rollup_devices'   => 'INSERT INTO {rollup_devices} (day, device_category, browser, os, ' . $count_columns . ')'
 				. " SELECT %s, COALESCE(u.device_category, ''), COALESCE(u.browser, ''), COALESCE(u.os, ''), " . $session_counts

@@ -26,7 +26,7 @@ final class Schema {
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 3;
+	public const VERSION = 4;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -61,12 +61,14 @@ final class Schema {
 		'rollup_sources',
 		'rollup_campaigns',
 		'rollup_countries',
+		'rollup_regions',
 		'rollup_devices',
 		'rollup_events',
 		'rollup_pages_m',
 		'rollup_sources_m',
 		'rollup_campaigns_m',
 		'rollup_countries_m',
+		'rollup_regions_m',
 		'rollup_devices_m',
 	);
 
@@ -92,6 +94,10 @@ final class Schema {
 			'keys'     => array( 'country' ),
 			'counters' => self::SESSION_COUNTERS,
 		),
+		'rollup_regions'   => array(
+			'keys'     => array( 'country', 'region' ),
+			'counters' => self::SESSION_COUNTERS,
+		),
 		'rollup_devices'   => array(
 			'keys'     => array( 'device_category', 'browser', 'os' ),
 			'counters' => self::SESSION_COUNTERS,
@@ -113,6 +119,7 @@ final class Schema {
 		'rollup_sources',
 		'rollup_campaigns',
 		'rollup_countries',
+		'rollup_regions',
 		'rollup_devices',
 		'rollup_events',
 	);
@@ -201,6 +208,11 @@ final class Schema {
 			// new sessions): recomputed for every day that still has its raw rows; a compacted
 			// day's rollups are final and read 0 for the two new counters.
 			3 => static function (): void {
+				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
+			},
+			// Regions (with a city-level database): computed for every day that still has its raw
+			// rows; a compacted day has none.
+			4 => static function (): void {
 				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
 			},
 		);
@@ -476,6 +488,11 @@ PRIMARY KEY  (day,campaign_id)",
 country char(2) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,country)",
+			'rollup_regions'   => "$day
+country char(2) NOT NULL DEFAULT '',
+region varchar(64) NOT NULL DEFAULT '',
+$counts
+PRIMARY KEY  (day,country,region)",
 			'rollup_devices'   => "$day
 device_category varchar(16) NOT NULL DEFAULT '',
 browser varchar(64) NOT NULL DEFAULT '',

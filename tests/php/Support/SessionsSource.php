@@ -65,6 +65,15 @@ final class SessionsSource implements Source {
 	}
 
 	/**
+	 * Every dimension.
+	 *
+	 * @param string $dimension A dimension.
+	 */
+	public function supports( string $dimension ): bool {
+		return true;
+	}
+
+	/**
 	 * Data version.
 	 */
 	public function data_version(): string {

@@ -85,6 +85,15 @@ final class Geo {
 	}
 
 	/**
+	 * Whether the database knows regions: a city-level database (MaxMind's GeoIP2/GeoLite2 City,
+	 * ip-location-db's city databases), by the type its metadata declares.
+	 */
+	public function has_regions(): bool {
+		$reader = $this->reader();
+		return null !== $reader && str_contains( strtolower( (string) $reader->metadata()->databaseType ), 'city' );
+	}
+
+	/**
 	 * The database record of an address.
 	 *
 	 * @param string $ip The address.

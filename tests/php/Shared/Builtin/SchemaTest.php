@@ -63,6 +63,7 @@ class SchemaTest extends TestCase {
 		'rollup_sources'     => array( 'PRIMARY' => 'day,source_id,medium,channel' ),
 		'rollup_campaigns'   => array( 'PRIMARY' => 'day,campaign_id' ),
 		'rollup_countries'   => array( 'PRIMARY' => 'day,country' ),
+		'rollup_regions'     => array( 'PRIMARY' => 'day,country,region' ),
 		'rollup_devices'     => array( 'PRIMARY' => 'day,device_category,browser,os' ),
 		'rollup_events'      => array( 'PRIMARY' => 'day,name' ),
 		'rollup_pages_m'     => array(
@@ -72,6 +73,7 @@ class SchemaTest extends TestCase {
 		'rollup_sources_m'   => array( 'PRIMARY' => 'day,source_id,medium,channel' ),
 		'rollup_campaigns_m' => array( 'PRIMARY' => 'day,campaign_id' ),
 		'rollup_countries_m' => array( 'PRIMARY' => 'day,country' ),
+		'rollup_regions_m'   => array( 'PRIMARY' => 'day,country,region' ),
 		'rollup_devices_m'   => array( 'PRIMARY' => 'day,device_category,browser,os' ),
 	);
 

@@ -97,7 +97,7 @@ class SchemaV3Test extends BuiltinTestCase {
 
 		Schema::migrate();
 
-		$this->assertSame( 3, Schema::installed_version() );
+		$this->assertSame( Schema::VERSION, Schema::installed_version() );
 		$this->assertFalse( Schema::needs_migration() );
 		$this->assertSame( $expected, $this->landing() );
 	}
