@@ -70,33 +70,36 @@ final class RollupDay {
 	 * @param array<int, array{0: string, 1: string, 2: string}> $devices Devices already known, by user-agent id (rows never change).
 	 */
 	public function __construct( public readonly string $day, array $devices = array() ) {
-		$text = array_fill_keys( self::SESSION_TEXT, true );
-		foreach ( Db::rows( 'SELECT ' . implode( ', ', self::SESSION_COLUMNS ) . ' FROM {sessions} WHERE day = %s', array( $day ) ) as $row ) {
+		$text = array();
+		foreach ( self::SESSION_COLUMNS as $i => $column ) {
+			$text[ $i ] = in_array( $column, self::SESSION_TEXT, true );
+		}
+		foreach ( Db::lists( 'SELECT ' . implode( ', ', self::SESSION_COLUMNS ) . ' FROM {sessions} WHERE day = %s', array( $day ) ) as $row ) {
 			$session = array();
-			foreach ( $row as $column => $value ) {
-				$session[ $column ] = isset( $text[ $column ] ) ? (string) $value : (int) $value;
+			foreach ( $row as $i => $value ) {
+				$session[ self::SESSION_COLUMNS[ $i ] ] = $text[ $i ] ? (string) $value : (int) $value;
 			}
 			$this->sessions[ (int) $session['id'] ]   = $session;
 			$this->visitor_of[ (int) $session['id'] ] = (int) $session['visitor'];
 		}
 		$others = array();
-		foreach ( Db::rows( 'SELECT session_id, hour, path_id FROM {pageviews} WHERE day = %s', array( $day ) ) as $row ) {
-			$id                = (int) $row['session_id'];
-			$this->pageviews[] = array( $id, (int) $row['hour'], (int) $row['path_id'] );
+		foreach ( Db::lists( 'SELECT session_id, hour, path_id FROM {pageviews} WHERE day = %s', array( $day ) ) as $row ) {
+			$id                = (int) $row[0];
+			$this->pageviews[] = array( $id, (int) $row[1], (int) $row[2] );
 			if ( ! isset( $this->visitor_of[ $id ] ) ) {
 				$others[ $id ] = true;
 			}
 		}
-		foreach ( Db::rows( 'SELECT session_id, name FROM {events} WHERE day = %s', array( $day ) ) as $row ) {
-			$id             = (int) $row['session_id'];
-			$this->events[] = array( $id, (string) $row['name'] );
+		foreach ( Db::lists( 'SELECT session_id, name FROM {events} WHERE day = %s', array( $day ) ) as $row ) {
+			$id             = (int) $row[0];
+			$this->events[] = array( $id, (string) $row[1] );
 			if ( ! isset( $this->visitor_of[ $id ] ) ) {
 				$others[ $id ] = true;
 			}
 		}
 		foreach ( array_chunk( array_keys( $others ), 1000 ) as $batch ) {
-			foreach ( Db::rows( 'SELECT id, visitor FROM {sessions} WHERE id IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
-				$this->visitor_of[ (int) $row['id'] ] = (int) $row['visitor'];
+			foreach ( Db::lists( 'SELECT id, visitor FROM {sessions} WHERE id IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
+				$this->visitor_of[ (int) $row[0] ] = (int) $row[1];
 			}
 		}
 		$missing = array();
@@ -109,8 +112,8 @@ final class RollupDay {
 			}
 		}
 		foreach ( array_chunk( array_keys( $missing ), 1000 ) as $batch ) {
-			foreach ( Db::rows( 'SELECT id, device_category, browser, os FROM {user_agents} WHERE id IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
-				$this->devices[ (int) $row['id'] ] = array( (string) $row['device_category'], (string) $row['browser'], (string) $row['os'] );
+			foreach ( Db::lists( 'SELECT id, device_category, browser, os FROM {user_agents} WHERE id IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
+				$this->devices[ (int) $row[0] ] = array( (string) $row[1], (string) $row[2], (string) $row[3] );
 			}
 		}
 		foreach ( $missing as $ua => $true ) {
