@@ -12,7 +12,7 @@ import { Button, Notice } from '@wordpress/components';
 import { DataViews, type Field, type View } from '@wordpress/dataviews';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
-import '@wordpress/dataviews/build-style/style.css';
+import type { ReactNode } from 'react';
 
 import {
 	formatDuration,
@@ -50,6 +50,8 @@ export interface DataTableProps {
 	emptyText?: string;
 	/** Shown when a page fails to load; the spec's 'An unknown error has occurred.' by default. */
 	errorText?: string;
+	/** Decorates a row's first cell, e.g. with a flag or an icon; the cell's text by default. */
+	decorate?: ( row: TableRow, content: ReactNode ) => ReactNode;
 }
 
 /** A DataViews item: a row, a child row of an expanded row, or a padding row. */
@@ -170,6 +172,7 @@ function DataTableView( {
 	inverse = [],
 	emptyText,
 	errorText,
+	decorate,
 }: DataTableProps ) {
 	const { report, dates, locale, restRoot, nonce, demo } = useReportContext();
 	const columns = page.columns;
@@ -288,7 +291,11 @@ function DataTableView( {
 					return (
 						<FirstCell
 							item={ item }
-							content={ content }
+							content={
+								decorate
+									? decorate( item.row, content )
+									: content
+							}
 							expanded={ expanded.has( item.id ) }
 							onToggle={ () =>
 								setExpanded( ( was ) => {
@@ -305,7 +312,7 @@ function DataTableView( {
 					);
 				},
 			} ) ),
-		[ columns, locale, inverse, expanded ]
+		[ columns, locale, inverse, expanded, decorate ]
 	);
 
 	const onChangeView = ( next: View ) => {
@@ -399,7 +406,7 @@ function FirstCell( {
 	onToggle,
 }: {
 	item: Item;
-	content: ReturnType< typeof cellContent >;
+	content: ReactNode;
 	expanded: boolean;
 	onToggle: () => void;
 } ) {
