@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Admin;
 
+use MonsterInsights\Reports\Reports\YearInReview;
 use MonsterInsights\Reports\Activation;
 use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Licensing\Levels;
@@ -110,6 +111,7 @@ final class BootData {
 			'isMultisite'     => is_multisite(),
 			'isNetworkAdmin'  => is_network_admin(),
 			'isNetworkActive' => Activation::is_network_active(),
+			'yearInReview'    => YearInReview::state(),
 		);
 	}
 

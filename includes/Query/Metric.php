@@ -23,6 +23,7 @@ final class Metric {
 	public const ENGAGEMENT_RATE               = 'engagementRate';
 	public const ENGAGED_SESSIONS              = 'engagedSessions';
 	public const AVERAGE_SESSION_DURATION      = 'averageSessionDuration';
+	public const USER_ENGAGEMENT_DURATION      = 'userEngagementDuration';
 	public const SCREEN_PAGE_VIEWS_PER_USER    = 'screenPageViewsPerUser';
 	public const SCREEN_PAGE_VIEWS_PER_SESSION = 'screenPageViewsPerSession';
 	public const SESSIONS_PER_USER             = 'sessionsPerUser';
@@ -45,6 +46,7 @@ final class Metric {
 			self::ENGAGEMENT_RATE,
 			self::ENGAGED_SESSIONS,
 			self::AVERAGE_SESSION_DURATION,
+			self::USER_ENGAGEMENT_DURATION,
 			self::SCREEN_PAGE_VIEWS_PER_USER,
 			self::SCREEN_PAGE_VIEWS_PER_SESSION,
 			self::SESSIONS_PER_USER,

@@ -125,6 +125,13 @@ final class BootController extends Controller {
 						'isMultisite'     => $boolean,
 						'isNetworkAdmin'  => $boolean,
 						'isNetworkActive' => $boolean,
+						'yearInReview'    => array(
+							'type'       => 'object',
+							'properties' => array(
+								'show_report' => $boolean,
+								'report_year' => array( 'type' => 'integer' ),
+							),
+						),
 					),
 				),
 				'source'  => array(

@@ -161,7 +161,7 @@ final class Overview implements Report {
 			'infobox'            => $this->infobox( $range, $totals ),
 			'overviewgraph'      => $graph,
 			'newvsreturn'        => $this->new_vs_returning( $source, $range, $compare ),
-			'devices'            => $this->devices( $source->run( $this->sessions_by( Dimension::DEVICE_CATEGORY, $range, null ) ) ),
+			'devices'            => self::devices( $source->run( $this->sessions_by( Dimension::DEVICE_CATEGORY, $range, null ) ) ),
 			'countries'          => $this->countries( $source, $range, $compare ),
 			'referrals'          => $this->referrals( $source, $range, $compare ),
 			'toppages'           => $this->top_pages( $source, $range, $compare ),
@@ -170,7 +170,7 @@ final class Overview implements Report {
 		if ( null !== $compare && null !== $series->compare ) {
 			$data['compare'] = array(
 				'overviewgraph' => $this->graph( $compare, $series->compare ),
-				'devices'       => $this->devices( $source->run( $this->sessions_by( Dimension::DEVICE_CATEGORY, $compare, null ) ) ),
+				'devices'       => self::devices( $source->run( $this->sessions_by( Dimension::DEVICE_CATEGORY, $compare, null ) ) ),
 			);
 		}
 		$links = $source->links( $this->name() );
@@ -264,7 +264,7 @@ final class Overview implements Report {
 	 * @param Result $result Sessions by device category.
 	 * @return array<string, float>
 	 */
-	private function devices( Result $result ): array {
+	public static function devices( Result $result ): array {
 		$by    = $result->by( Dimension::DEVICE_CATEGORY );
 		$total = $result->total( Metric::SESSIONS );
 		$out   = array();
@@ -392,7 +392,7 @@ final class Overview implements Report {
 	 * @param string $title The title the source knows.
 	 * @param string $path  The path.
 	 */
-	private function page_title( string $title, string $path ): string {
+	public static function page_title( string $title, string $path ): string {
 		if ( '' !== $title ) {
 			return $title;
 		}
@@ -414,7 +414,7 @@ final class Overview implements Report {
 			$path  = $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '/';
 			$title = $row['dimensions'][ Dimension::PAGE_TITLE ] ?? '';
 			$out[] = array(
-				'title'     => $this->page_title( $title, $path ),
+				'title'     => self::page_title( $title, $path ),
 				'url'       => home_url( $path ),
 				'hostname'  => $host,
 				'page_path' => $path,

@@ -5,11 +5,12 @@ export const YEAR_IN_REVIEW_LAST_DAY = 14;
 
 /**
  * Whether the year in review shows on a given day, and for which year. It shows from 1 to 14
- * January for the previous calendar year (decisions.md). The boot data carries no year-in-review
- * data yet; the filter or debug constant that can force it on comes with the year-in-review issue.
+ * January for the previous calendar year (decisions.md). The server says it itself in the boot
+ * data (`site.yearInReview`, its force filter and constant included: includes/Reports/YearInReview.php);
+ * this is the fallback for boot data without it.
  *
  * @param today The site's today, Y-m-d.
- * @param force Show it whatever the day (the future filter or debug constant).
+ * @param force Show it whatever the day.
  */
 export function getYearInReview( today: string, force = false ): YearInReview {
 	const [ year = NaN, month = NaN, day = NaN ] = today

@@ -472,6 +472,7 @@ final class BuiltinSource implements Source {
 				Metric::BOUNCE_RATE                => $ratio( $c['bounces'] ?? 0, $sessions, 100 ),
 				Metric::ENGAGEMENT_RATE            => $ratio( $c['engaged_sessions'] ?? 0, $sessions, 100 ),
 				Metric::AVERAGE_SESSION_DURATION   => $ratio( $c['duration_sum'] ?? 0, $sessions ),
+				Metric::USER_ENGAGEMENT_DURATION   => $c['duration_sum'] ?? 0,
 				Metric::SCREEN_PAGE_VIEWS_PER_USER => $ratio( $views, $visitors ),
 				Metric::SCREEN_PAGE_VIEWS_PER_SESSION => $ratio( $views, $sessions ),
 				Metric::SESSIONS_PER_USER          => $ratio( $sessions, $visitors ),

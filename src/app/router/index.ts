@@ -56,7 +56,10 @@ export interface RouteState {
  * @param boot The boot data.
  */
 export function routeContext( boot: BootData ): RouteContext {
-	return { yearInReview: getYearInReview( boot.site.today ) };
+	return {
+		yearInReview:
+			boot.site.yearInReview ?? getYearInReview( boot.site.today ),
+	};
 }
 
 /**

@@ -1,3 +1,5 @@
+import { routeContext } from '../router';
+import type { BootData } from '../../store/app/types';
 import { getYearInReview } from '../yearInReview';
 
 describe( 'getYearInReview', () => {
@@ -20,9 +22,31 @@ describe( 'getYearInReview', () => {
 		expect( getYearInReview( '2026-11-22' ).report_year ).toBe( 2025 );
 	} );
 
-	it( 'shows any day when forced (the future filter or debug constant)', () => {
+	it( 'shows any day when forced', () => {
 		expect( getYearInReview( '2026-06-30', true ).show_report ).toBe(
 			true
 		);
+	} );
+} );
+
+describe( 'routeContext', () => {
+	const boot = ( site: Partial< BootData[ 'site' ] > ) =>
+		( { site: { today: '2026-06-30', ...site } } ) as unknown as BootData; // Only `site` is read.
+
+	it( 'takes what the server says, its force filter included', () => {
+		expect(
+			routeContext(
+				boot( {
+					yearInReview: { show_report: true, report_year: 2025 },
+				} )
+			).yearInReview
+		).toEqual( { show_report: true, report_year: 2025 } );
+	} );
+
+	it( 'works it out from today without it', () => {
+		expect( routeContext( boot( {} ) ).yearInReview ).toEqual( {
+			show_report: false,
+			report_year: 2025,
+		} );
 	} );
 } );

@@ -36,6 +36,11 @@ export interface BootSite {
 	isMultisite: boolean;
 	isNetworkAdmin: boolean;
 	isNetworkActive: boolean;
+	/**
+	 * Whether the Year in Review shows and for which year (the server knows the force filter and
+	 * constant); absent in older boot data, when the app works it out from `today`.
+	 */
+	yearInReview?: { show_report: boolean; report_year: number };
 }
 
 export interface BootSource {
