@@ -31,6 +31,8 @@ final class Dimension {
 	public const PAGE_PATH        = 'pagePath';
 	public const PAGE_TITLE       = 'pageTitle';
 	public const NEW_VS_RETURNING = 'newVsReturning';
+	public const LINK_URL         = 'linkUrl';
+	public const LINK_KIND        = 'linkKind';
 
 	/**
 	 * Every known dimension.
@@ -56,6 +58,8 @@ final class Dimension {
 			self::PAGE_PATH,
 			self::PAGE_TITLE,
 			self::NEW_VS_RETURNING,
+			self::LINK_URL,
+			self::LINK_KIND,
 		);
 	}
 

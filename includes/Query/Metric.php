@@ -30,6 +30,9 @@ final class Metric {
 	public const TOTAL_REVENUE                 = 'totalRevenue';
 	public const AVERAGE_REVENUE_PER_USER      = 'averageRevenuePerUser';
 	public const ECOMMERCE_PURCHASES           = 'ecommercePurchases';
+	public const EVENT_COUNT                   = 'eventCount';
+	public const EXITS                         = 'exits';
+	public const AVERAGE_SCROLL_DEPTH          = 'averageScrollDepth';
 
 	/**
 	 * Every known metric.
@@ -53,6 +56,9 @@ final class Metric {
 			self::TOTAL_REVENUE,
 			self::AVERAGE_REVENUE_PER_USER,
 			self::ECOMMERCE_PURCHASES,
+			self::EVENT_COUNT,
+			self::EXITS,
+			self::AVERAGE_SCROLL_DEPTH,
 		);
 	}
 

@@ -166,6 +166,9 @@ final class BuiltinSource implements Source {
 			$groups[] = $group;
 		}
 		$groups = $this->regroup( $groups, $query->dimensions );
+		if ( array() === $query->dimensions && in_array( Metric::AVERAGE_SCROLL_DEPTH, $query->metrics, true ) ) {
+			$groups = $this->with_scroll( $groups, $range );
+		}
 
 		$rows = array();
 		$sums = array();
@@ -224,6 +227,11 @@ final class BuiltinSource implements Source {
 			case Dimension::PAGE_PATH:
 			case Dimension::PAGE_PATH . ',' . Dimension::PAGE_TITLE:
 				return $this->page_groups( in_array( Dimension::LANDING_PAGE, $dimensions, true ), $args );
+
+			case Dimension::LINK_KIND:
+			case Dimension::LINK_URL:
+			case Dimension::LINK_KIND . ',' . Dimension::LINK_URL:
+				return $this->link_groups( $args );
 		}
 		return $this->rollup_groups( $dimensions, $args );
 	}
@@ -282,11 +290,11 @@ final class BuiltinSource implements Source {
 		// Grouped by path id alone, then joined to the paths: the join touches one row per page.
 		list( $from, $from_args ) = Rollups::from( 'rollup_pages', $args[0], $args[1] );
 		$rows                     = Db::rows(
-			'SELECT p.path AS path, p.object_id AS object_id, t.pageviews, t.page_visitors, t.sessions, t.visitors, t.bounces, t.engaged_sessions, t.duration_sum, t.entrance_pageviews, t.new_entrances FROM ('
+			'SELECT p.path AS path, p.object_id AS object_id, t.pageviews, t.page_visitors, t.sessions, t.visitors, t.bounces, t.engaged_sessions, t.duration_sum, t.entrance_pageviews, t.new_entrances, t.exits FROM ('
 			. 'SELECT r.path_id, SUM(r.pageviews) AS pageviews, SUM(r.visitors) AS page_visitors,'
 			. ' SUM(r.entrances) AS sessions, SUM(r.entrance_visitors) AS visitors, SUM(r.bounces) AS bounces,'
 			. ' SUM(r.engaged_sessions) AS engaged_sessions, SUM(r.duration_sum) AS duration_sum,'
-			. ' SUM(r.entrance_pageviews) AS entrance_pageviews, SUM(r.new_entrances) AS new_entrances'
+			. ' SUM(r.entrance_pageviews) AS entrance_pageviews, SUM(r.new_entrances) AS new_entrances, SUM(r.exits) AS exits'
 			. ' FROM ' . $from . ' r GROUP BY r.path_id'
 			. ( $landing ? ' HAVING SUM(r.entrances) > 0' : '' )
 			. ') t JOIN {paths} p ON p.id = t.path_id',
@@ -321,6 +329,52 @@ final class BuiltinSource implements Source {
 				'counters'   => $counters,
 			);
 		}
+		return $groups;
+	}
+
+	/**
+	 * Link clicks by kind (outbound, affiliate, download) and URL (LinkRollups): `events` are the
+	 * clicks, `sessions` the sessions that clicked (summed over the days). Grouped by link id
+	 * before the join, so two URLs one collation would fold stay apart.
+	 *
+	 * @param array<int, string> $args Range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function link_groups( array $args ): array {
+		$rows = Db::rows(
+			'SELECT t.kind AS kind, l.url AS url, t.events, t.sessions FROM ('
+			. 'SELECT r.kind, r.link_id, SUM(r.clicks) AS events, SUM(r.sessions) AS sessions'
+			. ' FROM {rollup_links} r WHERE r.day BETWEEN %s AND %s GROUP BY r.kind, r.link_id'
+			. ') t JOIN {links} l ON l.id = t.link_id',
+			$args
+		);
+		return $this->to_groups(
+			$rows,
+			array(
+				Dimension::LINK_KIND => 'kind',
+				Dimension::LINK_URL  => 'url',
+			)
+		);
+	}
+
+	/**
+	 * The range's scroll depth (LinkRollups) added to the totals' group: `scroll_views` page views
+	 * (a session on a page) that scrolled, `depth_sum` the deepest percent each reached.
+	 *
+	 * @param array<int, array{dimensions: array<string, string>, counters: array<string, int>}> $groups The totals' group, if any.
+	 * @param DateRange                                                                          $range  The range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function with_scroll( array $groups, DateRange $range ): array {
+		$row                                   = Db::rows( 'SELECT SUM(views) AS scroll_views, SUM(depth_sum) AS depth_sum FROM {rollup_scroll} WHERE day BETWEEN %s AND %s', array( $range->start_ymd(), $range->end_ymd() ) )[0] ?? array();
+		$groups                                = array() === $groups ? array(
+			array(
+				'dimensions' => array(),
+				'counters'   => array(),
+			),
+		) : $groups;
+		$groups[0]['counters']['scroll_views'] = (int) ( $row['scroll_views'] ?? 0 );
+		$groups[0]['counters']['depth_sum']    = (int) ( $row['depth_sum'] ?? 0 );
 		return $groups;
 	}
 
@@ -476,6 +530,9 @@ final class BuiltinSource implements Source {
 				Metric::SCREEN_PAGE_VIEWS_PER_USER => $ratio( $views, $visitors ),
 				Metric::SCREEN_PAGE_VIEWS_PER_SESSION => $ratio( $views, $sessions ),
 				Metric::SESSIONS_PER_USER          => $ratio( $sessions, $visitors ),
+				Metric::EVENT_COUNT                => $c['events'] ?? 0,
+				Metric::EXITS                      => $c['exits'] ?? 0,
+				Metric::AVERAGE_SCROLL_DEPTH       => $ratio( $c['depth_sum'] ?? 0, $c['scroll_views'] ?? 0 ),
 				// Revenue comes with the eCommerce module.
 				default                            => 0,
 			};

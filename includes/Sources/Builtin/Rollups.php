@@ -150,6 +150,7 @@ final class Rollups {
 				Db::insert_rows( $table, array_merge( array( 'day' ), $rollup['columns'] ), array_map( static fn( array $row ): array => array_merge( array( $day ), $row ), $batch ) );
 			}
 		}
+		LinkRollups::recompute_day( $day );
 		return $rows->devices;
 	}
 

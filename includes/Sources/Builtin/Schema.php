@@ -15,18 +15,19 @@ defined( 'ABSPATH' ) || exit;
  * stored version is older than VERSION.
  *
  * Three kinds of table:
- * - lookups: paths, sources, campaigns, user_agents — one row per distinct value, unique hash/name;
+ * - lookups: paths, sources, campaigns, user_agents, links — one row per distinct value, unique hash/name;
  * - raw: sessions, pageviews, events — kept for the raw window (Compaction, 30 days by default);
  * - cursors: where the aggregation of each claimed buffer file stands (crash safety);
  * - rollups: rollup_* — one row per site-local day and key, recomputed from the raw tables for the
- *   days an aggregation touched, read by every unfiltered report, kept for ever.
+ *   days an aggregation touched, read by every unfiltered report, kept for ever (ROLLUPS, computed
+ *   by Rollups; rollup_links and rollup_scroll, computed by LinkRollups with them).
  */
 final class Schema {
 
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 4;
+	public const VERSION = 5;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -51,6 +52,7 @@ final class Schema {
 		'sources',
 		'campaigns',
 		'user_agents',
+		'links',
 		'sessions',
 		'pageviews',
 		'events',
@@ -70,6 +72,8 @@ final class Schema {
 		'rollup_countries_m',
 		'rollup_regions_m',
 		'rollup_devices_m',
+		'rollup_links',
+		'rollup_scroll',
 	);
 
 	/**
@@ -214,6 +218,11 @@ final class Schema {
 			// rows; a compacted day has none.
 			4 => static function (): void {
 				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
+			},
+			// Link clicks and scroll depth (the Publishers report): computed for every day that
+			// still has its raw events; a compacted day has none left and reads no clicks.
+			5 => static function (): void {
+				LinkRollups::recompute( Db::col( 'SELECT DISTINCT day FROM {events}' ) );
 			},
 		);
 	}
@@ -400,6 +409,11 @@ os_version varchar(32) NOT NULL DEFAULT '',
 device_category varchar(16) NOT NULL DEFAULT '',
 PRIMARY KEY  (id),
 UNIQUE KEY hash (hash)",
+			'links'            => "$id,
+hash char(32) NOT NULL,
+url varchar(2048) NOT NULL DEFAULT '',
+PRIMARY KEY  (id),
+UNIQUE KEY hash (hash)",
 			'sessions'         => "id int(10) unsigned NOT NULL,
 visitor bigint(20) unsigned NOT NULL,
 visitor_next bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -505,6 +519,16 @@ events $counter,
 sessions $counter,
 visitors $counter,
 PRIMARY KEY  (day,name)",
+			'rollup_links'     => "$day
+kind varchar(16) NOT NULL,
+link_id bigint(20) unsigned NOT NULL,
+clicks $counter,
+sessions $counter,
+PRIMARY KEY  (day,kind,link_id)",
+			'rollup_scroll'    => "$day
+views $counter,
+depth_sum bigint(20) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (day)",
 		);
 	}
 }

@@ -39,6 +39,10 @@ class SchemaTest extends TestCase {
 			'PRIMARY' => 'id',
 			'hash'    => 'hash',
 		),
+		'links'              => array(
+			'PRIMARY' => 'id',
+			'hash'    => 'hash',
+		),
 		'sessions'           => array(
 			'PRIMARY'      => 'id',
 			'visitor'      => 'visitor',
@@ -75,12 +79,14 @@ class SchemaTest extends TestCase {
 		'rollup_countries_m' => array( 'PRIMARY' => 'day,country' ),
 		'rollup_regions_m'   => array( 'PRIMARY' => 'day,country,region' ),
 		'rollup_devices_m'   => array( 'PRIMARY' => 'day,device_category,browser,os' ),
+		'rollup_links'       => array( 'PRIMARY' => 'day,kind,link_id' ),
+		'rollup_scroll'      => array( 'PRIMARY' => 'day' ),
 	);
 
 	/**
 	 * Unique indexes (besides the primary keys).
 	 */
-	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash' );
+	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash', 'links.hash' );
 
 	/**
 	 * Every table exists, per site prefix, with exactly the expected indexes.

@@ -1,0 +1,182 @@
+<?php
+/**
+ * Daily rollups of link clicks and scroll depth, from the raw events.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The Publishers report's numbers of a site-local day, recomputed with the day's other rollups
+ * (Rollups::recompute_day() calls recompute_day(), in its transaction):
+ *
+ * - `rollup_links` (day, kind, link_id, clicks, sessions): the tracker's outbound_click,
+ *   affiliate_click and file_download events by their `url` prop (kept once in the `links` lookup,
+ *   keyed by the URL's MD5 so no collation merges two URLs), with the sessions that clicked;
+ * - `rollup_scroll` (day, views, depth_sum): the deepest `scroll` percent a session reached on a
+ *   page (25, 50, 75 or 100), summed over the session-and-page pairs that scrolled, and how many
+ *   pairs that is; the average scroll depth of a range is depth_sum / views.
+ *
+ * Events count on their own day. The props are JSON decoded here, in PHP, so the SQL stays what
+ * MySQL and SQLite both run. Like every rollup, a compacted day's rows are final.
+ */
+final class LinkRollups {
+
+	/**
+	 * Event name → the kind of link it counts.
+	 */
+	public const KINDS = array(
+		'outbound_click'  => 'outbound',
+		'affiliate_click' => 'affiliate',
+		'file_download'   => 'download',
+	);
+
+	/**
+	 * The event of the scroll depth.
+	 */
+	public const SCROLL = 'scroll';
+
+	/**
+	 * The tables computed here (Schema::TABLES has them, Schema::ROLLUPS does not: Rollups compares
+	 * those with its SQL reference).
+	 */
+	public const TABLES = array( 'rollup_links', 'rollup_scroll' );
+
+	/**
+	 * Recomputes days that still have their raw rows (a migration; aggregation goes through
+	 * Rollups, which calls recompute_day()).
+	 *
+	 * @param string[] $days Local days, Y-m-d.
+	 */
+	public static function recompute( array $days ): void {
+		$compacted = Compaction::compacted_before();
+		foreach ( $days as $day ) {
+			if ( ! Compaction::is_final( $day, $compacted ) ) {
+				Db::transaction( static fn() => self::recompute_day( $day ) );
+			}
+		}
+	}
+
+	/**
+	 * Recomputes one day, inside the caller's transaction: its rows are deleted and inserted again.
+	 *
+	 * @param string $day Local day, Y-m-d.
+	 */
+	public static function recompute_day( string $day ): void {
+		foreach ( self::TABLES as $table ) {
+			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
+		}
+		$names  = array_merge( array_keys( self::KINDS ), array( self::SCROLL ) );
+		$rows   = Db::rows(
+			'SELECT session_id, name, path_id, props FROM {events} WHERE day = %s AND name IN (%s, %s, %s, %s)',
+			array_merge( array( $day ), $names )
+		);
+		$clicks = array();
+		$depths = array();
+		foreach ( $rows as $row ) {
+			$props = json_decode( (string) $row['props'], true );
+			if ( ! is_array( $props ) ) {
+				continue;
+			}
+			$session = (int) $row['session_id'];
+			if ( self::SCROLL === $row['name'] ) {
+				$percent = $props['percent'] ?? null;
+				if ( is_int( $percent ) && $percent > 0 && $percent <= 100 ) {
+					$pair            = $session . ':' . (int) $row['path_id'];
+					$depths[ $pair ] = max( $depths[ $pair ] ?? 0, $percent );
+				}
+				continue;
+			}
+			$url = $props['url'] ?? null;
+			if ( ! is_string( $url ) || '' === $url ) {
+				continue;
+			}
+			$kind = self::KINDS[ (string) $row['name'] ];
+			if ( ! isset( $clicks[ $kind ][ $url ] ) ) {
+				$clicks[ $kind ][ $url ] = array( 0, array() );
+			}
+			++$clicks[ $kind ][ $url ][0];
+			$clicks[ $kind ][ $url ][1][ $session ] = true;
+		}
+
+		if ( array() !== $clicks ) {
+			$urls = array();
+			foreach ( $clicks as $by_url ) {
+				foreach ( array_keys( $by_url ) as $url ) {
+					$urls[ (string) $url ] = true;
+				}
+			}
+			$ids    = self::link_ids( array_keys( $urls ) );
+			$insert = array();
+			foreach ( $clicks as $kind => $by_url ) {
+				foreach ( $by_url as $url => $count ) {
+					$insert[] = array( $day, $kind, $ids[ (string) $url ], $count[0], count( $count[1] ) );
+				}
+			}
+			foreach ( array_chunk( $insert, 500 ) as $batch ) {
+				Db::insert_rows( 'rollup_links', array( 'day', 'kind', 'link_id', 'clicks', 'sessions' ), $batch );
+			}
+		}
+		if ( array() !== $depths ) {
+			Db::insert_rows( 'rollup_scroll', array( 'day', 'views', 'depth_sum' ), array( array( $day, count( $depths ), array_sum( $depths ) ) ) );
+		}
+	}
+
+	/**
+	 * Ids of link URLs in the `links` lookup, created on first sight (INSERT IGNORE on the unique
+	 * hash, so two runs racing cannot duplicate a row).
+	 *
+	 * @param string[] $urls URLs.
+	 * @return array<string, int> URL => id.
+	 * @throws \RuntimeException When a row is missing after the insert.
+	 */
+	public static function link_ids( array $urls ): array {
+		$hashes = array();
+		foreach ( $urls as $url ) {
+			$hashes[ md5( $url ) ] = $url;
+		}
+		$ids     = self::select( array_keys( $hashes ) );
+		$missing = array_diff_key( $hashes, $ids );
+		if ( array() !== $missing ) {
+			$rows = array();
+			foreach ( $missing as $hash => $url ) {
+				$rows[] = array( (string) $hash, $url );
+			}
+			foreach ( array_chunk( $rows, 500 ) as $batch ) {
+				Db::insert_rows( 'links', array( 'hash', 'url' ), $batch, true );
+			}
+			$ids += self::select( array_map( 'strval', array_keys( $missing ) ) );
+		}
+		$out = array();
+		foreach ( $hashes as $hash => $url ) {
+			if ( ! isset( $ids[ $hash ] ) ) {
+				throw new \RuntimeException( 'Link row missing' );
+			}
+			$out[ $url ] = $ids[ $hash ];
+		}
+		return $out;
+	}
+
+	/**
+	 * Ids of known links by hash.
+	 *
+	 * @param string[] $hashes MD5s.
+	 * @return array<string, int> Hash => id.
+	 */
+	private static function select( array $hashes ): array {
+		$ids = array();
+		foreach ( array_chunk( $hashes, 500 ) as $batch ) {
+			$rows = Db::rows(
+				'SELECT id, hash FROM {links} WHERE hash IN (' . implode( ',', array_fill( 0, count( $batch ), '%s' ) ) . ')',
+				$batch
+			);
+			foreach ( $rows as $row ) {
+				$ids[ (string) $row['hash'] ] = (int) $row['id'];
+			}
+		}
+		return $ids;
+	}
+}
