@@ -11,8 +11,19 @@ const PASSWORDS: Record< E2EUser, string > = {
 	subscriber: 'password',
 };
 
+/**
+ * Where the setup keeps a user's logged-in state: one file per E2E_PORT, since runs on other ports
+ * (other sites with salts of their own) share the folder and cookies do not tell ports apart.
+ *
+ * @param user The user.
+ */
 export function storageStatePath( user: E2EUser ): string {
-	return path.join( __dirname, '../../artifacts/e2e', `${ user }.json` );
+	const port = process.env.E2E_PORT ?? '9410';
+	return path.join(
+		__dirname,
+		'../../artifacts/e2e',
+		`${ user }-${ port }.json`
+	);
 }
 
 /**
