@@ -40,7 +40,7 @@ final class Registry {
 		),
 		'countries'             => array(
 			'feature' => 'countries',
-			'class'   => null,
+			'class'   => CountriesReport::class,
 		),
 		'ecommerce'             => array(
 			'feature' => 'ecommerce',
@@ -101,27 +101,27 @@ final class Registry {
 		),
 		'traffic_overview'      => array(
 			'feature' => 'traffic_overview',
-			'class'   => null,
+			'class'   => Traffic::class,
 		),
 		'traffic_landing_pages' => array(
 			'feature' => 'traffic',
-			'class'   => null,
+			'class'   => Traffic::class,
 		),
 		'traffic_technology'    => array(
 			'feature' => 'traffic',
-			'class'   => null,
+			'class'   => Traffic::class,
 		),
 		'traffic_campaign'      => array(
 			'feature' => 'traffic',
-			'class'   => null,
+			'class'   => Traffic::class,
 		),
 		'traffic_source_medium' => array(
 			'feature' => 'traffic',
-			'class'   => null,
+			'class'   => Traffic::class,
 		),
 		'traffic_social'        => array(
 			'feature' => 'traffic',
-			'class'   => null,
+			'class'   => Traffic::class,
 		),
 		'exceptions'            => array(
 			'feature' => 'exceptions',

@@ -1,11 +1,14 @@
 /**
- * SAMPLE DATA — the Country Report (spec 3 §3 "Country"). Shown blurred under its upsell; never
- * real.
+ * SAMPLE DATA — the Country Report (spec 3 §3 "Country"), shaped as GET /reports/countries: the
+ * sessions chart and the `countries` table whose rows expand to their regions. Shown blurred under
+ * its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import { pct, sessionsChart } from './series';
+import type { CountriesReport } from '../store/reports/types';
+import type { TableRow } from '../types/reports';
+import { column, pageLayout, sampleChart, samplePage } from './traffic';
 
 export const SAMPLE = true;
 
@@ -16,69 +19,73 @@ const metrics = ( sessions: number ) => ( {
 	purchases: Math.round( sessions * 0.012 ),
 } );
 
-export const payload = {
-	sessions_chart: sessionsChart( 30, 12480 ),
-	countries: [
-		{
-			name: 'United States',
-			iso: 'US',
-			...metrics( 4210 ),
-			regions: [
-				{ region: 'California', ...metrics( 820 ) },
-				{ region: 'New York', ...metrics( 610 ) },
-			],
-		},
-		{
-			name: 'United Kingdom',
-			iso: 'GB',
-			...metrics( 1630 ),
-			regions: [
-				{ region: 'England', ...metrics( 1340 ) },
-				{ region: 'Scotland', ...metrics( 170 ) },
-			],
-		},
-		{
-			name: 'Germany',
-			iso: 'DE',
-			...metrics( 1180 ),
-			regions: [
-				{ region: 'Bavaria', ...metrics( 290 ) },
-				{ region: 'Berlin', ...metrics( 260 ) },
-			],
-		},
-		{
-			name: 'Canada',
-			iso: 'CA',
-			...metrics( 920 ),
-			regions: [ { region: 'Ontario', ...metrics( 410 ) } ],
-		},
-		{
-			name: 'India',
-			iso: 'IN',
-			...metrics( 860 ),
-			regions: [ { region: 'Karnataka', ...metrics( 190 ) } ],
-		},
-	],
+/**
+ * A country row with its regions.
+ *
+ * @param name     The country's name.
+ * @param iso      Its ISO code.
+ * @param sessions Its sessions.
+ * @param regions  Its regions with their sessions.
+ */
+const country = (
+	name: string,
+	iso: string,
+	sessions: number,
+	regions: Array< [ string, number ] >
+): TableRow => ( {
+	name,
+	iso,
+	...metrics( sessions ),
+	children: regions.map( ( [ region, count ] ) => ( {
+		name: region,
+		...metrics( count ),
+	} ) ),
+} );
+
+export const payload: CountriesReport = {
+	chart: sampleChart( 8800 ),
+	countries: samplePage(
+		() => [
+			column(
+				'name',
+				__( 'Country', 'monsterinsights-reports' ),
+				'text'
+			),
+			column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
+			column(
+				'engagedSessions',
+				__( 'Engaged Sessions', 'monsterinsights-reports' )
+			),
+			column(
+				'bounceRate',
+				__( 'Bounce Rate', 'monsterinsights-reports' ),
+				'percent'
+			),
+			column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
+		],
+		[
+			country( 'United States', 'US', 4210, [
+				[ 'California', 820 ],
+				[ 'New York', 610 ],
+			] ),
+			country( 'United Kingdom', 'GB', 1630, [
+				[ 'England', 1340 ],
+				[ 'Scotland', 170 ],
+			] ),
+			country( 'Germany', 'DE', 1180, [
+				[ 'Bavaria', 290 ],
+				[ 'Berlin', 260 ],
+			] ),
+			country( 'Canada', 'CA', 920, [ [ 'Ontario', 410 ] ] ),
+			country( 'India', 'IN', 860, [ [ 'Karnataka', 190 ] ] ),
+		]
+	),
+	regions_available: true,
 };
 
 export function layout(): SampleLayout {
-	return {
-		tables: [
-			{
-				title: __( 'Country Report', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Country', 'monsterinsights-reports' ),
-					__( 'Sessions', 'monsterinsights-reports' ),
-					__( 'Engaged Sessions', 'monsterinsights-reports' ),
-					__( 'Bounce Rate', 'monsterinsights-reports' ),
-				],
-				rows: payload.countries.map( ( r ) => [
-					r.name,
-					r.sessions,
-					r.engagedSessions,
-					pct( r.bounceRate ),
-				] ),
-			},
-		],
-	};
+	return pageLayout(
+		__( 'Country Report', 'monsterinsights-reports' ),
+		payload.countries
+	);
 }

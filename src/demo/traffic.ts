@@ -1,79 +1,168 @@
 /**
- * SAMPLE DATA helpers shared by the traffic reports (spec 3 §3 "Channel, landing page, campaign and
- * source_medium rows").
+ * SAMPLE DATA helpers shared by the traffic reports and the Country report: their payloads are a
+ * sessions chart (the Chart block) and a table page (the TablePage block), shaped as the REST
+ * payloads of includes/Reports/Traffic.php and CountriesReport.php (issue #11 contract).
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import { sessionsChart, trafficMetrics, type TrafficRow } from './series';
+import type {
+	ChartBlock,
+	ColumnType,
+	TableColumn,
+	TablePage,
+	TableRow,
+} from '../types/reports';
+import {
+	curve,
+	dayLabels,
+	pct,
+	timestamps,
+	trend,
+	trafficMetrics,
+} from './series';
 
-export type NameColumn =
-	| 'channel'
-	| 'landing_page'
-	| 'campaign'
-	| 'source_medium';
+/** Sample chart days. */
+const DAYS = 30;
 
 /**
- * A traffic payload: the sessions chart and a table of named rows.
+ * A column; labels are translated when the columns are read (the server sends them translated).
  *
- * @param column Name column of the rows.
- * @param names  Row names with their sessions.
+ * @param id    Column id.
+ * @param label Translated label.
+ * @param type  Value type.
  */
-export function trafficPayload< K extends NameColumn >(
-	column: K,
-	names: Array< [ string, number ] >
-) {
+export function column(
+	id: string,
+	label: string,
+	type: ColumnType = 'number'
+): TableColumn {
+	return { id, label, type, sortable: true };
+}
+
+/**
+ * The sessions chart of a sample: 30 days around a total, no notes.
+ *
+ * @param sessions Roughly the sessions of the 30 days.
+ */
+export function sampleChart( sessions: number ): ChartBlock {
 	return {
-		sessions_chart: sessionsChart(
-			30,
-			names.reduce( ( s, [ , n ] ) => s + n, 0 )
-		),
-		table: names.map(
-			( [ name, sessions ] ) =>
-				( {
-					[ column ]: name,
-					...trafficMetrics( sessions ),
-				} ) as Record< K, string > & TrafficRow
-		),
+		categories: dayLabels( DAYS ),
+		timestamps: timestamps( DAYS ),
+		sessions: curve( DAYS, sessions ),
+		page_views: curve( DAYS, sessions * 2.3 ),
+		session_trendpoints: trend( DAYS ),
+		page_view_trendpoints: trend( DAYS ).map( ( v ) => v - 1 ),
+		notes: [],
 	};
 }
 
 /**
- * The sample layout of a traffic payload.
+ * A table page holding every sample row, most sessions first (the tables' default order).
  *
- * @param title     Table title.
- * @param nameLabel Name column heading.
- * @param column    Name column key.
- * @param rows      Rows.
+ * @param columns Its columns, read when the page is read.
+ * @param rows    Its rows.
  */
-export function trafficLayout(
-	title: string,
-	nameLabel: string,
-	column: NameColumn,
-	rows: ReadonlyArray< TrafficRow & Partial< Record< NameColumn, string > > >
-): SampleLayout {
+export function samplePage(
+	columns: () => TableColumn[],
+	rows: TableRow[]
+): TablePage {
+	return {
+		get columns() {
+			return columns();
+		},
+		rows,
+		total: rows.length,
+		page: 1,
+		per_page: 10,
+		orderby: 'sessions',
+		order: 'desc',
+		search: '',
+	};
+}
+
+/**
+ * The channel, landing page, campaign and source / medium columns (spec 3 §3).
+ *
+ * @param id    The name column's id.
+ * @param label Its label.
+ */
+export function acquisitionColumns( id: string, label: string ): TableColumn[] {
+	return [
+		column( id, label, 'text' ),
+		column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
+		column(
+			'engaged_sessions',
+			__( 'Engaged Sessions', 'monsterinsights-reports' )
+		),
+		column(
+			'pages_per_sessions',
+			__( 'Pages / Session', 'monsterinsights-reports' )
+		),
+		column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
+		column(
+			'conversion_rate',
+			__( 'Conversion Rate', 'monsterinsights-reports' ),
+			'percent'
+		),
+		column(
+			'revenue',
+			__( 'Revenue', 'monsterinsights-reports' ),
+			'money'
+		),
+	];
+}
+
+/**
+ * A chart-and-table traffic payload: named rows with their sessions.
+ *
+ * @param table Its table's id in the payload.
+ * @param id    The name column's id.
+ * @param label The name column's label, read when the columns are read.
+ * @param names Row names with their sessions.
+ */
+export function trafficPayload< T extends string >(
+	table: T,
+	id: string,
+	label: () => string,
+	names: Array< [ string, number ] >
+): { chart: ChartBlock } & Record< T, TablePage > {
+	const rows = names.map(
+		( [ name, sessions ] ): TableRow => ( {
+			[ id ]: name,
+			...trafficMetrics( sessions ),
+		} )
+	);
+	return {
+		chart: sampleChart( names.reduce( ( s, [ , n ] ) => s + n, 0 ) ),
+		[ table ]: samplePage( () => acquisitionColumns( id, label() ), rows ),
+	} as { chart: ChartBlock } & Record< T, TablePage >;
+}
+
+/**
+ * A table page as a sample layout table (percentages with their sign).
+ *
+ * @param title The table's title.
+ * @param page  The page.
+ */
+export function pageLayout( title: string, page: TablePage ): SampleLayout {
+	const columns = page.columns;
 	return {
 		tables: [
 			{
 				title,
-				columns: [
-					nameLabel,
-					__( 'Sessions', 'monsterinsights-reports' ),
-					__( 'Engaged Sessions', 'monsterinsights-reports' ),
-					__( 'Pages / Session', 'monsterinsights-reports' ),
-					__( 'Purchases', 'monsterinsights-reports' ),
-					__( 'Conversion Rate', 'monsterinsights-reports' ),
-					__( 'Revenue', 'monsterinsights-reports' ),
-				],
-				rows: rows.map( ( r ) => [
-					r[ column ] ?? '',
-					r.sessions,
-					r.engaged_sessions,
-					r.pages_per_sessions,
-					r.purchases,
-					`${ r.conversion_rate }%`,
-					r.revenue,
-				] ),
+				columns: columns.map( ( c ) => c.label ),
+				rows: page.rows.map( ( row ) =>
+					columns.map( ( c ) => {
+						const value = row[ c.id ];
+						if ( c.type === 'percent' ) {
+							return pct( Number( value ) );
+						}
+						return typeof value === 'number'
+							? value
+							: String( value ?? '' );
+					} )
+				),
 			},
 		],
 	};

@@ -1,28 +1,31 @@
 /**
- * SAMPLE DATA — the Top Landing Pages report of spec 3 (payload key traffic_landing_pages). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the Landing Page Details report (spec 3 §2), shaped as GET /reports/traffic_landing_pages: the sessions
+ * chart and the `landing_pages` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import { trafficLayout, trafficPayload } from './traffic';
+import { pageLayout, trafficPayload } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = trafficPayload( 'landing_page', [
-	[ '/', 3100 ],
-	[ '/getting-started/', 1550 ],
-	[ '/ten-quick-tips/', 1030 ],
-	[ '/about/', 775 ],
-	[ '/pricing/', 620 ],
-	[ '/contact/', 515 ],
-] );
+export const payload = trafficPayload(
+	'landing_pages',
+	'landing_page',
+	() => __( 'Landing Page', 'monsterinsights-reports' ),
+	[
+		[ '/', 4210 ],
+		[ '/getting-started/', 2380 ],
+		[ '/ten-quick-tips/', 1690 ],
+		[ '/pricing/', 940 ],
+		[ '/about/', 610 ],
+		[ '/contact/', 320 ],
+	]
+);
 
 export function layout(): SampleLayout {
-	return trafficLayout(
+	return pageLayout(
 		__( 'Top Landing Pages', 'monsterinsights-reports' ),
-		__( 'Landing Page', 'monsterinsights-reports' ),
-		'landing_page',
-		payload.table
+		payload.landing_pages
 	);
 }

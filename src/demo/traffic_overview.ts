@@ -1,28 +1,31 @@
 /**
- * SAMPLE DATA — the Traffic Details report of spec 3 (payload key traffic_overview). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the Traffic Overview report (spec 3 §2), shaped as GET /reports/traffic_overview: the sessions
+ * chart and the `channels` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import { trafficLayout, trafficPayload } from './traffic';
+import { pageLayout, trafficPayload } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = trafficPayload( 'channel', [
-	[ 'Organic Search', 5120 ],
-	[ 'Direct', 3210 ],
-	[ 'Referral', 1840 ],
-	[ 'Organic Social', 1260 ],
-	[ 'Email', 620 ],
-	[ 'Paid Search', 430 ],
-] );
+export const payload = trafficPayload(
+	'channels',
+	'channel',
+	() => __( 'Channel', 'monsterinsights-reports' ),
+	[
+		[ 'Organic Search', 5120 ],
+		[ 'Direct', 3210 ],
+		[ 'Referral', 1840 ],
+		[ 'Organic Social', 1260 ],
+		[ 'Email', 620 ],
+		[ 'Paid Search', 430 ],
+	]
+);
 
 export function layout(): SampleLayout {
-	return trafficLayout(
+	return pageLayout(
 		__( 'Traffic Details', 'monsterinsights-reports' ),
-		__( 'Channel', 'monsterinsights-reports' ),
-		'channel',
-		payload.table
+		payload.channels
 	);
 }

@@ -1,19 +1,22 @@
 /**
- * SAMPLE DATA — the Social Media report (spec 3 §3 "Social rows"). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the Social Media report (spec 3 §3 "Social rows"), shaped as
+ * GET /reports/traffic_social: the sessions chart and the `social` table. Shown blurred under its
+ * upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import { pct, sessionsChart } from './series';
+import type { TrafficChartReport } from '../store/reports/types';
+import type { TableRow } from '../types/reports';
+import { column, pageLayout, sampleChart, samplePage } from './traffic';
 
 export const SAMPLE = true;
 
-const network = ( name: string, sessions: number ) => {
+const network = ( name: string, sessions: number ): TableRow => {
 	const purchases = Math.round( sessions * 0.01 );
 	return {
 		network: name,
-		icon: '',
+		icon: name.includes( '.' ) ? name : '',
 		sessions,
 		engaged_sessions: Math.round( sessions * 0.55 ),
 		bounce_rate: 45 + ( sessions % 9 ),
@@ -23,40 +26,51 @@ const network = ( name: string, sessions: number ) => {
 	};
 };
 
-export const payload = {
-	sessions_chart: sessionsChart( 30, 2450 ),
-	table: [
-		network( 'Facebook', 1240 ),
-		network( 'X (Twitter)', 610 ),
-		network( 'LinkedIn', 480 ),
-		network( 'Pinterest', 180 ),
-	],
+const rows = [
+	network( 'facebook.com', 1240 ),
+	network( 'x.com', 610 ),
+	network( 'linkedin.com', 480 ),
+	network( 'pinterest.com', 180 ),
+];
+
+export const payload: TrafficChartReport< 'social' > = {
+	chart: sampleChart( 2510 ),
+	social: samplePage(
+		() => [
+			column(
+				'network',
+				__( 'Social Network', 'monsterinsights-reports' ),
+				'text'
+			),
+			column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
+			column(
+				'engaged_sessions',
+				__( 'Engaged Sessions', 'monsterinsights-reports' )
+			),
+			column(
+				'bounce_rate',
+				__( 'Bounce Rate', 'monsterinsights-reports' ),
+				'percent'
+			),
+			column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
+			column(
+				'revenue',
+				__( 'Revenue', 'monsterinsights-reports' ),
+				'money'
+			),
+			column(
+				'conversion_rate',
+				__( 'Conversion Rate', 'monsterinsights-reports' ),
+				'percent'
+			),
+		],
+		rows
+	),
 };
 
 export function layout(): SampleLayout {
-	return {
-		tables: [
-			{
-				title: __( 'Report Details', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Network', 'monsterinsights-reports' ),
-					__( 'Sessions', 'monsterinsights-reports' ),
-					__( 'Engaged Sessions', 'monsterinsights-reports' ),
-					__( 'Bounce Rate', 'monsterinsights-reports' ),
-					__( 'Purchases', 'monsterinsights-reports' ),
-					__( 'Revenue', 'monsterinsights-reports' ),
-					__( 'Conversion Rate', 'monsterinsights-reports' ),
-				],
-				rows: payload.table.map( ( r ) => [
-					r.network,
-					r.sessions,
-					r.engaged_sessions,
-					pct( r.bounce_rate ),
-					r.purchases,
-					r.revenue,
-					pct( r.conversion_rate ),
-				] ),
-			},
-		],
-	};
+	return pageLayout(
+		__( 'Report Details', 'monsterinsights-reports' ),
+		payload.social
+	);
 }

@@ -1,27 +1,31 @@
 /**
- * SAMPLE DATA — the Source / Medium Details report of spec 3 (payload key traffic_source_medium). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the Source / Medium report (spec 3 §2), shaped as GET /reports/traffic_source_medium: the sessions
+ * chart and the `source_medium` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import { trafficLayout, trafficPayload } from './traffic';
+import { pageLayout, trafficPayload } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = trafficPayload( 'source_medium', [
-	[ 'google / organic', 5120 ],
-	[ '(direct) / (none)', 3210 ],
-	[ 'facebook.com / referral', 1240 ],
-	[ 'newsletter / email', 620 ],
-	[ 'bing / organic', 290 ],
-] );
+export const payload = trafficPayload(
+	'source_medium',
+	'source_medium',
+	() => __( 'Source / Medium', 'monsterinsights-reports' ),
+	[
+		[ 'google / organic', 4870 ],
+		[ '(direct) / (none)', 3210 ],
+		[ 'facebook.com / referral', 1120 ],
+		[ 'newsletter / email', 620 ],
+		[ 'bing / organic', 410 ],
+		[ 'google / cpc', 380 ],
+	]
+);
 
 export function layout(): SampleLayout {
-	return trafficLayout(
+	return pageLayout(
 		__( 'Source / Medium Details', 'monsterinsights-reports' ),
-		__( 'Source / Medium', 'monsterinsights-reports' ),
-		'source_medium',
-		payload.table
+		payload.source_medium
 	);
 }

@@ -1,38 +1,48 @@
 /**
- * SAMPLE DATA — the Technology report (spec 3 §3 "Technology"). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the Technology report (spec 3 §3 "Technology"), shaped as
+ * GET /reports/traffic_technology: two Shares blocks. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
-import type { SampleLayout } from '.';
+import type { SampleLayout, SampleTable } from '.';
+import type { TrafficTechnologyReport } from '../store/reports/types';
+import type { SharesBlock } from '../types/reports';
 import { pct } from './series';
 
 export const SAMPLE = true;
 
-export const payload = {
+export const payload: TrafficTechnologyReport = {
 	browser_breakdown: {
+		labels: [ 'Chrome', 'Safari', 'Edge', 'Firefox', 'Samsung Internet' ],
 		series: [ 61.4, 18.2, 12.7, 4.9, 2.8 ],
-		labels: [ 'Chrome', 'Safari', 'Edge', 'Firefox', 'Other' ],
 	},
 	device_breakdown: {
+		labels: [ 'Desktop', 'Mobile', 'Tablet' ],
 		series: [ 52.6, 41.3, 6.1 ],
-		labels: [ 'desktop', 'mobile', 'tablet' ],
 	},
 };
 
+/**
+ * A pie as a sample table.
+ *
+ * @param title  Its title.
+ * @param label  Its label column.
+ * @param shares The pie.
+ */
+const table = (
+	title: string,
+	label: string,
+	shares: SharesBlock
+): SampleTable => ( {
+	title,
+	columns: [ label, __( 'Sessions', 'monsterinsights-reports' ) ],
+	rows: shares.labels.map( ( name, i ) => [
+		name,
+		pct( shares.series[ i ] ?? 0 ),
+	] ),
+} );
+
 export function layout(): SampleLayout {
-	const table = (
-		title: string,
-		label: string,
-		data: { series: number[]; labels: string[] }
-	) => ( {
-		title,
-		columns: [ label, __( 'Sessions', 'monsterinsights-reports' ) ],
-		rows: data.labels.map( ( l, i ) => [
-			l,
-			pct( data.series[ i ] ?? 0 ),
-		] ),
-	} );
 	return {
 		tables: [
 			table(

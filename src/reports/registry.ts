@@ -16,6 +16,7 @@ import type { ComponentType } from 'react';
 import type { DemoModule } from '../demo';
 import type { Feature, GatedReport } from '../lib/tiers';
 import type { UpsellKey } from '../upsell/content';
+import type { TrafficScreenName } from './traffic';
 
 /**
  * Id of the Overview's top landing pages block; `/top-landing-pages` scrolls to it. The Overview
@@ -106,6 +107,16 @@ const loadOverview = () =>
 		/* webpackChunkName: "report-overview" */ './overview'
 	) as Promise< ScreenModule >;
 
+/**
+ * A traffic report's screen: the five chart-and-table traffic screens share one chunk.
+ *
+ * @param name The report.
+ */
+const loadTraffic = ( name: TrafficScreenName ) => () =>
+	import( /* webpackChunkName: "report-traffic" */ './traffic' ).then(
+		( module ): ScreenModule => ( { default: module.SCREENS[ name ] } )
+	);
+
 const yearInReviewTitle = ( { yearInReview }: RouteContext ) =>
 	sprintf(
 		/* translators: %s: the year the report looks back on, e.g. 2025. */
@@ -192,6 +203,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-countries" */ '../demo/countries'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-countries" */ './countries'
+			) as Promise< ScreenModule >,
 	},
 	ecommerce: {
 		paths: [ { path: '/ecommerce' } ],
@@ -406,6 +421,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-overview" */ '../demo/traffic_overview'
 			),
+		screen: loadTraffic( 'traffic_overview' ),
 	},
 	traffic_landing_pages: {
 		paths: [ { path: '/traffic-landing-pages' } ],
@@ -424,6 +440,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-landing-pages" */ '../demo/traffic_landing_pages'
 			),
+		screen: loadTraffic( 'traffic_landing_pages' ),
 	},
 	traffic_technology: {
 		paths: [ { path: '/traffic-technology' } ],
@@ -441,6 +458,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-technology" */ '../demo/traffic_technology'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-traffic-technology" */ './traffic-technology'
+			) as Promise< ScreenModule >,
 	},
 	traffic_campaign: {
 		paths: [ { path: '/traffic-campaign' } ],
@@ -458,6 +479,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-campaign" */ '../demo/traffic_campaign'
 			),
+		screen: loadTraffic( 'traffic_campaign' ),
 	},
 	traffic_source_medium: {
 		paths: [ { path: '/traffic-source-medium' } ],
@@ -475,6 +497,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-source-medium" */ '../demo/traffic_source_medium'
 			),
+		screen: loadTraffic( 'traffic_source_medium' ),
 	},
 	traffic_social: {
 		paths: [ { path: '/traffic-social' } ],
@@ -492,6 +515,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-social" */ '../demo/traffic_social'
 			),
+		screen: loadTraffic( 'traffic_social' ),
 	},
 	exceptions: {
 		paths: [ { path: '/exceptions' } ],

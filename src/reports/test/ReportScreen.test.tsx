@@ -19,6 +19,11 @@ import type {
 import { EngagementPagesScreen } from '../engagement-pages';
 import { REPORTS, REPORT_NAMES, type ReportDef } from '../registry';
 
+// The traffic and country screens draw charts: jsdom has no canvas.
+jest.mock( 'react-chartjs-2', () =>
+	jest.requireActual( '../../components/test/chartMock' ).chartMock()
+);
+
 beforeAll( installResizeObserver );
 
 const context: RouteContext = {

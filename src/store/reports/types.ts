@@ -8,7 +8,7 @@
  */
 import type { DateQuery, Level } from '../app/types';
 import type { MetricId } from './constants';
-import type { TablePage } from '../../types/reports';
+import type { ChartBlock, SharesBlock, TablePage } from '../../types/reports';
 
 export type {
 	ChartBlock,
@@ -205,11 +205,39 @@ export interface EngagementPagesReport {
 	pages: TablePage;
 }
 
+/* Traffic reports and the Country report (spec 3 §3; contract of issue #11). */
+
+/** The chart and its details table of a traffic report, keyed by the table's id. */
+export type TrafficChartReport< Table extends string > = {
+	chart: ChartBlock;
+} & { [ Id in Table ]: TablePage };
+
+/** GET /reports/traffic_technology: two pies of session shares. */
+export interface TrafficTechnologyReport {
+	browser_breakdown: SharesBlock;
+	device_breakdown: SharesBlock;
+}
+
+/** GET /reports/countries: the chart and the country table (rows carry `iso`, maybe `children`). */
+export interface CountriesReport {
+	chart: ChartBlock;
+	countries: TablePage;
+	/** Whether a city-level database gives the rows their regions. */
+	regions_available?: boolean;
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
 	site_summary: SiteSummaryReport;
 	engagement_pages: EngagementPagesReport;
+	traffic_overview: TrafficChartReport< 'channels' >;
+	traffic_landing_pages: TrafficChartReport< 'landing_pages' >;
+	traffic_campaign: TrafficChartReport< 'campaigns' >;
+	traffic_source_medium: TrafficChartReport< 'source_medium' >;
+	traffic_social: TrafficChartReport< 'social' >;
+	traffic_technology: TrafficTechnologyReport;
+	countries: CountriesReport;
 }
 
 export type ReportName = keyof ReportPayloads;

@@ -8,9 +8,6 @@
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Reports\CountriesReport;
-use MonsterInsights\Reports\Reports\Report;
-use MonsterInsights\Reports\Reports\Traffic;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
@@ -115,29 +112,6 @@ class TrafficReportsTest extends BuiltinTestCase {
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
 		$this->act_as( 'administrator' );
 		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
-		$this->with_reports( new CountriesReport(), ...array_map( static fn( string $name ): Traffic => new Traffic( $name ), Traffic::NAMES ) );
-	}
-
-	/**
-	 * Routes for these reports whatever the registry lists (the app's screens come separately).
-	 *
-	 * @param Report ...$reports The reports.
-	 */
-	private function with_reports( Report ...$reports ): void {
-		global $wp_rest_server;
-		add_filter( 'monsterinsights_reports_reports', static fn( array $all ): array => array_merge( $all, $reports ) );
-		\MonsterInsights\Reports\Plugin::instance()->reports()->reset();
-		$wp_rest_server = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- A fresh server registers the routes again.
-	}
-
-	/**
-	 * The next test starts with the registry's own routes.
-	 */
-	protected function tear_down() {
-		global $wp_rest_server;
-		\MonsterInsights\Reports\Plugin::instance()->reports()->reset();
-		$wp_rest_server = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- Back to the registry's routes.
-		parent::tear_down();
 	}
 
 	/**

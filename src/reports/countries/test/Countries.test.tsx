@@ -1,0 +1,166 @@
+import '@testing-library/jest-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+
+import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { installResizeObserver } from '../../../components/report/test/dom';
+import type { Level } from '../../../store/app/types';
+import { appStore } from '../../../store/app';
+import type { CountriesReport } from '../../../store/reports/types';
+import { mockApi, type ApiCall } from '../../../store/test/api';
+import { getUpsellContent } from '../../../upsell/content';
+import {
+	CHART,
+	COUNTRIES,
+	EMPTY_CHART,
+	tableRows,
+} from '../../traffic/test/fixtures';
+import { CountriesScreen, flagOf } from '..';
+
+jest.mock( 'react-chartjs-2', () =>
+	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
+);
+
+beforeAll( installResizeObserver );
+
+const REGIONS_NOTE =
+	'Regions show here when a city-level database is set as the Country database (.mmdb path) in Settings. Without one, the built-in analytics knows countries only.';
+
+/**
+ * A shell registry with a licence level and 10–12 March 2025 chosen.
+ *
+ * @param level The licence level.
+ */
+function registryFor( level: Level ) {
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+	} );
+	registry.dispatch( appStore ).setDateQuery( {
+		preset: 'custom',
+		start: '2025-03-10',
+		end: '2025-03-12',
+	} );
+	return registry;
+}
+
+const reportCalls = ( calls: ApiCall[] ) =>
+	calls
+		.map( ( call ) => call.path )
+		.filter( ( path ) => path.includes( '/reports/' ) );
+
+describe( 'Country report', () => {
+	it( 'makes flags of ISO codes only', () => {
+		expect( flagOf( 'DE' ) ).toBe( '\u{1F1E9}\u{1F1EA}' );
+		expect( flagOf( '' ) ).toBe( '' );
+		expect( flagOf( 'de' ) ).toBe( '' );
+	} );
+
+	it( 'shows the countries with their flags and the regions note', async () => {
+		const payload: CountriesReport = { chart: CHART, countries: COUNTRIES };
+		const calls = mockApi( () => payload );
+		const { container } = renderIn(
+			<CountriesScreen />,
+			registryFor( 'plus' )
+		);
+		await waitFor( () =>
+			expect( tableRows( container ) ).toEqual( [
+				[ '🇩🇪Germany', '3', '2', '33.33%', '0' ],
+				[ '🇺🇸United States', '2', '0', '100%', '0' ],
+				[ '🇫🇷France', '1', '0', '100%', '0' ],
+			] )
+		);
+		expect(
+			screen.getByRole( 'heading', { level: 1, name: 'Country Report' } )
+		).toBeInTheDocument();
+		expect(
+			within( screen.getByRole( 'tablist', { name: 'Metrics' } ) )
+				.getAllByRole( 'tab' )
+				.map( ( tab ) => tab.textContent )
+		).toEqual( [ 'Sessions6', 'Pageviews8' ] );
+		expect( screen.getByText( REGIONS_NOTE ) ).toBeInTheDocument();
+		// The site notes panel sits under the report.
+		expect(
+			screen.getByRole( 'button', { name: /Site Notes/ } )
+		).toBeInTheDocument();
+		expect( reportCalls( calls ) ).toEqual( [
+			'/monsterinsights-reports/v1/reports/countries?start=2025-03-10&end=2025-03-12',
+		] );
+	} );
+
+	it( 'expands a country to its regions when a city database gives them', async () => {
+		const germany = COUNTRIES.rows[ 0 ];
+		const payload: CountriesReport = {
+			chart: CHART,
+			countries: {
+				...COUNTRIES,
+				rows: [
+					{
+						...germany,
+						children: [
+							{
+								name: 'Berlin',
+								sessions: 2,
+								engagedSessions: 1,
+								bounceRate: 50,
+								purchases: 0,
+							},
+						],
+					},
+				],
+				total: 1,
+			},
+			regions_available: true,
+		};
+		mockApi( () => payload );
+		const { container } = renderIn(
+			<CountriesScreen />,
+			registryFor( 'plus' )
+		);
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Show details' } )
+		);
+		expect( tableRows( container ) ).toEqual( [
+			[ '🇩🇪Germany', '3', '2', '33.33%', '0' ],
+			[ 'Berlin', '2', '1', '50%', '0' ],
+		] );
+		expect( screen.queryByText( REGIONS_NOTE ) ).not.toBeInTheDocument();
+	} );
+
+	it( 'shows its sample under its upsell to basic, without fetching', async () => {
+		const calls = mockApi( () => ( {} ) );
+		const { container } = renderIn(
+			<CountriesScreen />,
+			registryFor( 'basic' )
+		);
+		expect(
+			await screen.findByRole( 'heading', {
+				name: getUpsellContent( 'countries' ).title,
+			} )
+		).toBeInTheDocument();
+		await waitFor( () =>
+			expect( tableRows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
+				[
+					'🇺🇸United States',
+					'🇬🇧United Kingdom',
+					'🇩🇪Germany',
+					'🇨🇦Canada',
+					'🇮🇳India',
+				]
+			)
+		);
+		await act( async () => {} );
+		expect( reportCalls( calls ) ).toEqual( [] );
+	} );
+
+	it( 'shows “No data to show” without sessions', async () => {
+		mockApi( () => ( {
+			chart: EMPTY_CHART,
+			countries: { ...COUNTRIES, rows: [], total: 0 },
+		} ) );
+		renderIn( <CountriesScreen />, registryFor( 'plus' ) );
+		expect(
+			await screen.findByText( 'No data to show' )
+		).toBeInTheDocument();
+	} );
+} );

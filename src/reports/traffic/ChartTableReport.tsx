@@ -1,0 +1,104 @@
+/**
+ * The layout the traffic reports with a details table share (Traffic Overview, Landing Page
+ * Details, Campaigns, Source / Medium, Social Media; the Country report too): the Sessions /
+ * Pageviews chart with its notes markers, then one searchable, sortable, paged table with its CSV
+ * download, and optionally the site notes panel. Spec 3 §2 "Traffic reports", "Country Report".
+ */
+import type { ReactNode } from 'react';
+
+import { DataTable } from '../../components/report/DataTable';
+import { MetricChart } from '../../components/report/MetricChart';
+import type {
+	ChartBlock,
+	TablePage,
+	TableRow,
+	PayloadOf,
+} from '../../store/reports/types';
+import { ReportScreen } from '../ReportScreen';
+import type { ReportName } from '../registry';
+
+/** The reports whose payload is a chart and tables. */
+export type ChartTableReportName = {
+	[ N in ReportName ]: PayloadOf< N > extends { chart: ChartBlock }
+		? N
+		: never;
+}[ ReportName ];
+
+/** The table ids of such a report's payload. */
+export type TableId< N extends ChartTableReportName > = {
+	[ K in keyof PayloadOf< N > ]: PayloadOf< N >[ K ] extends TablePage
+		? K
+		: never;
+}[ keyof PayloadOf< N > ] &
+	string;
+
+export interface ChartTableReportProps< N extends ChartTableReportName > {
+	/** The report. */
+	name: N;
+	/** Its details table's id in the payload and in the tables route. */
+	table: TableId< N >;
+	/** The table's heading. */
+	title: string;
+	/** The spec's empty text of the report. */
+	emptyText: string;
+	/** Column ids whose `change` is good when it falls. */
+	inverse?: readonly string[];
+	/** Decorates a row's first cell (a flag, an icon). */
+	decorate?: ( row: TableRow, content: ReactNode ) => ReactNode;
+	/** Shows the site notes panel under the table; chart markers open it. */
+	notes?: boolean;
+	/** Shown under the table for a payload, e.g. a note on what the table lacks. */
+	footer?: ( data: PayloadOf< N > ) => ReactNode;
+}
+
+/**
+ * The report screen: chart, table and notes.
+ *
+ * @param props           Component props.
+ * @param props.name
+ * @param props.table
+ * @param props.title
+ * @param props.emptyText
+ * @param props.inverse
+ * @param props.decorate
+ * @param props.notes
+ * @param props.footer
+ */
+export function ChartTableReport< N extends ChartTableReportName >( {
+	name,
+	table,
+	title,
+	emptyText,
+	inverse,
+	decorate,
+	notes = true,
+	footer,
+}: ChartTableReportProps< N > ) {
+	return (
+		<ReportScreen name={ name } emptyText={ emptyText } notes={ notes }>
+			{ ( data, { comparing } ) => {
+				const payload = data as PayloadOf< N > & {
+					chart: ChartBlock;
+				};
+				return (
+					<>
+						<MetricChart
+							chart={ payload.chart }
+							id={ name }
+							comparing={ comparing }
+						/>
+						<DataTable
+							table={ table }
+							page={ payload[ table ] as TablePage }
+							title={ title }
+							inverse={ inverse }
+							emptyText={ emptyText }
+							decorate={ decorate }
+						/>
+						{ footer?.( data ) }
+					</>
+				);
+			} }
+		</ReportScreen>
+	);
+}

@@ -1,0 +1,98 @@
+/**
+ * The five traffic reports of spec 3 §2 with a chart and a details table, each a line of
+ * configuration over ChartTableReport: Traffic Overview (channels), Landing Page Details,
+ * Campaigns, Source / Medium and Social Media. One lazily loaded chunk holds them all.
+ */
+import { __ } from '@wordpress/i18n';
+import type { ComponentType, ReactNode } from 'react';
+
+import { FaviconCell } from '../../components/ReportTable/FaviconCell';
+import type { TableRow } from '../../store/reports/types';
+import { ChartTableReport } from './ChartTableReport';
+
+/** The traffic reports this module has a screen for. */
+export type TrafficScreenName =
+	| 'traffic_overview'
+	| 'traffic_landing_pages'
+	| 'traffic_campaign'
+	| 'traffic_source_medium'
+	| 'traffic_social';
+
+/**
+ * A social network's site icon beside its name, when the network is a host (facebook.com).
+ *
+ * @param row     The row.
+ * @param content The name.
+ */
+function networkIcon( row: TableRow, content: ReactNode ): ReactNode {
+	const icon = typeof row.icon === 'string' ? row.icon : '';
+	return icon ? (
+		<FaviconCell domain={ icon } showFavicon>
+			{ content }
+		</FaviconCell>
+	) : (
+		content
+	);
+}
+
+export const SCREENS: Record< TrafficScreenName, ComponentType > = {
+	traffic_overview: () => (
+		<ChartTableReport
+			name="traffic_overview"
+			table="channels"
+			title={ __( 'Traffic Details', 'monsterinsights-reports' ) }
+			emptyText={ __(
+				'No data currently for the Traffic report',
+				'monsterinsights-reports'
+			) }
+		/>
+	),
+	traffic_landing_pages: () => (
+		<ChartTableReport
+			name="traffic_landing_pages"
+			table="landing_pages"
+			title={ __( 'Top Landing Pages', 'monsterinsights-reports' ) }
+			emptyText={ __(
+				'No data currently for the Landing Page report',
+				'monsterinsights-reports'
+			) }
+		/>
+	),
+	traffic_campaign: () => (
+		<ChartTableReport
+			name="traffic_campaign"
+			table="campaigns"
+			title={ __( 'Campaign Details', 'monsterinsights-reports' ) }
+			emptyText={ __(
+				'No data currently for the Campaigns report',
+				'monsterinsights-reports'
+			) }
+		/>
+	),
+	traffic_source_medium: () => (
+		<ChartTableReport
+			name="traffic_source_medium"
+			table="source_medium"
+			title={ __( 'Source / Medium Details', 'monsterinsights-reports' ) }
+			emptyText={ __(
+				'No data currently for the Source / Medium report',
+				'monsterinsights-reports'
+			) }
+		/>
+	),
+	// Spec 3 §2: "Social Media: chart plus a Report Details table" (no notes panel).
+	traffic_social: () => (
+		<ChartTableReport
+			name="traffic_social"
+			table="social"
+			title={ __( 'Report Details', 'monsterinsights-reports' ) }
+			emptyText={ __(
+				'No data currently for the social media report.',
+				'monsterinsights-reports'
+			) }
+			inverse={ [ 'bounce_rate' ] }
+			decorate={ networkIcon }
+			notes={ false }
+		/>
+	),
+};

@@ -1,0 +1,217 @@
+<?php
+/**
+ * The upgrade from schema version 1 (32-character hit ids and visitor keys, raw rows kept 25 months).
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\Shared\Builtin;
+
+use MonsterInsights\Reports\Sources\Builtin\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Hit;
+use MonsterInsights\Reports\Sources\Builtin\LocalTime;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL -- The test's own tables.
+
+/**
+ * The migration renames tables (ALTER … RENAME), which commits the transaction the harness wraps
+ * the test in, temporary table or not. So nothing the test does may touch a real table: it undoes
+ * the base class's set-up writes, then works under a table prefix of its own and an options table
+ * of its own, both temporary (the harness turns CREATE and DROP into their TEMPORARY forms), so the
+ * migration renames temporary tables and what the commit commits is theirs alone. The test checks
+ * that no real table with its prefix exists and that the site's options and raw tables are as they
+ * were; tear-down drops the temporary tables.
+ */
+class SchemaUpgradeTest extends BuiltinTestCase {
+
+	/**
+	 * The test's table prefix (instead of $wpdb->prefix).
+	 */
+	private const PREFIX = 'mirupgrade_';
+
+	/**
+	 * Version 1's raw tables (their CREATE TABLE bodies, as released in 0.1.0).
+	 */
+	private const V1 = array(
+		'sessions'  => "id bigint(20) unsigned NOT NULL AUTO_INCREMENT, first_hit char(32) NOT NULL, visitor char(32) NOT NULL, visitor_next char(32) NOT NULL DEFAULT '', started_at int(10) unsigned NOT NULL, last_seen_at int(10) unsigned NOT NULL, day date NOT NULL, hour tinyint(3) unsigned NOT NULL DEFAULT 0, landing_path_id bigint(20) unsigned NOT NULL DEFAULT 0, exit_path_id bigint(20) unsigned NOT NULL DEFAULT 0, pageviews int(10) unsigned NOT NULL DEFAULT 0, events int(10) unsigned NOT NULL DEFAULT 0, interactive int(10) unsigned NOT NULL DEFAULT 0, duration int(10) unsigned NOT NULL DEFAULT 0, bounced tinyint(1) unsigned NOT NULL DEFAULT 0, engaged tinyint(1) unsigned NOT NULL DEFAULT 0, is_new tinyint(1) unsigned NOT NULL DEFAULT 0, source_id bigint(20) unsigned NOT NULL DEFAULT 0, medium varchar(100) NOT NULL DEFAULT '', campaign_id bigint(20) unsigned NOT NULL DEFAULT 0, channel varchar(32) NOT NULL DEFAULT '', click varchar(8) NOT NULL DEFAULT '', ua_id bigint(20) unsigned NOT NULL DEFAULT 0, country char(2) NOT NULL DEFAULT '', region varchar(64) NOT NULL DEFAULT '', city varchar(128) NOT NULL DEFAULT '', PRIMARY KEY (id), UNIQUE KEY first_hit (first_hit), KEY visitor (visitor,last_seen_at), KEY visitor_next (visitor_next,last_seen_at), KEY day (day)",
+		'pageviews' => 'id bigint(20) unsigned NOT NULL AUTO_INCREMENT, hit_id char(32) NOT NULL, session_id bigint(20) unsigned NOT NULL, ts int(10) unsigned NOT NULL, day date NOT NULL, hour tinyint(3) unsigned NOT NULL DEFAULT 0, path_id bigint(20) unsigned NOT NULL, object_id bigint(20) unsigned NOT NULL DEFAULT 0, PRIMARY KEY (id), UNIQUE KEY hit_id (hit_id), KEY session_id (session_id), KEY day_path (day,path_id)',
+		'events'    => 'id bigint(20) unsigned NOT NULL AUTO_INCREMENT, hit_id char(32) NOT NULL, session_id bigint(20) unsigned NOT NULL, ts int(10) unsigned NOT NULL, day date NOT NULL, name varchar(64) NOT NULL, path_id bigint(20) unsigned NOT NULL DEFAULT 0, props text NOT NULL, PRIMARY KEY (id), UNIQUE KEY hit_id (hit_id), KEY session_id (session_id), KEY day_name (day,name)',
+	);
+
+	/**
+	 * The site's table prefix and options table.
+	 *
+	 * @var array{prefix: string, options: string}
+	 */
+	private array $site = array(
+		'prefix'  => '',
+		'options' => '',
+	);
+
+	/**
+	 * The base class's writes undone; a temporary copy of the options table and the test's prefix.
+	 */
+	protected function set_up() {
+		parent::set_up();
+		global $wpdb;
+		$wpdb->query( 'ROLLBACK' );
+		$wpdb->query( 'START TRANSACTION' );
+		$this->site = array(
+			'prefix'  => $wpdb->prefix,
+			'options' => $wpdb->options,
+		);
+		$options    = self::PREFIX . 'options';
+		$wpdb->query( 'CREATE TABLE `' . $options . '` LIKE `' . $wpdb->options . '`' );
+		$wpdb->query( 'INSERT INTO `' . $options . '` SELECT * FROM `' . $wpdb->options . '`' );
+		// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited -- Restored in tear_down().
+		$wpdb->options = $options;
+		$wpdb->prefix  = self::PREFIX;
+		// phpcs:enable WordPress.WP.GlobalVariablesOverride.Prohibited
+		wp_cache_flush();
+	}
+
+	/**
+	 * The site's prefix and options again; after the rollback, the test's temporary tables go.
+	 */
+	protected function tear_down() {
+		global $wpdb;
+		// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited -- Restores them.
+		$wpdb->prefix  = $this->site['prefix'];
+		$wpdb->options = $this->site['options'];
+		// phpcs:enable WordPress.WP.GlobalVariablesOverride.Prohibited
+		parent::tear_down();
+		$names = array_merge( Schema::TABLES, array( 'v1_sessions', 'v1_pageviews', 'v1_events' ) );
+		foreach ( $names as $name ) {
+			$wpdb->query( 'DROP TEMPORARY TABLE IF EXISTS `' . self::PREFIX . Schema::PREFIX . $name . '`' );
+		}
+		$wpdb->query( 'DROP TEMPORARY TABLE IF EXISTS `' . self::PREFIX . 'options`' );
+	}
+
+	/**
+	 * Real (not temporary) tables under the test's prefix.
+	 *
+	 * @return string[]
+	 */
+	private function real_tables(): array {
+		global $wpdb;
+		return array_map( 'strval', $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( self::PREFIX ) . '%' ) ) );
+	}
+
+	/**
+	 * A site-local day relative to today.
+	 *
+	 * @param int $back Days before today.
+	 */
+	private static function day( int $back ): string {
+		$today = new \DateTimeImmutable( ( new LocalTime() )->day( time() ) . ' 00:00:00', new \DateTimeZone( 'UTC' ) );
+		return $today->modify( '-' . $back . ' days' )->format( 'Y-m-d' );
+	}
+
+	/**
+	 * Version 1's tables with a session of yesterday (raw window) and one of 100 days ago: the
+	 * recent raw rows move across with integer visitor keys and their session ids, and its day's
+	 * rollups come out of them; the old day keeps exactly the rollups it had and is final; the
+	 * monthly twins hold the months; migrating again changes nothing; nothing real is created.
+	 */
+	public function test_upgrade_from_v1_keeps_hits_sessions_and_rollups() {
+		global $wpdb;
+		$this->assertSame( self::PREFIX . 'mir_sessions', Schema::table( 'sessions' ) );
+		$site_options = array( Schema::VERSION_OPTION, Schema::MIGRATE_LOCK, Compaction::BEFORE_OPTION );
+		$real_options = $this->real_options( $site_options );
+		// Today's tables under the test prefix (all temporary), then version 1's raw tables instead.
+		Schema::migrate();
+		foreach ( array( 'rollup_pages_m', 'rollup_sources_m', 'rollup_campaigns_m', 'rollup_countries_m', 'rollup_devices_m' ) as $twin ) {
+			Db::query( 'DROP TABLE {' . $twin . '}' );
+		}
+		$recent = self::day( 1 );
+		$old    = self::day( 100 );
+		foreach ( self::V1 as $name => $body ) {
+			Db::query( 'DROP TABLE IF EXISTS {' . $name . '}' );
+			Db::query( 'CREATE TABLE {' . $name . '} (' . $body . ')' );
+		}
+		$columns = 'id, first_hit, visitor, visitor_next, started_at, last_seen_at, day, hour, landing_path_id, exit_path_id, pageviews, events, interactive, duration, bounced, engaged, is_new, source_id, medium, campaign_id, channel, click, ua_id, country, region, city';
+		$row     = '(%d, %s, %s, %s, 1700000000, 1700000060, %s, 9, 1, 2, 2, 1, 1, 60, 0, 1, 1, 3, %s, 0, %s, %s, 4, %s, %s, %s)';
+		Db::query( 'INSERT INTO {sessions} (' . $columns . ') VALUES ' . $row, array( 41, md5( 'h1' ), md5( 'visitor' ), md5( 'next' ), $recent, 'organic', 'Organic Search', '', 'DE', 'Bavaria', 'Munich' ) );
+		Db::query( 'INSERT INTO {sessions} (' . $columns . ') VALUES ' . $row, array( 7, md5( 'h2' ), md5( 'old' ), '', $old, '(none)', 'Direct', '', 'FR', '', '' ) );
+		Db::query( 'INSERT INTO {pageviews} (hit_id, session_id, ts, day, hour, path_id, object_id) VALUES (%s, 41, 1700000000, %s, 9, 1, 0), (%s, 41, 1700000060, %s, 9, 2, 0), (%s, 7, 1700000000, %s, 9, 1, 0)', array( md5( 'p1' ), $recent, md5( 'p2' ), $recent, md5( 'p3' ), $old ) );
+		Db::query( 'INSERT INTO {events} (hit_id, session_id, ts, day, name, path_id, props) VALUES (%s, 41, 1700000030, %s, %s, 2, %s), (%s, 7, 1700000030, %s, %s, 1, %s)', array( md5( 'e1' ), $recent, 'scroll', '{"percent":75}', md5( 'e2' ), $old, 'scroll', '{"percent":25}' ) );
+		$site = array( 'day', 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum', 'new_sessions', 'events' );
+		Db::insert_rows( 'rollup_site', $site, array( array( $old, 1, 1, 1, 1, 0, 1, 60, 1, 1 ), array( $recent, 1, 1, 1, 2, 0, 1, 60, 1, 1 ) ) );
+		Db::insert_rows( 'rollup_pages', array( 'day', 'path_id', 'pageviews' ), array( array( $old, 1, 1 ), array( $old, 3, 5 ), array( $recent, 1, 1 ), array( $recent, 2, 1 ) ) );
+		update_option( Schema::VERSION_OPTION, 1 );
+		delete_option( Compaction::BEFORE_OPTION );
+		$before = Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $old ) );
+
+		$this->assertTrue( Schema::needs_migration() );
+		Schema::migrate();
+
+		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		foreach ( array( 'sessions', 'pageviews', 'events' ) as $name ) {
+			$wpdb->suppress_errors( true );
+			$wpdb->get_var( 'SELECT 1 FROM `' . self::PREFIX . 'mir_v1_' . $name . '`' );
+			$wpdb->suppress_errors( false );
+			$this->assertStringContainsString( "doesn't exist", (string) $wpdb->last_error, $name . ' v1 dropped' );
+			$wpdb->last_error = '';
+		}
+		$this->assertSame(
+			array(
+				array(
+					'id'           => '41',
+					'visitor'      => (string) Hit::key_int( md5( 'visitor' ) ),
+					'visitor_next' => (string) Hit::key_int( md5( 'next' ) ),
+					'day'          => $recent,
+					'pageviews'    => '2',
+					'medium'       => 'organic',
+					'channel'      => 'Organic Search',
+					'country'      => 'DE',
+					'region'       => 'Bavaria',
+					'city'         => 'Munich',
+				),
+			),
+			Db::rows( 'SELECT id, visitor, visitor_next, day, pageviews, medium, channel, country, region, city FROM {sessions}' )
+		);
+		$this->assertSame( array( array( '41', '1700000000', '1' ), array( '41', '1700000060', '2' ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, ts, path_id FROM {pageviews} ORDER BY ts' ) ) );
+		$this->assertSame( array( array( '41', 'scroll', '{"percent":75}' ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, name, props FROM {events}' ) ) );
+		$this->assertSame( self::day( Compaction::days() - 1 ), Compaction::compacted_before() );
+
+		// The old day: exactly the rollups it had, final. The recent day: computed from its raw rows.
+		$this->assertTrue( Compaction::is_final( $old, Compaction::compacted_before() ) );
+		$this->assertSame( $before, Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $old ) ) );
+		$this->assertSame( array( array( '1', '1' ), array( '3', '5' ) ), array_map( 'array_values', Db::rows( 'SELECT path_id, pageviews FROM {rollup_pages} WHERE day = %s ORDER BY path_id', array( $old ) ) ) );
+		$this->assertSame( array( $recent, '1', '1', '1', '2', '0', '1', '60', '1', '1' ), array_values( Db::rows( 'SELECT ' . implode( ', ', $site ) . ' FROM {rollup_site} WHERE day = %s', array( $recent ) )[0] ) );
+		$this->assertSame( array( array( '1', '1', '1' ), array( '2', '1', '0' ) ), array_map( 'array_values', Db::rows( 'SELECT path_id, pageviews, entrances FROM {rollup_pages} WHERE day = %s ORDER BY path_id', array( $recent ) ) ) );
+		$month = substr( $old, 0, 7 ) . '-01';
+		$this->assertSame( array( array( '1', '1' ), array( '3', '5' ) ), array_map( 'array_values', Db::rows( 'SELECT path_id, pageviews FROM {rollup_pages_m} WHERE day = %s ORDER BY path_id', array( $month ) ) ) );
+
+		// Migrating again changes nothing.
+		Schema::migrate();
+		$this->assertSame( 1, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
+		$this->assertSame( 2, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) );
+		$this->assertSame( $before, Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $old ) ) );
+
+		// Nothing real was touched: every table under the test's prefix is temporary, the site's
+		// options are as they were, its raw tables where they were.
+		$this->assertSame( array(), $this->real_tables() );
+		$this->assertSame( $real_options, $this->real_options( $site_options ) );
+		$this->assertSame( array(), array_map( 'strval', $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $this->site['prefix'] . 'mir_v1_' ) . '%' ) ) ) );
+		$this->assertSame( $this->site['prefix'] . 'mir_sessions', (string) $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $this->site['prefix'] . 'mir_sessions' ) ) ) );
+	}
+
+	/**
+	 * Options as the site's own options table holds them.
+	 *
+	 * @param string[] $names Option names.
+	 * @return array<string, string|null>
+	 */
+	private function real_options( array $names ): array {
+		global $wpdb;
+		$values = array();
+		foreach ( $names as $name ) {
+			$values[ $name ] = $wpdb->get_var( $wpdb->prepare( 'SELECT option_value FROM `' . $this->site['options'] . '` WHERE option_name = %s', $name ) );
+		}
+		return $values;
+	}
+}
