@@ -165,8 +165,11 @@ final class Publisher extends ComposedReport {
 						$out['link']  = $url;
 					}
 					$out['clicks'] = $row['metrics'][ Metric::EVENT_COUNT ] ?? 0;
-					$out['url']    = $url;
-					$rows[]        = $out;
+					if ( null !== $link ) {
+						// The title links to the URL; a URL column links by itself.
+						$out['url'] = $url;
+					}
+					$rows[] = $out;
 				}
 				return $rows;
 			},

@@ -30,7 +30,7 @@ final class Registry {
 		),
 		'publisher'             => array(
 			'feature' => 'publishers',
-			'class'   => null,
+			'class'   => Publisher::class,
 			'aliases' => array( 'publishers' ),
 		),
 		'engagement_pages'      => array(

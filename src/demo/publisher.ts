@@ -1,80 +1,223 @@
 /**
- * SAMPLE DATA — the Publishers (engagement overview) report (spec 3 §3 "Publisher"). Shown blurred
- * under its upsell; never real.
+ * SAMPLE DATA — the Publishers (engagement overview) report (spec 3 §3 "Publisher"), shaped as its
+ * REST payload (includes/Reports/Publisher.php): five TablePages and the scroll average. Shown
+ * blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
+import type { PublisherReport } from '../store/reports/types';
+import type {
+	ColumnType,
+	TableColumn,
+	TablePage,
+	TableRow,
+} from '../types/reports';
 import { pct } from './series';
 
 export const SAMPLE = true;
 
-export const payload = {
-	landingpages: [
-		{
-			title: 'Sample home page',
-			visits: 3100,
-			duration: 142,
-			bounce: 38.2,
-		},
-		{
-			title: 'Sample post: getting started',
-			visits: 1550,
-			duration: 205,
-			bounce: 31.7,
-		},
-		{
-			title: 'Sample post: ten quick tips',
-			visits: 1030,
-			duration: 188,
-			bounce: 35.1,
-		},
-	],
-	exitpages: [
-		{
-			title: 'Sample page: contact',
-			exits: 720,
-			pageviews: 1310,
-			exitrate: 55.0,
-		},
-		{
-			title: 'Sample page: pricing',
-			exits: 540,
-			pageviews: 1620,
-			exitrate: 33.3,
-		},
-	],
-	outboundlinks: [
-		{ title: 'https://wordpress.org/', clicks: 214 },
-		{ title: 'https://example.net/partner/', clicks: 131 },
-	],
-	affiliatelinks: [
-		{ title: 'Sample affiliate link', link: '/go/sample/', clicks: 96 },
-	],
-	downloadlinks: [ { title: 'sample-guide.pdf', clicks: 173 } ],
-	interest: [
-		{ interest: 'Technology', percent: 24.1 },
-		{ interest: 'Business', percent: 17.5 },
-	],
-	age: {
-		graph: {
-			data: [ 14.2, 31.5, 24.8, 15.9, 13.6 ],
-			labels: [ '18-24', '25-34', '35-44', '45-54', '55+' ],
-			compare: [] as number[],
-		},
+/**
+ * A column, its label translated when read (the server sends it translated).
+ *
+ * @param id    Its id.
+ * @param label Its label.
+ * @param type  Its type.
+ */
+const column = (
+	id: string,
+	label: () => string,
+	type: ColumnType = 'number'
+): TableColumn => ( {
+	id,
+	get label() {
+		return label();
 	},
-	gender: {
-		graph: {
-			data: [ 51.2, 48.8 ],
-			labels: [ 'female', 'male' ],
-			compare: [] as number[],
-		},
-	},
+	type,
+	sortable: true,
+} );
+
+/**
+ * A table's first page of sample rows.
+ *
+ * @param columns Its columns.
+ * @param rows    Its rows.
+ * @param orderby Its default order.
+ */
+const table = (
+	columns: TableColumn[],
+	rows: TableRow[],
+	orderby: string
+): TablePage => ( {
+	columns,
+	rows,
+	total: rows.length,
+	page: 1,
+	per_page: 10,
+	orderby,
+	order: 'desc',
+	search: '',
+} );
+
+const title = () => __( 'Page Title', 'monsterinsights-reports' );
+const clicks = () => __( 'Clicks', 'monsterinsights-reports' );
+
+export const payload: PublisherReport = {
+	landingpages: table(
+		[
+			column( 'title', title, 'text' ),
+			column( 'entrances', () =>
+				__( 'Entrances', 'monsterinsights-reports' )
+			),
+			column(
+				'duration',
+				() => __( 'Average Duration', 'monsterinsights-reports' ),
+				'duration'
+			),
+			column(
+				'bounce',
+				() => __( 'Bounce Rate', 'monsterinsights-reports' ),
+				'percent'
+			),
+			column(
+				'change',
+				() => __( 'Change', 'monsterinsights-reports' ),
+				'change'
+			),
+		],
+		[
+			{
+				title: 'Sample home page',
+				entrances: 3100,
+				duration: 142,
+				bounce: 38.2,
+				change: 12.4,
+			},
+			{
+				title: 'Sample post: getting started',
+				entrances: 1550,
+				duration: 205,
+				bounce: 31.7,
+				change: -4.1,
+			},
+			{
+				title: 'Sample post: ten quick tips',
+				entrances: 1030,
+				duration: 188,
+				bounce: 35.1,
+				change: 8.9,
+			},
+		],
+		'entrances'
+	),
+	exitpages: table(
+		[
+			column( 'title', title, 'text' ),
+			column( 'exits', () => __( 'Exits', 'monsterinsights-reports' ) ),
+			column( 'pageviews', () =>
+				__( 'Page Views', 'monsterinsights-reports' )
+			),
+			column(
+				'exitrate',
+				() => __( 'Exit Rate', 'monsterinsights-reports' ),
+				'percent'
+			),
+		],
+		[
+			{
+				title: 'Sample page: contact',
+				exits: 720,
+				pageviews: 1310,
+				exitrate: 54.96,
+			},
+			{
+				title: 'Sample page: pricing',
+				exits: 540,
+				pageviews: 1620,
+				exitrate: 33.33,
+			},
+		],
+		'exits'
+	),
+	outboundlinks: table(
+		[
+			column(
+				'title',
+				() => __( 'Outbound Link', 'monsterinsights-reports' ),
+				'url'
+			),
+			column( 'clicks', clicks ),
+		],
+		[
+			{ title: 'https://wordpress.org/', clicks: 214 },
+			{ title: 'https://example.net/partner/', clicks: 131 },
+		],
+		'clicks'
+	),
+	affiliatelinks: table(
+		[
+			column(
+				'title',
+				() => __( 'Affiliate Link', 'monsterinsights-reports' ),
+				'text'
+			),
+			column(
+				'link',
+				() => __( 'Link', 'monsterinsights-reports' ),
+				'url'
+			),
+			column( 'clicks', clicks ),
+		],
+		[
+			{
+				title: '/go/sample/',
+				link: 'https://example.org/go/sample/',
+				clicks: 96,
+			},
+		],
+		'clicks'
+	),
+	downloadlinks: table(
+		[
+			column(
+				'title',
+				() => __( 'File', 'monsterinsights-reports' ),
+				'url'
+			),
+			column( 'clicks', clicks ),
+		],
+		[ { title: 'https://example.org/sample-guide.pdf', clicks: 173 } ],
+		'clicks'
+	),
 	scroll: { average: 58.4 },
-	galinks: {},
 };
 
+/**
+ * The sample as boxes and tables: the scroll box and every table, cells as the screen shows them.
+ */
 export function layout(): SampleLayout {
+	const tables: Array< [ string, TablePage ] > = [
+		[
+			__( 'Top Landing Pages', 'monsterinsights-reports' ),
+			payload.landingpages,
+		],
+		[
+			__( 'Top Exit Pages', 'monsterinsights-reports' ),
+			payload.exitpages,
+		],
+		[
+			__( 'Top Outbound Links', 'monsterinsights-reports' ),
+			payload.outboundlinks,
+		],
+		[
+			__( 'Top Affiliate Links', 'monsterinsights-reports' ),
+			payload.affiliatelinks,
+		],
+		[
+			__( 'Top Download Links', 'monsterinsights-reports' ),
+			payload.downloadlinks,
+		],
+	];
 	return {
 		boxes: [
 			{
@@ -82,55 +225,18 @@ export function layout(): SampleLayout {
 				value: pct( payload.scroll.average ),
 			},
 		],
-		tables: [
-			{
-				title: __( 'Top Landing Pages', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Page', 'monsterinsights-reports' ),
-					__( 'Visits', 'monsterinsights-reports' ),
-					__( 'Bounce Rate', 'monsterinsights-reports' ),
-				],
-				rows: payload.landingpages.map( ( r ) => [
-					r.title,
-					r.visits,
-					pct( r.bounce ),
-				] ),
-			},
-			{
-				title: __( 'Top Exit Pages', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Page', 'monsterinsights-reports' ),
-					__( 'Exits', 'monsterinsights-reports' ),
-					__( 'Exit Rate', 'monsterinsights-reports' ),
-				],
-				rows: payload.exitpages.map( ( r ) => [
-					r.title,
-					r.exits,
-					pct( r.exitrate ),
-				] ),
-			},
-			{
-				title: __( 'Top Outbound Links', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Link', 'monsterinsights-reports' ),
-					__( 'Clicks', 'monsterinsights-reports' ),
-				],
-				rows: payload.outboundlinks.map( ( r ) => [
-					r.title,
-					r.clicks,
-				] ),
-			},
-			{
-				title: __( 'Top Download Links', 'monsterinsights-reports' ),
-				columns: [
-					__( 'File', 'monsterinsights-reports' ),
-					__( 'Clicks', 'monsterinsights-reports' ),
-				],
-				rows: payload.downloadlinks.map( ( r ) => [
-					r.title,
-					r.clicks,
-				] ),
-			},
-		],
+		tables: tables.map( ( [ heading, page ] ) => ( {
+			title: heading,
+			columns: page.columns.map( ( c ) => c.label ),
+			rows: page.rows.map( ( row ) =>
+				page.columns.map( ( c ) => {
+					const value = row[ c.id ];
+					if ( c.type === 'percent' || c.type === 'change' ) {
+						return pct( Number( value ) );
+					}
+					return typeof value === 'number' ? value : String( value );
+				} )
+			),
+		} ) ),
 	};
 }

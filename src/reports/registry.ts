@@ -165,6 +165,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-publisher" */ '../demo/publisher'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-publisher" */ './publisher'
+			) as Promise< ScreenModule >,
 	},
 	engagement_pages: {
 		paths: [ { path: '/publishers-pages' } ],

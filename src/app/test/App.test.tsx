@@ -12,6 +12,8 @@ import { TOP_LANDING_PAGES_ID } from '../routes';
 import { appStore } from '../../store/app';
 import type { BootData } from '../../store/app/types';
 import { makeBoot } from '../../../tests/js/registry';
+import { payload as yearInReviewSample } from '../../demo/yearinreview';
+import { mockApi } from '../../store/test/api';
 import { createShellRegistry, renderIn } from './shell';
 
 // The Overview screen is the lead's; a stand-in with the landing pages anchor.
@@ -172,12 +174,12 @@ describe( 'App', () => {
 		} );
 
 		it( 'shows an unbuilt report as its title and blurred sample under the upsell', async () => {
-			setHash( '#/publishers' );
+			setHash( '#/dimensions' );
 			renderApp();
 			expect(
 				await screen.findByRole( 'heading', {
 					level: 2,
-					name: 'Publishers Overview',
+					name: 'Dimensions Report',
 				} )
 			).toBeInTheDocument();
 			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
@@ -233,7 +235,7 @@ describe( 'App', () => {
 		} );
 
 		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
-			setHash( '#/publishers' );
+			setHash( '#/dimensions' );
 			renderApp( { licence: { level: 'agency', source: 'site' } } );
 			expect(
 				await screen.findByRole( 'heading', {
@@ -303,6 +305,16 @@ describe( 'App', () => {
 
 		it( 'shows the year in review tab and its screen in early January', async () => {
 			const boot = makeBoot();
+			// The year has no session yet: the report says it is still calculating.
+			const calls = mockApi( ( call ) =>
+				call.path.includes( '/reports/yearinreview' )
+					? {
+							...yearInReviewSample,
+							is_enabled: false,
+							report_year: 2025,
+					  }
+					: Promise.reject( { code: 'not_mocked', message: '' } )
+			);
 			setHash( '#/year-in-review' );
 			renderApp( {
 				site: { ...boot.site, today: '2026-01-05' },
@@ -324,6 +336,13 @@ describe( 'App', () => {
 				'href',
 				expect.stringMatching( /^#\/\?start=/ )
 			);
+			expect(
+				calls.some( ( call ) =>
+					call.path.startsWith(
+						'/monsterinsights-reports/v1/reports/yearinreview?'
+					)
+				)
+			).toBe( true );
 		} );
 
 		it( 'offers the upgrade in the quick links below pro only', async () => {

@@ -205,6 +205,23 @@ export interface EngagementPagesReport {
 	pages: TablePage;
 }
 
+/* Publishers report (spec 3 §3 "Publisher"; contract of issue #11). */
+
+/** GET /reports/publisher: five tables and the average scroll depth (percent). */
+export interface PublisherReport {
+	/** title, entrances, duration (seconds), bounce (%), change (of entrances, null without compare). */
+	landingpages: TablePage;
+	/** title, exits, pageviews, exitrate (%). */
+	exitpages: TablePage;
+	/** title (the URL), clicks. */
+	outboundlinks: TablePage;
+	/** title (the path), link (the URL), clicks. */
+	affiliatelinks: TablePage;
+	/** title (the file's URL), clicks. */
+	downloadlinks: TablePage;
+	scroll: { average: number };
+}
+
 /* Traffic reports and the Country report (spec 3 §3; contract of issue #11). */
 
 /** The chart and its details table of a traffic report, keyed by the table's id. */
@@ -231,6 +248,7 @@ export interface ReportPayloads {
 	overview: OverviewReport;
 	site_summary: SiteSummaryReport;
 	engagement_pages: EngagementPagesReport;
+	publisher: PublisherReport;
 	traffic_overview: TrafficChartReport< 'channels' >;
 	traffic_landing_pages: TrafficChartReport< 'landing_pages' >;
 	traffic_campaign: TrafficChartReport< 'campaigns' >;

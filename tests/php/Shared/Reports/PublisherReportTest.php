@@ -8,9 +8,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Plugin;
 use MonsterInsights\Reports\REST\CsvResponse;
-use MonsterInsights\Reports\Reports\Publisher;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Db;
@@ -76,7 +74,7 @@ class PublisherReportTest extends BuiltinTestCase {
 	private string $level = 'plus';
 
 	/**
-	 * The visits, aggregated; the builtin source; an administrator; the report's routes.
+	 * The visits, aggregated; the builtin source; an administrator.
 	 */
 	protected function set_up() {
 		parent::set_up();
@@ -140,22 +138,6 @@ class PublisherReportTest extends BuiltinTestCase {
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
 		$this->act_as( 'administrator' );
 		add_filter( 'monsterinsights_reports_licence_level', fn() => $this->level );
-		// The report's routes, while the registry does not list it yet.
-		global $wp_rest_server;
-		add_filter( 'monsterinsights_reports_reports', static fn( array $all ): array => array_merge( $all, array( new Publisher() ) ) );
-		Plugin::instance()->reports()->reset();
-		$wp_rest_server = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- A fresh server registers the routes again.
-	}
-
-	/**
-	 * Back to the registry's routes.
-	 */
-	protected function tear_down() {
-		global $wp_rest_server;
-		remove_all_filters( 'monsterinsights_reports_reports' );
-		Plugin::instance()->reports()->reset();
-		$wp_rest_server = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- As in set_up.
-		parent::tear_down();
 	}
 
 	/**
@@ -289,7 +271,9 @@ class PublisherReportTest extends BuiltinTestCase {
 			),
 			self::cells( $data['downloadlinks'] )
 		);
-		$this->assertSame( array( self::PDF, self::ZIP ), array_column( $data['downloadlinks']['rows'], 'url' ) );
+		// The affiliate link's path links to its URL; a URL cell links by itself.
+		$this->assertSame( array( self::HOSTING, self::BOOK ), array_column( $data['affiliatelinks']['rows'], 'url' ) );
+		$this->assertSame( array(), array_column( $data['downloadlinks']['rows'], 'url' ) );
 		$this->assertEquals( array( 'average' => 62.5 ), $data['scroll'] );
 	}
 

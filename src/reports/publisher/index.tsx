@@ -1,0 +1,202 @@
+/**
+ * The Publishers report, engagement overview (spec 3 §2 "Publishers", route /publishers): the
+ * average scroll depth with its explanation, then the landing pages (with the change of their
+ * entrances while comparing), exit pages, outbound links, affiliate links and downloads, each a
+ * searchable, sortable table with a tooltip and its CSV.
+ *
+ * The 'view full report' links of the google source, and the age, gender and interests it alone
+ * has, are not in the builtin payload: nothing of them shows here.
+ */
+import { Tooltip, VisuallyHidden } from '@wordpress/components';
+import { useInstanceId } from '@wordpress/compose';
+import { __, sprintf } from '@wordpress/i18n';
+
+import { InfoBox } from '../../components/InfoBox';
+import { DataTable } from '../../components/report/DataTable';
+import { isPayloadEmpty } from '../../components/report/empty';
+import { formatPercent } from '../../lib/format';
+import type { PublisherReport } from '../../store/reports/types';
+import { ReportScreen } from '../ReportScreen';
+import './style.scss';
+
+/** A table of the payload. */
+type TableKey = Exclude< keyof PublisherReport, 'scroll' >;
+
+interface Section {
+	table: TableKey;
+	title: string;
+	help: string;
+	empty: string;
+	inverse?: readonly string[];
+}
+
+/**
+ * The tables in order, with their headings, tooltips and the spec's empty texts.
+ */
+function sections(): Section[] {
+	return [
+		{
+			table: 'landingpages',
+			title: __( 'Top Landing Pages', 'monsterinsights-reports' ),
+			help: __(
+				'The pages visitors arrive on first: how many sessions started there, how long those sessions lasted, how many left without interacting, and the change since the compared period.',
+				'monsterinsights-reports'
+			),
+			empty: __(
+				'No landing pages tracked during this time period.',
+				'monsterinsights-reports'
+			),
+			inverse: [ 'bounce' ],
+		},
+		{
+			table: 'exitpages',
+			title: __( 'Top Exit Pages', 'monsterinsights-reports' ),
+			help: __(
+				'The last pages visitors see before they leave: how many sessions ended there, out of how many views.',
+				'monsterinsights-reports'
+			),
+			empty: __(
+				'No exit pages tracked during this time period.',
+				'monsterinsights-reports'
+			),
+		},
+		{
+			table: 'outboundlinks',
+			title: __( 'Top Outbound Links', 'monsterinsights-reports' ),
+			help: __(
+				'Links to other websites that visitors clicked most.',
+				'monsterinsights-reports'
+			),
+			empty: __(
+				'No outbound link clicks detected for this time period.',
+				'monsterinsights-reports'
+			),
+		},
+		{
+			table: 'affiliatelinks',
+			title: __( 'Top Affiliate Links', 'monsterinsights-reports' ),
+			help: __(
+				'Clicks on links to this site under the affiliate paths set in the tracking settings (such as /go/).',
+				'monsterinsights-reports'
+			),
+			empty: __(
+				'No affiliate link clicks detected for this time period.',
+				'monsterinsights-reports'
+			),
+		},
+		{
+			table: 'downloadlinks',
+			title: __( 'Top Download Links', 'monsterinsights-reports' ),
+			help: __(
+				'Clicks on links to files with the download extensions set in the tracking settings (such as PDF or ZIP).',
+				'monsterinsights-reports'
+			),
+			empty: __(
+				'No download link clicks detected for this time period.',
+				'monsterinsights-reports'
+			),
+		},
+	];
+}
+
+/**
+ * A section's heading with its tooltip.
+ *
+ * @param props       Component props.
+ * @param props.title The heading.
+ * @param props.help  The tooltip's text.
+ */
+function SectionHeading( { title, help }: { title: string; help: string } ) {
+	const id = useInstanceId(
+		SectionHeading,
+		'monsterinsights-reports-publisher-help'
+	);
+	return (
+		<h2 className="monsterinsights-reports-publisher__heading">
+			<span>{ title }</span>
+			<Tooltip text={ help }>
+				<button
+					type="button"
+					className="monsterinsights-reports-publisher__help"
+					aria-label={ sprintf(
+						/* translators: %s: a table's heading, e.g. Top Exit Pages. */
+						__( 'About %s', 'monsterinsights-reports' ),
+						title
+					) }
+					aria-describedby={ id }
+				>
+					<svg
+						viewBox="0 0 20 20"
+						width="16"
+						height="16"
+						aria-hidden="true"
+						focusable="false"
+					>
+						<path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm0 14.5A6.5 6.5 0 1 1 10 3.5a6.5 6.5 0 0 1 0 13ZM9.2 13.5h1.6V15H9.2v-1.5Zm.9-8.4c-1.7 0-2.8 1-2.9 2.6h1.5c.1-.8.6-1.2 1.4-1.2.8 0 1.3.5 1.3 1.1 0 .6-.3.9-1 1.4-.8.5-1.2 1.1-1.2 2.1v.5h1.5v-.4c0-.6.2-.9 1-1.4.8-.5 1.3-1.2 1.3-2.2 0-1.5-1.2-2.5-2.9-2.5Z" />
+					</svg>
+				</button>
+			</Tooltip>
+			<VisuallyHidden id={ id }>{ help }</VisuallyHidden>
+		</h2>
+	);
+}
+
+/**
+ * Whether the payload has nothing: no table has a row and no page was scrolled.
+ *
+ * @param data The payload.
+ */
+function isEmpty( data: PublisherReport ): boolean {
+	return isPayloadEmpty( data ) && ! data.scroll.average;
+}
+
+export function PublisherScreen() {
+	const errorText = __(
+		'An unknown error has occurred.',
+		'monsterinsights-reports'
+	);
+	return (
+		<ReportScreen
+			name="publisher"
+			isEmpty={ isEmpty }
+			errorText={ errorText }
+		>
+			{ ( data, { locale } ) => (
+				<div className="monsterinsights-reports-publisher">
+					<InfoBox
+						className="monsterinsights-reports-publisher__scroll"
+						title={ __(
+							'Average Scroll Depth',
+							'monsterinsights-reports'
+						) }
+						value={ formatPercent( data.scroll.average, locale ) }
+						help={ __(
+							'How far down visitors scroll, on average: for each page a visitor viewed, the deepest point reached (25%, 50%, 75% or 100% of the page), averaged over the pages they scrolled.',
+							'monsterinsights-reports'
+						) }
+					/>
+					{ sections().map( ( section ) => (
+						<div
+							key={ section.table }
+							className="monsterinsights-reports-publisher__section"
+						>
+							<SectionHeading
+								title={ section.title }
+								help={ section.help }
+							/>
+							<DataTable
+								table={ section.table }
+								page={ data[ section.table ] }
+								inverse={ section.inverse }
+								emptyText={ section.empty }
+								errorText={ errorText }
+							/>
+						</div>
+					) ) }
+				</div>
+			) }
+		</ReportScreen>
+	);
+}
+
+export default PublisherScreen;

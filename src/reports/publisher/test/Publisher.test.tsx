@@ -1,0 +1,259 @@
+import '@testing-library/jest-dom';
+import { screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+
+import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { installResizeObserver } from '../../../components/report/test/dom';
+import type { Level } from '../../../store/app/types';
+import { appStore } from '../../../store/app';
+import type { PublisherReport } from '../../../store/reports/types';
+import { mockApi, type ApiCall } from '../../../store/test/api';
+import type { TableColumn, TablePage } from '../../../types/reports';
+import { getUpsellContent } from '../../../upsell/content';
+import { payload as sample } from '../../../demo/publisher';
+import { PublisherScreen } from '..';
+
+beforeAll( installResizeObserver );
+
+/**
+ * A shell registry with a licence level and 10–12 March 2025 chosen.
+ *
+ * @param level The licence level.
+ */
+function registryFor( level: Level ) {
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+	} );
+	registry.dispatch( appStore ).setDateQuery( {
+		preset: 'custom',
+		start: '2025-03-10',
+		end: '2025-03-12',
+	} );
+	return registry;
+}
+
+/**
+ * The text of every non-padding row of each table, by the section's heading.
+ *
+ * @param container The rendered screen.
+ */
+function tables( container: HTMLElement ): Record< string, string[][] > {
+	const out: Record< string, string[][] > = {};
+	container
+		.querySelectorAll( '.monsterinsights-reports-publisher__section' )
+		.forEach( ( section ) => {
+			const heading =
+				section.querySelector( 'h2 span' )?.textContent ?? '';
+			out[ heading ] = Array.from(
+				section.querySelectorAll( 'tbody tr' )
+			)
+				.map( ( tr ) =>
+					Array.from( tr.querySelectorAll( 'td' ) ).map(
+						( td ) => td.textContent ?? ''
+					)
+				)
+				.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
+		} );
+	return out;
+}
+
+const col = (
+	id: string,
+	label: string,
+	type: TableColumn[ 'type' ] = 'number'
+): TableColumn => ( { id, label, type, sortable: true } );
+
+const page = (
+	columns: TableColumn[],
+	rows: TablePage[ 'rows' ],
+	orderby: string
+): TablePage => ( {
+	columns,
+	rows,
+	total: rows.length,
+	page: 1,
+	per_page: 10,
+	orderby,
+	order: 'desc',
+	search: '',
+} );
+
+/** The numbers of includes/Reports/Publisher.php's test, compared with 7–9 March. */
+const PAYLOAD: PublisherReport = {
+	landingpages: page(
+		[
+			col( 'title', 'Page Title', 'text' ),
+			col( 'entrances', 'Entrances' ),
+			col( 'duration', 'Average Duration', 'duration' ),
+			col( 'bounce', 'Bounce Rate', 'percent' ),
+			col( 'change', 'Change', 'change' ),
+		],
+		[
+			{
+				title: '/',
+				entrances: 3,
+				duration: 400,
+				bounce: 33.33,
+				change: 200,
+				url: 'https://example.org/',
+			},
+			{
+				title: 'The Guide',
+				entrances: 2,
+				duration: 180,
+				bounce: 0,
+				change: -50,
+				url: 'https://example.org/guide/',
+			},
+		],
+		'entrances'
+	),
+	exitpages: page(
+		[
+			col( 'title', 'Page Title', 'text' ),
+			col( 'exits', 'Exits' ),
+			col( 'pageviews', 'Page Views' ),
+			col( 'exitrate', 'Exit Rate', 'percent' ),
+		],
+		[ { title: '/pricing/', exits: 1, pageviews: 1, exitrate: 100 } ],
+		'exits'
+	),
+	outboundlinks: page(
+		[ col( 'title', 'Outbound Link', 'url' ), col( 'clicks', 'Clicks' ) ],
+		[
+			{
+				title: 'https://partner.example/offer?ref=1',
+				clicks: 2,
+			},
+		],
+		'clicks'
+	),
+	affiliatelinks: page(
+		[
+			col( 'title', 'Affiliate Link', 'text' ),
+			col( 'link', 'Link', 'url' ),
+			col( 'clicks', 'Clicks' ),
+		],
+		[],
+		'clicks'
+	),
+	downloadlinks: page(
+		[ col( 'title', 'File', 'url' ), col( 'clicks', 'Clicks' ) ],
+		[
+			{
+				title: 'https://example.org/files/guide.pdf',
+				clicks: 2,
+			},
+		],
+		'clicks'
+	),
+	scroll: { average: 62.5 },
+};
+
+const reportCalls = ( calls: ApiCall[] ) =>
+	calls
+		.map( ( call ) => call.path )
+		.filter( ( path ) => path.includes( '/reports/' ) );
+
+describe( 'Publishers report', () => {
+	it( 'shows the scroll depth and every table with its numbers, tooltips and empty text', async () => {
+		const calls = mockApi( () => PAYLOAD );
+		const { container } = renderIn(
+			<PublisherScreen />,
+			registryFor( 'plus' )
+		);
+		await waitFor( () =>
+			expect( tables( container ) ).toEqual( {
+				'Top Landing Pages': [
+					[ '/', '3', '6:40', '33.33%', 'Up 200%' ],
+					[ 'The Guide', '2', '3:00', '0%', 'Down 50%' ],
+				],
+				'Top Exit Pages': [ [ '/pricing/', '1', '1', '100%' ] ],
+				'Top Outbound Links': [
+					[ 'https://partner.example/offer?ref=1', '2' ],
+				],
+				'Top Affiliate Links': [],
+				'Top Download Links': [
+					[ 'https://example.org/files/guide.pdf', '2' ],
+				],
+			} )
+		);
+		expect(
+			screen.getByRole( 'heading', {
+				level: 1,
+				name: 'Publishers Overview',
+			} )
+		).toBeInTheDocument();
+		expect(
+			screen.getByText( 'Average Scroll Depth' )
+		).toBeInTheDocument();
+		expect( screen.getByText( '62.50%' ) ).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'button', { name: 'About Top Exit Pages' } )
+		).toHaveAccessibleDescription(
+			'The last pages visitors see before they leave: how many sessions ended there, out of how many views.'
+		);
+		expect(
+			screen.getByText(
+				'No affiliate link clicks detected for this time period.'
+			)
+		).toBeInTheDocument();
+		// Age, gender, interests and 'view full report' are the google source's.
+		expect( screen.queryByText( /Interests|Age|Gender/ ) ).toBeNull();
+		expect( screen.queryByText( /full report/i ) ).toBeNull();
+		expect( reportCalls( calls ) ).toEqual( [
+			'/monsterinsights-reports/v1/reports/publisher?start=2025-03-10&end=2025-03-12',
+		] );
+	} );
+
+	it( 'shows its own sample layout under its upsell to basic, without fetching', async () => {
+		const calls = mockApi( () => ( {} ) );
+		const { container } = renderIn(
+			<PublisherScreen />,
+			registryFor( 'basic' )
+		);
+		expect(
+			await screen.findByRole( 'heading', {
+				name: getUpsellContent( 'engagement_overview' ).title,
+			} )
+		).toBeInTheDocument();
+		await waitFor( () =>
+			expect(
+				tables( container )[ 'Top Landing Pages' ]?.map(
+					( row ) => row[ 0 ]
+				)
+			).toEqual(
+				sample.landingpages.rows.map( ( row ) => String( row.title ) )
+			)
+		);
+		expect( Object.keys( tables( container ) ) ).toEqual( [
+			'Top Landing Pages',
+			'Top Exit Pages',
+			'Top Outbound Links',
+			'Top Affiliate Links',
+			'Top Download Links',
+		] );
+		await act( async () => {} );
+		expect( reportCalls( calls ) ).toEqual( [] );
+	} );
+
+	it( 'says “No data to show” when nothing was tracked', async () => {
+		const none = ( table: TablePage ) => ( {
+			...table,
+			rows: [],
+			total: 0,
+		} );
+		mockApi( () => ( {
+			landingpages: none( PAYLOAD.landingpages ),
+			exitpages: none( PAYLOAD.exitpages ),
+			outboundlinks: none( PAYLOAD.outboundlinks ),
+			affiliatelinks: none( PAYLOAD.affiliatelinks ),
+			downloadlinks: none( PAYLOAD.downloadlinks ),
+			scroll: { average: 0 },
+		} ) );
+		renderIn( <PublisherScreen />, registryFor( 'plus' ) );
+		expect(
+			await screen.findByText( 'No data to show' )
+		).toBeInTheDocument();
+	} );
+} );
