@@ -12,8 +12,6 @@ import { TOP_LANDING_PAGES_ID } from '../routes';
 import { appStore } from '../../store/app';
 import type { BootData } from '../../store/app/types';
 import { makeBoot } from '../../../tests/js/registry';
-import { payload as yearInReviewSample } from '../../demo/yearinreview';
-import { mockApi } from '../../store/test/api';
 import { createShellRegistry, renderIn } from './shell';
 
 // The Overview screen is the lead's; a stand-in with the landing pages anchor.
@@ -305,16 +303,6 @@ describe( 'App', () => {
 
 		it( 'shows the year in review tab and its screen in early January', async () => {
 			const boot = makeBoot();
-			// The year has no session yet: the report says it is still calculating.
-			const calls = mockApi( ( call ) =>
-				call.path.includes( '/reports/yearinreview' )
-					? {
-							...yearInReviewSample,
-							is_enabled: false,
-							report_year: 2025,
-					  }
-					: Promise.reject( { code: 'not_mocked', message: '' } )
-			);
 			setHash( '#/year-in-review' );
 			renderApp( {
 				site: { ...boot.site, today: '2026-01-05' },
@@ -336,13 +324,6 @@ describe( 'App', () => {
 				'href',
 				expect.stringMatching( /^#\/\?start=/ )
 			);
-			expect(
-				calls.some( ( call ) =>
-					call.path.startsWith(
-						'/monsterinsights-reports/v1/reports/yearinreview?'
-					)
-				)
-			).toBe( true );
 		} );
 
 		it( 'offers the upgrade in the quick links below pro only', async () => {
