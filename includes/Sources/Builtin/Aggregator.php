@@ -55,7 +55,8 @@ final class Aggregator {
 	public const LAST_RUN_OPTION = 'monsterinsights_reports_last_aggregation';
 
 	/**
-	 * Days of raw rows per table a run's compaction deletes at most.
+	 * Days of raw rows per table a run's compaction deletes at most, beyond one per day the run
+	 * touched.
 	 */
 	private const COMPACT_BATCHES = 5;
 
@@ -118,7 +119,10 @@ final class Aggregator {
 				}
 			}
 			if ( $result->complete ) {
-				Compaction::run( $this->now ?? time(), $clock, self::COMPACT_BATCHES );
+				// At least as many days as the run brought in, so a backlog (an import, a run after
+				// an outage) never piles up raw rows beyond the window, where every insert and read
+				// of the raw tables gets slower (and once they outgrow InnoDB's buffer pool, much slower).
+				Compaction::run( $this->now ?? time(), $clock, self::COMPACT_BATCHES + count( $result->days() ) );
 			}
 		} finally {
 			$lock->release();
