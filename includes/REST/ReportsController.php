@@ -307,6 +307,10 @@ final class ReportsController extends Controller {
 	 * @return array<string, mixed>
 	 */
 	private function cached( Report $report, Source $source, ReportRequest $request, string $level, string $table = '', ?\Closure $build = null ): array {
+		if ( $report->cache_ttl() <= 0 ) {
+			// Not cached at all (the real-time report): a transient of 0 seconds would never expire.
+			return null !== $build ? $build() : $report->build( $source, $request );
+		}
 		$key = 'mir_report_' . md5(
 			implode(
 				'|',

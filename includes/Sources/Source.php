@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Sources;
 
 use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 
 defined( 'ABSPATH' ) || exit;
@@ -34,6 +35,14 @@ interface Source {
 	 * @param Query $query The query.
 	 */
 	public function run( Query $query ): Result;
+
+	/**
+	 * Answers a real-time query (the last minutes, as GA4's runRealtimeReport): rows of its
+	 * dimensions with their metrics, and the totals over all rows.
+	 *
+	 * @param RealtimeQuery $query The query.
+	 */
+	public function run_realtime( RealtimeQuery $query ): Result;
 
 	/**
 	 * Links to the source's own views of a report block (countries, referrals, topposts), or an

@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Reports\Countries;
 use MonsterInsights\Reports\Sources\Source;
@@ -147,6 +148,17 @@ final class BuiltinSource implements Source {
 		$main    = $this->answer( $query, $query->range );
 		$compare = null !== $query->compare ? $this->answer( $query, $query->compare ) : null;
 		return new Result( $main->rows, $main->totals, $compare );
+	}
+
+	/**
+	 * Answers a real-time query from the raw recent rows, after a short aggregation of the buffer
+	 * (Realtime).
+	 *
+	 * @param RealtimeQuery $query The query.
+	 */
+	public function run_realtime( RealtimeQuery $query ): Result {
+		Realtime::aggregate_buffer();
+		return ( new Realtime() )->run( $query );
 	}
 
 	/**

@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Tests\Support;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -90,6 +91,15 @@ final class SessionsSource implements Source {
 		$compare         = null !== $query->compare ? $this->answer( $query, $query->compare ) : null;
 		$main            = $this->answer( $query, $query->range );
 		return new Result( $main->rows, $main->totals, $compare );
+	}
+
+	/**
+	 * Session facts have no times of day: nothing happened in the last minutes.
+	 *
+	 * @param RealtimeQuery $query The query.
+	 */
+	public function run_realtime( RealtimeQuery $query ): Result {
+		return new Result( array(), array_fill_keys( $query->metrics, 0 ) );
 	}
 
 	/**
