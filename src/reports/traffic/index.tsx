@@ -8,7 +8,7 @@ import type { ComponentType, ReactNode } from 'react';
 
 import { FaviconCell } from '../../components/ReportTable/FaviconCell';
 import type { TableRow } from '../../store/reports/types';
-import { ChartTableReport } from './ChartTableReport';
+import { ChartTableReport, type TableId } from './ChartTableReport';
 
 /** The traffic reports this module has a screen for. */
 export type TrafficScreenName =
@@ -35,64 +35,90 @@ function networkIcon( row: TableRow, content: ReactNode ): ReactNode {
 	);
 }
 
-export const SCREENS: Record< TrafficScreenName, ComponentType > = {
-	traffic_overview: () => (
-		<ChartTableReport
-			name="traffic_overview"
-			table="channels"
-			title={ __( 'Traffic Details', 'monsterinsights-reports' ) }
-			emptyText={ __(
+/** What tells the screens apart: their table, its heading, the spec's empty text, extras. */
+interface TrafficScreenConfig {
+	table: string;
+	title: () => string;
+	emptyText: () => string;
+	inverse?: readonly string[];
+	decorate?: ( row: TableRow, content: ReactNode ) => ReactNode;
+	notes?: boolean;
+}
+
+const CONFIGS: Record< TrafficScreenName, TrafficScreenConfig > = {
+	traffic_overview: {
+		table: 'channels',
+		title: () => __( 'Traffic Details', 'monsterinsights-reports' ),
+		emptyText: () =>
+			__(
 				'No data currently for the Traffic report',
 				'monsterinsights-reports'
-			) }
-		/>
-	),
-	traffic_landing_pages: () => (
-		<ChartTableReport
-			name="traffic_landing_pages"
-			table="landing_pages"
-			title={ __( 'Top Landing Pages', 'monsterinsights-reports' ) }
-			emptyText={ __(
+			),
+	},
+	traffic_landing_pages: {
+		table: 'landing_pages',
+		title: () => __( 'Top Landing Pages', 'monsterinsights-reports' ),
+		emptyText: () =>
+			__(
 				'No data currently for the Landing Page report',
 				'monsterinsights-reports'
-			) }
-		/>
-	),
-	traffic_campaign: () => (
-		<ChartTableReport
-			name="traffic_campaign"
-			table="campaigns"
-			title={ __( 'Campaign Details', 'monsterinsights-reports' ) }
-			emptyText={ __(
+			),
+	},
+	traffic_campaign: {
+		table: 'campaigns',
+		title: () => __( 'Campaign Details', 'monsterinsights-reports' ),
+		emptyText: () =>
+			__(
 				'No data currently for the Campaigns report',
 				'monsterinsights-reports'
-			) }
-		/>
-	),
-	traffic_source_medium: () => (
-		<ChartTableReport
-			name="traffic_source_medium"
-			table="source_medium"
-			title={ __( 'Source / Medium Details', 'monsterinsights-reports' ) }
-			emptyText={ __(
+			),
+	},
+	traffic_source_medium: {
+		table: 'source_medium',
+		title: () => __( 'Source / Medium Details', 'monsterinsights-reports' ),
+		emptyText: () =>
+			__(
 				'No data currently for the Source / Medium report',
 				'monsterinsights-reports'
-			) }
-		/>
-	),
+			),
+	},
 	// Spec 3 §2: "Social Media: chart plus a Report Details table" (no notes panel).
-	traffic_social: () => (
-		<ChartTableReport
-			name="traffic_social"
-			table="social"
-			title={ __( 'Report Details', 'monsterinsights-reports' ) }
-			emptyText={ __(
+	traffic_social: {
+		table: 'social',
+		title: () => __( 'Report Details', 'monsterinsights-reports' ),
+		emptyText: () =>
+			__(
 				'No data currently for the social media report.',
 				'monsterinsights-reports'
-			) }
-			inverse={ [ 'bounce_rate' ] }
-			decorate={ networkIcon }
-			notes={ false }
-		/>
-	),
+			),
+		inverse: [ 'bounce_rate' ],
+		decorate: networkIcon,
+		notes: false,
+	},
 };
+
+/**
+ * The screen of a traffic report.
+ *
+ * @param name The report.
+ */
+function screenOf( name: TrafficScreenName ): ComponentType {
+	const { table, title, emptyText, ...rest } = CONFIGS[ name ];
+	const Screen = () => (
+		<ChartTableReport< TrafficScreenName >
+			name={ name }
+			table={ table as TableId< TrafficScreenName > }
+			title={ title() }
+			emptyText={ emptyText() }
+			{ ...rest }
+		/>
+	);
+	return Screen;
+}
+
+export const SCREENS = Object.fromEntries(
+	( Object.keys( CONFIGS ) as TrafficScreenName[] ).map( ( name ) => [
+		name,
+		screenOf( name ),
+	] )
+) as Record< TrafficScreenName, ComponentType >;

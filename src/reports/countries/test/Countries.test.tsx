@@ -3,17 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../app/test/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
-import type { Level } from '../../../store/app/types';
-import { appStore } from '../../../store/app';
 import type { CountriesReport } from '../../../store/reports/types';
-import { mockApi, type ApiCall } from '../../../store/test/api';
+import { mockApi } from '../../../store/test/api';
 import { getUpsellContent } from '../../../upsell/content';
 import {
 	CHART,
 	COUNTRIES,
 	EMPTY_CHART,
+	reportCalls,
+	registryFor,
 	tableRows,
 } from '../../traffic/test/fixtures';
 import { CountriesScreen, flagOf } from '..';
@@ -26,28 +26,6 @@ beforeAll( installResizeObserver );
 
 const REGIONS_NOTE =
 	'Regions show here when a city-level database is set as the Country database (.mmdb path) in Settings. Without one, the built-in analytics knows countries only.';
-
-/**
- * A shell registry with a licence level and 10–12 March 2025 chosen.
- *
- * @param level The licence level.
- */
-function registryFor( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
-		preset: 'custom',
-		start: '2025-03-10',
-		end: '2025-03-12',
-	} );
-	return registry;
-}
-
-const reportCalls = ( calls: ApiCall[] ) =>
-	calls
-		.map( ( call ) => call.path )
-		.filter( ( path ) => path.includes( '/reports/' ) );
 
 describe( 'Country report', () => {
 	it( 'makes flags of ISO codes only', () => {

@@ -2,16 +2,15 @@ import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../app/test/shell';
 import {
 	lastChartProps,
 	resetChartCalls,
 } from '../../../components/test/chartMock';
-import type { Level } from '../../../store/app/types';
-import { appStore } from '../../../store/app';
 import type { TrafficTechnologyReport } from '../../../store/reports/types';
-import { mockApi, type ApiCall } from '../../../store/test/api';
+import { mockApi } from '../../../store/test/api';
 import { getUpsellContent } from '../../../upsell/content';
+import { reportCalls, registryFor } from '../../traffic/test/fixtures';
 import { TrafficTechnologyScreen } from '..';
 
 jest.mock( 'react-chartjs-2', () =>
@@ -33,32 +32,6 @@ const PAYLOAD: TrafficTechnologyReport = {
 		compare: [ 100, 0, 0 ],
 	},
 };
-
-/**
- * A shell registry with a licence level and 10–12 March 2025 chosen.
- *
- * @param level   The licence level.
- * @param compare Whether 7–9 March is the compare range.
- */
-function registryFor( level: Level, compare = false ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
-		preset: 'custom',
-		start: '2025-03-10',
-		end: '2025-03-12',
-		...( compare
-			? { compareStart: '2025-03-07', compareEnd: '2025-03-09' }
-			: {} ),
-	} );
-	return registry;
-}
-
-const reportCalls = ( calls: ApiCall[] ) =>
-	calls
-		.map( ( call ) => call.path )
-		.filter( ( path ) => path.includes( '/reports/' ) );
 
 /**
  * The section of a pie, by its heading.

@@ -3,6 +3,10 @@
  * tests/php/Shared/Reports/TrafficReportsTest.php (10–12 March 2025): the numbers that test
  * asserts on the server, as the screens receive them.
  */
+import { samplePage } from '../../../demo/traffic';
+import { createShellRegistry } from '../../../app/test/shell';
+import type { Level } from '../../../store/app/types';
+import { appStore } from '../../../store/app';
 import type {
 	ChartBlock,
 	ColumnType,
@@ -10,6 +14,7 @@ import type {
 	TablePage,
 	TableRow,
 } from '../../../store/reports/types';
+import type { ApiCall } from '../../../store/test/api';
 
 export const CHART: ChartBlock = {
 	categories: [ 'Mar 10', 'Mar 11', 'Mar 12' ],
@@ -38,23 +43,13 @@ const col = (
 ): TableColumn => ( { id, label, type, sortable: true } );
 
 /**
- * A payload's first table page.
+ * A payload's first table page (every row, most sessions first).
  *
  * @param columns Its columns.
  * @param rows    Its rows.
  */
-export function page( columns: TableColumn[], rows: TableRow[] ): TablePage {
-	return {
-		columns,
-		rows,
-		total: rows.length,
-		page: 1,
-		per_page: 10,
-		orderby: 'sessions',
-		order: 'desc',
-		search: '',
-	};
-}
+export const page = ( columns: TableColumn[], rows: TableRow[] ) =>
+	samplePage( () => columns, rows );
 
 /**
  * The acquisition table of a name column (sessions, engaged sessions, pages / session,
@@ -91,6 +86,32 @@ export function acquisition(
 	);
 }
 
+/**
+ * A social network row without sales.
+ *
+ * @param name     Network.
+ * @param icon     Its host for the icon, or ''.
+ * @param sessions Sessions.
+ * @param engaged  Engaged sessions.
+ * @param bounce   Bounce rate.
+ */
+const network = (
+	name: string,
+	icon: string,
+	sessions: number,
+	engaged: number,
+	bounce: number
+): TableRow => ( {
+	network: name,
+	icon,
+	sessions,
+	engaged_sessions: engaged,
+	bounce_rate: bounce,
+	purchases: 0,
+	revenue: 0,
+	conversion_rate: 0,
+} );
+
 export const SOCIAL = page(
 	[
 		col( 'network', 'Social Network', 'text' ),
@@ -102,26 +123,8 @@ export const SOCIAL = page(
 		col( 'conversion_rate', 'Conversion Rate', 'percent' ),
 	],
 	[
-		{
-			network: 'facebook',
-			icon: '',
-			sessions: 1,
-			engaged_sessions: 1,
-			bounce_rate: 0,
-			purchases: 0,
-			revenue: 0,
-			conversion_rate: 0,
-		},
-		{
-			network: 'facebook.com',
-			icon: 'facebook.com',
-			sessions: 1,
-			engaged_sessions: 0,
-			bounce_rate: 100,
-			purchases: 0,
-			revenue: 0,
-			conversion_rate: 0,
-		},
+		network( 'facebook', '', 1, 1, 0 ),
+		network( 'facebook.com', 'facebook.com', 1, 0, 100 ),
 	]
 );
 
@@ -189,3 +192,34 @@ export function tableRows( container: HTMLElement ): string[][] {
 		)
 		.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
 }
+
+/**
+ * A shell registry with a licence level and 10–12 March 2025 chosen.
+ *
+ * @param level   The licence level.
+ * @param compare Whether 7–9 March is the compare range.
+ */
+export function registryFor( level: Level, compare = false ) {
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+	} );
+	registry.dispatch( appStore ).setDateQuery( {
+		preset: 'custom',
+		start: '2025-03-10',
+		end: '2025-03-12',
+		...( compare
+			? { compareStart: '2025-03-07', compareEnd: '2025-03-09' }
+			: {} ),
+	} );
+	return registry;
+}
+
+/**
+ * The report requests among recorded calls (the header also reads the settings).
+ *
+ * @param calls Recorded calls.
+ */
+export const reportCalls = ( calls: ApiCall[] ) =>
+	calls
+		.map( ( call ) => call.path )
+		.filter( ( path ) => path.includes( '/reports/' ) );
