@@ -129,7 +129,7 @@ final class Registry {
 		),
 		'yearinreview'          => array(
 			'feature' => 'year_in_review',
-			'class'   => null,
+			'class'   => YearInReview::class,
 			'aliases' => array( 'year_in_review' ),
 		),
 	);

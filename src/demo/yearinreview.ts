@@ -1,16 +1,24 @@
 /**
- * SAMPLE DATA — the Year in Review (spec 2 §3 "yearinreview"). Shown blurred under its upsell; never
- * real.
+ * SAMPLE DATA — the Year in Review (spec 2 §3 "yearinreview"), shaped as the builtin source's
+ * payload of includes/Reports/YearInReview.php (no age or gender: only the google source has them).
+ * Shown blurred under its upsell, in the screen's own layout; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
+import type {
+	YearInReviewReport,
+	YearInReviewValue,
+} from '../store/reports/types';
 
 export const SAMPLE = true;
 
-const value = ( v: number, prev: number ) => ( { value: v, prev } );
+const value = ( v: number, prev: number ): YearInReviewValue => ( {
+	value: v,
+	prev,
+} );
 
-export const payload = {
+export const payload: YearInReviewReport = {
 	is_enabled: true,
 	report_year: 2024,
 	next_year: 2025,
@@ -20,7 +28,7 @@ export const payload = {
 		pageviews: value( 329870, 276400 ),
 		duration: {
 			...value( 146, 131 ),
-			avg_minutes: 2,
+			avg_minutes: 2.43,
 			total_minutes: 344705,
 		},
 	},
@@ -44,7 +52,7 @@ export const payload = {
 			'Dec',
 		],
 		max: 10820,
-		bestmonth: 'Dec',
+		bestmonth: 'December',
 	},
 	countries: [
 		{ name: 'United States', iso: 'US', sessions: 47210 },
@@ -72,24 +80,27 @@ export const payload = {
 			hostname: 'example.com',
 			sessions: 11730,
 		},
+		{
+			title: 'Sample page: about',
+			url: 'https://example.com/about/',
+			hostname: 'example.com',
+			sessions: 8410,
+		},
+		{
+			title: 'Sample page: pricing',
+			url: 'https://example.com/pricing/',
+			hostname: 'example.com',
+			sessions: 6290,
+		},
 	],
 	referrals: [
 		{ url: 'google.com', sessions: 57340 },
 		{ url: 'facebook.com', sessions: 13880 },
 		{ url: 'twitter.com', sessions: 6830 },
+		{ url: 'bing.com', sessions: 4120 },
+		{ url: 'reddit.com', sessions: 2950 },
 	],
 	devices: { desktop: 52.6, tablet: 6.1, mobile: 41.3 },
-	gender: [
-		{ gender: 'female', percent: 51.2 },
-		{ gender: 'male', percent: 48.8 },
-	],
-	age: [
-		{ age: '18-24', percent: 14.2 },
-		{ age: '25-34', percent: 31.5 },
-		{ age: '35-44', percent: 24.8 },
-		{ age: '45-54', percent: 15.9 },
-		{ age: '55+', percent: 13.6 },
-	],
 };
 
 export function layout(): SampleLayout {

@@ -58,6 +58,8 @@ export interface ReportScreenProps< N extends ReportName > {
 	errorText?: string;
 	/** Shows the site notes panel (toggle under the layout; chart markers open it). */
 	notes?: boolean;
+	/** A fixed period shown in the header instead of the date picker (the Year in Review). */
+	period?: string;
 }
 
 /** Codes the app handles elsewhere: not connected, a reset of the dates, the lock. */
@@ -91,7 +93,11 @@ export function ReportScreen< N extends ReportName >(
 		<div
 			className={ `monsterinsights-reports-report monsterinsights-reports-report--${ name }` }
 		>
-			<ReportHeader title={ title } report={ name } />
+			<ReportHeader
+				title={ title }
+				report={ name }
+				period={ props.period }
+			/>
 			{ locked ? <LockedBody { ...props } /> : <LiveBody { ...props } /> }
 		</div>
 	);

@@ -549,6 +549,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-yearinreview" */ '../demo/yearinreview'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-year-in-review" */ './year-in-review'
+			) as Promise< ScreenModule >,
 	},
 	site_summary: {
 		// A part of the Overview screen: no route of its own.

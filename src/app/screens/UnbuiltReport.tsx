@@ -1,7 +1,6 @@
 import { useSelect } from '@wordpress/data';
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import { buildHash } from '../../lib/hash';
 import { canUse } from '../../lib/tiers';
 import { appStore } from '../../store/app';
 import { LockedReport } from '../../upsell/LockedReport';
@@ -16,8 +15,7 @@ export interface UnbuiltReportProps {
 /**
  * A report whose screen is not built yet. Without the licence it needs: its title, its sample data
  * blurred under its upsell (spec 2 §4). With it: the sample, blurred, and a note that the report
- * comes with a later version — except the year in review, which says it is still calculating
- * (spec 2 §2, §8), as no source computes it yet.
+ * comes with a later version.
  *
  * @param props         Component props.
  * @param props.route   The route.
@@ -27,13 +25,7 @@ export default function UnbuiltReport( {
 	route,
 	context,
 }: UnbuiltReportProps ) {
-	const { level, dateQuery } = useSelect(
-		( select ) => ( {
-			level: select( appStore ).getLevel(),
-			dateQuery: select( appStore ).getDateQuery(),
-		} ),
-		[]
-	);
+	const level = useSelect( ( select ) => select( appStore ).getLevel(), [] );
 	const title = route.title( context );
 	const allowed = canUse( level, route.feature );
 
@@ -55,27 +47,6 @@ export default function UnbuiltReport( {
 					<SampleReport report={ route.report } />
 				</LockedReport>
 			</>
-		);
-	} else if ( route.name === 'year-in-review' ) {
-		body = (
-			<div className="monsterinsights-reports-calculating">
-				<p>
-					{ sprintf(
-						/* translators: %s: the year the report looks back on, e.g. 2025. */
-						__(
-							'Your %s Year in Review is still calculating. Please check back later to see how your website performed last year.',
-							'monsterinsights-reports'
-						),
-						String( context.yearInReview.report_year )
-					) }
-				</p>
-				<a href={ buildHash( '/', dateQuery ) }>
-					{ __(
-						'Back to the Overview report',
-						'monsterinsights-reports'
-					) }
-				</a>
-			</div>
 		);
 	} else {
 		body = (

@@ -12,6 +12,8 @@ import { TOP_LANDING_PAGES_ID } from '../routes';
 import { appStore } from '../../store/app';
 import type { BootData } from '../../store/app/types';
 import { makeBoot } from '../../../tests/js/registry';
+import { payload as yearInReviewSample } from '../../demo/yearinreview';
+import { mockApi } from '../../store/test/api';
 import { createShellRegistry, renderIn } from './shell';
 
 // The Overview screen is the lead's; a stand-in with the landing pages anchor.
@@ -303,6 +305,16 @@ describe( 'App', () => {
 
 		it( 'shows the year in review tab and its screen in early January', async () => {
 			const boot = makeBoot();
+			// The year has no session yet: the report says it is still calculating.
+			const calls = mockApi( ( call ) =>
+				call.path.includes( '/reports/yearinreview' )
+					? {
+							...yearInReviewSample,
+							is_enabled: false,
+							report_year: 2025,
+					  }
+					: Promise.reject( { code: 'not_mocked', message: '' } )
+			);
 			setHash( '#/year-in-review' );
 			renderApp( {
 				site: { ...boot.site, today: '2026-01-05' },
@@ -313,7 +325,10 @@ describe( 'App', () => {
 			).toHaveAttribute( 'aria-current', 'page' );
 			expect(
 				await screen.findByText(
-					'Your 2025 Year in Review is still calculating. Please check back later to see how your website performed last year.'
+					'Your 2025 Year in Review is still calculating. Please check back later to see how your website performed last year.',
+					{},
+					// The screen's chunk loads first.
+					{ timeout: 10_000 }
 				)
 			).toBeInTheDocument();
 			expect(
@@ -324,6 +339,13 @@ describe( 'App', () => {
 				'href',
 				expect.stringMatching( /^#\/\?start=/ )
 			);
+			expect(
+				calls.some( ( call ) =>
+					call.path.startsWith(
+						'/monsterinsights-reports/v1/reports/yearinreview?'
+					)
+				)
+			).toBe( true );
 		} );
 
 		it( 'offers the upgrade in the quick links below pro only', async () => {

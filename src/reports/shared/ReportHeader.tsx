@@ -20,6 +20,11 @@ export interface ReportHeaderProps {
 	title: string;
 	/** The report's name, for the PDF file. */
 	report: string;
+	/**
+	 * A fixed period (the Year in Review's year), shown under the title in place of the picked
+	 * dates; the date picker is left out.
+	 */
+	period?: string;
 }
 
 /**
@@ -29,8 +34,9 @@ export interface ReportHeaderProps {
  * @param props        Component props.
  * @param props.title  The title.
  * @param props.report The report's name.
+ * @param props.period A fixed period instead of the date picker.
  */
-export function ReportHeader( { title, report }: ReportHeaderProps ) {
+export function ReportHeader( { title, report, period }: ReportHeaderProps ) {
 	const { query, today, startOfWeek, level, headerImage, locale } = useSelect(
 		( select ) => {
 			const app = select( appStore );
@@ -59,8 +65,10 @@ export function ReportHeader( { title, report }: ReportHeaderProps ) {
 				</h1>
 				{ /* The dates, in the PDF too (the date picker is left out of it). */ }
 				<p className="monsterinsights-reports-report-header__dates">
-					{ formatRangeText( query.start, query.end, locale ) }
-					{ query.compareStart &&
+					{ period ??
+						formatRangeText( query.start, query.end, locale ) }
+					{ period === undefined &&
+						query.compareStart &&
 						query.compareEnd &&
 						' ' +
 							sprintf(
@@ -81,27 +89,34 @@ export function ReportHeader( { title, report }: ReportHeaderProps ) {
 				className="monsterinsights-reports-report-header__actions"
 				data-pdf-exclude
 			>
-				<DatePicker
-					value={ query }
-					presets={ presetsFor( {
-						hideTodayAndYesterday: report === 'queries',
-					} ).map( ( preset ) => ( {
-						key: preset.key,
-						label: preset.label,
-					} ) ) }
-					resolvePreset={ ( key: PresetKey ) =>
-						presetRange(
-							key === 'custom' ? 'last30days' : key,
-							today,
-							startOfWeek
-						)
-					}
-					today={ today }
-					startOfWeek={ startOfWeek }
-					locked={ locked }
-					upgradeUrl={ upgradeUrl( 'date-range', level === 'lite' ) }
-					onChange={ ( value: DateQuery ) => setDateQuery( value ) }
-				/>
+				{ period === undefined && (
+					<DatePicker
+						value={ query }
+						presets={ presetsFor( {
+							hideTodayAndYesterday: report === 'queries',
+						} ).map( ( preset ) => ( {
+							key: preset.key,
+							label: preset.label,
+						} ) ) }
+						resolvePreset={ ( key: PresetKey ) =>
+							presetRange(
+								key === 'custom' ? 'last30days' : key,
+								today,
+								startOfWeek
+							)
+						}
+						today={ today }
+						startOfWeek={ startOfWeek }
+						locked={ locked }
+						upgradeUrl={ upgradeUrl(
+							'date-range',
+							level === 'lite'
+						) }
+						onChange={ ( value: DateQuery ) =>
+							setDateQuery( value )
+						}
+					/>
+				) }
 				<PdfButton report={ report } headerImage={ headerImage } />
 			</div>
 		</div>

@@ -26,8 +26,9 @@ jest.mock( 'react-chartjs-2', () =>
 
 beforeAll( installResizeObserver );
 
+// The year in review showing, so its route resolves to its screen too.
 const context: RouteContext = {
-	yearInReview: { show_report: false, report_year: 2025 },
+	yearInReview: { show_report: true, report_year: 2025 },
 };
 
 /**

@@ -243,6 +243,53 @@ export interface CountriesReport {
 	regions_available?: boolean;
 }
 
+/* Year in Review (spec 2 §3 "yearinreview"; includes/Reports/YearInReview.php). */
+
+/** A figure of the report year and of the year before it. */
+export interface YearInReviewValue {
+	value: number;
+	prev: number;
+}
+
+/** GET /reports/yearinreview: the previous calendar year, whatever the request's dates. */
+export interface YearInReviewReport {
+	/** False while the source has no session of the year yet: the screen says it is calculating. */
+	is_enabled: boolean;
+	report_year: number;
+	next_year: number;
+	info: {
+		users: YearInReviewValue;
+		sessions: YearInReviewValue;
+		pageviews: YearInReviewValue;
+		/** Average session duration in seconds; avg_minutes of it, total engagement in minutes. */
+		duration: YearInReviewValue & {
+			avg_minutes: number;
+			total_minutes: number;
+		};
+	};
+	/** Users of each month (January first), the largest month and its translated name. */
+	usersgraph: {
+		datapoints: number[];
+		labels: string[];
+		max: number;
+		bestmonth: string;
+	};
+	countries: Array< { name: string; iso: string; sessions: number } >;
+	toppages: Array< {
+		title: string;
+		url: string;
+		hostname: string;
+		sessions: number;
+	} >;
+	referrals: Array< { url: string; sessions: number } >;
+	/** Session shares in percent. */
+	devices: { desktop: number; tablet: number; mobile: number };
+	/** Only from the google source. */
+	gender?: Array< { gender: string; percent: number } >;
+	/** Only from the google source. */
+	age?: Array< { age: string; percent: number } >;
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
@@ -256,6 +303,7 @@ export interface ReportPayloads {
 	traffic_social: TrafficChartReport< 'social' >;
 	traffic_technology: TrafficTechnologyReport;
 	countries: CountriesReport;
+	yearinreview: YearInReviewReport;
 }
 
 export type ReportName = keyof ReportPayloads;

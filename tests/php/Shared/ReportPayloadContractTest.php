@@ -26,6 +26,7 @@ class ReportPayloadContractTest extends TestCase {
 		return array(
 			'overview'     => array( 'overview' ),
 			'site_summary' => array( 'site_summary' ),
+			'yearinreview' => array( 'yearinreview' ),
 		);
 	}
 

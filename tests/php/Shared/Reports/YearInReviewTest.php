@@ -30,7 +30,7 @@ class YearInReviewTest extends BuiltinTestCase {
 	private int $year = 0;
 
 	/**
-	 * The builtin source, an administrator with a plus licence, the route registered.
+	 * The builtin source, an administrator with a plus licence.
 	 */
 	protected function set_up() {
 		parent::set_up();
@@ -38,20 +38,6 @@ class YearInReviewTest extends BuiltinTestCase {
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
 		$this->act_as( 'administrator' );
 		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
-		global $wp_rest_server;
-		add_filter( 'monsterinsights_reports_reports', static fn( array $all ): array => array_merge( $all, array( new YearInReview() ) ) );
-		\MonsterInsights\Reports\Plugin::instance()->reports()->reset();
-		$wp_rest_server = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- A fresh server registers the routes again.
-	}
-
-	/**
-	 * Back to the registry's routes.
-	 */
-	protected function tear_down() {
-		global $wp_rest_server;
-		\MonsterInsights\Reports\Plugin::instance()->reports()->reset();
-		$wp_rest_server = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- Back to the registry's routes.
-		parent::tear_down();
 	}
 
 	/**
