@@ -74,18 +74,39 @@ final class Seeder {
 		''   => 3,
 	);
 	private const ARRIVALS  = array(
-		'direct'   => 28,
-		'search'   => 30,
-		'social'   => 12,
-		'referral' => 10,
-		'email'    => 8,
-		'paid'     => 5,
-		'ai'       => 4,
-		'video'    => 3,
+		'direct'      => 28,
+		'search'      => 30,
+		'social'      => 12,
+		'referral'    => 10,
+		'email'       => 8,
+		'paid'        => 5,
+		'ai'          => 4,
+		'video'       => 3,
+		// GA4's other default channels, so every one of the Traffic Overview has sessions.
+		'paid_social' => 3,
+		'display'     => 2,
+		'affiliate'   => 2,
+		'sms'         => 1,
+		'paid_other'  => 1,
+		'unassigned'  => 1,
+	);
+
+	/**
+	 * The utm tags of the arrivals that carry them: source, medium and the campaigns to pick from.
+	 */
+	private const CAMPAIGNS = array(
+		'email'       => array( 'newsletter', 'email', array( 'monthly-digest', 'product-launch' ) ),
+		'paid'        => array( 'google', 'cpc', array( 'brand', 'spring-sale' ) ),
+		'paid_social' => array( 'facebook', 'cpc', array( 'spring-sale', 'retargeting' ) ),
+		'display'     => array( 'adnetwork', 'display', array( 'retargeting' ) ),
+		'affiliate'   => array( 'partner-blog', 'affiliate', array( 'partners' ) ),
+		'sms'         => array( 'sms', 'sms', array( 'flash-sale' ) ),
+		'paid_other'  => array( 'sponsor', 'paid', array( 'sponsorship' ) ),
+		'unassigned'  => array( 'flyer', 'print', array( 'print-qr' ) ),
 	);
 	private const REFERRERS = array(
 		'search'   => array( 'https://www.google.com/', 'https://www.bing.com/', 'https://duckduckgo.com/', 'https://search.yahoo.com/' ),
-		'social'   => array( 'https://www.facebook.com/', 'https://x.com/', 'https://www.linkedin.com/', 'https://www.reddit.com/r/wordpress/', 'https://www.instagram.com/' ),
+		'social'   => array( 'https://www.facebook.com/', 'https://x.com/', 'https://www.linkedin.com/', 'https://www.reddit.com/r/wordpress/', 'https://www.instagram.com/', 'https://www.pinterest.com/', 'https://www.threads.net/' ),
 		'referral' => array( 'https://news.ycombinator.com/', 'https://wordpress.org/support/', 'https://blog.example.net/weekly-links', 'https://www.producthunt.com/' ),
 		'ai'       => array( 'https://chatgpt.com/', 'https://www.perplexity.ai/', 'https://gemini.google.com/' ),
 		'video'    => array( 'https://www.youtube.com/', 'https://vimeo.com/' ),
@@ -384,23 +405,28 @@ final class Seeder {
 	 * @return array<string, string>
 	 */
 	private function arrival( string $arrival, string $path ): array {
-		switch ( $arrival ) {
-			case 'direct':
-				return array();
-			case 'email':
-				return array(
-					'us' => 'newsletter',
-					'um' => 'email',
-					'uc' => 'monthly-digest',
-				);
-			case 'paid':
-				return array(
+		if ( 'direct' === $arrival ) {
+			return array();
+		}
+		if ( isset( self::CAMPAIGNS[ $arrival ] ) ) {
+			list( $source, $medium, $campaigns ) = self::CAMPAIGNS[ $arrival ];
+			$tags                                = array(
+				'us' => $source,
+				'um' => $medium,
+				'uc' => $campaigns[ $this->rand( 0, count( $campaigns ) - 1 ) ],
+			);
+			// Ads carry their network's click id; a search ad comes from the search engine.
+			return match ( $arrival ) {
+				'paid'        => array(
 					'r'  => 'https://www.google.com/',
-					'us' => 'google',
-					'um' => 'cpc',
-					'uc' => 'brand',
 					'ck' => 'gclid',
-				);
+				) + $tags,
+				'paid_social' => array(
+					'r'  => 'https://www.facebook.com/',
+					'ck' => 'fbclid',
+				) + $tags,
+				default       => $tags,
+			};
 		}
 		$list = self::REFERRERS[ $arrival ];
 		unset( $path );
