@@ -73,7 +73,7 @@ final class Registry {
 		),
 		'realtime'              => array(
 			'feature' => 'realtime',
-			'class'   => null,
+			'class'   => Realtime::class,
 			'aliases' => array( 'real_time' ),
 		),
 		'sitespeed'             => array(

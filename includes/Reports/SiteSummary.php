@@ -34,6 +34,13 @@ final class SiteSummary implements Report {
 	private const CANDIDATES = 50;
 
 	/**
+	 * The candidates of each range asked in this request.
+	 *
+	 * @var array<string, list<array{dimensions: array<string, string>, metrics: array<string, int|float>, post_id: int}>>
+	 */
+	private array $candidates = array();
+
+	/**
 	 * The report's name.
 	 */
 	public function name(): string {
@@ -132,10 +139,12 @@ final class SiteSummary implements Report {
 	 * @return array<string, mixed>
 	 */
 	public function build( Source $source, ReportRequest $request ): array {
-		$range    = $request->range;
-		$tz       = $range->start->getTimezone();
-		$all_time = new DateRange( new \DateTimeImmutable( DateRange::EARLIEST, $tz ), new \DateTimeImmutable( 'today', $tz ) );
-		$totals   = $source->run( new Query( array( Metric::SCREEN_PAGE_VIEWS, Metric::SESSIONS ), array(), $all_time ) );
+		// The report object outlives a request (Registry keeps it): candidates are per build.
+		$this->candidates = array();
+		$range            = $request->range;
+		$tz               = $range->start->getTimezone();
+		$all_time         = new DateRange( new \DateTimeImmutable( DateRange::EARLIEST, $tz ), new \DateTimeImmutable( 'today', $tz ) );
+		$totals           = $source->run( new Query( array( Metric::SCREEN_PAGE_VIEWS, Metric::SESSIONS ), array(), $all_time ) );
 
 		$posts    = wp_count_posts( 'post' );
 		$pages    = wp_count_posts( 'page' );
@@ -188,6 +197,34 @@ final class SiteSummary implements Report {
 	}
 
 	/**
+	 * The most viewed paths of the range with the post each one is (0 for none): asked and resolved
+	 * once for the popular page, the popular post and the categories.
+	 *
+	 * @param Source    $source The source.
+	 * @param DateRange $range  The range.
+	 * @return list<array{dimensions: array<string, string>, metrics: array<string, int|float>, post_id: int}>
+	 */
+	private function candidates( Source $source, DateRange $range ): array {
+		$key = $range->key();
+		if ( ! isset( $this->candidates[ $key ] ) ) {
+			$result                   = $source->run(
+				Query::ranked(
+					array( Metric::SCREEN_PAGE_VIEWS, Metric::SESSIONS, Metric::BOUNCE_RATE, Metric::ENGAGED_SESSIONS ),
+					array( Dimension::PAGE_PATH ),
+					$range,
+					Metric::SCREEN_PAGE_VIEWS,
+					self::CANDIDATES
+				)
+			);
+			$this->candidates[ $key ] = array();
+			foreach ( $result->rows as $row ) {
+				$this->candidates[ $key ][] = $row + array( 'post_id' => url_to_postid( home_url( $row['dimensions'][ Dimension::PAGE_PATH ] ?? '' ) ) );
+			}
+		}
+		return $this->candidates[ $key ];
+	}
+
+	/**
 	 * The most viewed published post of a type in the range, or an empty array.
 	 *
 	 * @param Source    $source    The source.
@@ -197,18 +234,8 @@ final class SiteSummary implements Report {
 	 */
 	private function popular_content( Source $source, DateRange $range, string $post_type ): array {
 		// The most viewed paths first; the first that is a published $post_type wins.
-		$result = $source->run(
-			Query::ranked(
-				array( Metric::SCREEN_PAGE_VIEWS, Metric::SESSIONS, Metric::BOUNCE_RATE, Metric::ENGAGED_SESSIONS ),
-				array( Dimension::PAGE_PATH ),
-				$range,
-				Metric::SCREEN_PAGE_VIEWS,
-				self::CANDIDATES
-			)
-		);
-		foreach ( $result->rows as $row ) {
-			$path    = $row['dimensions'][ Dimension::PAGE_PATH ] ?? '';
-			$post_id = url_to_postid( home_url( $path ) );
+		foreach ( $this->candidates( $source, $range ) as $row ) {
+			$post_id = $row['post_id'];
 			if ( $post_id <= 0 || get_post_type( $post_id ) !== $post_type || 'publish' !== get_post_status( $post_id ) ) {
 				continue;
 			}
@@ -235,12 +262,9 @@ final class SiteSummary implements Report {
 	 * @return array<int, array{title: string, percent: float}>
 	 */
 	private function popular_categories( Source $source, DateRange $range ): array {
-		$result = $source->run(
-			Query::ranked( array( Metric::SCREEN_PAGE_VIEWS ), array( Dimension::PAGE_PATH ), $range, Metric::SCREEN_PAGE_VIEWS, self::CANDIDATES )
-		);
-		$views  = array();
-		foreach ( $result->rows as $row ) {
-			$post_id = url_to_postid( home_url( (string) ( $row['dimensions'][ Dimension::PAGE_PATH ] ?? '' ) ) );
+		$views = array();
+		foreach ( $this->candidates( $source, $range ) as $row ) {
+			$post_id = $row['post_id'];
 			if ( $post_id <= 0 || 'post' !== get_post_type( $post_id ) || 'publish' !== get_post_status( $post_id ) ) {
 				continue;
 			}

@@ -2,12 +2,22 @@
  * SAMPLE DATA — the Real-Time report (spec 2 §3 "realtime"). Shown blurred under its upsell; never
  * real.
  */
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
+import type { RealtimeReport } from '../store/reports/types';
 import type { SampleLayout } from '.';
 import { pct } from './series';
 
 export const SAMPLE = true;
+
+/** A fixed instant for the sample's timestamps (never shown as a date). */
+const SAMPLE_NOW = 1767225600;
+
+/** Sample page views of each of the last 30 minutes. */
+const MINUTES = Array.from(
+	{ length: 30 },
+	( _v, i ) => 4 + ( ( i * 7 ) % 9 )
+);
 
 export const payload = {
 	now: 37,
@@ -61,15 +71,25 @@ export const payload = {
 		},
 	],
 	pageviewsovertime: {
-		labels: Array.from( { length: 30 }, ( _v, i ) => `-${ 30 - i } min` ),
-		datapoints: Array.from(
-			{ length: 30 },
-			( _v, i ) => 4 + ( ( i * 7 ) % 9 )
+		labels: Array.from( { length: 30 }, ( _v, i ) =>
+			i === 29
+				? __( 'now', 'monsterinsights-reports' )
+				: sprintf(
+						/* translators: %d: how many minutes ago, e.g. 29. */
+						__( '-%d min', 'monsterinsights-reports' ),
+						29 - i
+				  )
 		),
-		trendpoints: [] as number[],
-		timestamps: [] as number[],
+		datapoints: MINUTES,
+		trendpoints: MINUTES.map( ( value, i ) =>
+			i === 0 ? null : Math.round( ( value / 6 - 1 ) * 10000 ) / 100
+		) as Array< number | null >,
+		timestamps: Array.from(
+			{ length: 30 },
+			( _v, i ) => SAMPLE_NOW - ( 29 - i ) * 60
+		),
 	},
-};
+} satisfies RealtimeReport;
 
 export function layout(): SampleLayout {
 	return {

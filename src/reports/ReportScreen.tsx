@@ -60,6 +60,11 @@ export interface ReportScreenProps< N extends ReportName > {
 	notes?: boolean;
 	/** A fixed period shown in the header instead of the date picker (the Year in Review). */
 	period?: string;
+	/**
+	 * The body while the licence includes the report, in place of the fetch by the app's dates
+	 * (the Real-Time report fetches and refreshes itself); it gets the layout to render payloads.
+	 */
+	live?: ( layout: ReportScreenProps< N >[ 'children' ] ) => ReactNode;
 }
 
 /** Codes the app handles elsewhere: not connected, a reset of the dates, the lock. */
@@ -98,7 +103,13 @@ export function ReportScreen< N extends ReportName >(
 				report={ name }
 				period={ props.period }
 			/>
-			{ locked ? <LockedBody { ...props } /> : <LiveBody { ...props } /> }
+			{ locked && <LockedBody { ...props } /> }
+			{ ! locked &&
+				( props.live ? (
+					props.live( props.children )
+				) : (
+					<LiveBody { ...props } />
+				) ) }
 		</div>
 	);
 }

@@ -339,6 +339,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-realtime" */ '../demo/realtime'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-realtime" */ './realtime'
+			) as Promise< ScreenModule >,
 	},
 	sitespeed: {
 		paths: [ { path: '/site-speed' } ],

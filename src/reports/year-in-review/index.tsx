@@ -11,7 +11,7 @@
 import { useInstanceId } from '@wordpress/compose';
 import { useSelect } from '@wordpress/data';
 import { useContext } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
 import { InfoBox } from '../../components/InfoBox';
@@ -314,8 +314,10 @@ export function YearInReviewLayout( {
 				<p className="monsterinsights-reports-yir__minutes">
 					{ sprintf(
 						/* translators: 1: minutes, 2: the report year. */
-						__(
+						_n(
+							'Visitors spent %1$s minute in total engaged with your website in %2$s.',
 							'Visitors spent %1$s minutes in total engaged with your website in %2$s.',
+							info.duration.total_minutes,
 							'monsterinsights-reports'
 						),
 						number( info.duration.total_minutes ),

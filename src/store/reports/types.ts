@@ -290,6 +290,45 @@ export interface YearInReviewReport {
 	age?: Array< { age: string; percent: number } >;
 }
 
+/* Real-Time report (spec 2 §3 "realtime"; includes/Reports/Realtime.php). */
+
+/** GET /reports/realtime: the last 30 minutes, whatever the dates. */
+export interface RealtimeReport {
+	/** Active users: distinct visitors with a hit in the last 5 minutes. */
+	now: number;
+	/** Page views of the last 30 minutes by page (its title, else its path); percent of them. */
+	toppages: Array< { title: string; count: number; percent: number } >;
+	/** Active users who came from a source, by source, landing path and campaign. */
+	referrals: Array< {
+		source: string;
+		path: string;
+		campaign: string;
+		count: number;
+		percent: number;
+	} >;
+	countries: Array< {
+		name: string;
+		iso: string;
+		count: number;
+		percent: number;
+	} >;
+	cities: Array< {
+		city: string;
+		region: string;
+		name: string;
+		iso: string;
+		count: number;
+	} >;
+	/** Page views of each of the last 30 minutes, oldest first ("-29 min" … "now"). */
+	pageviewsovertime: {
+		labels: string[];
+		datapoints: number[];
+		/** Change against the same minute half an hour earlier; null when that had none. */
+		trendpoints: Array< number | null >;
+		timestamps: number[];
+	};
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
@@ -303,6 +342,7 @@ export interface ReportPayloads {
 	traffic_social: TrafficChartReport< 'social' >;
 	traffic_technology: TrafficTechnologyReport;
 	countries: CountriesReport;
+	realtime: RealtimeReport;
 	yearinreview: YearInReviewReport;
 }
 

@@ -184,12 +184,14 @@ class DataDirMigrationTest extends BuiltinTestCase {
 	public function test_concurrent_appends_during_migration_are_not_lost() {
 		$legacy = $this->uploads . '/monsterinsights-reports';
 		mkdir( $legacy );
-		// The append of version 1.0: open, flock, check the file is still the live one, write.
+		// The append of version 1.0: open, flock, check the file is still the live one, write. A
+		// writer that finds the folder gone (between a migration and its re-creation) tries again, so
+		// a loaded machine still has writes racing the migrations.
 		$code      = '$path = $argv[1] . "/buffer.jsonl"; $ok = 0;'
 			. ' for ( $i = 0; $i < (int) $argv[3]; $i++ ) {'
 			. '  $line = json_encode( array( "id" => $argv[2] . "-" . $i, "pad" => str_repeat( "x", 100 ) ) ) . "\n";'
-			. '  for ( $try = 0; $try < 5; $try++ ) {'
-			. '   $h = @fopen( $path, "ab" ); if ( false === $h ) { break; }'
+			. '  for ( $try = 0; $try < 50; $try++ ) {'
+			. '   $h = @fopen( $path, "ab" ); if ( false === $h ) { usleep( 500 ); continue; }'
 			. '   flock( $h, LOCK_EX ); clearstatcache( true, $path ); $a = fstat( $h ); $b = @stat( $path );'
 			. '   if ( false === $b || $a["ino"] !== $b["ino"] ) { flock( $h, LOCK_UN ); fclose( $h ); continue; }'
 			. '   $w = fwrite( $h, $line ); fflush( $h ); flock( $h, LOCK_UN ); fclose( $h );'
