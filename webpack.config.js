@@ -49,6 +49,67 @@ class ChunkGroupsManifest {
 	}
 }
 
+/**
+ * A PostCSS plugin: no stylesheet of ours redefines WordPress's admin theme colours on `:root`.
+ * DataViews' bundled styles reset them (`--wp-admin-theme-color: #007cba`, …) for pages of their
+ * own; on the reports page that would turn every header button a lighter blue below 4.5:1 on the
+ * admin's grey, and only on screens that load a table.
+ */
+const keepAdminThemeColors = () => ( {
+	postcssPlugin: 'monsterinsights-reports-keep-admin-theme-colors',
+	Rule( rule ) {
+		if ( rule.selector.trim() !== ':root' ) {
+			return;
+		}
+		rule.walkDecls( /^--wp-(admin|block|bound)-/, ( decl ) =>
+			decl.remove()
+		);
+		if ( ! rule.nodes.length ) {
+			const parent = rule.parent;
+			rule.remove();
+			if ( parent && parent.type === 'atrule' && ! parent.nodes.length ) {
+				parent.remove();
+			}
+		}
+	},
+} );
+keepAdminThemeColors.postcss = true;
+
+/**
+ * The default rules, with keepAdminThemeColors after every PostCSS loader's plugins.
+ *
+ * @param {Array<Object>} rules webpack rules.
+ */
+function withStylePlugins( rules ) {
+	return rules.map( ( rule ) => {
+		if ( ! Array.isArray( rule.use ) ) {
+			return rule;
+		}
+		return {
+			...rule,
+			use: rule.use.map( ( use ) =>
+				typeof use === 'object' &&
+				/postcss-loader/.test( use.loader ?? '' ) &&
+				Array.isArray( use.options?.postcssOptions?.plugins )
+					? {
+							...use,
+							options: {
+								...use.options,
+								postcssOptions: {
+									...use.options.postcssOptions,
+									plugins: [
+										...use.options.postcssOptions.plugins,
+										keepAdminThemeColors,
+									],
+								},
+							},
+					  }
+					: use
+			),
+		};
+	} );
+}
+
 module.exports = {
 	...defaultConfig,
 	entry: {
@@ -63,7 +124,7 @@ module.exports = {
 	module: {
 		...defaultConfig.module,
 		rules: [
-			...defaultConfig.module.rules,
+			...withStylePlugins( defaultConfig.module.rules ),
 			{
 				// The upsell and demo modules only declare components, texts, data and their
 				// styles, nothing runs when they load: a screen that imports one component through
