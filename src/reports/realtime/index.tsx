@@ -347,26 +347,19 @@ function RealtimeBody( {
 	);
 
 	let notice: ReactNode = null;
-	if ( stopped && error && error.code !== 'upgrade_required' ) {
+	if ( error && ( stopped ? error.code !== 'upgrade_required' : ! data ) ) {
 		notice = (
 			<Notice status="error" isDismissible={ false }>
 				<p>
-					{ __(
-						'The real-time report stopped updating after repeated errors. Refresh the page to try again.',
-						'monsterinsights-reports'
-					) }
-				</p>
-				{ error.message && <p>{ error.message }</p> }
-			</Notice>
-		);
-	} else if ( error && ! data ) {
-		notice = (
-			<Notice status="error" isDismissible={ false }>
-				<p>
-					{ __(
-						'An unknown error has occurred.',
-						'monsterinsights-reports'
-					) }
+					{ stopped
+						? __(
+								'The real-time report stopped updating after repeated errors. Refresh the page to try again.',
+								'monsterinsights-reports'
+						  )
+						: __(
+								'An unknown error has occurred.',
+								'monsterinsights-reports'
+						  ) }
 				</p>
 				{ error.message && <p>{ error.message }</p> }
 			</Notice>
