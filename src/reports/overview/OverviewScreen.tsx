@@ -1,4 +1,3 @@
-import { Button } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { useInstanceId } from '@wordpress/compose';
@@ -6,24 +5,14 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { TOP_LANDING_PAGES_ID } from '../../app/routes';
 import { ChartOverlay } from '../../components/ChartOverlay';
-import { LoadingDialog } from '../../components/Dialogs';
 import { InfoBox, getBounceRateHelp } from '../../components/InfoBox';
 import { LineChart } from '../../components/LineChart';
-import { Loader } from '../../components/Loader';
 import { MetricTabs } from '../../components/MetricTabs';
 import { PieChart } from '../../components/PieChart';
-import {
-	FaviconCell,
-	ReportTable,
-	type ReportColumn,
-} from '../../components/ReportTable';
+import { TopList } from '../../components/report/TopList';
+import { FaviconCell } from '../../components/ReportTable';
 import { formatRangeText, rangeDays } from '../../lib/dates';
-import {
-	formatMetricValue,
-	formatNumber,
-	formatPercent,
-	isInverse,
-} from '../../lib/format';
+import { formatMetricValue, isInverse } from '../../lib/format';
 import { appStore, type DateQuery } from '../../store/app';
 import { metricsStore } from '../../store/metrics';
 import { metricLabel, type MetricId } from '../../store/reports';
@@ -32,11 +21,10 @@ import type {
 	CountryRow,
 	OverviewReport,
 	ReferralRow,
-	TopListRow,
 	TopPageRow,
 } from '../../store/reports/types';
 import { LiteBanner } from '../../upsell';
-import { ReportHeader } from '../shared/ReportHeader';
+import { ReportScreen } from '../ReportScreen';
 import { SiteNotesPanel, SiteNotesToggle } from '../shared/site-notes';
 import { useReport } from '../shared/useReport';
 import { SiteSummary } from '../site-summary/SiteSummary';
@@ -73,12 +61,11 @@ function compareText( query: DateQuery, locale: string ): string {
 }
 
 /**
- * The Overview report (spec 1 §2 "Overview report screen"): header, metric tabs and chart, site
- * summary, four info boxes, the upsell block, pies, top countries, referrals and landing pages.
+ * The Overview report (spec 1 §2 "Overview report screen") in the report shell (header, loading,
+ * refreshing, error): metric tabs and chart with the site notes under it, site summary, four info
+ * boxes, the upsell block, pies, top countries, referrals and landing pages.
  */
 export function OverviewScreen() {
-	const { data, isLoading, isRefreshing, query, locale } =
-		useReport( 'overview' );
 	const { level, selectedMetrics } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
@@ -87,7 +74,6 @@ export function OverviewScreen() {
 		[]
 	);
 	const [ metric, setMetric ] = useState< string >( '' );
-	const comparing = Boolean( query.compareStart && query.compareEnd );
 
 	// The tab starts empty, then becomes the first enabled metric (spec 1 §4).
 	useEffect( () => {
@@ -97,32 +83,27 @@ export function OverviewScreen() {
 	}, [ selectedMetrics, metric ] );
 
 	return (
-		<div className="monsterinsights-reports-overview">
-			<ReportHeader
-				title={ __( 'Overview', 'monsterinsights-reports' ) }
-				report="overview"
-			/>
-			{ ! data && isLoading && <Loader /> }
-			{ isRefreshing && <LoadingDialog /> }
-			{ data && (
-				<OverviewBody
-					data={ data }
-					query={ query }
-					locale={ locale }
-					metric={ metric }
-					metrics={ selectedMetrics }
-					onMetric={ setMetric }
-					comparing={ comparing }
-					isLite={ level === 'lite' }
-				/>
+		// An all-zero range still draws the chart with its waiting-for-data overlay: never empty.
+		<ReportScreen name="overview" isEmpty={ () => false }>
+			{ ( data, state ) => (
+				<div className="monsterinsights-reports-overview">
+					<OverviewBody
+						data={ data }
+						locale={ state.locale }
+						metric={ metric }
+						metrics={ selectedMetrics }
+						onMetric={ setMetric }
+						comparing={ state.comparing }
+						isLite={ level === 'lite' }
+					/>
+				</div>
 			) }
-		</div>
+		</ReportScreen>
 	);
 }
 
 interface BodyProps {
 	data: OverviewReport;
-	query: DateQuery;
 	locale: string;
 	metric: string;
 	metrics: readonly string[];
@@ -133,7 +114,6 @@ interface BodyProps {
 
 function OverviewBody( {
 	data,
-	query,
 	locale,
 	metric,
 	metrics,
@@ -141,6 +121,7 @@ function OverviewBody( {
 	comparing,
 	isLite,
 }: BodyProps ) {
+	const { query } = useReport( 'overview' );
 	const graph = data.overviewgraph;
 	const active = (
 		metrics.includes( metric ) ? metric : metrics[ 0 ]
@@ -434,96 +415,5 @@ function useChartNotes( notes: ChartNote[] | undefined ) {
 				color: note.color || undefined,
 			} ) ),
 		[ notes ]
-	);
-}
-
-interface TopListProps< Row extends TopListRow > {
-	title: string;
-	rows: Row[];
-	first: ReportColumn< Row >;
-	/** The source's own view of the list; the button shows only with a link (spec 1 §2). */
-	link?: string;
-	linkText: string;
-	comparing: boolean;
-	locale: string;
-	id?: string;
-}
-
-/**
- * A top list: its first column, sessions, users and engagement rate, and in compare mode the
- * compare sessions and the change.
- *
- * @param props           Component props.
- * @param props.title
- * @param props.rows
- * @param props.first
- * @param props.link
- * @param props.linkText
- * @param props.comparing
- * @param props.locale
- * @param props.id
- */
-function TopList< Row extends TopListRow >( {
-	title,
-	rows,
-	first,
-	link,
-	linkText,
-	comparing,
-	locale,
-	id,
-}: TopListProps< Row > ) {
-	const columns: Array< ReportColumn< Row > > = [
-		first,
-		{
-			key: 'sessions',
-			header: __( 'Sessions', 'monsterinsights-reports' ),
-			numeric: true,
-			cell: ( row ) => formatNumber( row.sessions, locale, 0 ),
-		},
-		{
-			key: 'users',
-			header: __( 'Users', 'monsterinsights-reports' ),
-			numeric: true,
-			cell: ( row ) => formatNumber( row.users, locale, 0 ),
-		},
-		{
-			key: 'engagement_rate',
-			header: __( 'Engagement Rate', 'monsterinsights-reports' ),
-			numeric: true,
-			cell: ( row ) => formatPercent( row.engagement_rate, locale ),
-		},
-	];
-	return (
-		<section className="monsterinsights-reports-toplist" id={ id }>
-			<h2>{ title }</h2>
-			<ReportTable< Row >
-				caption={ title }
-				columns={ columns }
-				rows={ rows }
-				compare={
-					comparing
-						? {
-								header: __(
-									'Compare Sessions',
-									'monsterinsights-reports'
-								),
-								value: ( row ) =>
-									formatNumber(
-										row.compare_sessions ?? 0,
-										locale,
-										0
-									),
-								change: ( row ) => row.compare_change,
-						  }
-						: null
-				}
-			/>
-			{ link && (
-				<Button variant="secondary" href={ link } target="_blank">
-					{ linkText }
-				</Button>
-			) }
-		</section>
 	);
 }

@@ -14,6 +14,7 @@ import { canUse } from '../../lib/tiers';
 import { appStore, type DateQuery, type PresetKey } from '../../store/app';
 import { settingsStore } from '../../store/settings';
 import { upgradeUrl } from '../../upsell/constants';
+import './report-header.scss';
 
 export interface ReportHeaderProps {
 	/** The screen's title. */
