@@ -35,7 +35,7 @@ class CollectorTest extends TestCase {
 	/**
 	 * The fields of a buffer line, in order (the aggregator's contract).
 	 */
-	private const LINE_KEYS = array( 'v', 'id', 'ts', 't', 'vk', 'vkp', 'p', 'o', 'r', 'us', 'um', 'uc', 'ut', 'ux', 'ck', 'ua', 'cc', 'rg', 'ci', 'en', 'ep' );
+	private const LINE_KEYS = array( 'v', 'id', 'ts', 't', 'vk', 'vkp', 'p', 'o', 'r', 'us', 'um', 'uc', 'ut', 'ux', 'ck', 'u', 'ua', 'cc', 'rg', 'ci', 'en', 'ep' );
 
 	/**
 	 * The data dir of the test.
