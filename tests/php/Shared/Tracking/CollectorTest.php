@@ -271,6 +271,42 @@ class CollectorTest extends TestCase {
 	}
 
 	/**
+	 * A page view keeps the logged-in visitor's role slug ("-" for a user without a role), none
+	 * for a visitor who is not logged in; an event keeps none.
+	 */
+	public function test_user_role_of_page_views() {
+		$this->collect(
+			array(
+				't' => 'pageview',
+				'p' => '/',
+				'u' => 'editor',
+			)
+		);
+		$this->collect(
+			array(
+				't' => 'pageview',
+				'p' => '/',
+				'u' => '-',
+			)
+		);
+		$this->collect(
+			array(
+				't' => 'pageview',
+				'p' => '/',
+			)
+		);
+		$this->collect(
+			array(
+				't'  => 'event',
+				'p'  => '/',
+				'u'  => 'shop_manager',
+				'en' => 'signup',
+			)
+		);
+		$this->assertSame( array( 'editor', '-', '', '' ), array_column( $this->lines(), 'u' ) );
+	}
+
+	/**
 	 * The built-in events and a custom one; events carry the page but no acquisition fields.
 	 */
 	public function test_events() {
@@ -598,6 +634,9 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
+			'role not a slug'       => array( array( 'u' => 'Editor!' ) + $pageview, 400, 'malformed_user' ),
+			'role too long'         => array( array( 'u' => str_repeat( 'a', 65 ) ) + $pageview, 400, 'malformed_user' ),
+			'role not a string'     => array( array( 'u' => 1 ) + $pageview, 400, 'malformed_user' ),
 			'download without url'  => array(
 				array(
 					'en' => 'file_download',
