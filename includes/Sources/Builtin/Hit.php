@@ -128,7 +128,7 @@ final class Hit {
 			substr( self::text( $data, 'ci' ), 0, 128 ),
 			$name,
 			is_array( $props ) ? $props : array(),
-			self::PAGEVIEW === $type && 1 === preg_match( '/^(?:-|[a-z0-9_][a-z0-9_-]{0,63})$/', $role ) ? $role : ''
+			self::PAGEVIEW === $type && 1 === preg_match( Collector\Collector::ROLE_PATTERN, $role ) ? $role : ''
 		);
 	}
 

@@ -483,6 +483,30 @@ class DimensionsReportTest extends BuiltinTestCase {
 	}
 
 	/**
+	 * The aggregator checks a buffer line's role again: anything but a role slug (or "-") counts
+	 * as Logged out, and an event's role counts nowhere.
+	 */
+	public function test_a_malformed_role_in_the_buffer_counts_as_logged_out(): void {
+		$this->aggregate(
+			array(
+				Hits::pageview( 'odd', '2025-03-14 10:00:00', '/', array( 'u' => 'Editor; DROP' ) ),
+				Hits::pageview( 'odd', '2025-03-14 10:01:00', '/', array( 'u' => array( 'editor' ) ) ),
+				Hits::event( 'odd', '2025-03-14 10:02:00', 'signup', array(), array( 'u' => 'editor' ) ),
+			)
+		);
+		$this->assertSame(
+			array(
+				array(
+					'day'       => '2025-03-14',
+					'role'      => '',
+					'pageviews' => '2',
+				),
+			),
+			Db::rows( 'SELECT day, role, pageviews FROM {rollup_roles} WHERE day = %s', array( '2025-03-14' ) )
+		);
+	}
+
+	/**
 	 * Page views stored before schema version 6 do not know the visitor's login state: they count
 	 * in no row of the role rollup, while every other rollup keeps counting them.
 	 */
