@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import path from 'path';
 
 import { E2E_ROUTES, E2ESite } from '../site';
 import {
@@ -16,6 +17,8 @@ import {
  * author, post type, category, publication month, login state and role. Below plus the same boxes
  * show the sample under the upsell. The site and the module are put back afterwards.
  */
+
+const SCREENSHOTS = path.join( __dirname, '../../../artifacts/e2e' );
 
 /** Who opens which paths. */
 const VISITS: ReadonlyArray< readonly [ E2EUser | 'anonymous', string ] > = [
@@ -39,12 +42,12 @@ function e2eSite(): E2ESite {
  *
  * @param browser The browser.
  * @param who     Anonymous, or a user of auth.setup.ts.
- * @param path    The path.
+ * @param url     The path.
  */
 async function visit(
 	browser: Browser,
 	who: E2EUser | 'anonymous',
-	path: string
+	url: string
 ): Promise< Record< string, unknown > > {
 	const context = await browser.newContext( {
 		userAgent: VISITOR_USER_AGENT,
@@ -59,7 +62,7 @@ async function visit(
 			isCollectorHit( request ) &&
 			( request.postData() ?? '' ).includes( '"pageview"' )
 	);
-	await page.goto( path );
+	await page.goto( url );
 	const request = await hit;
 	expect( ( await request.response() )?.status() ).toBe( 204 );
 	const body = JSON.parse( request.postData() ?? '{}' ) as Record<
@@ -80,8 +83,8 @@ test.beforeAll( async ( { browser } ) => {
 	await site.post( '/monsterinsights-reports/v1/addons/dimensions', {
 		active: true,
 	} );
-	for ( const [ who, path ] of VISITS ) {
-		const body = await visit( browser, who, path );
+	for ( const [ who, url ] of VISITS ) {
+		const body = await visit( browser, who, url );
 		// The subscriber's page views carry the role; the anonymous ones carry none.
 		expect( body.u ).toBe(
 			who === 'subscriber' ? 'subscriber' : undefined
@@ -211,6 +214,11 @@ test( 'plus: the page views by author, type, category, month, login state and ro
 	expect(
 		months.reduce( ( sum, [ , views ] ) => sum + Number( views ), 0 )
 	).toBe( 4 );
+
+	await page.screenshot( {
+		path: path.join( SCREENSHOTS, 'report-dimensions.png' ),
+		fullPage: true,
+	} );
 
 	// The role table's CSV: every row, raw numbers.
 	const href = await page
