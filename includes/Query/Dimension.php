@@ -33,6 +33,14 @@ final class Dimension {
 	public const NEW_VS_RETURNING = 'newVsReturning';
 	public const LINK_URL         = 'linkUrl';
 	public const LINK_KIND        = 'linkKind';
+	// Custom dimensions (GA4 event-scoped names; Settings\CustomDimensions).
+	public const AUTHOR       = 'customEvent:author';
+	public const POST_TYPE    = 'customEvent:post_type';
+	public const CATEGORY     = 'customEvent:category';
+	public const TAGS         = 'customEvent:tags';
+	public const PUBLISHED_AT = 'customEvent:published_at';
+	public const LOGGED_IN    = 'customEvent:logged_in';
+	public const USER_ROLE    = 'customEvent:user_role';
 
 	/**
 	 * Every known dimension.
@@ -60,6 +68,13 @@ final class Dimension {
 			self::NEW_VS_RETURNING,
 			self::LINK_URL,
 			self::LINK_KIND,
+			self::AUTHOR,
+			self::POST_TYPE,
+			self::CATEGORY,
+			self::TAGS,
+			self::PUBLISHED_AT,
+			self::LOGGED_IN,
+			self::USER_ROLE,
 		);
 	}
 

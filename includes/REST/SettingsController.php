@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\REST;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Ip;
 use MonsterInsights\Reports\Sources\Builtin\Retention;
+use MonsterInsights\Reports\Settings\CustomDimensions;
 use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as Tracking;
 use MonsterInsights\Reports\Sources\Sources;
 
@@ -482,6 +483,16 @@ final class SettingsController extends Controller {
 			'referrer_spam'       => array( 'description' => __( 'Referrer hosts whose visits are dropped as spam.', 'monsterinsights-reports' ) ) + $strings( 'referrer_spam' ),
 			'affiliate_paths'     => array( 'description' => __( 'Paths on this site whose links count as affiliate links, such as /go/.', 'monsterinsights-reports' ) ) + $strings( 'affiliate_paths' ),
 			'download_extensions' => array( 'description' => __( 'File extensions whose links count as downloads.', 'monsterinsights-reports' ) ) + $strings( 'download_extensions' ),
+			'custom_dimensions'   => array(
+				'description' => __( 'The custom dimensions the Dimensions report shows: author, post_type, category, tags, published_at, logged_in, user_role.', 'monsterinsights-reports' ),
+				'type'        => 'array',
+				'maxItems'    => count( CustomDimensions::keys() ),
+				'uniqueItems' => true,
+				'items'       => array(
+					'type' => 'string',
+					'enum' => CustomDimensions::keys(),
+				),
+			),
 			'retention_months'    => array(
 				'description' => __( 'Months raw visits are kept; the daily totals are kept for ever.', 'monsterinsights-reports' ),
 				'type'        => 'integer',

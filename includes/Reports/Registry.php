@@ -65,7 +65,7 @@ final class Registry {
 		),
 		'dimensions'            => array(
 			'feature' => 'dimensions',
-			'class'   => null,
+			'class'   => Dimensions::class,
 		),
 		'forms'                 => array(
 			'feature' => 'forms',

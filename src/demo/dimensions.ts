@@ -1,73 +1,234 @@
 /**
- * SAMPLE DATA — the Dimensions report (spec 2 §3 "dimensions"). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the Dimensions report (spec 2 §3 "dimensions"), shaped as its REST payload
+ * (includes/Reports/Dimensions.php): the dimensions map and one table per dimension. Shown blurred
+ * under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
+import type {
+	DimensionInfo,
+	DimensionKey,
+	DimensionTable,
+	DimensionsReport,
+} from '../store/reports/types';
+import type { TableRow } from '../types/reports';
 
 export const SAMPLE = true;
 
-export const payload = {
-	dimensions: {
+/** Each dimension's title, name, tooltip and sample rows (value, views). */
+function samples(): Record<
+	DimensionKey,
+	{
+		title: string;
+		name: string;
+		tooltip: string;
+		rows: Array< [ string, number ] >;
+	}
+> {
+	return {
 		author: {
-			label: 'Most Popular Authors',
-			name: 'author',
-			id: 'author',
-			enabled: true,
-			tooltip: '',
-		},
-		category: {
-			label: 'Most Popular Categories',
-			name: 'category',
-			id: 'category',
-			enabled: true,
-			tooltip: '',
+			title: __( 'Most Popular Authors', 'monsterinsights-reports' ),
+			name: __( 'Author', 'monsterinsights-reports' ),
+			tooltip: __(
+				'Page views of the posts of each author.',
+				'monsterinsights-reports'
+			),
+			rows: [
+				[ 'Sample author: Alex', 8120 ],
+				[ 'Sample author: Sam', 5410 ],
+				[ 'Sample author: Robin', 2230 ],
+			],
 		},
 		post_type: {
-			label: 'Most Popular Post Types',
-			name: 'post_type',
-			id: 'post_type',
-			enabled: true,
-			tooltip: '',
+			title: __( 'Most Popular Post Types', 'monsterinsights-reports' ),
+			name: __( 'Post Type', 'monsterinsights-reports' ),
+			tooltip: __(
+				'Page views of the posts, pages and other content of each type.',
+				'monsterinsights-reports'
+			),
+			rows: [
+				[ 'Post', 14210 ],
+				[ 'Page', 6320 ],
+				[ 'Product', 1980 ],
+			],
 		},
-	},
-	author: {
-		data: [
-			{ label: 'Sample author: Alex', pageview: 8120 },
-			{ label: 'Sample author: Sam', pageview: 5410 },
-			{ label: 'Sample author: Robin', pageview: 2230 },
+		category: {
+			title: __( 'Most Popular Categories', 'monsterinsights-reports' ),
+			name: __( 'Category', 'monsterinsights-reports' ),
+			tooltip: __(
+				'Page views of the posts in each category; a post in two categories counts in both.',
+				'monsterinsights-reports'
+			),
+			rows: [
+				[ 'Sample category: guides', 9870 ],
+				[ 'Sample category: news', 4120 ],
+				[ 'Sample category: reviews', 1760 ],
+			],
+		},
+		tags: {
+			title: __( 'Most Popular Tags', 'monsterinsights-reports' ),
+			name: __( 'Tag', 'monsterinsights-reports' ),
+			tooltip: __(
+				'Page views of the posts with each tag; a post with two tags counts for both.',
+				'monsterinsights-reports'
+			),
+			rows: [
+				[ 'Sample tag: beginners', 6540 ],
+				[ 'Sample tag: how-to', 5230 ],
+				[ 'Sample tag: updates', 1870 ],
+			],
+		},
+		published_at: {
+			title: __(
+				'Most Popular Publication Months',
+				'monsterinsights-reports'
+			),
+			name: __( 'Published', 'monsterinsights-reports' ),
+			tooltip: __(
+				'Page views of the posts published in each month.',
+				'monsterinsights-reports'
+			),
+			rows: [
+				[ '2025-01', 7310 ],
+				[ '2024-11', 4650 ],
+				[ '2024-09', 2980 ],
+			],
+		},
+		logged_in: {
+			title: __( 'Logged-in Status', 'monsterinsights-reports' ),
+			name: __( 'Status', 'monsterinsights-reports' ),
+			tooltip: __(
+				'Page views by visitors who were logged in and by those who were not.',
+				'monsterinsights-reports'
+			),
+			rows: [
+				[ __( 'Logged out', 'monsterinsights-reports' ), 19870 ],
+				[ __( 'Logged in', 'monsterinsights-reports' ), 2640 ],
+			],
+		},
+		user_role: {
+			title: __( 'Most Active User Roles', 'monsterinsights-reports' ),
+			name: __( 'User Role', 'monsterinsights-reports' ),
+			tooltip: __(
+				'Page views by the role of the logged-in visitor; visitors who were not logged in are Logged out.',
+				'monsterinsights-reports'
+			),
+			rows: [
+				[ __( 'Logged out', 'monsterinsights-reports' ), 19870 ],
+				[ 'Subscriber', 1930 ],
+				[ 'Editor', 710 ],
+			],
+		},
+	};
+}
+
+const KEYS: DimensionKey[] = [
+	'author',
+	'post_type',
+	'category',
+	'tags',
+	'published_at',
+	'logged_in',
+	'user_role',
+];
+
+/**
+ * A dimension's table page.
+ *
+ * @param key The dimension.
+ */
+function table( key: DimensionKey ): DimensionTable {
+	const sample = samples()[ key ];
+	const rows: TableRow[] = sample.rows.map( ( [ label, pageview ] ) => ( {
+		label,
+		pageview,
+	} ) );
+	return {
+		columns: [
+			{ id: 'label', label: sample.name, type: 'text', sortable: true },
+			{
+				id: 'pageview',
+				label: __( 'Views', 'monsterinsights-reports' ),
+				type: 'number',
+				sortable: true,
+			},
 		],
+		rows,
+		total: rows.length,
+		page: 1,
+		per_page: 10,
+		orderby: 'pageview',
+		order: 'desc',
+		search: '',
 		error: null,
+	};
+}
+
+/**
+ * The dimensions map entry.
+ *
+ * @param key The dimension.
+ */
+function info( key: DimensionKey ): DimensionInfo {
+	const sample = samples()[ key ];
+	return {
+		label: sample.title,
+		name: sample.name,
+		id: key,
+		enabled: true,
+		tooltip: sample.tooltip,
+	};
+}
+
+/** Translated when read: the server sends its labels translated. */
+export const payload: DimensionsReport = {
+	get dimensions() {
+		return {
+			author: info( 'author' ),
+			post_type: info( 'post_type' ),
+			category: info( 'category' ),
+			tags: info( 'tags' ),
+			published_at: info( 'published_at' ),
+			logged_in: info( 'logged_in' ),
+			user_role: info( 'user_role' ),
+		};
 	},
-	category: {
-		data: [
-			{ label: 'Sample category: guides', pageview: 9870 },
-			{ label: 'Sample category: news', pageview: 4120 },
-			{ label: 'Sample category: reviews', pageview: 1760 },
-		],
-		error: null,
+	get author() {
+		return table( 'author' );
 	},
-	post_type: {
-		data: [
-			{ label: 'post', pageview: 14210 },
-			{ label: 'page', pageview: 6320 },
-			{ label: 'product', pageview: 1980 },
-		],
-		error: null,
+	get post_type() {
+		return table( 'post_type' );
+	},
+	get category() {
+		return table( 'category' );
+	},
+	get tags() {
+		return table( 'tags' );
+	},
+	get published_at() {
+		return table( 'published_at' );
+	},
+	get logged_in() {
+		return table( 'logged_in' );
+	},
+	get user_role() {
+		return table( 'user_role' );
 	},
 };
 
 export function layout(): SampleLayout {
-	const ids = [ 'author', 'category', 'post_type' ] as const;
 	return {
-		tables: ids.map( ( id ) => ( {
-			title: payload.dimensions[ id ].label,
-			columns: [
-				__( 'Label', 'monsterinsights-reports' ),
-				__( 'Views', 'monsterinsights-reports' ),
-			],
-			rows: payload[ id ].data.map( ( r ) => [ r.label, r.pageview ] ),
-		} ) ),
+		tables: KEYS.map( ( key ) => {
+			const page = table( key );
+			return {
+				title: info( key ).label,
+				columns: page.columns.map( ( column ) => column.label ),
+				rows: page.rows.map( ( row ) => [
+					String( row.label ),
+					Number( row.pageview ),
+				] ),
+			};
+		} ),
 	};
 }

@@ -309,6 +309,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-dimensions" */ '../demo/dimensions'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-dimensions" */ './dimensions'
+			) as Promise< ScreenModule >,
 	},
 	forms: {
 		paths: [ { path: '/forms' } ],

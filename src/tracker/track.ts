@@ -8,6 +8,8 @@
  *   data-gpc="0"   when the site does not honour Global Privacy Control (honoured otherwise)
  *   data-dl        the download extensions as a pattern, "pdf|zip|…" ("(?!)" for none)
  *   data-af        the affiliate paths as a pattern, "/go/|/recommend/" ("(?!)" for none)
+ *   data-u         the logged-in visitor's role ("-" without one); absent when not logged in
+ *                  or when the Dimensions report shows neither login state nor role
  *
  * It sends one page view when the page is actually seen (after prerendering, once visible, and
  * again when restored from the back/forward cache), then events: file downloads (a link to
@@ -33,6 +35,7 @@ export interface TrackerOptions {
 	gpc?: string;
 	dl?: string;
 	af?: string;
+	u?: string;
 }
 
 export interface TrackerApi {
@@ -43,6 +46,7 @@ interface Hit {
 	t: 'pageview' | 'event';
 	p: string;
 	o: number;
+	u?: string;
 	r?: string;
 	ck?: string;
 	en?: string;
@@ -83,7 +87,12 @@ export function init( w: Window, options: TrackerOptions ): void {
 		( options.dnt !== '0' && n.doNotTrack === '1' );
 	let sent = 0;
 	let depth = 0;
-	const hit: Hit = { t: 'pageview', p: '', o: +options.object! || 0 };
+	const hit: Hit = {
+		t: 'pageview',
+		p: '',
+		o: +options.object! || 0,
+		u: options.u,
+	};
 
 	const send = ( body: Hit ) => {
 		const text = JSON.stringify( body );

@@ -244,6 +244,17 @@ final class BuiltinSource implements Source {
 			case Dimension::LINK_URL:
 			case Dimension::LINK_KIND . ',' . Dimension::LINK_URL:
 				return $this->link_groups( $args );
+
+			case Dimension::AUTHOR:
+			case Dimension::POST_TYPE:
+			case Dimension::CATEGORY:
+			case Dimension::TAGS:
+			case Dimension::PUBLISHED_AT:
+				return $this->object_groups( $dimensions[0], $args );
+
+			case Dimension::LOGGED_IN:
+			case Dimension::USER_ROLE:
+				return $this->role_groups( $dimensions[0], $args );
 		}
 		return $this->rollup_groups( $dimensions, $args );
 	}
@@ -367,6 +378,108 @@ final class BuiltinSource implements Source {
 				Dimension::LINK_URL  => 'url',
 			)
 		);
+	}
+
+	/**
+	 * Page views by a property of the post each page is (the `object_id` the collector kept: a
+	 * published post's id at the time of the view): its author's display name, its post type, each
+	 * of its categories, each of its tags (a post in two counts in both), or the month it was
+	 * published (Y-m, site time). Page views are summed by path in the rollups and by post in one
+	 * statement; the posts, their terms and their authors are then read in batches (no query per
+	 * row). Posts deleted since count nowhere; pages that are no post count nowhere.
+	 *
+	 * @param string             $dimension One of the post dimensions.
+	 * @param array<int, string> $args      Range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function object_groups( string $dimension, array $args ): array {
+		list( $from, $from_args ) = Rollups::from( 'rollup_pages', $args[0], $args[1] );
+		$rows                     = Db::rows(
+			'SELECT p.object_id AS object_id, SUM(t.pageviews) AS pageviews FROM ('
+			. 'SELECT r.path_id, SUM(r.pageviews) AS pageviews FROM ' . $from . ' r GROUP BY r.path_id'
+			. ') t JOIN {paths} p ON p.id = t.path_id WHERE p.object_id > 0 GROUP BY p.object_id',
+			$from_args
+		);
+		$views                    = array();
+		foreach ( $rows as $row ) {
+			if ( (int) $row['pageviews'] > 0 ) {
+				$views[ (int) $row['object_id'] ] = (int) $row['pageviews'];
+			}
+		}
+		if ( array() === $views ) {
+			return array();
+		}
+		$terms = array(
+			Dimension::CATEGORY => 'category',
+			Dimension::TAGS     => 'post_tag',
+		);
+		// Posts (and, for categories and tags, their term relationships) in a few queries.
+		_prime_post_caches( array_keys( $views ), isset( $terms[ $dimension ] ), false );
+		$posts = array();
+		foreach ( array_keys( $views ) as $id ) {
+			$post = get_post( $id );
+			if ( $post instanceof \WP_Post ) {
+				$posts[ $id ] = $post;
+			}
+		}
+		if ( Dimension::AUTHOR === $dimension ) {
+			cache_users( array_values( array_unique( array_map( static fn( \WP_Post $post ): int => (int) $post->post_author, $posts ) ) ) );
+		}
+		$by_value = array();
+		foreach ( $posts as $id => $post ) {
+			$values = array();
+			switch ( $dimension ) {
+				case Dimension::AUTHOR:
+					$author = get_userdata( (int) $post->post_author );
+					if ( $author instanceof \WP_User ) {
+						$values[] = html_entity_decode( $author->display_name, ENT_QUOTES, 'UTF-8' );
+					}
+					break;
+				case Dimension::POST_TYPE:
+					$values[] = $post->post_type;
+					break;
+				case Dimension::PUBLISHED_AT:
+					$values[] = substr( $post->post_date, 0, 7 );
+					break;
+				default:
+					$found = get_the_terms( $post, $terms[ $dimension ] );
+					foreach ( is_array( $found ) ? $found : array() as $term ) {
+						$values[] = html_entity_decode( $term->name, ENT_QUOTES, 'UTF-8' );
+					}
+			}
+			foreach ( array_unique( $values ) as $value ) {
+				$by_value[ $value ] = ( $by_value[ $value ] ?? 0 ) + $views[ $id ];
+			}
+		}
+		$groups = array();
+		foreach ( $by_value as $value => $count ) {
+			$groups[] = array(
+				'dimensions' => array( $dimension => (string) $value ),
+				'counters'   => array( 'pageviews' => $count ),
+			);
+		}
+		return $groups;
+	}
+
+	/**
+	 * Page views by the visitor's login state at the time ("true" / "false") or role (its slug;
+	 * '' when not logged in, "-" for a user without a role on the site), from rollup_roles.
+	 *
+	 * @param string             $dimension LOGGED_IN or USER_ROLE.
+	 * @param array<int, string> $args      Range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	private function role_groups( string $dimension, array $args ): array {
+		$rows   = Db::rows( 'SELECT role, SUM(pageviews) AS pageviews FROM {rollup_roles} WHERE day BETWEEN %s AND %s GROUP BY role', $args );
+		$groups = array();
+		foreach ( $rows as $row ) {
+			$role     = (string) $row['role'];
+			$groups[] = array(
+				'dimensions' => array( $dimension => Dimension::LOGGED_IN === $dimension ? ( '' === $role ? 'false' : 'true' ) : $role ),
+				'counters'   => array( 'pageviews' => (int) $row['pageviews'] ),
+			);
+		}
+		return $groups;
 	}
 
 	/**

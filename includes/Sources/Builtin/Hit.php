@@ -11,8 +11,11 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * A validated hit, parsed from one JSON line the collector wrote:
- * {"v":1,"id","ts","t":"pageview"|"event","vk","vkp","p","o","r","us","um","uc","ut","ux","ck","ua",
- * "cc","rg","ci","en","ep"}. Strings are trimmed to the columns they end up in.
+ * {"v":1,"id","ts","t":"pageview"|"event","vk","vkp","p","o","r","us","um","uc","ut","ux","ck","u",
+ * "ua","cc","rg","ci","en","ep"}. Strings are trimmed to the columns they end up in.
+ *
+ * `u` is the logged-in visitor's role slug ("-" for a user without a role), '' for a visitor who
+ * was not logged in; anything else than a role slug (Collector::ROLE_PATTERN) reads as ''.
  */
 final class Hit {
 
@@ -48,6 +51,7 @@ final class Hit {
 	 * @param string               $city     City.
 	 * @param string               $name     Event name, '' for page views.
 	 * @param array<string,mixed>  $props    Event properties.
+	 * @param string               $role     The logged-in visitor's role slug, "-" without a role, '' when not logged in.
 	 */
 	private function __construct(
 		public readonly string $id,
@@ -65,7 +69,8 @@ final class Hit {
 		public readonly string $region,
 		public readonly string $city,
 		public readonly string $name,
-		public readonly array $props
+		public readonly array $props,
+		public readonly string $role = ''
 	) {
 	}
 
@@ -98,6 +103,7 @@ final class Hit {
 		$click   = self::text( $data, 'ck' );
 		$country = strtoupper( self::text( $data, 'cc' ) );
 		$props   = $data['ep'] ?? array();
+		$role    = self::text( $data, 'u' );
 
 		return new self(
 			strtolower( $id ),
@@ -121,7 +127,8 @@ final class Hit {
 			substr( self::text( $data, 'rg' ), 0, 64 ),
 			substr( self::text( $data, 'ci' ), 0, 128 ),
 			$name,
-			is_array( $props ) ? $props : array()
+			is_array( $props ) ? $props : array(),
+			self::PAGEVIEW === $type && 1 === preg_match( Collector\Collector::ROLE_PATTERN, $role ) ? $role : ''
 		);
 	}
 

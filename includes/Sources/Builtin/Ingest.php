@@ -309,14 +309,14 @@ final class Ingest {
 		foreach ( $hits as $i => $hit ) {
 			list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
 			if ( $hit->is_pageview() ) {
-				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ] );
+				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->role );
 			} else {
 				// The props came from json_decode(), so they encode without wp_json_encode()'s checks.
 				$events[] = array( $session_of[ $i ], $hit->ts, $day, $hit->name, $path_ids[ $hit->path ], (string) json_encode( $hit->props, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode
 			}
 		}
 		foreach ( array_chunk( $pageviews, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id' ), $batch );
+			Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), $batch );
 		}
 		foreach ( array_chunk( $events, self::BATCH ) as $batch ) {
 			Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), $batch );

@@ -36,9 +36,10 @@ final class RollupDay {
 	public array $sessions = array();
 
 	/**
-	 * The day's page views: [ session id, hour, path id ].
+	 * The day's page views: [ session id, hour, path id, role ] (role as Hit::$role, or
+	 * Schema::ROLE_UNKNOWN).
 	 *
-	 * @var array<int, array{0: int, 1: int, 2: int}>
+	 * @var array<int, array{0: int, 1: int, 2: int, 3: string}>
 	 */
 	public array $pageviews = array();
 
@@ -83,9 +84,9 @@ final class RollupDay {
 			$this->visitor_of[ (int) $session['id'] ] = (int) $session['visitor'];
 		}
 		$others = array();
-		foreach ( Db::lists( 'SELECT session_id, hour, path_id FROM {pageviews} WHERE day = %s', array( $day ) ) as $row ) {
+		foreach ( Db::lists( 'SELECT session_id, hour, path_id, role FROM {pageviews} WHERE day = %s', array( $day ) ) as $row ) {
 			$id                = (int) $row[0];
-			$this->pageviews[] = array( $id, (int) $row[1], (int) $row[2] );
+			$this->pageviews[] = array( $id, (int) $row[1], (int) $row[2], (string) $row[3] );
 			if ( ! isset( $this->visitor_of[ $id ] ) ) {
 				$others[ $id ] = true;
 			}

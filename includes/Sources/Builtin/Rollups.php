@@ -255,6 +255,11 @@ final class Rollups {
 				'text'    => array( 0 ),
 				'rows'    => array( self::class, 'event_rows' ),
 			),
+			'rollup_roles'     => array(
+				'columns' => array( 'role', 'pageviews' ),
+				'text'    => array( 0 ),
+				'rows'    => array( self::class, 'role_rows' ),
+			),
 		);
 	}
 
@@ -351,6 +356,27 @@ final class Rollups {
 			$pages[ $path ][4] = count( $landing[ $path ] ?? array() );
 		}
 		return array_values( $pages );
+	}
+
+	/**
+	 * Page views by the visitor's role at the time ('' not logged in, "-" logged in without a
+	 * role); page views from before schema version 6 (Schema::ROLE_UNKNOWN) count in no row.
+	 *
+	 * @param RollupDay $day The day's rows.
+	 * @return array<int, array{0: string, 1: int}>
+	 */
+	public static function role_rows( RollupDay $day ): array {
+		$roles = array();
+		foreach ( $day->pageviews as $view ) {
+			if ( Schema::ROLE_UNKNOWN !== $view[3] ) {
+				$roles[ $view[3] ] = ( $roles[ $view[3] ] ?? 0 ) + 1;
+			}
+		}
+		$rows = array();
+		foreach ( $roles as $role => $views ) {
+			$rows[] = array( (string) $role, $views );
+		}
+		return $rows;
 	}
 
 	/**
@@ -504,6 +530,9 @@ final class Rollups {
 			'rollup_events'    => 'INSERT INTO {rollup_events} (day, name, events, sessions, visitors)'
 				. ' SELECT %s, e.name, COUNT(*), COUNT(DISTINCT e.session_id), COUNT(DISTINCT s.visitor)'
 				. ' FROM {events} e LEFT JOIN {sessions} s ON s.id = e.session_id WHERE e.day = %s GROUP BY e.name',
+
+			'rollup_roles'     => 'INSERT INTO {rollup_roles} (day, role, pageviews)'
+				. " SELECT %s, role, COUNT(*) FROM {pageviews} WHERE day = %s AND role <> '" . Schema::ROLE_UNKNOWN . "' GROUP BY role",
 		);
 	}
 }

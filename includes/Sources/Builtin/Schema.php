@@ -27,7 +27,7 @@ final class Schema {
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 5;
+	public const VERSION = 6;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -74,6 +74,7 @@ final class Schema {
 		'rollup_devices_m',
 		'rollup_links',
 		'rollup_scroll',
+		'rollup_roles',
 	);
 
 	/**
@@ -126,8 +127,14 @@ final class Schema {
 		'rollup_regions',
 		'rollup_devices',
 		'rollup_events',
+		'rollup_roles',
 	);
 
+	/**
+	 * The `role` of a page view recorded before schema version 6, when page views did not say
+	 * whether the visitor was logged in: counted in no row of rollup_roles.
+	 */
+	public const ROLE_UNKNOWN = '?';
 
 	/**
 	 * The full name of a table on the current site.
@@ -224,6 +231,10 @@ final class Schema {
 			5 => static function (): void {
 				LinkRollups::recompute( Db::col( 'SELECT DISTINCT day FROM {events}' ) );
 			},
+			// The logged-in state and role of page views (the Dimensions report): page views
+			// recorded before know neither, their column reads ROLE_UNKNOWN and counts nowhere, so
+			// there is nothing to compute; rollup_roles fills from the next aggregation on.
+			6 => static function (): void {},
 		);
 	}
 
@@ -449,6 +460,7 @@ ts int(10) unsigned NOT NULL,
 $day
 hour tinyint(3) unsigned NOT NULL DEFAULT 0,
 path_id int(10) unsigned NOT NULL,
+role varchar(64) NOT NULL DEFAULT '?',
 PRIMARY KEY  (id),
 KEY day_path (day,path_id)",
 			'events'           => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
@@ -529,6 +541,10 @@ PRIMARY KEY  (day,kind,link_id)",
 views $counter,
 depth_sum bigint(20) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (day)",
+			'rollup_roles'     => "$day
+role varchar(64) NOT NULL DEFAULT '',
+pageviews $counter,
+PRIMARY KEY  (day,role)",
 		);
 	}
 }

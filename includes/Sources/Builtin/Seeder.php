@@ -20,7 +20,10 @@ defined( 'ABSPATH' ) || exit;
  * The mix: more traffic on weekdays and in the afternoon and evening (site time), a slow upward
  * trend, desktop/mobile/tablet user agents, visitors from a dozen countries, direct, search,
  * social, referral, newsletter, paid and AI-assistant arrivals, 1–6 pages a visit, scroll depth,
- * outbound clicks and downloads, and visitors coming back later the same day.
+ * outbound clicks and downloads, visitors coming back later the same day, and about one visitor
+ * in five logged in (subscribers most, then authors, contributors, editors and users without a
+ * role on the site), whose page views carry their role as the tracker sends it for the Dimensions
+ * report.
  */
 final class Seeder {
 
@@ -89,6 +92,18 @@ final class Seeder {
 		'sms'         => 1,
 		'paid_other'  => 1,
 		'unassigned'  => 1,
+	);
+
+	/**
+	 * Out of 100 visitors: how many are logged in with each role ("-": a user without a role on the
+	 * site); the rest are not logged in. Administrators are not tracked by default.
+	 */
+	private const ROLES = array(
+		'subscriber'  => 10,
+		'author'      => 4,
+		'contributor' => 3,
+		'editor'      => 3,
+		'-'           => 2,
 	);
 
 	/**
@@ -302,23 +317,42 @@ final class Seeder {
 				'ip'      => $earlier['ip'],
 				'ua'      => $earlier['ua'],
 				'country' => $earlier['country'],
+				'role'    => $earlier['role'],
 			);
 			$start   = max( $start, (int) $latest + 3600 );
 		} else {
-			$device  = $this->pick( self::DEVICES );
-			$agents  = self::USER_AGENTS[ $device ];
-			$visitor = array(
+			$device          = $this->pick( self::DEVICES );
+			$agents          = self::USER_AGENTS[ $device ];
+			$visitor         = array(
 				// Unique per visitor of the day, and different from the day before.
 				'ip'      => sprintf( '10.%d.%d.%d', (int) $day->format( 'z' ) % 256, intdiv( $index, 250 ), 1 + $index % 250 ),
 				'ua'      => $agents[ $this->rand( 0, count( $agents ) - 1 ) ],
 				'country' => $this->pick( self::COUNTRIES ),
 			);
+			$visitor['role'] = $this->role( $visitor['ip'] );
 		}
 		return $visitor + array(
 			'start'   => $start,
 			'arrival' => $this->pick( self::ARRIVALS ),
 			'pages'   => 1 + (int) floor( -log( $this->rand( 1, 1000 ) / 1000 ) * 1.3 ),
 		);
+	}
+
+	/**
+	 * The role a visitor is logged in with, '' for none: derived from the visitor's address and the
+	 * seed, so it draws nothing from the generator (the rest of the traffic stays as it was).
+	 *
+	 * @param string $ip The visitor's address.
+	 */
+	private function role( string $ip ): string {
+		$roll = crc32( $this->seed . '|' . $ip ) % 100;
+		foreach ( self::ROLES as $role => $share ) {
+			$roll -= $share;
+			if ( $roll < 0 ) {
+				return (string) $role;
+			}
+		}
+		return '';
 	}
 
 	/**
@@ -349,17 +383,18 @@ final class Seeder {
 		);
 		$time   = (int) $visit['start'];
 		$page   = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
+		$user   = '' !== $visit['role'] ? array( 'u' => $visit['role'] ) : array();
 		$first  = array(
 			't' => 'pageview',
 			'p' => $page['path'],
 			'o' => $page['object'],
-		) + $this->arrival( (string) $visit['arrival'], $page['path'] );
+		) + $user + $this->arrival( (string) $visit['arrival'], $page['path'] );
 		for ( $n = 0; $n < (int) $visit['pages'] && $time <= $now; $n++ ) {
 			$body = 0 === $n ? $first : array(
 				't' => 'pageview',
 				'p' => $page['path'],
 				'o' => $page['object'],
-			);
+			) + $user;
 			$this->send( $server, $body, $time );
 			foreach ( array( 25, 50, 75, 100 ) as $depth ) {
 				if ( $this->rand( 1, 100 ) > 70 - $depth / 2 ) {

@@ -174,12 +174,12 @@ describe( 'App', () => {
 		} );
 
 		it( 'shows an unbuilt report as its title and blurred sample under the upsell', async () => {
-			setHash( '#/dimensions' );
+			setHash( '#/media' );
 			renderApp();
 			expect(
 				await screen.findByRole( 'heading', {
 					level: 2,
-					name: 'Dimensions Report',
+					name: 'Media Report',
 				} )
 			).toBeInTheDocument();
 			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
@@ -222,10 +222,10 @@ describe( 'App', () => {
 			).toBeInTheDocument();
 
 			await act( async () => {
-				window.location.hash = '#/dimensions';
+				window.location.hash = '#/media';
 				await tick();
 			} );
-			await screen.findByRole( 'heading', { name: 'Dimensions Report' } );
+			await screen.findByRole( 'heading', { name: 'Media Report' } );
 			expect( registry.select( noticesStore ).getNotices() ).toHaveLength(
 				0
 			);
@@ -235,7 +235,7 @@ describe( 'App', () => {
 		} );
 
 		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
-			setHash( '#/dimensions' );
+			setHash( '#/media' );
 			renderApp( { licence: { level: 'agency', source: 'site' } } );
 			expect(
 				await screen.findByRole( 'heading', {

@@ -28,6 +28,7 @@ export { reportKey, reportPath, requestDates } from './query';
 export { toReportError } from './errors';
 export type {
 	ChartNote,
+	DimensionsReport,
 	CountryRow,
 	DeviceShares,
 	ErrorDialog,

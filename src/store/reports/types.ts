@@ -222,6 +222,44 @@ export interface PublisherReport {
 	scroll: { average: number };
 }
 
+/* Dimensions report (spec 2 §3 "dimensions"; includes/Reports/Dimensions.php). */
+
+/** The custom dimensions (includes/Settings/CustomDimensions.php). */
+export type DimensionKey =
+	| 'author'
+	| 'post_type'
+	| 'category'
+	| 'tags'
+	| 'published_at'
+	| 'logged_in'
+	| 'user_role';
+
+/** An entry of the dimensions map. */
+export interface DimensionInfo {
+	/** The table's title, e.g. 'Most Popular Authors'. */
+	label: string;
+	/** The dimension's name, e.g. 'Author' (the first column; the missing-dimension text names it). */
+	name: string;
+	id: string;
+	/** Whether the setting shows it. */
+	enabled: boolean;
+	tooltip: string;
+}
+
+/** A dimension's error: MISSING_CUSTOM_DIMENSION (data: its name) or another code. */
+export interface DimensionError {
+	code: string;
+	data: string;
+}
+
+/** A dimension's table: label (the value) and pageview (its views), with the spec's error. */
+export type DimensionTable = TablePage & { error: DimensionError | null };
+
+/** GET /reports/dimensions: the map and one table per dimension. */
+export type DimensionsReport = {
+	dimensions: Record< DimensionKey, DimensionInfo >;
+} & { [ Key in DimensionKey ]: DimensionTable };
+
 /* Traffic reports and the Country report (spec 3 §3; contract of issue #11). */
 
 /** The chart and its details table of a traffic report, keyed by the table's id. */
@@ -342,6 +380,7 @@ export interface ReportPayloads {
 	traffic_social: TrafficChartReport< 'social' >;
 	traffic_technology: TrafficTechnologyReport;
 	countries: CountriesReport;
+	dimensions: DimensionsReport;
 	realtime: RealtimeReport;
 	yearinreview: YearInReviewReport;
 }

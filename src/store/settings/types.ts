@@ -23,6 +23,11 @@ export interface TrackingSettings {
 	affiliate_paths: string[];
 	/** File extensions (lower case, no dot) whose links count as downloads. */
 	download_extensions: string[];
+	/**
+	 * The custom dimensions the Dimensions report shows, in display order (author, post_type,
+	 * category, tags, published_at, logged_in, user_role; all by default).
+	 */
+	custom_dimensions: string[];
 	/** Months raw visits are kept (1–120). */
 	retention_months: number;
 }

@@ -166,6 +166,16 @@ describe( 'the page view', () => {
 		expect( pageviews()[ 0 ] ).not.toHaveProperty( 'r' );
 	} );
 
+	it( 'sends the logged-in visitor’s role WordPress printed, and no role otherwise', () => {
+		const { pageviews } = page( {
+			options: { endpoint: ENDPOINT, object: '42', u: 'editor' },
+		} );
+		expect( pageviews() ).toEqual( [
+			{ t: 'pageview', p: '/hello-world/', o: 42, u: 'editor' },
+		] );
+		expect( page().pageviews()[ 0 ] ).not.toHaveProperty( 'u' );
+	} );
+
 	it( 'sends 0 as the object id when the page has none', () => {
 		const { pageviews } = page( { options: { endpoint: ENDPOINT } } );
 		expect( pageviews()[ 0 ]!.o ).toBe( 0 );

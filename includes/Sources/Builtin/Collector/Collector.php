@@ -24,6 +24,9 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *   us, um, uc, ut, ux   utm source, medium, campaign, term, content; optional, otherwise taken
  *       from the utm_* parameters of p
  *   ck  "gclid" | "msclkid" | "fbclid": which click id the landing URL had   optional
+ *   u   the logged-in visitor's role slug ([a-z0-9_-], at most 64 characters; "-" for a user
+ *       with no role on the site), absent for a visitor who is not logged in   optional; kept
+ *       on page views only (the Dimensions report's logged-in status and user role)
  *   en  event name, [a-z0-9_]{1,40}                            events only
  *   ep  event properties: at most 10, keys [a-z0-9_]{1,40}, string/number/boolean values
  *       outbound_click {url}, affiliate_click {url}, file_download {url, ext (derived from
@@ -38,7 +41,7 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *   400  malformed body or field; 405 not a POST; 413 body over the size limit; 500 no write.
  *
  * A written line is the buffer contract (see Buffer and the aggregator): v, id, ts, t, vk, vkp, p,
- * o, r, us, um, uc, ut, ux, ck, ua, cc, rg, ci, en, ep. Tracking parameters (utm_*, gclid, msclkid,
+ * o, r, us, um, uc, ut, ux, ck, u, ua, cc, rg, ci, en, ep. Tracking parameters (utm_*, gclid, msclkid,
  * fbclid) are removed from p. Events keep p and o; referrer, utm and click id belong to page views
  * and are empty on events. The IP address is used for the visitor key, the exclusion check and the
  * location lookup, and is written nowhere.
@@ -62,6 +65,11 @@ final class Collector {
 	 * Event names and property keys.
 	 */
 	public const NAME_PATTERN = '/^[a-z0-9_]{1,40}$/';
+
+	/**
+	 * A role slug as WordPress keys them (sanitize_key()), bounded; "-" is a user without a role.
+	 */
+	public const ROLE_PATTERN = '/^(?:-|[a-z0-9_][a-z0-9_-]{0,63})$/';
 
 	/**
 	 * Click-id parameters: only which one was present is kept.
@@ -268,6 +276,7 @@ final class Collector {
 			'ut'  => $fields['ut'],
 			'ux'  => $fields['ux'],
 			'ck'  => $fields['ck'],
+			'u'   => $fields['u'],
 			'ua'  => $user_agent,
 			'cc'  => $place['cc'],
 			'rg'  => $place['rg'],
@@ -293,7 +302,7 @@ final class Collector {
 	 * Parses and validates the body.
 	 *
 	 * @param string $body The raw body.
-	 * @return array{t: string, p: string, o: int, r: string, us: string, um: string, uc: string, ut: string, ux: string, ck: string, en: string, ep: array<string, string|int|float|bool>}
+	 * @return array{t: string, p: string, o: int, r: string, us: string, um: string, uc: string, ut: string, ux: string, ck: string, u: string, en: string, ep: array<string, string|int|float|bool>}
 	 * @throws Rejection When the body or a field is malformed.
 	 */
 	private function fields( string $body ): array {
@@ -335,10 +344,16 @@ final class Collector {
 			'ut' => '',
 			'ux' => '',
 			'ck' => '',
+			'u'  => '',
 			'en' => '',
 			'ep' => array(),
 		);
 		$found  = $this->clean_path( $path );
+
+		$role = $data['u'] ?? '';
+		if ( ! is_string( $role ) || ( '' !== $role && 1 !== preg_match( self::ROLE_PATTERN, $role ) ) ) {
+			throw new Rejection( 'malformed_user', self::STATUS_MALFORMED );
+		}
 
 		$fields['p'] = $found['path'];
 		if ( 'event' === $type ) {
@@ -367,6 +382,7 @@ final class Collector {
 			throw new Rejection( 'malformed_referrer', self::STATUS_MALFORMED );
 		}
 		$fields['r'] = $this->external_referrer( $referrer );
+		$fields['u'] = $role;
 
 		if ( isset( $data['en'] ) && '' !== $data['en'] ) {
 			throw new Rejection( 'malformed_event_name', self::STATUS_MALFORMED );

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
 
+use MonsterInsights\Reports\Settings\CustomDimensions;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Ip;
 
 defined( 'ABSPATH' ) || exit;
@@ -17,7 +18,7 @@ defined( 'ABSPATH' ) || exit;
  * to it. On a network, the network admin's defaults (a site option) sit between the built-in
  * defaults and a site's own choices.
  *
- * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[], affiliate_paths: string[], download_extensions: string[]}
+ * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[], affiliate_paths: string[], download_extensions: string[], custom_dimensions: string[]}
  */
 final class Settings {
 
@@ -71,6 +72,7 @@ final class Settings {
 			'referrer_spam'       => array(),
 			'affiliate_paths'     => self::AFFILIATE_PATHS,
 			'download_extensions' => self::DOWNLOAD_EXTENSIONS,
+			'custom_dimensions'   => CustomDimensions::keys(),
 		);
 	}
 
@@ -151,6 +153,9 @@ final class Settings {
 				}
 			}
 			$settings['download_extensions'] = array_slice( array_values( array_unique( $extensions ) ), 0, self::MAX_DOWNLOAD_EXTENSIONS );
+		}
+		if ( array_key_exists( 'custom_dimensions', $stored ) ) {
+			$settings['custom_dimensions'] = CustomDimensions::normalize( $stored['custom_dimensions'] );
 		}
 		return $settings;
 	}

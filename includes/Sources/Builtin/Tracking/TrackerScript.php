@@ -9,6 +9,8 @@ namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CollectController;
+use MonsterInsights\Reports\Settings\CustomDimensions;
+use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Endpoint;
 
@@ -17,8 +19,12 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Enqueues build/tracker.js (deferred, no dependencies) on public pages and gives it its settings
  * as data attributes of its script tag (see src/tracker/track.ts): the endpoint, the post ID,
- * whether Do Not Track and Global Privacy Control are honoured, and the download extensions and
- * affiliate paths as regular-expression alternatives.
+ * whether Do Not Track and Global Privacy Control are honoured, the download extensions and
+ * affiliate paths as regular-expression alternatives, and — while the Dimensions report shows the
+ * logged-in status or the user role — the logged-in visitor's role (`data-u`).
+ *
+ * `data-u` is printed on pages rendered for a logged-in user, which page caches do not serve to
+ * others; a visitor who is not logged in gets none and counts as Logged out.
  *
  * The tracker is printed while the active source is the built-in one, and also while no source
  * was chosen yet (the option is empty until the setup wizard runs), so the built-in reports have
@@ -90,6 +96,10 @@ final class TrackerScript {
 		}
 		$attributes['data-dl'] = self::alternatives( $settings['download_extensions'] );
 		$attributes['data-af'] = self::alternatives( $settings['affiliate_paths'] );
+		$role                  = self::user_role( wp_get_current_user() );
+		if ( '' !== $role && CustomDimensions::records_user() ) {
+			$attributes['data-u'] = $role;
+		}
 		return $attributes;
 	}
 
@@ -140,6 +150,21 @@ final class TrackerScript {
 			return true;
 		}
 		return is_multisite() && is_super_admin( $user->ID ) && in_array( 'administrator', $excluded, true );
+	}
+
+	/**
+	 * What a page view says of its visitor (the collector's `u`): '' when not logged in, else the
+	 * user's first role on this site as a slug, "-" without one (or with a role whose slug the
+	 * collector would refuse).
+	 *
+	 * @param \WP_User $user The user.
+	 */
+	public static function user_role( \WP_User $user ): string {
+		if ( ! $user->exists() ) {
+			return '';
+		}
+		$role = (string) ( array_values( (array) $user->roles )[0] ?? '' );
+		return 1 === preg_match( Collector::ROLE_PATTERN, $role ) && '-' !== $role ? $role : '-';
 	}
 
 	/**

@@ -21,7 +21,36 @@ export interface TrackingDraft {
 	referrer_spam: string;
 	affiliate_paths: string;
 	download_extensions: string;
+	custom_dimensions: string[];
 	retention_months: string;
+}
+
+/**
+ * The custom dimensions of the Dimensions report with their names, in display order
+ * (includes/Settings/CustomDimensions.php).
+ */
+function dimensionOptions(): Array< { key: string; label: string } > {
+	return [
+		{ key: 'author', label: __( 'Author', 'monsterinsights-reports' ) },
+		{
+			key: 'post_type',
+			label: __( 'Post Type', 'monsterinsights-reports' ),
+		},
+		{ key: 'category', label: __( 'Category', 'monsterinsights-reports' ) },
+		{ key: 'tags', label: __( 'Tags', 'monsterinsights-reports' ) },
+		{
+			key: 'published_at',
+			label: __( 'Published at (month)', 'monsterinsights-reports' ),
+		},
+		{
+			key: 'logged_in',
+			label: __( 'Logged-in status', 'monsterinsights-reports' ),
+		},
+		{
+			key: 'user_role',
+			label: __( 'User role', 'monsterinsights-reports' ),
+		},
+	];
 }
 
 /**
@@ -239,6 +268,44 @@ export function TrackingFields( {
 							set( 'download_extensions', value )
 						}
 					/>
+					<fieldset className="monsterinsights-reports-settings__dimensions">
+						<legend>
+							{ __(
+								'Custom dimensions in the Dimensions report',
+								'monsterinsights-reports'
+							) }
+						</legend>
+						<p className="components-base-control__help">
+							{ __(
+								'Shown while the Dimensions module is on. Logged-in status and user role are recorded with each page view only while one of them is chosen.',
+								'monsterinsights-reports'
+							) }
+						</p>
+						{ dimensionOptions().map( ( option ) => (
+							<CheckboxControl
+								key={ option.key }
+								__nextHasNoMarginBottom
+								label={ option.label }
+								checked={ draft.custom_dimensions.includes(
+									option.key
+								) }
+								onChange={ ( checked ) =>
+									set(
+										'custom_dimensions',
+										dimensionOptions()
+											.map( ( { key } ) => key )
+											.filter( ( key ) =>
+												key === option.key
+													? checked
+													: draft.custom_dimensions.includes(
+															key
+													  )
+											)
+									)
+								}
+							/>
+						) ) }
+					</fieldset>
 				</>
 			) }
 		</div>

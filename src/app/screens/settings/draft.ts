@@ -32,6 +32,7 @@ export function trackingChanges(
 		referrer_spam: linesOf( draft.referrer_spam ),
 		affiliate_paths: linesOf( draft.affiliate_paths ),
 		download_extensions: linesOf( draft.download_extensions ),
+		custom_dimensions: draft.custom_dimensions,
 		retention_months: months,
 	};
 }

@@ -4,12 +4,31 @@
  * (tests/php/Shared/ReportPayloadContractTest.php) checks that the same files match the routes'
  * schemas property for property. These checks cover what tsc cannot see.
  */
-import { METRIC_IDS, type OverviewReport, type SiteSummaryReport } from '..';
+import {
+	METRIC_IDS,
+	type DimensionsReport,
+	type OverviewReport,
+	type SiteSummaryReport,
+} from '..';
+import dimensionsFixture from './fixtures/dimensions.json';
 import overviewFixture from './fixtures/overview.json';
 import siteSummaryFixture from './fixtures/site_summary.json';
 
 const overview: OverviewReport = overviewFixture;
 const siteSummary: SiteSummaryReport = siteSummaryFixture;
+/**
+ * A payload type as a JSON import types it: string and number literals widen to string and number
+ * (a column's type, an order), the shape stays.
+ */
+type Json< T > = T extends string
+	? string
+	: T extends number | boolean | null | undefined
+	? T
+	: T extends Array< infer Item >
+	? Array< Json< Item > >
+	: { [ Key in keyof T ]: Json< T[ Key ] > };
+
+const dimensions: Json< DimensionsReport > = dimensionsFixture;
 
 describe( 'payload fixtures', () => {
 	it( 'carry every metric id in the info boxes and graphs, and nothing else', () => {
@@ -36,6 +55,19 @@ describe( 'payload fixtures', () => {
 					)
 					.sort()
 			).toEqual( ids );
+		}
+	} );
+
+	it( 'show a table for every dimension, each with its map entry', () => {
+		const keys = Object.keys( dimensions.dimensions );
+		expect( Object.keys( dimensions ) ).toEqual( [
+			'dimensions',
+			...keys,
+		] );
+		for ( const key of keys ) {
+			expect(
+				dimensions[ key as keyof typeof dimensions.dimensions ].columns
+			).toHaveLength( 2 );
 		}
 	} );
 

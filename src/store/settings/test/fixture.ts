@@ -37,6 +37,15 @@ export function settingsWith(
 			referrer_spam: [],
 			affiliate_paths: [ '/go/', '/recommend/' ],
 			download_extensions: [ 'pdf', 'zip' ],
+			custom_dimensions: [
+				'author',
+				'post_type',
+				'category',
+				'tags',
+				'published_at',
+				'logged_in',
+				'user_role',
+			],
 			retention_months: 25,
 		},
 		roles: [

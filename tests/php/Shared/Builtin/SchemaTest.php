@@ -81,6 +81,7 @@ class SchemaTest extends TestCase {
 		'rollup_devices_m'   => array( 'PRIMARY' => 'day,device_category,browser,os' ),
 		'rollup_links'       => array( 'PRIMARY' => 'day,kind,link_id' ),
 		'rollup_scroll'      => array( 'PRIMARY' => 'day' ),
+		'rollup_roles'       => array( 'PRIMARY' => 'day,role' ),
 	);
 
 	/**

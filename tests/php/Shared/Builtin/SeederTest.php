@@ -108,6 +108,15 @@ class SeederTest extends BuiltinTestCase {
 		$this->assertGreaterThan( 0.2, $bounce );
 		$this->assertLessThan( 0.8, $bounce );
 		$this->assertGreaterThan( 0.02, $returned, 'some visitors come back the same day' );
+
+		// Some page views are logged in, with every seeded role; most are not.
+		$roles = array();
+		foreach ( Db::rows( 'SELECT role, SUM(pageviews) AS views FROM {rollup_roles} GROUP BY role' ) as $row ) {
+			$roles[ (string) $row['role'] ] = (int) $row['views'];
+		}
+		$this->assertEqualsCanonicalizing( array( '', 'subscriber', 'author', 'contributor', 'editor', '-' ), array_keys( $roles ) );
+		$this->assertSame( (int) Db::value( 'SELECT SUM(pageviews) FROM {rollup_site}' ), array_sum( $roles ), 'every page view has its login state' );
+		$this->assertGreaterThan( array_sum( $roles ) / 2, $roles[''] );
 	}
 
 	/**

@@ -35,7 +35,7 @@ class CollectorTest extends TestCase {
 	/**
 	 * The fields of a buffer line, in order (the aggregator's contract).
 	 */
-	private const LINE_KEYS = array( 'v', 'id', 'ts', 't', 'vk', 'vkp', 'p', 'o', 'r', 'us', 'um', 'uc', 'ut', 'ux', 'ck', 'ua', 'cc', 'rg', 'ci', 'en', 'ep' );
+	private const LINE_KEYS = array( 'v', 'id', 'ts', 't', 'vk', 'vkp', 'p', 'o', 'r', 'us', 'um', 'uc', 'ut', 'ux', 'ck', 'u', 'ua', 'cc', 'rg', 'ci', 'en', 'ep' );
 
 	/**
 	 * The data dir of the test.
@@ -268,6 +268,42 @@ class CollectorTest extends TestCase {
 			'android app'     => array( 'android-app://com.google.android.gm/' ),
 			'not a URL'       => array( 'nonsense' ),
 		);
+	}
+
+	/**
+	 * A page view keeps the logged-in visitor's role slug ("-" for a user without a role), none
+	 * for a visitor who is not logged in; an event keeps none.
+	 */
+	public function test_user_role_of_page_views() {
+		$this->collect(
+			array(
+				't' => 'pageview',
+				'p' => '/',
+				'u' => 'editor',
+			)
+		);
+		$this->collect(
+			array(
+				't' => 'pageview',
+				'p' => '/',
+				'u' => '-',
+			)
+		);
+		$this->collect(
+			array(
+				't' => 'pageview',
+				'p' => '/',
+			)
+		);
+		$this->collect(
+			array(
+				't'  => 'event',
+				'p'  => '/',
+				'u'  => 'shop_manager',
+				'en' => 'signup',
+			)
+		);
+		$this->assertSame( array( 'editor', '-', '', '' ), array_column( $this->lines(), 'u' ) );
 	}
 
 	/**
@@ -598,6 +634,9 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
+			'role not a slug'       => array( array( 'u' => 'Editor!' ) + $pageview, 400, 'malformed_user' ),
+			'role too long'         => array( array( 'u' => str_repeat( 'a', 65 ) ) + $pageview, 400, 'malformed_user' ),
+			'role not a string'     => array( array( 'u' => 1 ) + $pageview, 400, 'malformed_user' ),
 			'download without url'  => array(
 				array(
 					'en' => 'file_download',

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
@@ -110,6 +111,36 @@ class TrackerScriptTest extends TestCase {
 		// The default download extensions and affiliate paths.
 		$this->assertSame( 'pdf|zip|rar|gz|doc|docx|xls|xlsx|ppt|pptx|csv|txt|mp3|mp4|mov|avi|dmg|exe|msi|apk|epub', $attributes['data-dl'] );
 		$this->assertSame( '/go/|/recommend/', $attributes['data-af'] );
+	}
+
+	/**
+	 * A logged-in visitor's role reaches the tag (data-u) while the Dimensions module is on and
+	 * the report shows the logged-in status or the role; never for an anonymous visitor.
+	 */
+	public function test_user_role_reaches_the_tag() {
+		$tag = function (): array {
+			$GLOBALS['wp_scripts'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- A new page.
+			return self::attributes( $this->front_end_tag() );
+		};
+		Modules::set( 'dimensions', true );
+		$this->assertArrayNotHasKey( 'data-u', $tag(), 'anonymous' );
+
+		$this->act_as( 'subscriber' );
+		$this->assertSame( 'subscriber', $tag()['data-u'] );
+
+		update_option( Settings::OPTION, array( 'custom_dimensions' => array( 'author', 'category' ) ) );
+		$this->assertArrayNotHasKey( 'data-u', $tag(), 'neither dimension chosen' );
+
+		update_option( Settings::OPTION, array( 'custom_dimensions' => array( 'logged_in' ) ) );
+		$this->assertSame( 'subscriber', $tag()['data-u'] );
+
+		Modules::set( 'dimensions', false );
+		$this->assertArrayNotHasKey( 'data-u', $tag(), 'module off' );
+
+		$user = wp_get_current_user();
+		$user->set_role( '' );
+		$this->assertSame( '-', TrackerScript::user_role( $user ) );
+		$this->assertSame( '', TrackerScript::user_role( new \WP_User( 0 ) ) );
 	}
 
 	/**

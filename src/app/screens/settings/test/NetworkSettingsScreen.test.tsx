@@ -28,6 +28,7 @@ const DEFAULTS: NetworkSettings = {
 		referrer_spam: [],
 		affiliate_paths: [ '/go/', '/recommend/' ],
 		download_extensions: [ 'pdf', 'zip' ],
+		custom_dimensions: [ 'author', 'logged_in' ],
 	},
 	modules: {
 		dimensions: false,

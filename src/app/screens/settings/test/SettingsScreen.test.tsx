@@ -216,6 +216,15 @@ describe( 'SettingsScreen', () => {
 			} )
 		);
 		type( 'PDF header image URL', ' https://example.org/logo.png ' );
+		const dimensions = within(
+			screen.getByRole( 'group', {
+				name: 'Custom dimensions in the Dimensions report',
+			} )
+		);
+		fireEvent.click( dimensions.getByRole( 'checkbox', { name: 'Tags' } ) );
+		fireEvent.click(
+			dimensions.getByRole( 'checkbox', { name: 'User role' } )
+		);
 		await save();
 
 		expect( writes( calls ) ).toEqual( [
@@ -235,6 +244,13 @@ describe( 'SettingsScreen', () => {
 						referrer_spam: [ 'spam.example', 'bad.example' ],
 						affiliate_paths: [ '/go/', '/partners/' ],
 						download_extensions: [ 'pdf', 'epub' ],
+						custom_dimensions: [
+							'author',
+							'post_type',
+							'category',
+							'published_at',
+							'logged_in',
+						],
 						retention_months: 12,
 					},
 					referral_favicons: false,
