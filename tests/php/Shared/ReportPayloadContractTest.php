@@ -27,6 +27,7 @@ class ReportPayloadContractTest extends TestCase {
 			'overview'     => array( 'overview' ),
 			'site_summary' => array( 'site_summary' ),
 			'yearinreview' => array( 'yearinreview' ),
+			'exceptions'   => array( 'exceptions' ),
 		);
 	}
 

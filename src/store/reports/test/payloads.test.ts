@@ -4,12 +4,45 @@
  * (tests/php/Shared/ReportPayloadContractTest.php) checks that the same files match the routes'
  * schemas property for property. These checks cover what tsc cannot see.
  */
-import { METRIC_IDS, type OverviewReport, type SiteSummaryReport } from '..';
+import {
+	METRIC_IDS,
+	type ExceptionCategory,
+	type ExceptionsReport,
+	type OverviewReport,
+	type SiteSummaryReport,
+} from '..';
+import exceptionsFixture from './fixtures/exceptions.json';
 import overviewFixture from './fixtures/overview.json';
 import siteSummaryFixture from './fixtures/site_summary.json';
 
 const overview: OverviewReport = overviewFixture;
 const siteSummary: SiteSummaryReport = siteSummaryFixture;
+const CATEGORIES: ExceptionCategory[] = [
+	'engagement',
+	'ecommerce',
+	'marketing',
+];
+
+/**
+ * A category of the fixture: a JSON import widens the union to string, so it is checked here.
+ *
+ * @param value The fixture's value.
+ */
+function categoryOf( value: string ): ExceptionCategory {
+	const found = CATEGORIES.find( ( category ) => category === value );
+	if ( ! found ) {
+		throw new Error( `Unknown exception category: ${ value }` );
+	}
+	return found;
+}
+
+const exceptions: ExceptionsReport = {
+	...exceptionsFixture,
+	items: exceptionsFixture.items.map( ( item ) => ( {
+		...item,
+		category: categoryOf( item.category ),
+	} ) ),
+};
 
 describe( 'payload fixtures', () => {
 	it( 'carry every metric id in the info boxes and graphs, and nothing else', () => {
@@ -37,6 +70,14 @@ describe( 'payload fixtures', () => {
 					.sort()
 			).toEqual( ids );
 		}
+	} );
+
+	it( 'list exceptions of every category the builtin source finds', () => {
+		expect(
+			[
+				...new Set( exceptions.items.map( ( item ) => item.category ) ),
+			].sort()
+		).toEqual( [ 'engagement', 'marketing' ] );
 	} );
 
 	it( 'show every optional part', () => {
