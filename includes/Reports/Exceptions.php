@@ -180,7 +180,8 @@ final class Exceptions implements Report, HasParams {
 
 		$money = 'revenue' === $metric;
 		$now   = number_format_i18n( $value, $money ? 2 : 0 );
-		$usual = number_format_i18n( $expected, $money ? 2 : 0 );
+		// A median of an even number of days may fall between two counts (4.5).
+		$usual = number_format_i18n( $expected, $money ? 2 : ( floor( $expected ) === $expected ? 0 : 1 ) );
 		// Above: how many times the usual; below: how far below it, in percent.
 		$change = $up
 			? number_format_i18n( $expected > 0 ? $value / $expected : 0, 1 )
@@ -192,6 +193,13 @@ final class Exceptions implements Report, HasParams {
 					? __( 'Page views from %1$s were %2$s on %3$s, %4$s× the usual %5$s for a %6$s.', 'monsterinsights-reports' )
 					/* translators: 1: a channel such as Organic Search, 2: page views that day, 3: the date, 4: percent below the usual, 5: the usual page views, 6: a weekday name. */
 					: __( 'Page views from %1$s were %2$s on %3$s, %4$s%% below the usual %5$s for a %6$s.', 'monsterinsights-reports' );
+				break;
+			case 'site_sessions':
+				$text = $up
+					/* translators: 2: sessions that day, 3: the date, 4: how many times the usual (such as 3.1), 5: the usual sessions, 6: a weekday name. */
+					? __( 'Sessions were %2$s on %3$s, %4$s× the usual %5$s for a %6$s.', 'monsterinsights-reports' )
+					/* translators: 2: sessions that day, 3: the date, 4: percent below the usual, 5: the usual sessions, 6: a weekday name. */
+					: __( 'Sessions were %2$s on %3$s, %4$s%% below the usual %5$s for a %6$s.', 'monsterinsights-reports' );
 				break;
 			case 'campaign_sessions':
 				$text = $up

@@ -16,9 +16,9 @@ defined( 'ABSPATH' ) || exit;
  * source that implements it and shows no rows for one that does not.
  *
  * An exception row: id, day (Y-m-d, site time), category (engagement, ecommerce, marketing), metric
- * (sessions, pageviews, bounce_rate, page_bounce_rate, campaign_sessions, purchases, revenue), label
- * (the channel, path or campaign; empty for the whole site), direction (1 above, -1 below the
- * usual), value, expected (the usual value), recurring.
+ * (site_sessions, sessions, pageviews, bounce_rate, page_bounce_rate, campaign_sessions, purchases,
+ * revenue), label (the channel, path or campaign; empty for the whole site), direction (1 above,
+ * -1 below the usual), value, expected (the usual value), recurring.
  */
 interface FindsExceptions {
 

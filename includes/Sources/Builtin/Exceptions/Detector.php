@@ -13,14 +13,17 @@ defined( 'ABSPATH' ) || exit;
  * A robust, weekly-seasonal test: a day is compared with the same weekday of the WEEKS weeks
  * before it (at least MIN_WEEKS of them on or after the series' first day of data). The usual value
  * is their median; the spread their median absolute deviation (MAD, scaled by 1.4826 to a standard
- * deviation), never below the sampling noise of the value (√usual for a count, the binomial
- * deviation for a rate) nor below a tenth of the usual count. A day is an exception when
+ * deviation), never below the sampling noise of the value (√usual + 1 for a count: Poisson with
+ * room for the clustering of real visits; the binomial deviation for a rate) nor below a tenth of
+ * the usual count. A day is an exception when
  *
  * - its robust z-score (value − usual) / spread reaches Z, and
  * - the change is large in itself: a count at least MIN_CHANGE (40 %) above or below the usual, a
  *   rate at least MIN_POINTS (10) percentage points away from it, and
- * - the series has volume: a count's usual value reaches the series' minimum volume, a rate's day
- *   (and each history day used) has at least that many sessions or entrances behind it.
+ * - the series has volume: a count's usual value reaches the series' minimum usual value (at
+ *   least MIN_USUAL) and the larger of the day's value and the usual one reaches its minimum volume
+ *   (so a drop needs a usual value that large, a spike a day that large); a rate's day (and each
+ *   history day used) has at least that many sessions or entrances behind it.
  *
  * Medians ignore one unusual week in the history, so a spike does not hide next week's.
  * Pure: no database, no clock.
@@ -51,6 +54,12 @@ final class Detector {
 	 * Percentage points a rate moves at least.
 	 */
 	public const MIN_POINTS = 10.0;
+
+	/**
+	 * Least usual value of a count series judged: above nothing (a change from nothing has no
+	 * ratio); a median of whole counts is a multiple of a half.
+	 */
+	public const MIN_USUAL = 0.5;
 
 	/**
 	 * MAD to standard deviation for normal data.
@@ -121,10 +130,10 @@ final class Detector {
 			$spread = max( self::MAD_SCALE * $mad, $noise, 1.0 );
 			$large  = abs( $value - $usual ) >= self::MIN_POINTS;
 		} else {
-			if ( $usual < $series->min_volume ) {
+			if ( $usual < max( self::MIN_USUAL, $series->min_usual ) || max( $value, $usual ) < $series->min_volume ) {
 				return null;
 			}
-			$spread = max( self::MAD_SCALE * $mad, sqrt( $usual ), 0.1 * $usual );
+			$spread = max( self::MAD_SCALE * $mad, sqrt( $usual ) + 1, 0.1 * $usual );
 			$large  = abs( $value - $usual ) >= self::MIN_CHANGE * $usual;
 		}
 		$z = ( $value - $usual ) / $spread;

@@ -12,7 +12,8 @@ use MonsterInsights\Reports\Sources\Builtin\Db;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Engagement: sessions, page views and bounce rate of each channel (rollup_sources) and the bounce
+ * Engagement: sessions of the whole site (rollup_site); sessions, page views and bounce rate of
+ * each channel (rollup_sources) and the bounce
  * rate of the TOP_PAGES landing pages with the most entrances (rollup_pages). Marketing: sessions of
  * each campaign (rollup_campaigns). eCommerce: purchases and revenue where a module supplies them
  * through the `monsterinsights_reports_exception_series` filter (the builtin source records no
@@ -31,9 +32,16 @@ final class RollupSeries {
 	public const RATE_VOLUME = 30.0;
 
 	/**
-	 * Least usual value of a count series.
+	 * Least value of a count series, on the day or as usual (a spike of a small series counts once
+	 * it reaches it: sessions are independent arrivals).
 	 */
 	public const COUNT_VOLUME = 20.0;
+
+	/**
+	 * Least usual page views of a channel: one reader of many pages moves a small series a lot, so
+	 * only a channel with that many page views a day is judged on them.
+	 */
+	public const PAGEVIEWS_USUAL = 20.0;
 
 	/**
 	 * The first day the site has data, or null.
@@ -50,7 +58,7 @@ final class RollupSeries {
 	 * @return list<Series>
 	 */
 	public function all( string $from, string $to ): array {
-		$series = array_merge( $this->channels( $from, $to ), $this->pages( $from, $to ), $this->campaigns( $from, $to ) );
+		$series = array_merge( $this->site( $from, $to ), $this->channels( $from, $to ), $this->pages( $from, $to ), $this->campaigns( $from, $to ) );
 		/**
 		 * Filters the daily series the Exceptions report watches: a module that records orders adds
 		 * Series::ECOMMERCE series of Series::PURCHASES and Series::REVENUE here.
@@ -61,6 +69,21 @@ final class RollupSeries {
 		 */
 		$filtered = (array) apply_filters( 'monsterinsights_reports_exception_series', $series, $from, $to );
 		return array_values( array_filter( $filtered, static fn( $one ): bool => $one instanceof Series ) );
+	}
+
+	/**
+	 * Sessions of the whole site.
+	 *
+	 * @param string $from First day.
+	 * @param string $to   Last day.
+	 * @return list<Series>
+	 */
+	private function site( string $from, string $to ): array {
+		$values = array();
+		foreach ( Db::rows( 'SELECT day, sessions FROM {rollup_site} WHERE day BETWEEN %s AND %s', array( $from, $to ) ) as $row ) {
+			$values[ (string) $row['day'] ] = (float) $row['sessions'];
+		}
+		return array() === $values ? array() : array( new Series( Series::ENGAGEMENT, Series::SITE_SESSIONS, '', Series::COUNT, $values, array(), self::COUNT_VOLUME ) );
 	}
 
 	/**
@@ -92,7 +115,7 @@ final class RollupSeries {
 		foreach ( $by as $channel => $values ) {
 			$channel = (string) $channel;
 			$out[]   = new Series( Series::ENGAGEMENT, Series::SESSIONS, $channel, Series::COUNT, $values['sessions'], array(), self::COUNT_VOLUME );
-			$out[]   = new Series( Series::ENGAGEMENT, Series::PAGEVIEWS, $channel, Series::COUNT, $values['pageviews'], array(), self::COUNT_VOLUME );
+			$out[]   = new Series( Series::ENGAGEMENT, Series::PAGEVIEWS, $channel, Series::COUNT, $values['pageviews'], array(), self::COUNT_VOLUME, self::PAGEVIEWS_USUAL );
 			$out[]   = new Series( Series::ENGAGEMENT, Series::BOUNCE_RATE, $channel, Series::RATE, $values['bounce'] ?? array(), $values['sessions'], self::RATE_VOLUME );
 		}
 		return $out;

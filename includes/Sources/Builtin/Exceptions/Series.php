@@ -28,6 +28,7 @@ final class Series {
 	/**
 	 * Metrics a series can have (each has its description, Describe).
 	 */
+	public const SITE_SESSIONS    = 'site_sessions';
 	public const SESSIONS         = 'sessions';
 	public const PAGEVIEWS        = 'pageviews';
 	public const BOUNCE_RATE      = 'bounce_rate';
@@ -45,7 +46,8 @@ final class Series {
 	 * @param string               $kind       COUNT or RATE.
 	 * @param array<string, float> $values     Day (Y-m-d) → value.
 	 * @param array<string, float> $bases      Day → the base of a rate (sessions, entrances); unused for counts.
-	 * @param float                $min_volume Counts: the usual value must reach it; rates: the day's base must.
+	 * @param float                $min_volume Counts: the day's or the usual value must reach it; rates: the day's base must.
+	 * @param float                $min_usual  Counts: the usual value must reach it (at least Detector::MIN_USUAL).
 	 */
 	public function __construct(
 		public readonly string $category,
@@ -54,7 +56,8 @@ final class Series {
 		public readonly string $kind,
 		public readonly array $values,
 		public readonly array $bases = array(),
-		public readonly float $min_volume = 20.0
+		public readonly float $min_volume = 20.0,
+		public readonly float $min_usual = Detector::MIN_USUAL
 	) {}
 
 	/**

@@ -167,6 +167,13 @@ describe( 'Exceptions report', () => {
 				'Engagement',
 				'Mar 11, 2025',
 				'Yes',
+				'Sessions were 524 on Tuesday, March 11, 2025, 2.2× the usual 237 for a Tuesday.',
+				'Delete',
+			],
+			[
+				'Engagement',
+				'Mar 11, 2025',
+				'Yes',
 				'Sessions from Organic Search were 412 on Tuesday, March 11, 2025, 3.1× the usual 133 for a Tuesday.',
 				'Delete',
 			],
@@ -271,14 +278,14 @@ describe( 'Exceptions report', () => {
 		const calls = mockApi( ( call ) => {
 			if ( isDelete( call ) ) {
 				deleted = true;
-				return { deleted: true, id: 3 };
+				return { deleted: true, id: 6 };
 			}
 			if ( ! deleted ) {
 				return PAYLOAD;
 			}
 			return {
-				items: PAYLOAD.items.filter( ( item ) => item.id !== 3 ),
-				pagination: { ...PAYLOAD.pagination, total: 3 },
+				items: PAYLOAD.items.filter( ( item ) => item.id !== 6 ),
+				pagination: { ...PAYLOAD.pagination, total: 4 },
 			};
 		} );
 		renderScreen( 'agency' );
@@ -307,13 +314,13 @@ describe( 'Exceptions report', () => {
 				screen.getByRole( 'alertdialog', { name: 'Delete Exception' } )
 			).getByRole( 'button', { name: 'Delete' } )
 		);
-		await waitFor( () => expect( tableRows() ).toHaveLength( 3 ) );
+		await waitFor( () => expect( tableRows() ).toHaveLength( 4 ) );
 		expect( tableRows().map( ( row ) => row[ 3 ] ) ).not.toContain(
 			'Sessions from Organic Search were 412 on Tuesday, March 11, 2025, 3.1× the usual 133 for a Tuesday.'
 		);
 		expect( exceptionCalls( calls ).slice( 0, 3 ) ).toEqual( [
 			`GET ${ ROUTE }?${ DATES }`,
-			'POST /monsterinsights-reports/v1/exceptions/3',
+			'POST /monsterinsights-reports/v1/exceptions/6',
 			`GET ${ ROUTE }?${ DATES }&page=1&per_page=20`,
 		] );
 	} );
@@ -344,7 +351,7 @@ describe( 'Exceptions report', () => {
 		expect(
 			await screen.findByText( 'There is no exception with this ID.' )
 		).toBeInTheDocument();
-		expect( tableRows() ).toHaveLength( 4 );
+		expect( tableRows() ).toHaveLength( 5 );
 	} );
 
 	it( 'shows the empty text when the range has no exceptions', async () => {

@@ -196,16 +196,26 @@ class ExceptionDetectorTest extends TestCase {
 	}
 
 	/**
-	 * Tiny series never flag; too little history is not judged.
+	 * Tiny series never flag (a spike has to reach the minimum volume, a drop has to start from
+	 * it, a series usually at 0 has no ratio); too little history is not judged.
 	 */
 	public function test_volume_and_history_thresholds(): void {
 		$values = array();
 		for ( $i = 0; $i < 42; $i++ ) {
 			$values[ self::day( $i ) ] = 5.0;
 		}
-		$values['2025-02-11'] = 60.0;
+		$values['2025-02-11'] = 15.0;
+		$values['2025-02-12'] = 0.0;
 		$tiny                 = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, $values );
 		$this->assertNull( ( new Detector() )->judge( $tiny, '2025-02-11', self::FIRST_DAY ) );
+		$this->assertNull( ( new Detector() )->judge( $tiny, '2025-02-12', self::FIRST_DAY ) );
+		// A small series that bursts past the minimum volume is an exception.
+		$burst = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, array( '2025-02-11' => 60.0 ) + $values );
+		$this->assertSame( 5.0, ( new Detector() )->judge( $burst, '2025-02-11', self::FIRST_DAY )['expected'] ?? null );
+		$nothing = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, array( '2025-02-11' => 60.0 ) );
+		$this->assertNull( ( new Detector() )->judge( $nothing, '2025-02-11', self::FIRST_DAY ) );
+
+		$values['2025-02-11'] = 60.0;
 
 		$busy = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, array_map( static fn( float $v ): float => 20 * $v, $values ) );
 		$this->assertNotNull( ( new Detector() )->judge( $busy, '2025-02-11', self::FIRST_DAY ) );

@@ -28,7 +28,10 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  * - campaign spring_sale: 100 sessions a day plus the wobble, but 40 on Thursday 13 March (60 %
  *   below the usual 100);
  * - landing page /pricing/: 100 entrances a day, 40 bounces, but 75 on Monday 10 March;
- * - a tiny Referral channel (4 sessions a day, 12 on Tuesday 11 March) never flags.
+ * - a tiny Referral channel (4 sessions a day, 12 on Tuesday 11 March) never flags;
+ * - the site's sessions (rollup_site) are the three added up: 237 on a usual Tuesday, 405 on 25
+ *   February, 524 on 11 March (both exceptions too); 153 on 13 March is 28 % below the usual 214,
+ *   under the 40 % an exception needs.
  */
 class ExceptionsReportTest extends BuiltinTestCase {
 
@@ -166,6 +169,13 @@ class ExceptionsReportTest extends BuiltinTestCase {
 					'time'        => '2025-03-11',
 					'recurring'   => true,
 					'resolved'    => false,
+					'description' => 'Sessions were 524 on Tuesday, March 11, 2025, 2.2× the usual 237 for a Tuesday.',
+				),
+				array(
+					'category'    => 'engagement',
+					'time'        => '2025-03-11',
+					'recurring'   => true,
+					'resolved'    => false,
 					'description' => 'Sessions from Organic Search were 412 on Tuesday, March 11, 2025, 3.1× the usual 133 for a Tuesday.',
 				),
 				array(
@@ -190,7 +200,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 				'page'     => 1,
 				'pages'    => 1,
 				'per_page' => 20,
-				'total'    => 4,
+				'total'    => 5,
 			),
 			$data['pagination']
 		);
@@ -198,10 +208,17 @@ class ExceptionsReportTest extends BuiltinTestCase {
 
 		// The earlier spike, outside the range above: the first of its series, so not recurring.
 		list( , $wider ) = $this->report( array( 'start' => '2025-02-20' ) );
-		$this->assertSame( 6, $wider['pagination']['total'] );
-		$this->assertSame( array( '2025-02-25', '2025-02-25' ), array_slice( array_column( $wider['items'], 'time' ), 4 ) );
-		$this->assertSame( array( false, false ), array_slice( array_column( $wider['items'], 'recurring' ), 4 ) );
-		$this->assertSame( 'Sessions from Organic Search were 300 on Tuesday, February 25, 2025, 2.3× the usual 133 for a Tuesday.', $wider['items'][4]['description'] );
+		$this->assertSame( 8, $wider['pagination']['total'] );
+		$this->assertSame( array_fill( 0, 3, '2025-02-25' ), array_slice( array_column( $wider['items'], 'time' ), 5 ) );
+		$this->assertSame( array( false, false, false ), array_slice( array_column( $wider['items'], 'recurring' ), 5 ) );
+		$this->assertSame(
+			array(
+				'Sessions were 405 on Tuesday, February 25, 2025, 1.7× the usual 237 for a Tuesday.',
+				'Sessions from Organic Search were 300 on Tuesday, February 25, 2025, 2.3× the usual 133 for a Tuesday.',
+				'Page views from Organic Search were 600 on Tuesday, February 25, 2025, 2.3× the usual 266 for a Tuesday.',
+			),
+			array_slice( array_column( $wider['items'], 'description' ), 5 )
+		);
 	}
 
 	/**
@@ -209,11 +226,11 @@ class ExceptionsReportTest extends BuiltinTestCase {
 	 */
 	public function test_detection_is_idempotent(): void {
 		$runner = new Runner();
-		$this->assertSame( 6, $runner->run( '2025-03-15' ) );
+		$this->assertSame( 8, $runner->run( '2025-03-15' ) );
 		$this->assertSame( 0, $runner->run( '2025-03-15' ) );
 		delete_option( Runner::CHECKED_OPTION );
 		$this->assertSame( 0, $runner->run( '2025-03-15' ) );
-		$this->assertSame( '6', Db::value( 'SELECT COUNT(*) FROM {exceptions} WHERE deleted = %d', array( 0 ) ) );
+		$this->assertSame( '8', Db::value( 'SELECT COUNT(*) FROM {exceptions} WHERE deleted = %d', array( 0 ) ) );
 	}
 
 	/**
@@ -224,7 +241,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 		$runner = new Runner();
 		$this->assertSame( 0, $runner->run( '2025-03-15', 50 ) ); // 6 January – 24 February: nothing yet.
 		$this->assertSame( '2025-02-24', get_option( Runner::CHECKED_OPTION ) );
-		$this->assertSame( 6, $runner->run( '2025-03-15', 50 ) );
+		$this->assertSame( 8, $runner->run( '2025-03-15', 50 ) );
 		$this->assertSame( self::LAST_DAY, get_option( Runner::CHECKED_OPTION ) );
 		$this->assertSame( 0, $runner->run( '2025-03-15', 50 ) );
 	}
@@ -235,7 +252,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 	 */
 	public function test_delete_hides_for_good(): void {
 		list( , $data ) = $this->report();
-		$id             = $data['items'][1]['id'];
+		$id             = $data['items'][2]['id'];
 
 		list( $status, $deleted ) = $this->call( 'DELETE', '/monsterinsights-reports/v1/exceptions/' . $id );
 		$this->assertSame( 200, $status );
@@ -248,7 +265,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 		);
 
 		list( , $after ) = $this->report();
-		$this->assertSame( 3, $after['pagination']['total'] );
+		$this->assertSame( 4, $after['pagination']['total'] );
 		$this->assertNotContains( $id, array_column( $after['items'], 'id' ) );
 
 		// Judge every day again: the deleted exception stays deleted.
@@ -290,8 +307,8 @@ class ExceptionsReportTest extends BuiltinTestCase {
 
 		$store = new Store();
 		$page  = $store->page( '2025-02-01', '2025-03-14', 2, 4 );
-		$this->assertSame( 6, $page['total'] );
-		$this->assertSame( array( '2025-02-25', '2025-02-25' ), array_column( $page['rows'], 'day' ) );
+		$this->assertSame( 8, $page['total'] );
+		$this->assertSame( array( '2025-03-10', '2025-02-25', '2025-02-25', '2025-02-25' ), array_column( $page['rows'], 'day' ) );
 	}
 
 	/**
@@ -349,6 +366,6 @@ class ExceptionsReportTest extends BuiltinTestCase {
 		$this->assertNotFalse( has_action( Scheduler::EXCEPTIONS_HOOK ) );
 		do_action( Scheduler::EXCEPTIONS_HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- The plugin's own hook.
 		$this->assertSame( self::LAST_DAY, get_option( Runner::CHECKED_OPTION ) );
-		$this->assertSame( '6', Db::value( 'SELECT COUNT(*) FROM {exceptions} WHERE id > %d', array( 0 ) ) );
+		$this->assertSame( '8', Db::value( 'SELECT COUNT(*) FROM {exceptions} WHERE id > %d', array( 0 ) ) );
 	}
 }
