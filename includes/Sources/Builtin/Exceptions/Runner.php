@@ -7,13 +7,16 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Exceptions;
 
+use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\LocalTime;
 
 defined( 'ABSPATH' ) || exit;
 
 /**
- * A day is judged once it is complete (before today, site time): the option CHECKED_OPTION keeps
- * the last day judged. The first run looks back LOOKBACK_DAYS; a run judges at most the days it is
+ * A day is judged once it is complete: before today (site time), and ended before the last
+ * aggregation run that emptied the buffer began (so a stalled aggregation does not show as a drop
+ * of every series; a run that stopped at its time budget vouches for the day before its day only).
+ * The option CHECKED_OPTION keeps the last day judged. The first run looks back LOOKBACK_DAYS; a run judges at most the days it is
  * given (the daily cron event and the report's first load alike), oldest first, so a later run goes
  * on where it stopped. Each day is judged against the WEEKS weeks before it (Detector), read in a
  * handful of queries for the whole run.
@@ -75,7 +78,7 @@ final class Runner {
 		}
 		$utc       = new \DateTimeZone( 'UTC' );
 		$today_at  = new \DateTimeImmutable( $today . ' 00:00:00', $utc );
-		$yesterday = $today_at->modify( '-1 day' )->format( 'Y-m-d' );
+		$yesterday = min( $today_at->modify( '-1 day' )->format( 'Y-m-d' ), self::aggregated_through() ?? $today );
 		$checked   = (string) get_option( self::CHECKED_OPTION, '' );
 		$start     = '' !== $checked
 			? ( new \DateTimeImmutable( $checked . ' 00:00:00', $utc ) )->modify( '+1 day' )->format( 'Y-m-d' )
@@ -112,6 +115,21 @@ final class Runner {
 		}
 		update_option( self::CHECKED_OPTION, $end, false );
 		return $written;
+	}
+
+	/**
+	 * The last day the aggregation has surely brought in whole, from its last run (null before
+	 * the first run): the day before the run's day when the run emptied the buffer, else the day
+	 * before that.
+	 */
+	public static function aggregated_through(): ?string {
+		$run = get_option( Aggregator::LAST_RUN_OPTION );
+		if ( ! is_array( $run ) || ! isset( $run['time'] ) ) {
+			return null;
+		}
+		$day  = ( new LocalTime() )->day( (int) $run['time'] );
+		$back = ! empty( $run['complete'] ) ? 1 : 2;
+		return gmdate( 'Y-m-d', (int) strtotime( $day . ' 12:00:00 UTC' ) - $back * DAY_IN_SECONDS );
 	}
 
 	/**

@@ -9,6 +9,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\Exceptions\Runner;
@@ -54,6 +55,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 	protected function set_up() {
 		parent::set_up();
 		delete_option( Runner::CHECKED_OPTION );
+		delete_option( Aggregator::LAST_RUN_OPTION );
 		$this->write_rollups();
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
 		$this->act_as( 'administrator' );
@@ -244,6 +246,46 @@ class ExceptionsReportTest extends BuiltinTestCase {
 		$this->assertSame( 8, $runner->run( '2025-03-15', 50 ) );
 		$this->assertSame( self::LAST_DAY, get_option( Runner::CHECKED_OPTION ) );
 		$this->assertSame( 0, $runner->run( '2025-03-15', 50 ) );
+	}
+
+	/**
+	 * A day is judged only once an aggregation run that emptied the buffer began after it ended:
+	 * a stalled aggregation is no drop.
+	 */
+	public function test_days_wait_for_the_aggregation(): void {
+		update_option(
+			Aggregator::LAST_RUN_OPTION,
+			array(
+				'time'     => Hits::ts( '2025-03-12 10:00:00' ),
+				'complete' => true,
+			)
+		);
+		$runner = new Runner();
+		$runner->run( '2025-03-15' );
+		$this->assertSame( '2025-03-11', get_option( Runner::CHECKED_OPTION ) );
+		$this->assertSame( array(), Db::col( 'SELECT day FROM {exceptions} WHERE day > %s', array( '2025-03-11' ) ) );
+
+		// A run stopped by its time budget on the 14th vouches for the 12th.
+		update_option(
+			Aggregator::LAST_RUN_OPTION,
+			array(
+				'time'     => Hits::ts( '2025-03-14 00:30:00' ),
+				'complete' => false,
+			)
+		);
+		$runner->run( '2025-03-15' );
+		$this->assertSame( '2025-03-12', get_option( Runner::CHECKED_OPTION ) );
+
+		update_option(
+			Aggregator::LAST_RUN_OPTION,
+			array(
+				'time'     => Hits::ts( '2025-03-15 00:01:00' ),
+				'complete' => true,
+			)
+		);
+		$runner->run( '2025-03-15' );
+		$this->assertSame( self::LAST_DAY, get_option( Runner::CHECKED_OPTION ) );
+		$this->assertSame( array( '2025-03-13' ), Db::col( 'SELECT day FROM {exceptions} WHERE day > %s', array( '2025-03-11' ) ) );
 	}
 
 	/**
