@@ -116,10 +116,20 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 	const [ busy, setBusy ] = useState( false );
 	const datesKey = JSON.stringify( context.dates );
 	const request = useRef( 0 );
+	const shownDates = useRef( datesKey );
 
-	// New dates (or a refreshed first page): start again from it.
+	// New dates start again from the first page; a refreshed first page (the store fetched it
+	// again) replaces the first page only, not another page the user went to.
 	useEffect( () => {
-		setShown( first );
+		const newDates = shownDates.current !== datesKey;
+		shownDates.current = datesKey;
+		setShown( ( current ) =>
+			newDates ||
+			( current.pagination.page === 1 &&
+				current.pagination.per_page === first.pagination.per_page )
+				? first
+				: current
+		);
 	}, [ first, datesKey ] );
 
 	/**

@@ -325,6 +325,59 @@ describe( 'Exceptions report', () => {
 		] );
 	} );
 
+	it( 'stays on the page it deleted from', async () => {
+		let deleted = false;
+		const calls = mockApi( ( call ) => {
+			if ( isDelete( call ) ) {
+				deleted = true;
+				return { deleted: true, id: 25 };
+			}
+			const url = new URL( call.path, 'https://example.test' );
+			const page = Number( url.searchParams.get( 'page' ) ?? '1' );
+			const total = deleted ? 44 : 45;
+			const items =
+				page === 1
+					? rows( 1, 20 )
+					: rows( 21, 20 ).filter(
+							( item ) => ! deleted || item.id !== 25
+					  );
+			return {
+				items,
+				pagination: { page, pages: 3, per_page: 20, total },
+			};
+		} );
+		renderScreen( 'agency' );
+		await screen.findByRole( 'table', { name: 'Exceptions' } );
+		const user = userEvent.setup();
+		await user.click( screen.getByRole( 'button', { name: 'Next page' } ) );
+		await waitFor( () =>
+			expect( tableRows()[ 0 ]?.[ 3 ] ).toBe( 'Exception 21' )
+		);
+		await user.click(
+			screen.getByRole( 'button', {
+				name: 'Delete the exception: Exception 25',
+			} )
+		);
+		await user.click(
+			within(
+				screen.getByRole( 'alertdialog', { name: 'Delete Exception' } )
+			).getByRole( 'button', { name: 'Delete' } )
+		);
+		await waitFor( () => expect( tableRows() ).toHaveLength( 19 ) );
+		// The store fetched the first page again meanwhile: the screen stays on page 2.
+		await waitFor( () =>
+			expect(
+				exceptionCalls( calls ).filter(
+					( call ) => call === `GET ${ ROUTE }?${ DATES }`
+				)
+			).toHaveLength( 2 )
+		);
+		expect(
+			screen.getByRole( 'navigation', { name: 'Exceptions pages' } )
+		).toHaveTextContent( 'Page 2 of 3' );
+		expect( tableRows()[ 0 ]?.[ 3 ] ).toBe( 'Exception 21' );
+	} );
+
 	it( 'shows the server’s message when a deletion fails', async () => {
 		mockApi( ( call ) =>
 			isDelete( call )
