@@ -16,10 +16,11 @@ defined( 'ABSPATH' ) || exit;
  * A day is judged once it is complete: before today (site time), and ended before the last
  * aggregation run that emptied the buffer began (so a stalled aggregation does not show as a drop
  * of every series; a run that stopped at its time budget vouches for the day before its day only).
- * The option CHECKED_OPTION keeps the last day judged. The first run looks back LOOKBACK_DAYS; a run judges at most the days it is
- * given (the daily cron event and the report's first load alike), oldest first, so a later run goes
- * on where it stopped. Each day is judged against the WEEKS weeks before it (Detector), read in a
- * handful of queries for the whole run.
+ * The option CHECKED_OPTION keeps the last day judged. No run looks further back than
+ * LOOKBACK_DAYS (the first run, or one after the event stopped for long); a run judges at most the
+ * days it is given (the daily cron event and the report's load alike), oldest first, so a later
+ * run goes on where it stopped. Each day is judged against the WEEKS weeks before it (Detector),
+ * read in a handful of queries for the whole run.
  */
 final class Runner {
 
@@ -80,10 +81,12 @@ final class Runner {
 		$today_at  = new \DateTimeImmutable( $today . ' 00:00:00', $utc );
 		$yesterday = min( $today_at->modify( '-1 day' )->format( 'Y-m-d' ), self::aggregated_through() ?? $today );
 		$checked   = (string) get_option( self::CHECKED_OPTION, '' );
-		$start     = '' !== $checked
-			? ( new \DateTimeImmutable( $checked . ' 00:00:00', $utc ) )->modify( '+1 day' )->format( 'Y-m-d' )
-			: $today_at->modify( '-' . self::LOOKBACK_DAYS . ' days' )->format( 'Y-m-d' );
-		$start     = max( $start, $first );
+		// Never further back than the lookback, whatever was missed (an event that did not run for
+		// months): the recent days matter, and one run then reaches today.
+		$start = max( $today_at->modify( '-' . self::LOOKBACK_DAYS . ' days' )->format( 'Y-m-d' ), $first );
+		if ( '' !== $checked ) {
+			$start = max( $start, ( new \DateTimeImmutable( $checked . ' 00:00:00', $utc ) )->modify( '+1 day' )->format( 'Y-m-d' ) );
+		}
 		if ( $start > $yesterday || $max_days < 1 ) {
 			return 0;
 		}

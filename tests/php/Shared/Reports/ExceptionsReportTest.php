@@ -246,6 +246,10 @@ class ExceptionsReportTest extends BuiltinTestCase {
 		$this->assertSame( 8, $runner->run( '2025-03-15', 50 ) );
 		$this->assertSame( self::LAST_DAY, get_option( Runner::CHECKED_OPTION ) );
 		$this->assertSame( 0, $runner->run( '2025-03-15', 50 ) );
+
+		// Long after (the event stopped): never further back than the lookback.
+		$this->assertSame( 0, $runner->run( '2025-09-01', 5 ) );
+		$this->assertSame( '2025-06-05', get_option( Runner::CHECKED_OPTION ) ); // 1 September − 92 days + 4.
 	}
 
 	/**
