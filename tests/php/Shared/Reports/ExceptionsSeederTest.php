@@ -43,7 +43,7 @@ class ExceptionsSeederTest extends TestCase {
 
 		$back  = static fn( int $days ): string => gmdate( 'Y-m-d', (int) strtotime( $today . ' 12:00:00 UTC' ) - $days * DAY_IN_SECONDS );
 		$found = Db::rows( 'SELECT day, category, metric, label, direction, value, expected FROM {exceptions} WHERE id > %d ORDER BY day, id', array( 0 ) );
-		$days = array_values( array_unique( array_column( $found, 'day' ) ) );
+		$days  = array_values( array_unique( array_column( $found, 'day' ) ) );
 		$this->assertSame( array( $back( 23 ), $back( 9 ), $back( 4 ) ), $days );
 		$this->assertCount( 6, $found, (string) wp_json_encode( $found ) );
 
