@@ -146,6 +146,7 @@ final class Plugin {
 	public function register_rest_routes(): void {
 		( new BootController() )->register_routes();
 		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
+		( new REST\ExceptionsController( $this->sources ) )->register_routes();
 		( new REST\SettingsController() )->register_routes();
 		( new REST\MetricsController() )->register_routes();
 		( new REST\LicenceController() )->register_routes();

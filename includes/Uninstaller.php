@@ -32,6 +32,8 @@ final class Uninstaller {
 		Licensing\Licence::SITE_OPTION,
 		Sources\Builtin\DataDir::OPTION,
 		Sources\Builtin\DataDir::MIGRATE_LOCK,
+		Sources\Builtin\Exceptions\Runner::CHECKED_OPTION,
+		Sources\Builtin\Exceptions\Runner::ERROR_OPTION,
 	);
 
 	/**

@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Licensing\Upgrade;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\InvalidDateRange;
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\HasParams;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
 use MonsterInsights\Reports\Sources\Source;
@@ -66,7 +67,7 @@ final class ReportsController extends Controller {
 						'methods'             => \WP_REST_Server::READABLE,
 						'callback'            => fn( \WP_REST_Request $request ) => $this->answer( $report, $request ),
 						'permission_callback' => array( $this, 'can_view' ),
-						'args'                => $args,
+						'args'                => $args + ( $report instanceof HasParams ? $report->params() : array() ),
 					),
 					'schema' => fn() => array(
 						'$schema' => 'http://json-schema.org/draft-04/schema#',

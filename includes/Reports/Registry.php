@@ -125,7 +125,7 @@ final class Registry {
 		),
 		'exceptions'            => array(
 			'feature' => 'exceptions',
-			'class'   => null,
+			'class'   => Exceptions::class,
 		),
 		'yearinreview'          => array(
 			'feature' => 'year_in_review',

@@ -1,47 +1,71 @@
 /**
  * SAMPLE DATA — the Exceptions report (spec 3 §2: a blurred sample table; categories Engagement,
- * eCommerce, Marketing; §3 "Exception row"). Never real.
+ * eCommerce, Marketing; §3 "Exception row"), shaped as GET /reports/exceptions answers. Never real.
  */
 import { __ } from '@wordpress/i18n';
 
+import type { ExceptionsReport } from '../store/reports/types';
 import type { SampleLayout } from '.';
 
 export const SAMPLE = true;
 
-export const payload = {
+export const payload: ExceptionsReport = {
 	items: [
 		{
 			id: 1,
-			category: 'Engagement',
-			time: '2025-10-14 09:12',
+			category: 'engagement',
+			time: '2025-10-14',
+			recurring: true,
 			resolved: false,
 			description:
-				'Bounce rate on /pricing/ rose 38% above its usual level.',
+				'Bounce rate on /sample-pricing/ rose to 68.0% on Tuesday, October 14, 2025, from the usual 41.0% for a Tuesday.',
 		},
 		{
 			id: 2,
-			category: 'eCommerce',
-			time: '2025-10-12 17:40',
+			category: 'ecommerce',
+			time: '2025-10-12',
+			recurring: false,
 			resolved: false,
-			description: 'Revenue fell 27% below the previous week.',
+			description:
+				'Revenue was 1,240.00 on Sunday, October 12, 2025, 27% below the usual 1,698.00 for a Sunday.',
 		},
 		{
 			id: 3,
-			category: 'Marketing',
-			time: '2025-10-10 08:05',
-			resolved: true,
-			description: 'Sessions from the newsletter campaign doubled.',
+			category: 'marketing',
+			time: '2025-10-10',
+			recurring: false,
+			resolved: false,
+			description:
+				'Sessions from the sample_newsletter campaign were 812 on Friday, October 10, 2025, 2.1× the usual 386 for a Friday.',
 		},
 		{
 			id: 4,
-			category: 'Engagement',
-			time: '2025-10-08 13:22',
+			category: 'engagement',
+			time: '2025-10-08',
+			recurring: false,
 			resolved: false,
-			description: 'Average session duration dropped by 41 seconds.',
+			description:
+				'Sessions from Organic Search were 412 on Wednesday, October 8, 2025, 3.1× the usual 133 for a Wednesday.',
 		},
 	],
-	pagination: { page: 1, pages: 1 },
+	pagination: { page: 1, pages: 1, per_page: 20, total: 4 },
 };
+
+/**
+ * The label of a category (spec 3 §2).
+ *
+ * @param category The category.
+ */
+function categoryLabel( category: string ): string {
+	switch ( category ) {
+		case 'ecommerce':
+			return __( 'eCommerce', 'monsterinsights-reports' );
+		case 'marketing':
+			return __( 'Marketing', 'monsterinsights-reports' );
+		default:
+			return __( 'Engagement', 'monsterinsights-reports' );
+	}
+}
 
 export function layout(): SampleLayout {
 	return {
@@ -55,11 +79,11 @@ export function layout(): SampleLayout {
 					__( 'Description', 'monsterinsights-reports' ),
 				],
 				rows: payload.items.map( ( r ) => [
-					r.category,
+					categoryLabel( r.category ),
 					r.time,
-					r.resolved
-						? __( 'No', 'monsterinsights-reports' )
-						: __( 'Yes', 'monsterinsights-reports' ),
+					r.recurring
+						? __( 'Yes', 'monsterinsights-reports' )
+						: __( 'No', 'monsterinsights-reports' ),
 					r.description,
 				] ),
 			},

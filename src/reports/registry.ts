@@ -544,6 +544,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-exceptions" */ '../demo/exceptions'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-exceptions" */ './exceptions'
+			) as Promise< ScreenModule >,
 	},
 	yearinreview: {
 		paths: [ { path: '/year-in-review', name: 'year-in-review' } ],

@@ -14,6 +14,7 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Reports\Countries;
+use MonsterInsights\Reports\Sources\FindsExceptions;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -23,7 +24,7 @@ defined( 'ABSPATH' ) || exit;
  * dimension columns over the range; rates and averages are derived from the sums in PHP, as are
  * filters, order and limit (rollup groups are few). Rates are percentages (0–100).
  */
-final class BuiltinSource implements Source {
+final class BuiltinSource implements Source, FindsExceptions {
 
 	public const KEY = 'builtin';
 
@@ -122,6 +123,29 @@ final class BuiltinSource implements Source {
 			return ( new Collector\Geo( (string) $settings['country_mmdb'], '' ) )->has_regions();
 		}
 		return Dimension::is_valid( $dimension );
+	}
+
+	/**
+	 * A page of the range's exceptions, after judging the complete days not judged yet (at most
+	 * Exceptions\Runner::MAX_DAYS of them).
+	 *
+	 * @param DateRange $range    The range.
+	 * @param int       $page     Page, from 1.
+	 * @param int       $per_page Rows a page.
+	 * @return array{rows: list<array{id: int, day: string, category: string, metric: string, label: string, direction: int, value: float, expected: float, recurring: bool}>, total: int}
+	 */
+	public function exceptions( DateRange $range, int $page, int $per_page ): array {
+		( new Exceptions\Runner() )->run( Exceptions\Runner::today() );
+		return ( new Exceptions\Store() )->page( $range->start_ymd(), $range->end_ymd(), $page, $per_page );
+	}
+
+	/**
+	 * Deletes an exception for good.
+	 *
+	 * @param int $id The exception's id.
+	 */
+	public function delete_exception( int $id ): bool {
+		return ( new Exceptions\Store() )->delete( $id );
 	}
 
 	/**

@@ -26,6 +26,11 @@ final class Scheduler {
 	public const SCHEDULE       = 'monsterinsights_reports_every_minute';
 
 	/**
+	 * The daily event that finds the exceptions of the days completed since (Exceptions\Runner).
+	 */
+	public const EXCEPTIONS_HOOK = 'monsterinsights_reports_find_exceptions';
+
+	/**
 	 * Seconds a cron run may start chunks for.
 	 */
 	public const CRON_BUDGET = 40.0;
@@ -55,6 +60,7 @@ final class Scheduler {
 		add_filter( 'cron_schedules', array( self::class, 'add_schedule' ) ); // phpcs:ignore WordPress.WP.CronInterval.CronSchedulesInterval -- Every minute is the requirement.
 		add_action( self::AGGREGATE_HOOK, array( self::class, 'aggregate_from_cron' ) );
 		add_action( self::PRUNE_HOOK, array( self::class, 'prune_from_cron' ) );
+		add_action( self::EXCEPTIONS_HOOK, array( self::class, 'find_exceptions_from_cron' ) );
 		add_action( 'admin_init', array( self::class, 'maintain' ) );
 		add_action( 'admin_menu', array( $this, 'hook_page_load' ), 20 );
 		add_filter( 'wpmu_drop_tables', array( self::class, 'site_tables' ), 10, 2 );
@@ -88,6 +94,9 @@ final class Scheduler {
 		if ( false === wp_next_scheduled( self::PRUNE_HOOK ) ) {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::PRUNE_HOOK );
 		}
+		if ( false === wp_next_scheduled( self::EXCEPTIONS_HOOK ) ) {
+			wp_schedule_event( time() + 2 * HOUR_IN_SECONDS, 'daily', self::EXCEPTIONS_HOOK );
+		}
 	}
 
 	/**
@@ -96,6 +105,7 @@ final class Scheduler {
 	public static function unschedule(): void {
 		wp_clear_scheduled_hook( self::AGGREGATE_HOOK );
 		wp_clear_scheduled_hook( self::PRUNE_HOOK );
+		wp_clear_scheduled_hook( self::EXCEPTIONS_HOOK );
 	}
 
 	/**
@@ -132,6 +142,14 @@ final class Scheduler {
 	public static function prune_from_cron(): void {
 		Schema::maybe_migrate();
 		Retention::prune( time(), self::PRUNE_BATCHES );
+	}
+
+	/**
+	 * The daily cron event: finds the exceptions of the complete days not judged yet.
+	 */
+	public static function find_exceptions_from_cron(): void {
+		Schema::maybe_migrate();
+		Exceptions\Runner::from_cron();
 	}
 
 	/**

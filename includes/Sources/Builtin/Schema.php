@@ -20,14 +20,16 @@ defined( 'ABSPATH' ) || exit;
  * - cursors: where the aggregation of each claimed buffer file stands (crash safety);
  * - rollups: rollup_* — one row per site-local day and key, recomputed from the raw tables for the
  *   days an aggregation touched, read by every unfiltered report, kept for ever (ROLLUPS, computed
- *   by Rollups; rollup_links and rollup_scroll, computed by LinkRollups with them).
+ *   by Rollups; rollup_links and rollup_scroll, computed by LinkRollups with them);
+ * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
+ *   series and day, kept when deleted (flagged) so detection never finds that day again.
  */
 final class Schema {
 
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 6;
+	public const VERSION = 7;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -75,6 +77,7 @@ final class Schema {
 		'rollup_links',
 		'rollup_scroll',
 		'rollup_roles',
+		'exceptions',
 	);
 
 	/**
@@ -235,6 +238,9 @@ final class Schema {
 			// recorded before know neither, their column reads ROLE_UNKNOWN and counts nowhere, so
 			// there is nothing to compute; rollup_roles fills from the next aggregation on.
 			6 => static function (): void {},
+			// The Exceptions report's table (dbDelta above creates it); its detector looks back
+			// over the existing rollups on its first run (Exceptions\Runner), nothing to move here.
+			7 => static function (): void {},
 		);
 	}
 
@@ -545,6 +551,21 @@ PRIMARY KEY  (day)",
 role varchar(64) NOT NULL DEFAULT '',
 pageviews $counter,
 PRIMARY KEY  (day,role)",
+			'exceptions'       => "$id,
+series_hash char(32) NOT NULL,
+$day
+direction tinyint(1) NOT NULL DEFAULT 1,
+category varchar(16) NOT NULL DEFAULT '',
+metric varchar(32) NOT NULL DEFAULT '',
+label varchar(2048) NOT NULL DEFAULT '',
+value double NOT NULL DEFAULT 0,
+expected double NOT NULL DEFAULT 0,
+recurring tinyint(1) unsigned NOT NULL DEFAULT 0,
+deleted tinyint(1) unsigned NOT NULL DEFAULT 0,
+found_at int(10) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (id),
+UNIQUE KEY series_day (series_hash,day),
+KEY day (day)",
 		);
 	}
 }

@@ -24,6 +24,13 @@ defined( 'ABSPATH' ) || exit;
  * in five logged in (subscribers most, then authors, contributors, editors and users without a
  * role on the site), whose page views carry their role as the tracker sends it for the Dimensions
  * report.
+ *
+ * A seeding of ANOMALY_MIN_DAYS days or more (the demo's 90) also carries a few clear anomalies for
+ * the Exceptions report, on fixed days before today (ANOMALIES): a newsletter blast of the
+ * product-launch campaign, a day on the front page of Hacker News (a burst of Organic Social visits) and
+ * an outage day on which only one visit in 25 is recorded. Their extra visits come from a
+ * generator of their own, and the visits an outage drops are still drawn, so every other day's
+ * traffic is the same as without them.
  */
 final class Seeder {
 
@@ -128,6 +135,30 @@ final class Seeder {
 	);
 
 	/**
+	 * The anomalies of a long seeding, by days before today: extra visits (arrival, how many) or
+	 * an outage (the share of the day's visits recorded).
+	 */
+	private const ANOMALIES = array(
+		23 => array(
+			'arrival' => 'blast',
+			'visits'  => 90,
+		),
+		9  => array(
+			'arrival' => 'viral',
+			'visits'  => 140,
+		),
+		4  => array(
+			'outage' => 25,
+		),
+	);
+
+	/**
+	 * Days a seeding covers at least for the anomalies to be sent: the detector compares a day with
+	 * the same weekday of the weeks before, so shorter seedings (tests) have none.
+	 */
+	public const ANOMALY_MIN_DAYS = 60;
+
+	/**
 	 * Hits accepted and refused, and sessions built.
 	 *
 	 * @var array{hits: int, refused: int, sessions: int}
@@ -144,6 +175,20 @@ final class Seeder {
 	 * @var int
 	 */
 	private int $state = 0;
+
+	/**
+	 * The state of the anomalies' own generator.
+	 *
+	 * @var int
+	 */
+	private int $aside = 0;
+
+	/**
+	 * While true, visits are drawn but not sent (the visits an outage loses).
+	 *
+	 * @var bool
+	 */
+	private bool $dry = false;
 
 	/**
 	 * Pages to visit: path and object id.
@@ -192,12 +237,13 @@ final class Seeder {
 	 * the same collector and aggregator as live traffic, without the site's live buffer or its
 	 * per-hit file locks on the uploads folder (slow on network and emulated file systems).
 	 *
-	 * @param int $days Days back.
-	 * @param int $seed The seed.
+	 * @param int                     $days  Days back.
+	 * @param int                     $seed  The seed.
+	 * @param \DateTimeImmutable|null $today Site-local midnight of the last day seeded (up to its noon); today (up to now) by default.
 	 * @return array{hits: int, refused: int, sessions: int, stored: int}
 	 * @throws \RuntimeException When the site's data folder or the staging folder cannot be created.
 	 */
-	public static function seed_current_site( int $days, int $seed ): array {
+	public static function seed_current_site( int $days, int $seed, ?\DateTimeImmutable $today = null ): array {
 		if ( null === DataDir::ensure() ) {
 			throw new \RuntimeException( 'The data folder in uploads cannot be created.' );
 		}
@@ -207,12 +253,13 @@ final class Seeder {
 		}
 		try {
 			$collector = self::collector( Tracking\ConfigFile::build(), new Buffer( $stage ) );
-			$stats     = ( new self( $collector, $seed ) )->run( $days, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
+			$now       = null !== $today ? $today->getTimestamp() + 12 * HOUR_IN_SECONDS : time();
+			$stats     = ( new self( $collector, $seed ) )->run( $days, $today ?? new \DateTimeImmutable( 'today', wp_timezone() ), $now );
 			$stored    = 0;
 			$files     = new BufferFiles( new Buffer( $stage ) );
 			$waits     = 0;
 			do {
-				$result  = ( new Aggregator( $files, self::SEED_CHUNK ) )->run();
+				$result  = ( new Aggregator( $files, self::SEED_CHUNK, null, null !== $today ? $now : null ) )->run();
 				$stored += $result->processed;
 				// Another run (the live buffer's) holds the lock: wait for it rather than drop the stage.
 				if ( $result->locked && ++$waits <= 120 ) {
@@ -274,6 +321,7 @@ final class Seeder {
 	 */
 	public function run( int $days, \DateTimeImmutable $today, int $now ): array {
 		$this->state = $this->seed & 0x7fffffff;
+		$this->aside = ( $this->seed * 7919 + 17 ) & 0x7fffffff;
 		for ( $back = $days; $back >= 0; $back-- ) {
 			$day      = $today->modify( '-' . $back . ' days' );
 			$weekday  = (int) $day->format( 'N' );
@@ -284,12 +332,64 @@ final class Seeder {
 			for ( $i = 0; $i < $sessions; $i++ ) {
 				$visits[] = $this->visit( $day, $i, $visits );
 			}
+			$anomaly = $days >= self::ANOMALY_MIN_DAYS ? ( self::ANOMALIES[ $back ] ?? array() ) : array();
+			if ( isset( $anomaly['arrival'] ) ) {
+				$visits = array_merge( $visits, $this->aside( fn(): array => $this->extra_visits( $day, (string) $anomaly['arrival'], (int) $anomaly['visits'] ) ) );
+			}
 			usort( $visits, static fn( $a, $b ) => $a['start'] <=> $b['start'] );
-			foreach ( $visits as $visit ) {
+			foreach ( $visits as $n => $visit ) {
+				if ( ! empty( $visit['extra'] ) ) {
+					$this->aside( fn() => $this->send_visit( $visit, $now ) );
+					continue;
+				}
+				$this->dry = isset( $anomaly['outage'] ) && 0 !== $n % (int) $anomaly['outage'];
 				$this->send_visit( $visit, $now );
+				$this->dry = false;
 			}
 		}
 		return $this->stats;
+	}
+
+	/**
+	 * Runs a function on the anomalies' own generator, leaving the main one where it was.
+	 *
+	 * @param \Closure $work The function.
+	 * @return mixed What it returns.
+	 */
+	private function aside( \Closure $work ) {
+		list( $this->state, $this->aside ) = array( $this->aside, $this->state );
+		try {
+			return $work();
+		} finally {
+			list( $this->state, $this->aside ) = array( $this->aside, $this->state );
+		}
+	}
+
+	/**
+	 * The extra visits of an anomaly: new visitors (addresses of their own) arriving the same way
+	 * between 08:00 and 20:00.
+	 *
+	 * @param \DateTimeImmutable $day     The day.
+	 * @param string             $arrival blast (the newsletter's product-launch campaign) or viral (Hacker News).
+	 * @param int                $count   How many.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function extra_visits( \DateTimeImmutable $day, string $arrival, int $count ): array {
+		$visits = array();
+		for ( $i = 0; $i < $count; $i++ ) {
+			$device   = $this->pick( self::DEVICES );
+			$agents   = self::USER_AGENTS[ $device ];
+			$visits[] = array(
+				'ip'      => sprintf( '172.16.%d.%d', intdiv( $i, 250 ), 1 + $i % 250 ),
+				'ua'      => $agents[ $this->rand( 0, count( $agents ) - 1 ) ],
+				'country' => $this->pick( self::COUNTRIES ),
+				'start'   => $day->getTimestamp() + 8 * 3600 + $this->rand( 0, 12 * 3600 - 1 ),
+				'arrival' => $arrival,
+				'pages'   => 1 + (int) floor( -log( $this->rand( 1, 1000 ) / 1000 ) * 1.3 ),
+				'extra'   => true,
+			);
+		}
+		return $visits;
 	}
 
 	/**
@@ -373,7 +473,9 @@ final class Seeder {
 		if ( $visit['start'] > $now ) {
 			return;
 		}
-		++$this->stats['sessions'];
+		if ( ! $this->dry ) {
+			++$this->stats['sessions'];
+		}
 		$server = array(
 			'REQUEST_METHOD'  => 'POST',
 			'REMOTE_ADDR'     => $visit['ip'],
@@ -443,6 +545,16 @@ final class Seeder {
 		if ( 'direct' === $arrival ) {
 			return array();
 		}
+		if ( 'blast' === $arrival ) {
+			return array(
+				'us' => 'newsletter',
+				'um' => 'email',
+				'uc' => 'product-launch',
+			);
+		}
+		if ( 'viral' === $arrival ) {
+			return array( 'r' => 'https://news.ycombinator.com/' );
+		}
 		if ( isset( self::CAMPAIGNS[ $arrival ] ) ) {
 			list( $source, $medium, $campaigns ) = self::CAMPAIGNS[ $arrival ];
 			$tags                                = array(
@@ -476,6 +588,9 @@ final class Seeder {
 	 * @param int                   $time   When.
 	 */
 	private function send( array $server, array $body, int $time ): void {
+		if ( $this->dry ) {
+			return;
+		}
 		$status = $this->collector->handle( $server, (string) wp_json_encode( $body ), (float) $time );
 		if ( Collector::STATUS_OK === $status && '' === $this->collector->reason() ) {
 			++$this->stats['hits'];

@@ -367,6 +367,37 @@ export interface RealtimeReport {
 	};
 }
 
+/* Exceptions report (spec 3 §3 "Exception row"; includes/Reports/Exceptions.php). */
+
+/** What an exception is about (spec 3 §2: Engagement, eCommerce, Marketing). */
+export type ExceptionCategory = 'engagement' | 'ecommerce' | 'marketing';
+
+/** One exception: a day on which a series of the site left its usual range. */
+export interface ExceptionRow {
+	id: number;
+	category: ExceptionCategory;
+	/** The day (Y-m-d, site time). */
+	time: string;
+	/** The same series went the same way within the 28 days before. */
+	recurring: boolean;
+	/** Always false: a deleted exception is not listed. */
+	resolved: boolean;
+	/** With the numbers, in the user's language. */
+	description: string;
+}
+
+/** GET /reports/exceptions (start, end, page, per_page): the range's exceptions, newest first. */
+export interface ExceptionsReport {
+	items: ExceptionRow[];
+	pagination: {
+		page: number;
+		pages: number;
+		/** 20, 50, 100, 200 or 500. */
+		per_page: number;
+		total: number;
+	};
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
@@ -382,6 +413,7 @@ export interface ReportPayloads {
 	countries: CountriesReport;
 	dimensions: DimensionsReport;
 	realtime: RealtimeReport;
+	exceptions: ExceptionsReport;
 	yearinreview: YearInReviewReport;
 }
 

@@ -46,7 +46,7 @@ add_filter(
 );
 
 /**
- * Empties the built-in source's tables (lookups, raw rows and rollups) and bumps the data version,
+ * Empties the built-in source's tables (lookups, raw rows, rollups, exceptions) and bumps the data version,
  * so no cached report of the old data is served.
  */
 function clear_builtin_data(): void {
@@ -55,6 +55,8 @@ function clear_builtin_data(): void {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 	}
+	// The exceptions went with the tables: the days they were found on are to be judged again.
+	delete_option( \MonsterInsights\Reports\Sources\Builtin\Exceptions\Runner::CHECKED_OPTION );
 	BuiltinSource::bump_data_version();
 }
 

@@ -28,6 +28,7 @@ class ReportPayloadContractTest extends TestCase {
 			'site_summary' => array( 'site_summary' ),
 			'yearinreview' => array( 'yearinreview' ),
 			'dimensions'   => array( 'dimensions' ),
+			'exceptions'   => array( 'exceptions' ),
 		);
 	}
 

@@ -7,10 +7,13 @@
 import {
 	METRIC_IDS,
 	type DimensionsReport,
+	type ExceptionCategory,
+	type ExceptionsReport,
 	type OverviewReport,
 	type SiteSummaryReport,
 } from '..';
 import dimensionsFixture from './fixtures/dimensions.json';
+import exceptionsFixture from './fixtures/exceptions.json';
 import overviewFixture from './fixtures/overview.json';
 import siteSummaryFixture from './fixtures/site_summary.json';
 
@@ -29,6 +32,33 @@ type Json< T > = T extends string
 	: { [ Key in keyof T ]: Json< T[ Key ] > };
 
 const dimensions: Json< DimensionsReport > = dimensionsFixture;
+
+const CATEGORIES: ExceptionCategory[] = [
+	'engagement',
+	'ecommerce',
+	'marketing',
+];
+
+/**
+ * A category of the fixture: a JSON import widens the union to string, so it is checked here.
+ *
+ * @param value The fixture's value.
+ */
+function categoryOf( value: string ): ExceptionCategory {
+	const found = CATEGORIES.find( ( category ) => category === value );
+	if ( ! found ) {
+		throw new Error( `Unknown exception category: ${ value }` );
+	}
+	return found;
+}
+
+const exceptions: ExceptionsReport = {
+	...exceptionsFixture,
+	items: exceptionsFixture.items.map( ( item ) => ( {
+		...item,
+		category: categoryOf( item.category ),
+	} ) ),
+};
 
 describe( 'payload fixtures', () => {
 	it( 'carry every metric id in the info boxes and graphs, and nothing else', () => {
@@ -69,6 +99,14 @@ describe( 'payload fixtures', () => {
 				dimensions[ key as keyof typeof dimensions.dimensions ].columns
 			).toHaveLength( 2 );
 		}
+	} );
+
+	it( 'list exceptions of every category the builtin source finds', () => {
+		expect(
+			[
+				...new Set( exceptions.items.map( ( item ) => item.category ) ),
+			].sort()
+		).toEqual( [ 'engagement', 'marketing' ] );
 	} );
 
 	it( 'show every optional part', () => {

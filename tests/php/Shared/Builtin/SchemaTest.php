@@ -82,12 +82,17 @@ class SchemaTest extends TestCase {
 		'rollup_links'       => array( 'PRIMARY' => 'day,kind,link_id' ),
 		'rollup_scroll'      => array( 'PRIMARY' => 'day' ),
 		'rollup_roles'       => array( 'PRIMARY' => 'day,role' ),
+		'exceptions'         => array(
+			'PRIMARY'    => 'id',
+			'day'        => 'day',
+			'series_day' => 'series_hash,day',
+		),
 	);
 
 	/**
 	 * Unique indexes (besides the primary keys).
 	 */
-	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash', 'links.hash' );
+	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash', 'links.hash', 'exceptions.series_day' );
 
 	/**
 	 * Every table exists, per site prefix, with exactly the expected indexes.

@@ -1,0 +1,82 @@
+<?php
+/**
+ * REST: delete an exception of the Exceptions report.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\REST;
+
+use MonsterInsights\Reports\Licensing\Licence;
+use MonsterInsights\Reports\Licensing\Tiers;
+use MonsterInsights\Reports\Licensing\Upgrade;
+use MonsterInsights\Reports\Sources\FindsExceptions;
+use MonsterInsights\Reports\Sources\Sources;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * `DELETE monsterinsights-reports/v1/exceptions/{id}`: for users who view the reports, with the
+ * licence the Exceptions report needs (agency; below it a 403 upgrade_required). The exception is
+ * deleted for good: never listed again, and the detector never finds it again. An unknown (or
+ * already deleted) id is a 404 rest_exception_not_found.
+ */
+final class ExceptionsController extends Controller {
+
+	/**
+	 * The controller.
+	 *
+	 * @param Sources $sources The sources (the active one holds the exceptions).
+	 */
+	public function __construct( private Sources $sources ) {
+		parent::__construct();
+		$this->rest_base = 'exceptions';
+	}
+
+	/**
+	 * Registers the route.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>[\d]+)',
+			array(
+				array(
+					'methods'             => \WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => array( $this, 'can_view' ),
+					'args'                => array(
+						'id' => array(
+							'description' => __( 'The exception’s ID.', 'monsterinsights-reports' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+						),
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * Deletes an exception.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @return \WP_REST_Response|\WP_Error
+	 */
+	public function delete_item( $request ) {
+		if ( ! Tiers::allows( Licence::level(), 'exceptions' ) ) {
+			return Upgrade::required( 'exceptions' );
+		}
+		$id     = (int) $request->get_param( 'id' );
+		$source = $this->sources->active();
+		if ( ! $source instanceof FindsExceptions || ! $source->delete_exception( $id ) ) {
+			return new \WP_Error( 'rest_exception_not_found', __( 'There is no exception with this ID.', 'monsterinsights-reports' ), array( 'status' => 404 ) );
+		}
+		return rest_ensure_response(
+			array(
+				'deleted' => true,
+				'id'      => $id,
+			)
+		);
+	}
+}
