@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request } from '@playwright/test';
 import path from 'path';
 
@@ -91,4 +92,23 @@ export async function apiFetch< T >(
 		return wp.apiFetch( o );
 	}, options );
 	return answer as T;
+}
+
+/**
+ * The serious and critical axe findings inside the app, each as "rule: targets".
+ *
+ * @param page The page.
+ */
+export async function seriousAxeFindings( page: Page ): Promise< string[] > {
+	const results = await new AxeBuilder( { page } )
+		.include( '#monsterinsights-reports' )
+		.analyze();
+	return results.violations
+		.filter( ( v ) => v.impact === 'serious' || v.impact === 'critical' )
+		.map(
+			( v ) =>
+				`${ v.id }: ${ v.nodes
+					.map( ( n ) => n.target.join( ' ' ) )
+					.join( ', ' ) }`
+		);
 }

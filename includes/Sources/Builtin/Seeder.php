@@ -485,8 +485,10 @@ final class Seeder {
 		);
 		$time   = (int) $visit['start'];
 		$page   = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
-		$user   = '' !== $visit['role'] ? array( 'u' => $visit['role'] ) : array();
-		$first  = array(
+		// An anomaly's extra visitors (extra_visits) are anonymous: they carry no role.
+		$role  = (string) ( $visit['role'] ?? '' );
+		$user  = '' !== $role ? array( 'u' => $role ) : array();
+		$first = array(
 			't' => 'pageview',
 			'p' => $page['path'],
 			'o' => $page['object'],

@@ -5,6 +5,7 @@ import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	isCollectorHit,
 	REPORTS_PATH,
+	seriousAxeFindings,
 	storageStatePath,
 	VISITOR_USER_AGENT,
 	type E2EUser,
@@ -219,6 +220,7 @@ test( 'plus: the page views by author, type, category, month, login state and ro
 		path: path.join( SCREENSHOTS, 'report-dimensions.png' ),
 		fullPage: true,
 	} );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 
 	// The role table's CSV: every row, raw numbers.
 	const href = await page

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { E2ESite } from '../site';
-import { REPORTS_PATH, storageStatePath } from '../utils';
+import { REPORTS_PATH, seriousAxeFindings, storageStatePath } from '../utils';
 
 /**
  * The Exceptions screen (#/exceptions) on the demo traffic: the e2e site gets the built-in source
@@ -79,6 +79,7 @@ test( 'lists the demo’s anomalies of the last 30 days and deletes one for good
 	await expect(
 		page.getByRole( 'navigation', { name: 'Exceptions pages' } )
 	).toHaveCount( 0 );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 
 	const campaign = rows( page ).filter( {
 		hasText: 'product-launch campaign',
