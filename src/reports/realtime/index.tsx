@@ -63,6 +63,41 @@ function Card( {
 }
 
 /**
+ * A small list card: its heading and a table captioned the same.
+ *
+ * @param props           Component props.
+ * @param props.title     The heading and caption.
+ * @param props.className A modifier class.
+ * @param props.columns   The table's columns.
+ * @param props.rows      Its rows.
+ * @param props.emptyText The text when there are none.
+ */
+function ListCard< Row >( {
+	title,
+	className,
+	columns,
+	rows,
+	emptyText,
+}: {
+	title: string;
+	className: string;
+	columns: Array< ReportColumn< Row > >;
+	rows: Row[];
+	emptyText: string;
+} ) {
+	return (
+		<Card title={ title } className={ className }>
+			<ReportTable< Row >
+				caption={ title }
+				columns={ columns }
+				rows={ rows }
+				emptyText={ emptyText }
+			/>
+		</Card>
+	);
+}
+
+/**
  * The report's layout for a payload, real or sample.
  *
  * @param props       Component props.
@@ -160,20 +195,16 @@ export function RealtimeLayout( {
 	];
 
 	const topPages = (
-		<Card
+		<ListCard< Page >
 			title={ __( 'Top Pages', 'monsterinsights-reports' ) }
 			className="pages"
-		>
-			<ReportTable< Page >
-				caption={ __( 'Top Pages', 'monsterinsights-reports' ) }
-				columns={ pageColumns }
-				rows={ data.toppages }
-				emptyText={ __(
-					'No pageviews currently.',
-					'monsterinsights-reports'
-				) }
-			/>
-		</Card>
+			columns={ pageColumns }
+			rows={ data.toppages }
+			emptyText={ __(
+				'No pageviews currently.',
+				'monsterinsights-reports'
+			) }
+		/>
 	);
 
 	return (
@@ -237,55 +268,34 @@ export function RealtimeLayout( {
 			<div className="monsterinsights-reports-realtime__lists">
 				{ hasGraph && topPages }
 				{ data.referrals.length > 0 && (
-					<Card
+					<ListCard< Referral >
 						title={ __(
 							'Top Referral Traffic Sources',
 							'monsterinsights-reports'
 						) }
 						className="referrals"
-					>
-						<ReportTable< Referral >
-							caption={ __(
-								'Top Referral Traffic Sources',
-								'monsterinsights-reports'
-							) }
-							columns={ referralColumns }
-							rows={ data.referrals }
-							emptyText={ __(
-								'No referral traffic currently.',
-								'monsterinsights-reports'
-							) }
-						/>
-					</Card>
+						columns={ referralColumns }
+						rows={ data.referrals }
+						emptyText={ __(
+							'No referral traffic currently.',
+							'monsterinsights-reports'
+						) }
+					/>
 				) }
-				<Card
+				<ListCard< Country >
 					title={ __( 'Top Countries', 'monsterinsights-reports' ) }
 					className="countries"
-				>
-					<ReportTable< Country >
-						caption={ __(
-							'Top Countries',
-							'monsterinsights-reports'
-						) }
-						columns={ countryColumns }
-						rows={ data.countries }
-						emptyText={ noTraffic }
-					/>
-				</Card>
-				<Card
+					columns={ countryColumns }
+					rows={ data.countries }
+					emptyText={ noTraffic }
+				/>
+				<ListCard< City >
 					title={ __( 'Top Cities', 'monsterinsights-reports' ) }
 					className="cities"
-				>
-					<ReportTable< City >
-						caption={ __(
-							'Top Cities',
-							'monsterinsights-reports'
-						) }
-						columns={ cityColumns }
-						rows={ data.cities }
-						emptyText={ noTraffic }
-					/>
-				</Card>
+					columns={ cityColumns }
+					rows={ data.cities }
+					emptyText={ noTraffic }
+				/>
 			</div>
 		</div>
 	);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'fs/promises';
 import path from 'path';
@@ -8,6 +7,7 @@ import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	isCollectorHit,
 	REPORTS_PATH,
+	seriousAxeFindings,
 	storageStatePath,
 	VISITOR_USER_AGENT,
 } from '../utils';
@@ -212,21 +212,7 @@ test( 'plus: the visitor’s page views, search, sort, CSV, PDF and no serious a
 	] );
 
 	// Accessibility: nothing serious or critical in the app.
-	const results = await new AxeBuilder( { page } )
-		.include( '#monsterinsights-reports' )
-		.analyze();
-	expect(
-		results.violations
-			.filter(
-				( v ) => v.impact === 'serious' || v.impact === 'critical'
-			)
-			.map(
-				( v ) =>
-					`${ v.id }: ${ v.nodes
-						.map( ( n ) => n.target.join( ' ' ) )
-						.join( ', ' ) }`
-			)
-	).toEqual( [] );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 
 	// PDF export of this report.
 	const downloading = page.waitForEvent( 'download', { timeout: 180_000 } );

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	isCollectorHit,
 	REPORTS_PATH,
+	seriousAxeFindings,
 	storageStatePath,
 	VISITOR_USER_AGENT,
 } from '../utils';
@@ -224,21 +224,7 @@ test( 'plus: the visitor’s clicks, landing and exit page, scroll depth; no ser
 		page.getByRole( 'button', { name: 'About Top Affiliate Links' } )
 	).toBeVisible();
 
-	const results = await new AxeBuilder( { page } )
-		.include( '#monsterinsights-reports' )
-		.analyze();
-	expect(
-		results.violations
-			.filter(
-				( v ) => v.impact === 'serious' || v.impact === 'critical'
-			)
-			.map(
-				( v ) =>
-					`${ v.id }: ${ v.nodes
-						.map( ( n ) => n.target.join( ' ' ) )
-						.join( ', ' ) }`
-			)
-	).toEqual( [] );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 } );
 
 test( 'basic: the upsell over the same layout with its sample, no report request', async ( {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2ESite } from '../site';
 import {
 	isCollectorHit,
 	REPORTS_PATH,
+	seriousAxeFindings,
 	storageStatePath,
 	VISITOR_USER_AGENT,
 } from '../utils';
@@ -134,21 +134,7 @@ test( 'plus: a visit a moment ago is Right Now and the top page, and no serious 
 	// The request carries no dates.
 	expect( requests.at( -1 ) ).not.toContain( 'start=' );
 
-	const results = await new AxeBuilder( { page } )
-		.include( '#monsterinsights-reports' )
-		.analyze();
-	expect(
-		results.violations
-			.filter(
-				( v ) => v.impact === 'serious' || v.impact === 'critical'
-			)
-			.map(
-				( v ) =>
-					`${ v.id }: ${ v.nodes
-						.map( ( n ) => n.target.join( ' ' ) )
-						.join( ', ' ) }`
-			)
-	).toEqual( [] );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 } );
 
 test( 'basic: the upsell over the same layout with sample data, no report request', async ( {

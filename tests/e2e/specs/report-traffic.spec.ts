@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'fs/promises';
 import path from 'path';
@@ -8,6 +7,7 @@ import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	isCollectorHit,
 	REPORTS_PATH,
+	seriousAxeFindings,
 	storageStatePath,
 	VISITOR_USER_AGENT,
 } from '../utils';
@@ -200,25 +200,6 @@ async function openReport(
 	).toBeVisible( { timeout: 60_000 } );
 }
 
-/**
- * Serious and critical axe findings in the app.
- *
- * @param page The page.
- */
-async function seriousFindings( page: Page ): Promise< string[] > {
-	const results = await new AxeBuilder( { page } )
-		.include( '#monsterinsights-reports' )
-		.analyze();
-	return results.violations
-		.filter( ( v ) => v.impact === 'serious' || v.impact === 'critical' )
-		.map(
-			( v ) =>
-				`${ v.id }: ${ v.nodes
-					.map( ( n ) => n.target.join( ' ' ) )
-					.join( ', ' ) }`
-		);
-}
-
 /** Each chart-and-table screen: route, title, its rows (every cell as shown). */
 const SCREENS: ReadonlyArray< readonly [ string, string, string[][] ] > = [
 	[
@@ -283,7 +264,7 @@ test.describe( 'plus licence', () => {
 				'Sessions3',
 				'Pageviews4',
 			] );
-			expect( await seriousFindings( page ) ).toEqual( [] );
+			expect( await seriousAxeFindings( page ) ).toEqual( [] );
 		} );
 	}
 
@@ -317,7 +298,7 @@ test.describe( 'plus licence', () => {
 		).toHaveAccessibleName(
 			/^Browser Breakdown: (?:(?:Chrome|Firefox|Mobile Safari|Safari) 33\.33%(?:, |$)){3}/
 		);
-		expect( await seriousFindings( page ) ).toEqual( [] );
+		expect( await seriousAxeFindings( page ) ).toEqual( [] );
 	} );
 
 	test( 'Traffic Overview: keyboard, the channels CSV and the PDF', async ( {

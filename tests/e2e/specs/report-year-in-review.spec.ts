@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'fs/promises';
 import path from 'path';
 
 import { inspectPdf } from '../pdf';
 import { E2E_ROUTES, E2ESite } from '../site';
-import { REPORTS_PATH, storageStatePath } from '../utils';
+import { REPORTS_PATH, seriousAxeFindings, storageStatePath } from '../utils';
 
 /**
  * The Year in Review (#/year-in-review) end to end. The test-only must-use plugin
@@ -228,21 +227,7 @@ test( 'plus: the tab opens the year with exactly the scripted figures', async ( 
 	} );
 
 	// Accessibility: nothing serious or critical in the app.
-	const results = await new AxeBuilder( { page } )
-		.include( '#monsterinsights-reports' )
-		.analyze();
-	expect(
-		results.violations
-			.filter(
-				( v ) => v.impact === 'serious' || v.impact === 'critical'
-			)
-			.map(
-				( v ) =>
-					`${ v.id }: ${ v.nodes
-						.map( ( n ) => n.target.join( ' ' ) )
-						.join( ', ' ) }`
-			)
-	).toEqual( [] );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 
 	// The PDF export.
 	const today = await siteToday( page );
