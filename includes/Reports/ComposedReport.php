@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
+use MonsterInsights\Reports\Reports\Blocks\Optional;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -42,7 +43,7 @@ abstract class ComposedReport implements Report {
 	}
 
 	/**
-	 * Every block's part.
+	 * Every block's part, in the blocks' order; an Optional block's key only when it has something.
 	 *
 	 * @param Source        $source  Answers the queries.
 	 * @param ReportRequest $request The ranges and table parameters.
@@ -51,7 +52,11 @@ abstract class ComposedReport implements Report {
 	public function build( Source $source, ReportRequest $request ): array {
 		$payload = array();
 		foreach ( $this->all_blocks() as $key => $block ) {
-			$payload[ $key ] = $block->payload( $source, $request );
+			$part = $block->payload( $source, $request );
+			if ( $block instanceof Optional && array() === $part ) {
+				continue;
+			}
+			$payload[ $key ] = $part;
 		}
 		return $payload;
 	}
