@@ -9,8 +9,6 @@ namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Filter;
-use MonsterInsights\Reports\Query\ReportRequest;
-use MonsterInsights\Reports\Reports\Blocks\Asked;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\ChartOverlay;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
@@ -19,7 +17,6 @@ use MonsterInsights\Reports\Reports\Blocks\Links;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
 use MonsterInsights\Reports\Reports\Blocks\Percents;
 use MonsterInsights\Reports\Reports\Blocks\TopList;
-use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -30,11 +27,10 @@ defined( 'ABSPATH' ) || exit;
  *
  * The parts that combine others are blocks too: `show_chart_overlay` (ChartOverlay) and `compare`
  * (Compare of the graph's compare-range graph and the compare range's devices) read the graph's
- * series through the report's Asked, so one series query answers all three; `compare` and `galinks`
- * are Optional, left out without a compare range or links. Two overrides only: build() forgets the
- * previous request's answers, and schema() keeps the properties in the order the schema has always
- * listed them (compare after overviewgraph, galinks before show_chart_overlay), which differs from
- * the payload's.
+ * series through the report's asked(), so one series query answers all three; `compare` and
+ * `galinks` are Optional, left out without a compare range or links. One override only: schema()
+ * keeps the properties in the order the schema has always listed them (compare after
+ * overviewgraph, galinks before show_chart_overlay), which differs from the payload's.
  */
 final class Overview extends ComposedReport {
 
@@ -46,20 +42,6 @@ final class Overview extends ComposedReport {
 	 * The schema's order of the payload keys.
 	 */
 	private const SCHEMA_ORDER = array( 'infobox', 'overviewgraph', 'compare', 'newvsreturn', 'devices', 'countries', 'referrals', 'toppages', 'galinks', 'show_chart_overlay' );
-
-	/**
-	 * The answers of the request being built, shared by the graph's blocks.
-	 *
-	 * @var Asked
-	 */
-	private Asked $asked;
-
-	/**
-	 * Makes the report.
-	 */
-	public function __construct() {
-		$this->asked = new Asked();
-	}
 
 	/**
 	 * The report's name.
@@ -74,7 +56,7 @@ final class Overview extends ComposedReport {
 	 * @return array<string, Block>
 	 */
 	protected function blocks(): array {
-		$graph = new MetricGraph( $this->asked );
+		$graph = new MetricGraph( $this->asked() );
 		return array(
 			'infobox'            => new InfoBoxes(),
 			'overviewgraph'      => $graph,
@@ -133,22 +115,6 @@ final class Overview extends ComposedReport {
 			),
 			'galinks'            => new Links( $this->name(), array( 'countries', 'referrals', 'topposts' ) ),
 		);
-	}
-
-	/**
-	 * Builds the payload with a fresh set of answers (the report outlives a request).
-	 *
-	 * @param Source        $source  Answers the queries.
-	 * @param ReportRequest $request The ranges.
-	 * @return array<string, mixed>
-	 */
-	public function build( Source $source, ReportRequest $request ): array {
-		$this->asked->forget();
-		try {
-			return parent::build( $source, $request );
-		} finally {
-			$this->asked->forget();
-		}
 	}
 
 	/**
