@@ -8,7 +8,9 @@
 namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Asked;
 use MonsterInsights\Reports\Reports\Blocks\Block;
+use MonsterInsights\Reports\Reports\Blocks\Optional;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -28,6 +30,13 @@ abstract class ComposedReport implements Report {
 	private ?array $made = null;
 
 	/**
+	 * The answers of the request being built, for blocks that share a query.
+	 *
+	 * @var Asked|null
+	 */
+	private ?Asked $asked = null;
+
+	/**
 	 * The blocks by payload key.
 	 *
 	 * @return array<string, Block>
@@ -42,18 +51,39 @@ abstract class ComposedReport implements Report {
 	}
 
 	/**
-	 * Every block's part.
+	 * Every block's part, in the blocks' order; an Optional block's key only when it has something.
+	 * Blocks made with asked() share one answer per query within the build.
 	 *
 	 * @param Source        $source  Answers the queries.
 	 * @param ReportRequest $request The ranges and table parameters.
 	 * @return array<string, mixed>
 	 */
 	public function build( Source $source, ReportRequest $request ): array {
-		$payload = array();
-		foreach ( $this->all_blocks() as $key => $block ) {
-			$payload[ $key ] = $block->payload( $source, $request );
+		// The report outlives a request: what one build asked is not the next one's.
+		$this->asked()->forget();
+		try {
+			$payload = array();
+			foreach ( $this->all_blocks() as $key => $block ) {
+				$part = $block->payload( $source, $request );
+				if ( $block instanceof Optional && array() === $part ) {
+					continue;
+				}
+				$payload[ $key ] = $part;
+			}
+			return $payload;
+		} finally {
+			$this->asked()->forget();
 		}
-		return $payload;
+	}
+
+	/**
+	 * The answers of the request being built: blocks made with it share a query's result.
+	 */
+	protected function asked(): Asked {
+		if ( null === $this->asked ) {
+			$this->asked = new Asked();
+		}
+		return $this->asked;
 	}
 
 	/**

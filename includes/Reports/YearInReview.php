@@ -13,7 +13,9 @@ use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Percents;
 use MonsterInsights\Reports\Reports\Blocks\Table;
+use MonsterInsights\Reports\Reports\Blocks\TopList;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -120,7 +122,7 @@ final class YearInReview implements Report {
 			'countries'   => array(),
 			'toppages'    => array(),
 			'referrals'   => array(),
-			'devices'     => Overview::devices( $source->run( new Query( array( Metric::SESSIONS ), array( Dimension::DEVICE_CATEGORY ), $range ) ) ),
+			'devices'     => Percents::of( $source->run( new Query( array( Metric::SESSIONS ), array( Dimension::DEVICE_CATEGORY ), $range ) ), Dimension::DEVICE_CATEGORY, Overview::DEVICES ),
 		);
 		foreach ( $this->top( $source, $range, array( Dimension::COUNTRY_ID, Dimension::COUNTRY ) ) as $row ) {
 			$data['countries'][] = array(
@@ -133,7 +135,7 @@ final class YearInReview implements Report {
 		foreach ( $this->top( $source, $range, array( Dimension::LANDING_PAGE, Dimension::PAGE_TITLE ) ) as $row ) {
 			$path               = $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '/';
 			$data['toppages'][] = array(
-				'title'    => Overview::page_title( $row['dimensions'][ Dimension::PAGE_TITLE ] ?? '', $path ),
+				'title'    => TopList::page_title( $row['dimensions'][ Dimension::PAGE_TITLE ] ?? '', $path ),
 				'url'      => home_url( $path ),
 				'hostname' => $host,
 				'sessions' => $row['metrics'][ Metric::SESSIONS ] ?? 0,

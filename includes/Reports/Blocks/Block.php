@@ -19,13 +19,13 @@ defined( 'ABSPATH' ) || exit;
 interface Block {
 
 	/**
-	 * The block's part of the payload.
+	 * The block's part of the payload: mostly an array, a flag for a flag block (ChartOverlay).
 	 *
 	 * @param Source        $source  Answers the queries.
 	 * @param ReportRequest $request Ranges and table parameters.
-	 * @return array<int|string, mixed>
+	 * @return array<int|string, mixed>|bool
 	 */
-	public function payload( Source $source, ReportRequest $request ): array;
+	public function payload( Source $source, ReportRequest $request ): array|bool;
 
 	/**
 	 * The JSON schema of that part.

@@ -65,7 +65,7 @@ final class Chart implements Block {
 			'page_views'            => array(),
 			'session_trendpoints'   => array(),
 			'page_view_trendpoints' => array(),
-			/** This filter is documented in includes/Reports/Overview.php */
+			/** This filter is documented in includes/Reports/Blocks/MetricGraph.php */
 			'notes'                 => (array) apply_filters( 'monsterinsights_reports_chart_notes', array(), $range ),
 		);
 		foreach ( Days::of( $range, $result, $other, $other_range ) as $day ) {
