@@ -61,7 +61,7 @@ final class Traffic {
 	 */
 	public function __construct( int $seed, private array $pages, private string $download ) {
 		$this->state = $seed & 0x7fffffff;
-		foreach ( array( 'USER_AGENTS', 'DEVICES', 'COUNTRIES', 'ARRIVALS', 'REFERRERS' ) as $name ) {
+		foreach ( array( 'USER_AGENTS', 'DEVICES', 'COUNTRIES', 'ARRIVALS', 'REFERRERS', 'CAMPAIGNS' ) as $name ) {
 			$this->mix[ $name ] = ( new \ReflectionClassConstant( Seeder::class, $name ) )->getValue();
 		}
 	}
@@ -225,6 +225,16 @@ final class Traffic {
 					'uc' => 'brand',
 					'ck' => 'gclid',
 				);
+		}
+		// The Seeder's other tagged arrivals (paid social, display, affiliates, SMS, …): its utm
+		// tags, the first of their campaigns.
+		if ( isset( $this->mix['CAMPAIGNS'][ $arrival ] ) ) {
+			list( $source, $medium, $campaigns ) = $this->mix['CAMPAIGNS'][ $arrival ];
+			return array(
+				'us' => (string) $source,
+				'um' => (string) $medium,
+				'uc' => (string) $campaigns[0],
+			);
 		}
 		$list = $this->mix['REFERRERS'][ $arrival ];
 		return array( 'r' => $list[ $this->rand( 0, count( $list ) - 1 ) ] );

@@ -14,7 +14,13 @@
  */
 import { Notice } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
-import { useContext, useEffect, useMemo, useState } from '@wordpress/element';
+import {
+	lazy,
+	Suspense,
+	useContext,
+	useMemo,
+	useState,
+} from '@wordpress/element';
 import { useInstanceId } from '@wordpress/compose';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
@@ -30,7 +36,6 @@ import { canUse } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { reportsStore, requestDates } from '../store/reports';
 import type { PayloadOf } from '../store/reports/types';
-import { LockedReport } from '../upsell/LockedReport';
 import { reportDef, RouteContextContext, type ReportName } from './registry';
 import { ReportHeader } from './shared/ReportHeader';
 import { SiteNotesPanel, SiteNotesToggle } from './shared/site-notes';
@@ -66,6 +71,14 @@ export interface ReportScreenProps< N extends ReportName > {
 	 */
 	live?: ( layout: ReportScreenProps< N >[ 'children' ] ) => ReactNode;
 }
+
+/**
+ * The locked body, loaded only when a report is locked: the upsell overlay and every report's
+ * upsell texts stay out of the screens a licence includes (the Overview's first render above all).
+ */
+const LockedBody = lazy(
+	() => import( /* webpackChunkName: "report-locked" */ './LockedBody' )
+);
 
 /** Codes the app handles elsewhere: not connected, a reset of the dates, the lock. */
 const HANDLED_ELSEWHERE = [
@@ -103,7 +116,14 @@ export function ReportScreen< N extends ReportName >(
 				report={ name }
 				period={ props.period }
 			/>
-			{ locked && <LockedBody { ...props } /> }
+			{ locked && (
+				<Suspense fallback={ <Loader /> }>
+					<LockedBody
+						// The lazy component is typed for any report; these are this report's props.
+						{ ...( props as unknown as ReportScreenProps< ReportName > ) }
+					/>
+				</Suspense>
+			) }
 			{ ! locked &&
 				( props.live ? (
 					props.live( props.children )
@@ -111,76 +131,6 @@ export function ReportScreen< N extends ReportName >(
 					<LiveBody { ...props } />
 				) ) }
 		</div>
-	);
-}
-
-/**
- * A locked report: its layout with its demo payload under its upsell; nothing is fetched.
- *
- * @param props          Component props.
- * @param props.name     The report.
- * @param props.children Its layout.
- */
-function LockedBody< N extends ReportName >( {
-	name,
-	children,
-}: ReportScreenProps< N > ) {
-	const def = reportDef( name );
-	const [ payload, setPayload ] = useState< PayloadOf< N > | null >( null );
-	const locale = useSelect(
-		( select ) => select( appStore ).getBoot()?.user.locale ?? 'en_US',
-		[]
-	);
-
-	useEffect( () => {
-		let active = true;
-		def.demo().then(
-			( module ) => {
-				if ( active ) {
-					// The demo module of a report is shaped as its payload (src/demo/test).
-					setPayload( module.payload as PayloadOf< N > );
-				}
-			},
-			() => {
-				// A chunk that fails to load leaves the sample empty; the upsell still shows.
-			}
-		);
-		return () => {
-			active = false;
-		};
-	}, [ def ] );
-
-	const context = useMemo(
-		(): ReportContextValue => ( {
-			report: name,
-			dates: { start: '', end: '' },
-			locale,
-			restRoot: '',
-			nonce: '',
-			demo: true,
-		} ),
-		[ name, locale ]
-	);
-
-	return (
-		<>
-			<p className="monsterinsights-reports-sample-label">
-				{ __( 'Sample data', 'monsterinsights-reports' ) }
-			</p>
-			<LockedReport upsellKey={ def.upsell } sample={ def.sample }>
-				<ReportContext.Provider value={ context }>
-					{ payload ? (
-						children( payload, {
-							demo: true,
-							locale,
-							comparing: false,
-						} )
-					) : (
-						<Loader />
-					) }
-				</ReportContext.Provider>
-			</LockedReport>
-		</>
 	);
 }
 

@@ -1,0 +1,88 @@
+/**
+ * A locked report (ReportScreen loads this lazily): its layout with its demo payload, blurred under
+ * its upsell with 'See a Sample Report' (spec 2 §4); nothing is fetched.
+ */
+import { useSelect } from '@wordpress/data';
+import { useEffect, useMemo, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+import { Loader } from '../components/Loader';
+import {
+	ReportContext,
+	type ReportContextValue,
+} from '../components/report/context';
+import { appStore } from '../store/app';
+import type { PayloadOf } from '../store/reports/types';
+import { LockedReport } from '../upsell/LockedReport';
+import type { ReportScreenProps } from './ReportScreen';
+import { reportDef, type ReportName } from './registry';
+
+/**
+ * A locked report: its layout with its demo payload under its upsell; nothing is fetched.
+ *
+ * @param props          Component props.
+ * @param props.name     The report.
+ * @param props.children Its layout.
+ */
+export default function LockedBody< N extends ReportName >( {
+	name,
+	children,
+}: ReportScreenProps< N > ) {
+	const def = reportDef( name );
+	const [ payload, setPayload ] = useState< PayloadOf< N > | null >( null );
+	const locale = useSelect(
+		( select ) => select( appStore ).getBoot()?.user.locale ?? 'en_US',
+		[]
+	);
+
+	useEffect( () => {
+		let active = true;
+		def.demo().then(
+			( module ) => {
+				if ( active ) {
+					// The demo module of a report is shaped as its payload (src/demo/test).
+					setPayload( module.payload as PayloadOf< N > );
+				}
+			},
+			() => {
+				// A chunk that fails to load leaves the sample empty; the upsell still shows.
+			}
+		);
+		return () => {
+			active = false;
+		};
+	}, [ def ] );
+
+	const context = useMemo(
+		(): ReportContextValue => ( {
+			report: name,
+			dates: { start: '', end: '' },
+			locale,
+			restRoot: '',
+			nonce: '',
+			demo: true,
+		} ),
+		[ name, locale ]
+	);
+
+	return (
+		<>
+			<p className="monsterinsights-reports-sample-label">
+				{ __( 'Sample data', 'monsterinsights-reports' ) }
+			</p>
+			<LockedReport upsellKey={ def.upsell } sample={ def.sample }>
+				<ReportContext.Provider value={ context }>
+					{ payload ? (
+						children( payload, {
+							demo: true,
+							locale,
+							comparing: false,
+						} )
+					) : (
+						<Loader />
+					) }
+				</ReportContext.Provider>
+			</LockedReport>
+		</>
+	);
+}
