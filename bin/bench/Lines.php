@@ -84,7 +84,7 @@ final class Lines {
 			'p'   => $body['p'],
 			'o'   => $body['o'],
 		);
-		foreach ( array( 'r', 'us', 'um', 'uc', 'ut', 'ux', 'ck' ) as $field ) {
+		foreach ( array( 'r', 'us', 'um', 'uc', 'ut', 'ux', 'ck', 'u' ) as $field ) {
 			$hit[ $field ] = $event ? '' : (string) ( $body[ $field ] ?? '' );
 		}
 		$hit += array(

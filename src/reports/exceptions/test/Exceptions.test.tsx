@@ -401,8 +401,11 @@ describe( 'Exceptions report', () => {
 				screen.getByRole( 'alertdialog', { name: 'Delete Exception' } )
 			).getByRole( 'button', { name: 'Delete' } )
 		);
+		// In the notice (its text is also spoken through an aria-live region, when that has run).
 		expect(
-			await screen.findByText( 'There is no exception with this ID.' )
+			await screen.findByText( 'There is no exception with this ID.', {
+				selector: 'p',
+			} )
 		).toBeInTheDocument();
 		expect( tableRows() ).toHaveLength( 5 );
 	} );
