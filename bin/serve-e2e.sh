@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# The embedded WordPress the end-to-end tests run against: a fresh copy of the core for every run,
-# the plugin mounted and activated by tests/e2e/blueprint.json (no data source, no demo traffic:
-# the site starts "not connected"), the test-only helpers of tests/e2e/mu-plugins mounted as
-# must-use plugins, and no automatic login (the tests log in).
+# The WordPress the end-to-end tests run against: a fresh site for every run, the plugin active (no
+# data source, no demo traffic: the site starts "not connected"), a subscriber, the test-only helpers
+# of tests/e2e/mu-plugins as must-use plugins, and no automatic login (the tests log in).
+#
+# E2E_SERVER chooses the server:
+#   php (default)  PHP's built-in web server with E2E_PHP_WORKERS workers (default 4) and MariaDB:
+#                  a copy of .wp/core whose wp-content links the plugin and the helpers, a database
+#                  of its own per port (mir_e2e_<port>), installed by tests/e2e/native/install.php and
+#                  routed by tests/e2e/native/router.php. Several requests at a time, native PHP.
+#   playground     the embedded WordPress `npm start` runs (Playground CLI, PHP in WebAssembly,
+#                  SQLite), set up by tests/e2e/blueprint.json; one request at a time.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -12,11 +19,46 @@ site="${root}/.wp/e2e"
 [ -z "${E2E_PORT:-}" ] || site="${root}/.wp/e2e-${port}"
 rm -rf "$site"
 cp -r .wp/core "$site"
-exec node_modules/.bin/wp-playground-cli server \
-	--port="${port}" \
-	--php=8.2 \
-	--mount-before-install="${site}:/wordpress" \
-	--wordpress-install-mode=install-from-existing-files \
-	--mount="${root}:/wordpress/wp-content/plugins/monsterinsights-reports" \
-	--mount="${root}/tests/e2e/mu-plugins:/wordpress/wp-content/mu-plugins" \
-	--blueprint="${root}/tests/e2e/blueprint.json"
+
+if [ "${E2E_SERVER:-php}" = playground ]; then
+	exec node_modules/.bin/wp-playground-cli server \
+		--port="${port}" \
+		--php=8.2 \
+		--mount-before-install="${site}:/wordpress" \
+		--wordpress-install-mode=install-from-existing-files \
+		--mount="${root}:/wordpress/wp-content/plugins/monsterinsights-reports" \
+		--mount="${root}/tests/e2e/mu-plugins:/wordpress/wp-content/mu-plugins" \
+		--blueprint="${root}/tests/e2e/blueprint.json"
+fi
+
+db="mir_e2e_${port}"
+bash bin/mariadb.sh "$db" >/dev/null
+mariadb --protocol=socket -uroot -e "DROP DATABASE IF EXISTS \`${db}\`; CREATE DATABASE \`${db}\`; GRANT ALL ON \`${db}\`.* TO '${WP_TESTS_DB_USER:-mir_tests}'@'localhost';"
+ln -sfn "$root" "$site/wp-content/plugins/monsterinsights-reports"
+rm -rf "$site/wp-content/mu-plugins"
+ln -sfn "$root/tests/e2e/mu-plugins" "$site/wp-content/mu-plugins"
+salt() { head -c 48 /dev/urandom | base64 | tr -d '\n/+='; }
+{
+	echo '<?php'
+	echo "define( 'DB_NAME', '${db}' );"
+	echo "define( 'DB_USER', '${WP_TESTS_DB_USER:-mir_tests}' );"
+	echo "define( 'DB_PASSWORD', '${WP_TESTS_DB_PASSWORD:-mir_tests}' );"
+	echo "define( 'DB_HOST', '${WP_TESTS_DB_HOST:-localhost}' );"
+	echo "define( 'DB_CHARSET', 'utf8mb4' );"
+	echo "define( 'DB_COLLATE', '' );"
+	for key in AUTH_KEY SECURE_AUTH_KEY LOGGED_IN_KEY NONCE_KEY AUTH_SALT SECURE_AUTH_SALT LOGGED_IN_SALT NONCE_SALT; do
+		echo "define( '${key}', '$(salt)' );"
+	done
+	echo "\$table_prefix = 'wp_';"
+	echo "define( 'WP_DEBUG', true );"
+	echo "define( 'WP_DEBUG_LOG', true );"
+	echo "define( 'WP_DEBUG_DISPLAY', false );"
+	echo "define( 'WP_HTTP_BLOCK_EXTERNAL', true );"
+	echo "define( 'AUTOMATIC_UPDATER_DISABLED', true );"
+	echo "define( 'WP_AUTO_UPDATE_CORE', false );"
+	echo "if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }"
+	echo "require_once ABSPATH . 'wp-settings.php';"
+} >"$site/wp-config.php"
+php tests/e2e/native/install.php "$site" "http://127.0.0.1:${port}"
+PHP_CLI_SERVER_WORKERS="${E2E_PHP_WORKERS:-4}" exec php -d opcache.enable=1 -d memory_limit=512M \
+	-S "127.0.0.1:${port}" -t "$site" tests/e2e/native/router.php

@@ -6,17 +6,23 @@ export const baseURL = `http://127.0.0.1:${ port }`;
 export const STORAGE = path.join( __dirname, '../../artifacts/e2e' );
 
 /**
- * End-to-end tests in Debian's Chromium against the embedded WordPress of bin/serve-e2e.sh.
+ * End-to-end tests in Debian's Chromium against the fresh WordPress of bin/serve-e2e.sh (PHP's
+ * built-in server and MariaDB; E2E_SERVER=playground for the embedded one `npm start` runs).
  * Playwright never downloads a browser here: executablePath points at /usr/bin/chromium.
  */
 export default defineConfig( {
 	testDir: path.join( __dirname, 'specs' ),
-	outputDir: path.join( __dirname, '../../artifacts/e2e/results' ),
+	// One per port: a run on another port (E2E_PORT) empties only its own.
+	outputDir: path.join(
+		__dirname,
+		'../../artifacts/e2e',
+		process.env.E2E_PORT ? `results-${ port }` : 'results'
+	),
 	fullyParallel: false,
 	workers: 1,
 	retries: 0,
 	forbidOnly: !! process.env.CI,
-	// The embedded WordPress answers one request at a time; be patient with it.
+	// One worker: the tests share one site (its licence level, data source and data).
 	timeout: 120_000,
 	expect: { timeout: 20_000 },
 	reporter: [ [ 'list' ] ],

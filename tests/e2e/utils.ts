@@ -50,6 +50,17 @@ export async function logIn( page: Page, user: E2EUser ): Promise< void > {
 export const VISITOR_USER_AGENT =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
+/**
+ * VISITOR_USER_AGENT as another visitor would send it (another Chrome build): the collector keys
+ * visitors by address and user agent, so its hits never join another test's visit of the last
+ * 30 minutes.
+ *
+ * @param build The build number, e.g. a test's own.
+ */
+export function otherVisitorAgent( build: number ): string {
+	return VISITOR_USER_AGENT.replace( '124.0.0.0', `124.0.${ build }.0` );
+}
+
 /** The tracker's script tag: WordPress prints its settings as data attributes. */
 export const TRACKER_SCRIPT = 'script[data-endpoint]';
 

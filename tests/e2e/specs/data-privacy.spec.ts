@@ -11,21 +11,26 @@ import path from 'path';
 
 import { baseURL } from '../playwright.config';
 import { E2E_ROUTES } from '../site';
-import { isCollectorHit, storageStatePath, VISITOR_USER_AGENT } from '../utils';
+import { isCollectorHit, otherVisitorAgent, storageStatePath } from '../utils';
 
 /**
  * Nothing the built-in analytics keep on disk can be read over HTTP: a real visit fills the
  * buffer, then every file of the site's private data dir, and the dir itself, is requested by an
- * anonymous client (no cookies) — from the embedded site (Playground) and from PHP's built-in web
- * server (`php -S`) serving the same WordPress folder, a server that knows nothing of .htaccess.
+ * anonymous client (no cookies) — from the e2e site (bin/serve-e2e.sh: PHP's built-in server with
+ * WordPress's router, or the embedded Playground `npm start` runs, E2E_SERVER=playground; the test
+ * command runs this spec on both) and from a bare `php -S` serving the same WordPress folder with
+ * no router at all, a server that knows nothing of .htaccess.
  * No answer may contain a file's data: the hits' paths, visitor keys, ids and user agents, the
  * salts, the config.
  */
 
+/** The e2e site's server (bin/serve-e2e.sh). */
+const SERVER = process.env.E2E_SERVER ?? 'php';
+
 /** The first line of every data file (includes/Sources/Builtin/Collector/PrivateFile.php). */
 const GUARD = '<?php exit; ?>\n';
 
-/** The e2e site's folder on disk (bin/serve-e2e.sh), mounted as /wordpress by Playground. */
+/** The e2e site's folder on disk (bin/serve-e2e.sh; Playground mounts it as /wordpress). */
 const SITE_DIR = path.join(
 	__dirname,
 	'../../../.wp',
@@ -272,13 +277,14 @@ test.afterEach( async () => {
 	await admin.context.dispose();
 } );
 
-test( 'no file of the private data dir is readable over HTTP, on Playground and on php -S', async ( {
+test( `no file of the private data dir is readable over HTTP, on the e2e site (${ SERVER } server) and on a bare php -S`, async ( {
 	browser,
 } ) => {
 	// A real visit: an anonymous visitor on a page only this test visits.
 	const probe = `/privacy-probe-${ Date.now().toString( 36 ) }/`;
+	// A visitor of its own, whom no later test's visit continues.
 	const visitor = await browser.newContext( {
-		userAgent: VISITOR_USER_AGENT,
+		userAgent: otherVisitorAgent( 7001 ),
 	} );
 	const page = await visitor.newPage();
 	const sent = page.waitForRequest(
@@ -324,7 +330,7 @@ test( 'no file of the private data dir is readable over HTTP, on Playground and 
 	await expectNothingReadable( anonymous, data );
 	await anonymous.dispose();
 
-	// PHP's built-in server on the same WordPress folder (Playground mounts it from disk).
+	// A bare PHP built-in server on the same WordPress folder, without the site's router.
 	// The same files on disk: the guard first, and the buffer's visit.
 	for ( const file of data.files ) {
 		const disk = fs.readFileSync( path.join( SITE_DIR, file.path ) );
