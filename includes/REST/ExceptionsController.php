@@ -44,7 +44,7 @@ final class ExceptionsController extends Controller {
 				array(
 					'methods'             => \WP_REST_Server::DELETABLE,
 					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
+					'permission_callback' => array( $this, 'can_save' ),
 					'args'                => array(
 						'id' => array(
 							'description' => __( 'The exception’s ID.', 'monsterinsights-reports' ),

@@ -11,7 +11,7 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { Button, Notice, SelectControl } from '@wordpress/components';
-import { useDispatch } from '@wordpress/data';
+import { useDispatch, useSelect } from '@wordpress/data';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
@@ -19,6 +19,7 @@ import { addQueryArgs } from '@wordpress/url';
 import { ErrorDialog } from '../../components/Dialogs';
 import { useReportContext } from '../../components/report/context';
 import { toLocaleTag } from '../../lib/format';
+import { appStore } from '../../store/app';
 import { reportsStore } from '../../store/reports';
 import { REST_NAMESPACE } from '../../store/reports/query';
 import type {
@@ -110,6 +111,11 @@ interface ExceptionsTableProps {
 function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 	const context = useReportContext();
 	const { invalidateReport } = useDispatch( reportsStore );
+	// Deleting hides an exception from everyone: only a user who may change settings can.
+	const canDelete = useSelect(
+		( select ) => select( appStore ).userCan( 'saveSettings' ),
+		[]
+	);
 	const [ shown, setShown ] = useState< ExceptionsReport >( first );
 	const [ deleting, setDeleting ] = useState< ExceptionRow | null >( null );
 	const [ error, setError ] = useState( '' );
@@ -256,7 +262,9 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 								<Button
 									variant="link"
 									isDestructive
-									disabled={ context.demo || busy }
+									disabled={
+										context.demo || busy || ! canDelete
+									}
 									label={ sprintf(
 										/* translators: %s: an exception's description. */
 										__(

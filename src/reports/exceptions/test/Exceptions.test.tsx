@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { makeBoot } from '../../../../tests/js/registry';
 import { createShellRegistry, renderIn } from '../../../app/test/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
 import { appStore } from '../../../store/app';
@@ -72,11 +73,20 @@ function rows( from: number, count: number ): ExceptionRow[] {
 /**
  * The screen in a shell registry with a licence level and the dates 1–14 March 2025.
  *
- * @param level The licence level.
+ * @param level           The licence level.
+ * @param canSaveSettings Whether the user may change settings (and so delete exceptions).
  */
-function renderScreen( level: Level ) {
+function renderScreen( level: Level, canSaveSettings = true ) {
+	const boot = makeBoot();
 	const registry = createShellRegistry( {
 		licence: { level, source: 'site' },
+		user: {
+			...boot.user,
+			capabilities: {
+				...boot.user.capabilities,
+				saveSettings: canSaveSettings,
+			},
+		},
 	} );
 	registry.dispatch( appStore ).setDateQuery( {
 		preset: 'custom',
@@ -322,6 +332,22 @@ describe( 'Exceptions report', () => {
 			`GET ${ ROUTE }?${ DATES }`,
 			'POST /monsterinsights-reports/v1/exceptions/6',
 			`GET ${ ROUTE }?${ DATES }&page=1&per_page=20`,
+		] );
+	} );
+
+	it( 'offers no deletion to a user who may view the reports but not change settings', async () => {
+		const calls = mockApi( () => PAYLOAD );
+		renderScreen( 'agency', false );
+		await screen.findByRole( 'table', { name: 'Exceptions' } );
+		const deleteButtons = screen.getAllByRole( 'button', {
+			name: /^Delete the exception: /,
+		} );
+		expect( deleteButtons ).toHaveLength( PAYLOAD.items.length );
+		for ( const button of deleteButtons ) {
+			expect( button ).toBeDisabled();
+		}
+		expect( exceptionCalls( calls ) ).toEqual( [
+			`GET ${ ROUTE }?${ DATES }`,
 		] );
 	} );
 

@@ -9,6 +9,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Db;
@@ -359,7 +360,8 @@ class ExceptionsReportTest extends BuiltinTestCase {
 
 	/**
 	 * Below agency the report and the delete route answer 403 upgrade_required (agency); a user who
-	 * cannot view the reports cannot delete.
+	 * cannot view the reports cannot delete, nor can one who may view them but not change anything
+	 * (deleting hides an exception for every user, for good).
 	 */
 	public function test_gate(): void {
 		( new Runner() )->run( '2025-03-15' );
@@ -376,6 +378,15 @@ class ExceptionsReportTest extends BuiltinTestCase {
 		}
 		$this->level = 'agency';
 		$this->act_as( 'subscriber' );
+		list( $status, $error ) = $this->call( 'DELETE', '/monsterinsights-reports/v1/exceptions/' . $id );
+		$this->assertSame( 403, $status );
+		$this->assertSame( 'rest_forbidden', $error['code'] );
+		$this->assertSame( '0', Db::value( 'SELECT deleted FROM {exceptions} WHERE id = %d', array( $id ) ) );
+
+		$this->act_as( 'editor' );
+		wp_get_current_user()->add_cap( Capabilities::VIEW );
+		list( $status ) = $this->report();
+		$this->assertSame( 200, $status, 'a viewer sees the report' );
 		list( $status, $error ) = $this->call( 'DELETE', '/monsterinsights-reports/v1/exceptions/' . $id );
 		$this->assertSame( 403, $status );
 		$this->assertSame( 'rest_forbidden', $error['code'] );
