@@ -39,11 +39,12 @@ export function isSavingSettings( state: SettingsState ): boolean {
 }
 
 /**
- * Whether referral lists show site icons (decisions.md "Privacy"): the setting once loaded, on by
- * default before. No resolver: the start-up sequence loads the settings.
+ * Whether referral lists show site icons (decisions.md "Privacy"): the setting once loaded, off
+ * before, so a list drawn before the settings arrive never asks the favicon service of a site
+ * that turned it off. No resolver: the start-up sequence loads the settings.
  *
  * @param state State.
  */
 export function showsReferralFavicons( state: SettingsState ): boolean {
-	return state.settings?.referral_favicons ?? true;
+	return state.settings?.referral_favicons ?? false;
 }

@@ -395,7 +395,8 @@ describe( 'FaviconCell', () => {
 			<FaviconCell
 				domain="https://www.example.com/path?q=1"
 				showFavicon
-			/>
+			/>,
+			true
 		);
 		const img = container.querySelector( 'img' );
 		expect( img ).toHaveAttribute( 'alt', '' );

@@ -11,6 +11,8 @@ import type { Level } from '../../../store/app/types';
 import { appStore } from '../../../store/app';
 import type { YearInReviewReport } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/yearinreview.json';
+import { settingsStore } from '../../../store/settings';
+import { settingsWith } from '../../../store/settings/test/fixture';
 import { mockApi, type ApiCall } from '../../../store/test/api';
 import { getUpsellContent } from '../../../upsell/content';
 import { RouteContextContext } from '../../registry';
@@ -39,6 +41,9 @@ function renderScreen( level: Level ) {
 	const registry = createShellRegistry( {
 		licence: { level, source: 'site' },
 	} );
+	registry
+		.dispatch( settingsStore )
+		.receiveSettings( settingsWith( { referral_favicons: true } ) );
 	registry.dispatch( appStore ).setDateQuery( {
 		preset: 'last30days',
 		start: '2025-12-06',

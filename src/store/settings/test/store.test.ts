@@ -31,6 +31,21 @@ describe( 'settings store', () => {
 		expect( unexpected ).toEqual( [] );
 	} );
 
+	it( 'shows referral favicons only once the loaded settings say so', () => {
+		const registry = createTestRegistry();
+		const select = () => registry.select( settingsStore );
+		// Not loaded yet: no icon, so the favicon service is never asked for a site that turned it off.
+		expect( select().showsReferralFavicons() ).toBe( false );
+		registry
+			.dispatch( settingsStore )
+			.receiveSettings( settingsWith( { referral_favicons: true } ) );
+		expect( select().showsReferralFavicons() ).toBe( true );
+		registry
+			.dispatch( settingsStore )
+			.receiveSettings( settingsWith( { referral_favicons: false } ) );
+		expect( select().showsReferralFavicons() ).toBe( false );
+	} );
+
 	it( 'loads the settings on first use', async () => {
 		const calls = mockApi( () =>
 			settingsWith( {
