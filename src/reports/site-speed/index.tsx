@@ -20,7 +20,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { Loader } from '../../components/Loader';
 import { useReportContext } from '../../components/report/context';
 import { useToast } from '../../components/Toast';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, toLocaleTag } from '../../lib/format';
 import { reportsStore } from '../../store/reports';
 import { REST_NAMESPACE } from '../../store/reports/query';
 import type {
@@ -97,8 +97,8 @@ function auditFailure( failure: unknown ): string {
 		/* translators: 1: an HTTP status code such as 502, 2: its text such as Bad Gateway. */
 		__( 'Failed to load report: %1$s, %2$s', 'monsterinsights-reports' ),
 		String( response?.status ?? 0 ),
-		typeof response?.statusText === 'string'
-			? response.statusText
+		response
+			? String( response.statusText ?? '' )
 			: __( 'Network error', 'monsterinsights-reports' )
 	);
 }
@@ -405,16 +405,49 @@ export function SiteSpeedLayout( {
 					<>
 						<div className="monsterinsights-reports-site-speed__summary">
 							<ScoreCircle score={ figures.overallScore } />
-							<p>
-								{ sprintf(
-									/* translators: %s: a number of page views. */
-									__(
-										'Field data: the 75th percentile of %s measured page views.',
-										'monsterinsights-reports'
-									),
-									formatNumber( figures.samples, locale, 0 )
+							<div>
+								<p>
+									{ figures.samples > 0
+										? sprintf(
+												/* translators: %s: a number of page views. */
+												__(
+													'Field data: the 75th percentile of %s measured page views.',
+													'monsterinsights-reports'
+												),
+												formatNumber(
+													figures.samples,
+													locale,
+													0
+												)
+										  )
+										: __(
+												'No Core Web Vitals were measured in this period yet.',
+												'monsterinsights-reports'
+										  ) }
+								</p>
+								{ figures.audit && (
+									<p className="monsterinsights-reports-site-speed__audit">
+										{ sprintf(
+											/* translators: 1: a duration such as 312 ms, 2: a date and time. */
+											__(
+												'Last audit: the front page answered in %1$s (%2$s).',
+												'monsterinsights-reports'
+											),
+											formatSpeedValue(
+												'milliseconds',
+												figures.audit
+													.server_response_time.value,
+												locale
+											),
+											new Date(
+												figures.audit.at * 1000
+											).toLocaleString(
+												toLocaleTag( locale )
+											)
+										) }
+									</p>
 								) }
-							</p>
+							</div>
 						</div>
 						<div className="monsterinsights-reports-site-speed__tiles">
 							{ SPEED_METRICS.map( ( metric ) => (
