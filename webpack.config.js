@@ -1,6 +1,7 @@
 /**
- * Extends @wordpress/scripts' webpack config with the plugin's two entries:
- * `reports` (the admin app, with lazy chunks for report screens) and `tracker` (the public tracker).
+ * Extends @wordpress/scripts' webpack config with the plugin's three entries:
+ * `reports` (the admin app, with lazy chunks for report screens), `tracker` (the public tracker) and
+ * `vitals` (the Core Web Vitals of a page view, printed after the tracker while Site Speed is in use).
  */
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 const path = require( 'path' );
@@ -115,6 +116,7 @@ module.exports = {
 	entry: {
 		reports: path.resolve( __dirname, 'src/index.tsx' ),
 		tracker: path.resolve( __dirname, 'src/tracker/index.ts' ),
+		vitals: path.resolve( __dirname, 'src/vitals/index.ts' ),
 	},
 	output: {
 		...defaultConfig.output,

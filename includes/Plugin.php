@@ -147,6 +147,7 @@ final class Plugin {
 		( new BootController() )->register_routes();
 		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
 		( new REST\ExceptionsController( $this->sources ) )->register_routes();
+		( new REST\SiteSpeedController( $this->sources ) )->register_routes();
 		( new REST\SettingsController() )->register_routes();
 		( new REST\MetricsController() )->register_routes();
 		( new REST\LicenceController() )->register_routes();

@@ -493,6 +493,12 @@ final class SettingsController extends Controller {
 					'enum' => CustomDimensions::keys(),
 				),
 			),
+			'site_speed_sample'   => array(
+				'description' => __( 'Percent of page views that report their Core Web Vitals for the Site Speed report: -1 automatic (all below 10,000 page views a day, about 10,000 a day above), 0 off, 1 to 100 a fixed share.', 'monsterinsights-reports' ),
+				'type'        => 'integer',
+				'minimum'     => -1,
+				'maximum'     => 100,
+			),
 			'retention_months'    => array(
 				'description' => __( 'Months raw visits are kept; the daily totals are kept for ever.', 'monsterinsights-reports' ),
 				'type'        => 'integer',

@@ -78,7 +78,7 @@ final class Registry {
 		),
 		'sitespeed'             => array(
 			'feature' => 'site_speed',
-			'class'   => null,
+			'class'   => SiteSpeed::class,
 			'aliases' => array( 'sitespeedmobile', 'site_speed' ),
 		),
 		'media'                 => array(

@@ -363,6 +363,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-sitespeed" */ '../demo/sitespeed'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-site-speed" */ './site-speed'
+			) as Promise< ScreenModule >,
 	},
 	media: {
 		paths: [ { path: '/media' } ],

@@ -139,3 +139,44 @@ export async function seriousAxeFindings( page: Page ): Promise< string[] > {
 					.join( ', ' ) }`
 		);
 }
+
+/**
+ * Opens a report screen for yesterday and today (the day of visits a test just made, also across
+ * the site's midnight) as a new document, and waits for its title.
+ *
+ * @param page  The page.
+ * @param route The report's route, e.g. "/site-speed".
+ * @param title Its level-1 heading.
+ * @return The dates as the report route's query: "start=…&end=…".
+ */
+export async function openReportForVisitDays(
+	page: Page,
+	route: string,
+	title: string
+): Promise< string > {
+	await page.goto( REPORTS_PATH );
+	const today = await page.evaluate(
+		() =>
+			(
+				window as unknown as {
+					monsterinsightsReportsBoot: { site: { today: string } };
+				}
+			 ).monsterinsightsReportsBoot.site.today
+	);
+	const yesterday = new Date(
+		new Date( `${ today }T00:00:00Z` ).getTime() - 86_400_000
+	)
+		.toISOString()
+		.slice( 0, 10 );
+	// A new document, not a hash change of the Overview still loading.
+	await page.goto( 'about:blank' );
+	await page.goto(
+		`${ REPORTS_PATH }#${ route }?start=${ yesterday }&end=${ today }&preset=custom`
+	);
+	await expect(
+		page
+			.locator( '#monsterinsights-reports' )
+			.getByRole( 'heading', { name: title, level: 1 } )
+	).toBeVisible( { timeout: 60_000 } );
+	return `start=${ yesterday }&end=${ today }`;
+}

@@ -15,6 +15,7 @@ use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Reports\Countries;
 use MonsterInsights\Reports\Sources\FindsExceptions;
+use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -24,7 +25,7 @@ defined( 'ABSPATH' ) || exit;
  * dimension columns over the range; rates and averages are derived from the sums in PHP, as are
  * filters, order and limit (rollup groups are few). Rates are percentages (0–100).
  */
-final class BuiltinSource implements Source, FindsExceptions {
+final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 
 	public const KEY = 'builtin';
 
@@ -146,6 +147,64 @@ final class BuiltinSource implements Source, FindsExceptions {
 	 */
 	public function delete_exception( int $id ): bool {
 		return ( new Exceptions\Store() )->delete( $id );
+	}
+
+	/**
+	 * The 75th percentile of each Core Web Vital by device over a range, from the histograms of
+	 * VitalsRollups (whole months from their monthly twin): phones and tablets are mobile, every
+	 * other device desktop. Total Blocking Time is a lab metric: always null here.
+	 *
+	 * @param DateRange $range The range.
+	 * @return array{desktop: array{samples: int, lcp: float|null, fcp: float|null, ttfb: float|null, inp: float|null, cls: float|null, tbt: float|null}, mobile: array{samples: int, lcp: float|null, fcp: float|null, ttfb: float|null, inp: float|null, cls: float|null, tbt: float|null}}
+	 */
+	public function vitals( DateRange $range ): array {
+		list( $from, $args ) = Rollups::from( VitalsRollups::TABLE, $range->start_ymd(), $range->end_ymd() );
+		$rows                = Db::lists( 'SELECT r.device_category, r.metric, r.value, SUM(r.samples) FROM ' . $from . ' r GROUP BY r.device_category, r.metric, r.value', $args );
+		$histograms          = array(
+			'desktop' => array(),
+			'mobile'  => array(),
+		);
+		foreach ( $rows as $row ) {
+			$device                                     = in_array( (string) $row[0], array( UserAgentParser::MOBILE, UserAgentParser::TABLET ), true ) ? 'mobile' : 'desktop';
+			$metric                                     = (string) $row[1];
+			$value                                      = (int) $row[2];
+			$histograms[ $device ][ $metric ][ $value ] = ( $histograms[ $device ][ $metric ][ $value ] ?? 0 ) + (int) $row[3];
+		}
+		$out = array();
+		foreach ( $histograms as $device => $metrics ) {
+			$vitals = array(
+				'samples' => 0,
+				'tbt'     => null,
+			);
+			foreach ( VitalsRollups::METRICS as $metric ) {
+				$histogram         = $metrics[ $metric ] ?? array();
+				$p75               = VitalsRollups::percentile( $histogram, 75 );
+				$vitals[ $metric ] = null === $p75 ? null : VitalsRollups::unquantize( $metric, $p75 );
+				$vitals['samples'] = max( $vitals['samples'], array_sum( $histogram ) );
+			}
+			$out[ $device ] = $vitals;
+		}
+		return $out;
+	}
+
+	/**
+	 * The last audit of a device.
+	 *
+	 * @param string $device desktop or mobile.
+	 * @return array{server_response_time: float, at: int}|null
+	 */
+	public function last_audit( string $device ): ?array {
+		return SpeedAudit::last( $device );
+	}
+
+	/**
+	 * Fetches the front page and times the server's response (SpeedAudit).
+	 *
+	 * @param string $device desktop or mobile.
+	 * @return array{server_response_time: float, at: int}|\WP_Error
+	 */
+	public function run_audit( string $device ): array|\WP_Error {
+		return SpeedAudit::run( $device );
 	}
 
 	/**

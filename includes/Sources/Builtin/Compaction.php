@@ -93,6 +93,22 @@ final class Compaction {
 	}
 
 	/**
+	 * Runs a day's recomputation, each in a transaction, for the days that still have their raw
+	 * rows (a migration of a rollup computed from them; aggregation recomputes through Rollups).
+	 *
+	 * @param string[]               $days       Local days, Y-m-d.
+	 * @param callable(string): void $recompute Recomputes one day.
+	 */
+	public static function each_raw_day( array $days, callable $recompute ): void {
+		$compacted = self::compacted_before();
+		foreach ( $days as $day ) {
+			if ( ! self::is_final( $day, $compacted ) ) {
+				Db::transaction( static fn() => $recompute( $day ) );
+			}
+		}
+	}
+
+	/**
 	 * The day compaction may move up to at $now: the window's first day, but never past the day
 	 * before the newest session (the bench fills a past year: the days it is still filling keep
 	 * their rows until it has moved on).

@@ -140,10 +140,21 @@ final class Hit {
 	}
 
 	/**
-	 * Whether the hit counts as interaction (for bounces): every event except a scroll under 50%.
+	 * Whether the hit is a measurement sent without the visitor doing anything (the Core Web
+	 * Vitals, sent when the page is hidden): it joins its page view's session without starting
+	 * one, counts as no interaction and does not lengthen the session, so sampling the vitals
+	 * leaves bounces, engagement and durations as they were.
+	 */
+	public function is_passive(): bool {
+		return ! $this->is_pageview() && Collector\Collector::VITALS_EVENT === $this->name;
+	}
+
+	/**
+	 * Whether the hit counts as interaction (for bounces): every event except a scroll under 50%
+	 * and a passive one.
 	 */
 	public function is_interactive(): bool {
-		if ( $this->is_pageview() ) {
+		if ( $this->is_pageview() || $this->is_passive() ) {
 			return false;
 		}
 		if ( 'scroll' === $this->name ) {

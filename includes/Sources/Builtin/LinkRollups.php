@@ -52,12 +52,7 @@ final class LinkRollups {
 	 * @param string[] $days Local days, Y-m-d.
 	 */
 	public static function recompute( array $days ): void {
-		$compacted = Compaction::compacted_before();
-		foreach ( $days as $day ) {
-			if ( ! Compaction::is_final( $day, $compacted ) ) {
-				Db::transaction( static fn() => self::recompute_day( $day ) );
-			}
-		}
+		Compaction::each_raw_day( $days, array( self::class, 'recompute_day' ) );
 	}
 
 	/**

@@ -20,7 +20,8 @@ defined( 'ABSPATH' ) || exit;
  * - cursors: where the aggregation of each claimed buffer file stands (crash safety);
  * - rollups: rollup_* — one row per site-local day and key, recomputed from the raw tables for the
  *   days an aggregation touched, read by every unfiltered report, kept for ever (ROLLUPS, computed
- *   by Rollups; rollup_links and rollup_scroll, computed by LinkRollups with them);
+ *   by Rollups; rollup_links and rollup_scroll, computed by LinkRollups with them; rollup_vitals,
+ *   the Core Web Vitals' histograms, computed by VitalsRollups with them);
  * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
  *   series and day, kept when deleted (flagged) so detection never finds that day again.
  */
@@ -29,7 +30,7 @@ final class Schema {
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 7;
+	public const VERSION = 9;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -78,6 +79,8 @@ final class Schema {
 		'rollup_scroll',
 		'rollup_roles',
 		'exceptions',
+		'rollup_vitals',
+		'rollup_vitals_m',
 	);
 
 	/**
@@ -109,6 +112,10 @@ final class Schema {
 		'rollup_devices'   => array(
 			'keys'     => array( 'device_category', 'browser', 'os' ),
 			'counters' => self::SESSION_COUNTERS,
+		),
+		'rollup_vitals'    => array(
+			'keys'     => array( 'device_category', 'metric', 'value' ),
+			'counters' => array( 'samples' ),
 		),
 	);
 
@@ -241,6 +248,13 @@ final class Schema {
 			// The Exceptions report's table (dbDelta above creates it); its detector looks back
 			// over the existing rollups on its first run (Exceptions\Runner), nothing to move here.
 			7 => static function (): void {},
+			// The Site Speed report's Core Web Vitals (VitalsRollups): computed for every day that
+			// still has raw web_vitals events, and their months.
+			9 => static function (): void {
+				$days = Db::col( 'SELECT DISTINCT day FROM {events} WHERE name = %s', array( Collector\Collector::VITALS_EVENT ) );
+				VitalsRollups::recompute( $days );
+				Rollups::recompute_months( array_values( array_unique( array_map( static fn( string $day ): string => substr( $day, 0, 7 ) . '-01', $days ) ) ) );
+			},
 		);
 	}
 
@@ -566,6 +580,12 @@ found_at int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (id),
 UNIQUE KEY series_day (series_hash,day),
 KEY day (day)",
+			'rollup_vitals'    => "$day
+device_category varchar(16) NOT NULL DEFAULT '',
+metric varchar(8) NOT NULL,
+value int(10) unsigned NOT NULL,
+samples $counter,
+PRIMARY KEY  (day,device_category,metric,value)",
 		);
 	}
 }

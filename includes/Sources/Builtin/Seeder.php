@@ -41,6 +41,27 @@ final class Seeder {
 	public const COUNTRY_HEADER = 'X-Monsterinsights-Seed-Country';
 	private const COUNTRY_KEY   = 'HTTP_X_MONSTERINSIGHTS_SEED_COUNTRY';
 
+	/**
+	 * The seeded Core Web Vitals by device: the median (milliseconds, or the layout shift) and the
+	 * log-normal spread of each metric.
+	 */
+	private const VITALS = array(
+		'desktop' => array(
+			'ttfb' => array( 380, 0.5 ),
+			'fcp'  => array( 950, 0.45 ),
+			'lcp'  => array( 1700, 0.5 ),
+			'cls'  => array( 0.03, 0.9 ),
+			'inp'  => array( 110, 0.6 ),
+		),
+		'mobile'  => array(
+			'ttfb' => array( 620, 0.55 ),
+			'fcp'  => array( 1750, 0.45 ),
+			'lcp'  => array( 2900, 0.5 ),
+			'cls'  => array( 0.07, 0.9 ),
+			'inp'  => array( 260, 0.6 ),
+		),
+	);
+
 	private const USER_AGENTS = array(
 		'desktop' => array(
 			'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
@@ -500,6 +521,7 @@ final class Seeder {
 				'o' => $page['object'],
 			) + $user;
 			$this->send( $server, $body, $time );
+			$this->send_vitals( $server, $page, $time, $n, $now );
 			foreach ( array( 25, 50, 75, 100 ) as $depth ) {
 				if ( $this->rand( 1, 100 ) > 70 - $depth / 2 ) {
 					break;
@@ -516,6 +538,42 @@ final class Seeder {
 			$time += $this->rand( 15, 240 );
 			$page  = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
 		}
+	}
+
+	/**
+	 * The Core Web Vitals of a page view, sent as the page is hidden (20 to 140 seconds later, a
+	 * passive event that changes no session). Drawn from a hash of the seed, the visitor and the
+	 * page view rather than the generator, so the rest of the traffic stays as it was: log-normal
+	 * around VITALS' medians, phones and tablets slower than desktops; two page views in five have
+	 * no interaction, so no INP.
+	 *
+	 * @param array<string, string>            $server The visit's request headers.
+	 * @param array{path: string, object: int} $page   The page.
+	 * @param int                              $time   When it was viewed.
+	 * @param int                              $n      Its number in the visit.
+	 * @param int                              $now    No hit after this.
+	 */
+	private function send_vitals( array $server, array $page, int $time, int $n, int $now ): void {
+		$ua     = $server['HTTP_USER_AGENT'];
+		$device = 1 === preg_match( '/iPhone|iPad|Android/', $ua ) ? 'mobile' : 'desktop';
+		$hash   = hash( 'sha512', $this->seed . '|' . $server['REMOTE_ADDR'] . '|' . $ua . '|' . $time . '|' . $n );
+		// Uniform numbers in (0, 1) from the hash, 8 hex digits each (16 of them).
+		$uniform = static fn( int $i ): float => ( hexdec( substr( $hash, 8 * $i, 8 ) ) + 0.5 ) / 4294967296;
+		$at      = $time + 20 + (int) floor( $uniform( 0 ) * 120 );
+		if ( $at > $now ) {
+			return;
+		}
+		$props = array();
+		foreach ( self::VITALS[ $device ] as $metric => list( $median, $sigma ) ) {
+			// Box–Muller: a standard normal number from two uniform ones.
+			$z                = sqrt( -2 * log( $uniform( 1 + 2 * count( $props ) ) ) ) * cos( 2 * M_PI * $uniform( 2 + 2 * count( $props ) ) );
+			$value            = $median * exp( $sigma * $z );
+			$props[ $metric ] = 'cls' === $metric ? round( $value, 4 ) : (int) round( $value );
+		}
+		if ( $uniform( 11 ) < 0.4 ) {
+			unset( $props['inp'] );
+		}
+		$this->send( $server, $this->event( $page, Collector::VITALS_EVENT, $props ), $at );
 	}
 
 	/**

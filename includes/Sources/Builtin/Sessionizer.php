@@ -32,6 +32,11 @@ final class Sessionizer {
 	public const TIMEOUT = 1800;
 
 	/**
+	 * How long after a session's last hit a passive hit (Hit::is_passive()) still joins it.
+	 */
+	public const PASSIVE_WINDOW = 6 * 3600;
+
+	/**
 	 * Seconds after which a session is engaged.
 	 */
 	public const ENGAGED_SECONDS = 10;
@@ -93,6 +98,9 @@ final class Sessionizer {
 	 */
 	public function add( Hit $hit, array $ids, Acquisition $acq ): int {
 		$key = $this->open_session( $hit );
+		if ( null === $key && $hit->is_passive() ) {
+			$key = $this->latest_session( $hit );
+		}
 		if ( null !== $key && $hit->is_pageview() && $hit->has_acquisition() ) {
 			$session = $this->sessions[ $key ];
 			if ( $session['source_id'] !== $ids['source_id'] || $session['medium'] !== $acq->medium || $session['campaign_id'] !== $ids['campaign_id'] ) {
@@ -144,6 +152,26 @@ final class Sessionizer {
 				if ( null === $best || $session['last_seen_at'] > $best_seen ) {
 					$best      = $key;
 					$best_seen = $session['last_seen_at'];
+				}
+			}
+		}
+		return $best;
+	}
+
+	/**
+	 * For a passive hit out of every open session (a page left open for long before it was
+	 * hidden): the visitor's latest session that started before it, within PASSIVE_WINDOW.
+	 *
+	 * @param Hit $hit The hit.
+	 */
+	private function latest_session( Hit $hit ): ?int {
+		$best = null;
+		foreach ( array( $hit->visitor, $hit->previous ) as $visitor ) {
+			foreach ( array_keys( $this->by_key[ $visitor ] ?? array() ) as $key ) {
+				$session = $this->sessions[ $key ];
+				if ( $session['started_at'] <= $hit->ts && $hit->ts <= $session['last_seen_at'] + self::PASSIVE_WINDOW
+					&& ( null === $best || $session['last_seen_at'] > $this->sessions[ $best ]['last_seen_at'] ) ) {
+					$best = $key;
 				}
 			}
 		}
@@ -223,6 +251,12 @@ final class Sessionizer {
 			if ( $hit->is_interactive() ) {
 				++$session['interactive'];
 			}
+		}
+		if ( $hit->is_passive() ) {
+			$this->sessions[ $key ]        = $session;
+			$this->touched[ $key ]         = true;
+			$this->days[ $session['day'] ] = true;
+			return;
 		}
 		if ( $hit->ts < (int) $session['started_at'] ) {
 			$session['started_at']                    = $hit->ts;

@@ -398,6 +398,45 @@ export interface ExceptionsReport {
 	};
 }
 
+/** A metric of the Site Speed report: its score (0–100) and its value. */
+export interface SpeedMetric {
+	score: number;
+	/**
+	 * Seconds (largest and first contentful paint, interaction to next paint), milliseconds
+	 * (server response time, total blocking time) or the layout shift score.
+	 */
+	value: number;
+}
+
+/** The six metrics of spec 3 §3 "Site speed data". */
+export type SpeedMetricKey =
+	| 'cumulative_layout_shift'
+	| 'largest_contentful_paint'
+	| 'server_response_time'
+	| 'first_contentful_paint'
+	| 'total_blocking_time'
+	| 'interaction_to_next_paint';
+
+export type SpeedDevice = 'desktop' | 'mobile';
+
+/** One device's figures: p75 of the range, scored; null for a metric without data. */
+export type SiteSpeedFigures = Record< SpeedMetricKey, SpeedMetric | null > & {
+	/** 0–100; null without any weighted metric. */
+	overallScore: number | null;
+	/** Page views whose Core Web Vitals were measured. */
+	samples: number;
+	/** The last Run Audit of the device: its server response time and when (Unix time). */
+	audit: { server_response_time: SpeedMetric; at: number } | null;
+	/** Where server_response_time comes from: visits, the last audit, or nowhere. */
+	server_response_source: 'field' | 'audit' | '';
+};
+
+/** GET /reports/sitespeed (start, end): both devices, so the toggle needs no fetch. */
+export interface SiteSpeedReport {
+	desktop: SiteSpeedFigures;
+	mobile: SiteSpeedFigures;
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
@@ -414,6 +453,7 @@ export interface ReportPayloads {
 	dimensions: DimensionsReport;
 	realtime: RealtimeReport;
 	exceptions: ExceptionsReport;
+	sitespeed: SiteSpeedReport;
 	yearinreview: YearInReviewReport;
 }
 

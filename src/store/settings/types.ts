@@ -28,6 +28,11 @@ export interface TrackingSettings {
 	 * category, tags, published_at, logged_in, user_role; all by default).
 	 */
 	custom_dimensions: string[];
+	/**
+	 * Percent of page views that send their Core Web Vitals for the Site Speed report: -1
+	 * automatic (all below 10,000 page views a day, about 10,000 a day above), 0 off, 1–100.
+	 */
+	site_speed_sample: number;
 	/** Months raw visits are kept (1–120). */
 	retention_months: number;
 }

@@ -57,6 +57,9 @@ function clear_builtin_data(): void {
 	}
 	// The exceptions went with the tables: the days they were found on are to be judged again.
 	delete_option( \MonsterInsights\Reports\Sources\Builtin\Exceptions\Runner::CHECKED_OPTION );
+	// Site Speed: the last audits, and the automatic sample rate of the old traffic.
+	delete_option( \MonsterInsights\Reports\Sources\Builtin\SpeedAudit::OPTION );
+	delete_transient( \MonsterInsights\Reports\Sources\Builtin\Tracking\VitalsScript::RATE_TRANSIENT );
 	BuiltinSource::bump_data_version();
 }
 

@@ -29,6 +29,7 @@ class ReportPayloadContractTest extends TestCase {
 			'yearinreview' => array( 'yearinreview' ),
 			'dimensions'   => array( 'dimensions' ),
 			'exceptions'   => array( 'exceptions' ),
+			'sitespeed'    => array( 'sitespeed' ),
 		);
 	}
 

@@ -31,7 +31,9 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *   ep  event properties: at most 10, keys [a-z0-9_]{1,40}, string/number/boolean values
  *       outbound_click {url}, affiliate_click {url}, file_download {url, ext (derived from
  *       url when absent)},
- *       scroll {percent: 25|50|75|100}, anything else from the public track() API
+ *       scroll {percent: 25|50|75|100}, web_vitals {lcp, fcp, ttfb, inp: milliseconds; cls: the
+ *       layout shift score; one to five of them, each a number from 0 to VITALS_MAX},
+ *       anything else from the public track() API
  *
  * The answer is a status with no body:
  *   204  written, or deliberately dropped: bots, prefetches, navigations, Do Not Track / Global
@@ -147,6 +149,23 @@ final class Collector {
 	 * @var string
 	 */
 	private string $reason = '';
+
+	/**
+	 * The event of a page view's Core Web Vitals (src/vitals).
+	 */
+	public const VITALS_EVENT = 'web_vitals';
+
+	/**
+	 * Its props and the largest value each may have: milliseconds for the times (10 minutes), the
+	 * layout shift score for cls (unitless).
+	 */
+	public const VITALS_MAX = array(
+		'lcp'  => 600000,
+		'fcp'  => 600000,
+		'ttfb' => 600000,
+		'inp'  => 600000,
+		'cls'  => 100,
+	);
 
 	/**
 	 * Sets up the handler for one site.
@@ -518,6 +537,17 @@ final class Collector {
 					$file = (string) parse_url( $clean['url'], PHP_URL_PATH ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- No WordPress here.
 					if ( 1 === preg_match( '/\.([a-z0-9]{1,8})$/i', $file, $match ) ) {
 						$clean['ext'] = strtolower( $match[1] );
+					}
+				}
+				break;
+			case self::VITALS_EVENT:
+				// One to five known metrics, each a number from 0 to its maximum.
+				if ( array() === $clean || array() !== array_diff_key( $clean, self::VITALS_MAX ) ) {
+					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+				}
+				foreach ( $clean as $key => $value ) {
+					if ( ! ( is_int( $value ) || is_float( $value ) ) || $value < 0 || $value > self::VITALS_MAX[ $key ] ) {
+						throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
 					}
 				}
 				break;

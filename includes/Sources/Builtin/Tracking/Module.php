@@ -35,6 +35,8 @@ final class Module {
 	public static function register(): void {
 		add_action( 'wp_enqueue_scripts', array( TrackerScript::class, 'enqueue' ) );
 		add_filter( 'wp_script_attributes', array( TrackerScript::class, 'script_attributes' ) );
+		add_action( 'wp_enqueue_scripts', array( VitalsScript::class, 'enqueue' ), 11 );
+		add_filter( 'wp_script_attributes', array( VitalsScript::class, 'script_attributes' ) );
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
 
 		// The site's timezone is in the config too: the salts follow the site's days.

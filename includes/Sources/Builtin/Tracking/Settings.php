@@ -18,7 +18,7 @@ defined( 'ABSPATH' ) || exit;
  * to it. On a network, the network admin's defaults (a site option) sit between the built-in
  * defaults and a site's own choices.
  *
- * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[], affiliate_paths: string[], download_extensions: string[], custom_dimensions: string[]}
+ * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[], affiliate_paths: string[], download_extensions: string[], custom_dimensions: string[], site_speed_sample: int}
  */
 final class Settings {
 
@@ -73,6 +73,7 @@ final class Settings {
 			'affiliate_paths'     => self::AFFILIATE_PATHS,
 			'download_extensions' => self::DOWNLOAD_EXTENSIONS,
 			'custom_dimensions'   => CustomDimensions::keys(),
+			'site_speed_sample'   => VitalsScript::AUTO,
 		);
 	}
 
@@ -153,6 +154,12 @@ final class Settings {
 				}
 			}
 			$settings['download_extensions'] = array_slice( array_values( array_unique( $extensions ) ), 0, self::MAX_DOWNLOAD_EXTENSIONS );
+		}
+		if ( isset( $stored['site_speed_sample'] ) && is_numeric( $stored['site_speed_sample'] ) ) {
+			$sample = (int) $stored['site_speed_sample'];
+			if ( $sample >= VitalsScript::AUTO && $sample <= 100 ) {
+				$settings['site_speed_sample'] = $sample;
+			}
 		}
 		if ( array_key_exists( 'custom_dimensions', $stored ) ) {
 			$settings['custom_dimensions'] = CustomDimensions::normalize( $stored['custom_dimensions'] );

@@ -49,7 +49,20 @@ final class TrackerScript {
 		if ( ! self::should_track() ) {
 			return;
 		}
-		$asset_file = MONSTERINSIGHTS_REPORTS_DIR . 'build/tracker.asset.php';
+		ConfigFile::ensure_exists();
+		self::enqueue_build( self::HANDLE, 'tracker', array() );
+	}
+
+	/**
+	 * Enqueues a public script of build/ (deferred, in the head) with its asset manifest's version;
+	 * nothing when the build is missing.
+	 *
+	 * @param string   $handle       The handle.
+	 * @param string   $name         The entry: build/<name>.js.
+	 * @param string[] $dependencies Handles it runs after.
+	 */
+	public static function enqueue_build( string $handle, string $name, array $dependencies ): void {
+		$asset_file = MONSTERINSIGHTS_REPORTS_DIR . 'build/' . $name . '.asset.php';
 		if ( ! is_readable( $asset_file ) ) {
 			return;
 		}
@@ -59,11 +72,10 @@ final class TrackerScript {
 		 * @var array{dependencies: string[], version: string} $asset
 		 */
 		$asset = require $asset_file;
-		ConfigFile::ensure_exists();
 		wp_enqueue_script(
-			self::HANDLE,
-			MONSTERINSIGHTS_REPORTS_URL . 'build/tracker.js',
-			array(),
+			$handle,
+			MONSTERINSIGHTS_REPORTS_URL . 'build/' . $name . '.js',
+			$dependencies,
 			$asset['version'],
 			array(
 				'strategy'  => 'defer',

@@ -1,5 +1,6 @@
 import {
 	CheckboxControl,
+	SelectControl,
 	TextControl,
 	TextareaControl,
 	ToggleControl,
@@ -22,6 +23,7 @@ export interface TrackingDraft {
 	affiliate_paths: string;
 	download_extensions: string;
 	custom_dimensions: string[];
+	site_speed_sample: number;
 	retention_months: string;
 }
 
@@ -266,6 +268,42 @@ export function TrackingFields( {
 						rows={ 3 }
 						onChange={ ( value ) =>
 							set( 'download_extensions', value )
+						}
+					/>
+					<SelectControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ __(
+							'Site Speed: page views that report Core Web Vitals',
+							'monsterinsights-reports'
+						) }
+						help={ __(
+							'Automatic measures every page view while the site has fewer than 10,000 a day, and about 10,000 a day above that.',
+							'monsterinsights-reports'
+						) }
+						value={ String( draft.site_speed_sample ) }
+						options={ [
+							{
+								value: '-1',
+								label: __(
+									'Automatic',
+									'monsterinsights-reports'
+								),
+							},
+							...[ 100, 50, 25, 10, 5, 1 ].map( ( percent ) => ( {
+								value: String( percent ),
+								label: `${ percent } %`,
+							} ) ),
+							{
+								value: '0',
+								label: __(
+									'None (off)',
+									'monsterinsights-reports'
+								),
+							},
+						] }
+						onChange={ ( value ) =>
+							set( 'site_speed_sample', Number( value ) )
 						}
 					/>
 					<fieldset className="monsterinsights-reports-settings__dimensions">

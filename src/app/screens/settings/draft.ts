@@ -33,6 +33,7 @@ export function trackingChanges(
 		affiliate_paths: linesOf( draft.affiliate_paths ),
 		download_extensions: linesOf( draft.download_extensions ),
 		custom_dimensions: draft.custom_dimensions,
+		site_speed_sample: draft.site_speed_sample,
 		retention_months: months,
 	};
 }

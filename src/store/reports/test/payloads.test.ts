@@ -10,12 +10,14 @@ import {
 	type ExceptionCategory,
 	type ExceptionsReport,
 	type OverviewReport,
+	type SiteSpeedReport,
 	type SiteSummaryReport,
 } from '..';
 import dimensionsFixture from './fixtures/dimensions.json';
 import exceptionsFixture from './fixtures/exceptions.json';
 import overviewFixture from './fixtures/overview.json';
 import siteSummaryFixture from './fixtures/site_summary.json';
+import { SITE_SPEED } from './fixtures/sitespeed';
 
 const overview: OverviewReport = overviewFixture;
 const siteSummary: SiteSummaryReport = siteSummaryFixture;
@@ -32,6 +34,7 @@ type Json< T > = T extends string
 	: { [ Key in keyof T ]: Json< T[ Key ] > };
 
 const dimensions: Json< DimensionsReport > = dimensionsFixture;
+const siteSpeed: SiteSpeedReport = SITE_SPEED;
 
 const CATEGORIES: ExceptionCategory[] = [
 	'engagement',
@@ -61,6 +64,23 @@ const exceptions: ExceptionsReport = {
 };
 
 describe( 'payload fixtures', () => {
+	it( 'give both Site Speed devices the six metrics of spec 3 §3', () => {
+		for ( const figures of [ siteSpeed.desktop, siteSpeed.mobile ] ) {
+			expect( Object.keys( figures ).sort() ).toEqual( [
+				'audit',
+				'cumulative_layout_shift',
+				'first_contentful_paint',
+				'interaction_to_next_paint',
+				'largest_contentful_paint',
+				'overallScore',
+				'samples',
+				'server_response_source',
+				'server_response_time',
+				'total_blocking_time',
+			] );
+		}
+	} );
+
 	it( 'carry every metric id in the info boxes and graphs, and nothing else', () => {
 		const ids = [ ...METRIC_IDS ].sort();
 		expect(

@@ -46,6 +46,7 @@ export function settingsWith(
 				'logged_in',
 				'user_role',
 			],
+			site_speed_sample: -1,
 			retention_months: 25,
 		},
 		roles: [

@@ -87,6 +87,8 @@ class SchemaTest extends TestCase {
 			'day'        => 'day',
 			'series_day' => 'series_hash,day',
 		),
+		'rollup_vitals'      => array( 'PRIMARY' => 'day,device_category,metric,value' ),
+		'rollup_vitals_m'    => array( 'PRIMARY' => 'day,device_category,metric,value' ),
 	);
 
 	/**

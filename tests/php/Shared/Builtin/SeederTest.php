@@ -7,7 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
+use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Sources\Builtin\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\Schema;
@@ -117,6 +119,23 @@ class SeederTest extends BuiltinTestCase {
 		$this->assertEqualsCanonicalizing( array( '', 'subscriber', 'author', 'contributor', 'editor', '-' ), array_keys( $roles ) );
 		$this->assertSame( (int) Db::value( 'SELECT SUM(pageviews) FROM {rollup_site}' ), array_sum( $roles ), 'every page view has its login state' );
 		$this->assertGreaterThan( array_sum( $roles ) / 2, $roles[''] );
+
+		// Core Web Vitals for every device category; every event carries TTFB, so its histograms
+		// count the events; the Site Speed report has every field metric on both devices, phones
+		// and tablets slower than desktops.
+		$this->assertEqualsCanonicalizing( array( 'desktop', 'mobile', 'tablet' ), Db::col( 'SELECT DISTINCT device_category FROM {rollup_vitals}' ) );
+		$this->assertEqualsCanonicalizing( array( 'cls', 'fcp', 'inp', 'lcp', 'ttfb' ), Db::col( 'SELECT DISTINCT metric FROM {rollup_vitals}' ) );
+		$events = (int) Db::value( "SELECT COUNT(*) FROM {events} WHERE name = 'web_vitals'" );
+		$this->assertSame( $events, (int) Db::value( "SELECT SUM(samples) FROM {rollup_vitals} WHERE metric = 'ttfb'" ) );
+		$today  = new \DateTimeImmutable( 'today', wp_timezone() );
+		$vitals = ( new BuiltinSource() )->vitals( new DateRange( $today->modify( '-20 days' ), $today ) );
+		$this->assertSame( $events, $vitals['desktop']['samples'] + $vitals['mobile']['samples'] );
+		foreach ( array( 'desktop', 'mobile' ) as $device ) {
+			foreach ( array( 'lcp', 'fcp', 'ttfb', 'inp', 'cls' ) as $metric ) {
+				$this->assertNotNull( $vitals[ $device ][ $metric ], "$device $metric" );
+			}
+		}
+		$this->assertLessThan( $vitals['mobile']['lcp'], $vitals['desktop']['lcp'] );
 	}
 
 	/**

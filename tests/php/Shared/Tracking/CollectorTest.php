@@ -353,9 +353,30 @@ class CollectorTest extends TestCase {
 				'ep' => array( 'url' => 'https://example.org/go/hosting/' ),
 			)
 		);
+		$vitals = array(
+			'lcp'  => 2431,
+			'fcp'  => 912,
+			'ttfb' => 0,
+			'inp'  => 600000,
+			'cls'  => 0.0123,
+		);
+		$this->collect(
+			$base + array(
+				'en' => 'web_vitals',
+				'ep' => $vitals,
+			)
+		);
+		$this->collect(
+			$base + array(
+				'en' => 'web_vitals',
+				'ep' => array( 'cls' => 100 ),
+			)
+		);
 
 		$lines = $this->lines();
-		$this->assertSame( array( 'outbound_click', 'file_download', 'scroll', 'newsletter_signup', 'no_props', 'affiliate_click' ), array_column( $lines, 'en' ) );
+		$this->assertSame( array( 'outbound_click', 'file_download', 'scroll', 'newsletter_signup', 'no_props', 'affiliate_click', 'web_vitals', 'web_vitals' ), array_column( $lines, 'en' ) );
+		$this->assertSame( $vitals, $lines[6]['ep'] );
+		$this->assertSame( array( 'cls' => 100 ), $lines[7]['ep'] );
 		$this->assertSame( array( 'url' => 'https://example.org/go/hosting/' ), $lines[5]['ep'] );
 		$this->assertSame( array( 'url' => 'https://other.example/x' ), $lines[0]['ep'] );
 		$this->assertSame(
@@ -530,31 +551,31 @@ class CollectorTest extends TestCase {
 			$eleven[ 'k' . $i ] = $i;
 		}
 		return array(
-			'GET'                   => array( $pageview, 405, 'method', array( 'REQUEST_METHOD' => 'GET' ) ),
-			'body over the limit'   => array( '{"t":"pageview","p":"/' . str_repeat( 'a', Config::DEFAULT_MAX_BODY ) . '"}', 413, 'too_large' ),
-			'announced over limit'  => array( $pageview, 413, 'too_large', array( 'CONTENT_LENGTH' => (string) ( Config::DEFAULT_MAX_BODY + 1 ) ) ),
-			'empty body'            => array( '', 400, 'malformed_body' ),
-			'not JSON'              => array( 't=pageview&p=/', 400, 'malformed_body' ),
-			'JSON list'             => array( '["pageview","/"]', 400, 'malformed_body' ),
-			'too deep'              => array( '{"t":"event","p":"/","en":"x","ep":{"a":{"b":{"c":1}}}}', 400, 'malformed_body' ),
-			'no type'               => array( array( 'p' => '/' ), 400, 'malformed_type' ),
-			'unknown type'          => array( array( 't' => 'click' ) + $pageview, 400, 'malformed_type' ),
-			'no path'               => array( array( 't' => 'pageview' ), 400, 'malformed_path' ),
-			'path not a string'     => array( array( 'p' => 5 ) + $pageview, 400, 'malformed_path' ),
-			'relative path'         => array( array( 'p' => 'page/' ) + $pageview, 400, 'malformed_path' ),
-			'full URL as path'      => array( array( 'p' => 'https://example.org/' ) + $pageview, 400, 'malformed_path' ),
-			'control char in path'  => array( array( 'p' => "/a\nb" ) + $pageview, 400, 'malformed_path' ),
-			'negative object'       => array( array( 'o' => -1 ) + $pageview, 400, 'malformed_object' ),
-			'fractional object'     => array( array( 'o' => 1.5 ) + $pageview, 400, 'malformed_object' ),
-			'object not a number'   => array( array( 'o' => 'abc' ) + $pageview, 400, 'malformed_object' ),
-			'referrer not a string' => array( array( 'r' => array( 'x' ) ) + $pageview, 400, 'malformed_referrer' ),
-			'utm not a string'      => array( array( 'us' => 3 ) + $pageview, 400, 'malformed_utm' ),
-			'unknown click id'      => array( array( 'ck' => 'dclid' ) + $pageview, 400, 'malformed_click_id' ),
-			'pageview with name'    => array( array( 'en' => 'scroll' ) + $pageview, 400, 'malformed_event_name' ),
-			'event without name'    => array( $event, 400, 'malformed_event_name' ),
-			'bad event name'        => array( array( 'en' => 'Sign-Up' ) + $event, 400, 'malformed_event_name' ),
-			'event name too long'   => array( array( 'en' => str_repeat( 'a', 41 ) ) + $event, 400, 'malformed_event_name' ),
-			'props as a list'       => array(
+			'GET'                     => array( $pageview, 405, 'method', array( 'REQUEST_METHOD' => 'GET' ) ),
+			'body over the limit'     => array( '{"t":"pageview","p":"/' . str_repeat( 'a', Config::DEFAULT_MAX_BODY ) . '"}', 413, 'too_large' ),
+			'announced over limit'    => array( $pageview, 413, 'too_large', array( 'CONTENT_LENGTH' => (string) ( Config::DEFAULT_MAX_BODY + 1 ) ) ),
+			'empty body'              => array( '', 400, 'malformed_body' ),
+			'not JSON'                => array( 't=pageview&p=/', 400, 'malformed_body' ),
+			'JSON list'               => array( '["pageview","/"]', 400, 'malformed_body' ),
+			'too deep'                => array( '{"t":"event","p":"/","en":"x","ep":{"a":{"b":{"c":1}}}}', 400, 'malformed_body' ),
+			'no type'                 => array( array( 'p' => '/' ), 400, 'malformed_type' ),
+			'unknown type'            => array( array( 't' => 'click' ) + $pageview, 400, 'malformed_type' ),
+			'no path'                 => array( array( 't' => 'pageview' ), 400, 'malformed_path' ),
+			'path not a string'       => array( array( 'p' => 5 ) + $pageview, 400, 'malformed_path' ),
+			'relative path'           => array( array( 'p' => 'page/' ) + $pageview, 400, 'malformed_path' ),
+			'full URL as path'        => array( array( 'p' => 'https://example.org/' ) + $pageview, 400, 'malformed_path' ),
+			'control char in path'    => array( array( 'p' => "/a\nb" ) + $pageview, 400, 'malformed_path' ),
+			'negative object'         => array( array( 'o' => -1 ) + $pageview, 400, 'malformed_object' ),
+			'fractional object'       => array( array( 'o' => 1.5 ) + $pageview, 400, 'malformed_object' ),
+			'object not a number'     => array( array( 'o' => 'abc' ) + $pageview, 400, 'malformed_object' ),
+			'referrer not a string'   => array( array( 'r' => array( 'x' ) ) + $pageview, 400, 'malformed_referrer' ),
+			'utm not a string'        => array( array( 'us' => 3 ) + $pageview, 400, 'malformed_utm' ),
+			'unknown click id'        => array( array( 'ck' => 'dclid' ) + $pageview, 400, 'malformed_click_id' ),
+			'pageview with name'      => array( array( 'en' => 'scroll' ) + $pageview, 400, 'malformed_event_name' ),
+			'event without name'      => array( $event, 400, 'malformed_event_name' ),
+			'bad event name'          => array( array( 'en' => 'Sign-Up' ) + $event, 400, 'malformed_event_name' ),
+			'event name too long'     => array( array( 'en' => str_repeat( 'a', 41 ) ) + $event, 400, 'malformed_event_name' ),
+			'props as a list'         => array(
 				array(
 					'en' => 'x',
 					'ep' => array( 1, 2 ),
@@ -562,7 +583,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'props not an object'   => array(
+			'props not an object'     => array(
 				array(
 					'en' => 'x',
 					'ep' => 'a',
@@ -570,7 +591,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'eleven props'          => array(
+			'eleven props'            => array(
 				array(
 					'en' => 'x',
 					'ep' => $eleven,
@@ -578,7 +599,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'prop value null'       => array(
+			'prop value null'         => array(
 				array(
 					'en' => 'x',
 					'ep' => array( 'a' => null ),
@@ -586,7 +607,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'prop value a list'     => array(
+			'prop value a list'       => array(
 				array(
 					'en' => 'x',
 					'ep' => array( 'a' => array( 1 ) ),
@@ -594,7 +615,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'bad prop key'          => array(
+			'bad prop key'            => array(
 				array(
 					'en' => 'x',
 					'ep' => array( 'Bad Key' => 1 ),
@@ -602,7 +623,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'scroll of 30 percent'  => array(
+			'scroll of 30 percent'    => array(
 				array(
 					'en' => 'scroll',
 					'ep' => array( 'percent' => 30 ),
@@ -610,7 +631,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'scroll as a string'    => array(
+			'scroll as a string'      => array(
 				array(
 					'en' => 'scroll',
 					'ep' => array( 'percent' => '25' ),
@@ -618,7 +639,58 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'outbound without url'  => array(
+			'vitals without metrics'  => array(
+				array(
+					'en' => 'web_vitals',
+					'ep' => array(),
+				) + $event,
+				400,
+				'malformed_event_props',
+			),
+			'vitals unknown metric'   => array(
+				array(
+					'en' => 'web_vitals',
+					'ep' => array(
+						'lcp' => 1200,
+						'fid' => 12,
+					),
+				) + $event,
+				400,
+				'malformed_event_props',
+			),
+			'vitals negative'         => array(
+				array(
+					'en' => 'web_vitals',
+					'ep' => array( 'ttfb' => -1 ),
+				) + $event,
+				400,
+				'malformed_event_props',
+			),
+			'vitals over ten minutes' => array(
+				array(
+					'en' => 'web_vitals',
+					'ep' => array( 'lcp' => 600001 ),
+				) + $event,
+				400,
+				'malformed_event_props',
+			),
+			'vitals cls over 100'     => array(
+				array(
+					'en' => 'web_vitals',
+					'ep' => array( 'cls' => 100.5 ),
+				) + $event,
+				400,
+				'malformed_event_props',
+			),
+			'vitals as a string'      => array(
+				array(
+					'en' => 'web_vitals',
+					'ep' => array( 'fcp' => '900' ),
+				) + $event,
+				400,
+				'malformed_event_props',
+			),
+			'outbound without url'    => array(
 				array(
 					'en' => 'outbound_click',
 					'ep' => array(),
@@ -626,7 +698,7 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'affiliate without url' => array(
+			'affiliate without url'   => array(
 				array(
 					'en' => 'affiliate_click',
 					'ep' => array( 'url' => '' ),
@@ -634,10 +706,10 @@ class CollectorTest extends TestCase {
 				400,
 				'malformed_event_props',
 			),
-			'role not a slug'       => array( array( 'u' => 'Editor!' ) + $pageview, 400, 'malformed_user' ),
-			'role too long'         => array( array( 'u' => str_repeat( 'a', 65 ) ) + $pageview, 400, 'malformed_user' ),
-			'role not a string'     => array( array( 'u' => 1 ) + $pageview, 400, 'malformed_user' ),
-			'download without url'  => array(
+			'role not a slug'         => array( array( 'u' => 'Editor!' ) + $pageview, 400, 'malformed_user' ),
+			'role too long'           => array( array( 'u' => str_repeat( 'a', 65 ) ) + $pageview, 400, 'malformed_user' ),
+			'role not a string'       => array( array( 'u' => 1 ) + $pageview, 400, 'malformed_user' ),
+			'download without url'    => array(
 				array(
 					'en' => 'file_download',
 					'ep' => array( 'url' => 3 ),

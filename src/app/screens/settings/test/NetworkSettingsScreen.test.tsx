@@ -29,6 +29,7 @@ const DEFAULTS: NetworkSettings = {
 		affiliate_paths: [ '/go/', '/recommend/' ],
 		download_extensions: [ 'pdf', 'zip' ],
 		custom_dimensions: [ 'author', 'logged_in' ],
+		site_speed_sample: -1,
 	},
 	modules: {
 		dimensions: false,

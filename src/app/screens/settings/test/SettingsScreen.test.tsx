@@ -225,6 +225,11 @@ describe( 'SettingsScreen', () => {
 		fireEvent.click(
 			dimensions.getByRole( 'checkbox', { name: 'User role' } )
 		);
+		const sample = screen.getByRole( 'combobox', {
+			name: 'Site Speed: page views that report Core Web Vitals',
+		} );
+		expect( sample ).toHaveValue( '-1' );
+		fireEvent.change( sample, { target: { value: '25' } } );
 		await save();
 
 		expect( writes( calls ) ).toEqual( [
@@ -252,6 +257,7 @@ describe( 'SettingsScreen', () => {
 							'logged_in',
 						],
 						retention_months: 12,
+						site_speed_sample: 25,
 					},
 					referral_favicons: false,
 					pdf_reports_header_image: 'https://example.org/logo.png',

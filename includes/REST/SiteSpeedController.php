@@ -1,0 +1,112 @@
+<?php
+/**
+ * REST: Run Audit of the Site Speed report.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\REST;
+
+use MonsterInsights\Reports\Licensing\Licence;
+use MonsterInsights\Reports\Licensing\Tiers;
+use MonsterInsights\Reports\Licensing\Upgrade;
+use MonsterInsights\Reports\Sources\MeasuresSpeed;
+use MonsterInsights\Reports\Sources\Sources;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * `POST monsterinsights-reports/v1/site-speed/audit` (`device`: desktop or mobile; the spec's
+ * site_speed_run_audit and site_speed_run_audit_mobile): for users who view the reports (the REST
+ * nonce of a logged-in user), with the licence the Site Speed report needs (below it a 403
+ * upgrade_required). The active source audits the site now (the builtin source fetches the front
+ * page and times the server's response) and keeps it for the report; the answer is that audit.
+ * A source that cannot audit is a 501 audit_unavailable; a failed fetch a 502 audit_failed.
+ */
+final class SiteSpeedController extends Controller {
+
+	/**
+	 * The controller.
+	 *
+	 * @param Sources $sources The sources (the active one audits).
+	 */
+	public function __construct( private Sources $sources ) {
+		parent::__construct();
+		$this->rest_base = 'site-speed';
+	}
+
+	/**
+	 * Registers the route.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/audit',
+			array(
+				array(
+					'methods'             => \WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => array( $this, 'can_view' ),
+					'args'                => array(
+						'device' => array(
+							'description' => __( 'The device to audit as.', 'monsterinsights-reports' ),
+							'type'        => 'string',
+							'enum'        => array( 'desktop', 'mobile' ),
+							'default'     => 'desktop',
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * The answer's schema.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema(): array {
+		return array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'monsterinsights-reports-site-speed-audit',
+			'type'       => 'object',
+			'properties' => array(
+				'device'               => array(
+					'type' => 'string',
+					'enum' => array( 'desktop', 'mobile' ),
+				),
+				'server_response_time' => array(
+					'description' => __( 'Milliseconds from the request to the first byte of the front page.', 'monsterinsights-reports' ),
+					'type'        => 'number',
+				),
+				'at'                   => array(
+					'description' => __( 'When the audit ran (Unix time).', 'monsterinsights-reports' ),
+					'type'        => 'integer',
+				),
+			),
+		);
+	}
+
+	/**
+	 * Runs an audit.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @return \WP_REST_Response|\WP_Error
+	 */
+	public function create_item( $request ) {
+		if ( ! Tiers::allows( Licence::level(), 'sitespeed' ) ) {
+			return Upgrade::required( 'sitespeed' );
+		}
+		$device = 'mobile' === $request->get_param( 'device' ) ? 'mobile' : 'desktop';
+		$source = $this->sources->active();
+		if ( ! $source instanceof MeasuresSpeed ) {
+			return new \WP_Error( 'audit_unavailable', __( 'The active data source cannot audit the site.', 'monsterinsights-reports' ), array( 'status' => 501 ) );
+		}
+		$audit = $source->run_audit( $device );
+		if ( is_wp_error( $audit ) ) {
+			return $audit;
+		}
+		return rest_ensure_response( array( 'device' => $device ) + $audit );
+	}
+}

@@ -1,0 +1,351 @@
+import '@testing-library/jest-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { TOAST_CONTEXT } from '../../../components/Toast';
+import { appStore } from '../../../store/app';
+import type { Level } from '../../../store/app/types';
+import { SITE_SPEED } from '../../../store/reports/test/fixtures/sitespeed';
+import { mockApi, type ApiCall } from '../../../store/test/api';
+import { getUpsellContent } from '../../../upsell/content';
+import { payload as sample } from '../../../demo/sitespeed';
+import { DEVICE_STORAGE_KEY, SiteSpeedScreen } from '..';
+import { scoreBand } from '../metrics';
+
+const ROUTE = '/monsterinsights-reports/v1/reports/sitespeed';
+const AUDIT = '/monsterinsights-reports/v1/site-speed/audit';
+
+/**
+ * The screen in a shell registry with a licence level and the dates of SiteSpeedReportTest.
+ *
+ * @param level The licence level.
+ */
+function renderScreen( level: Level ) {
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+	} );
+	registry.dispatch( appStore ).setDateQuery( {
+		preset: 'custom',
+		start: '2025-02-01',
+		end: '2025-03-31',
+	} );
+	return { registry, ...renderIn( <SiteSpeedScreen />, registry ) };
+}
+
+/**
+ * The report and audit requests among the calls.
+ *
+ * @param calls Recorded calls.
+ */
+const speedCalls = ( calls: ApiCall[] ) =>
+	calls
+		.filter(
+			( call ) =>
+				call.path.startsWith( ROUTE ) || call.path.startsWith( AUDIT )
+		)
+		.map(
+			( call ) =>
+				`${ call.method } ${ call.path }${
+					call.data ? ' ' + JSON.stringify( call.data ) : ''
+				}`
+		);
+
+/** Each tile's title, value, score and goal (and note), as shown. */
+function tiles(): string[][] {
+	return Array.from(
+		document.querySelectorAll( '.monsterinsights-reports-site-speed__tile' )
+	).map( ( tile ) =>
+		Array.from( tile.children ).map( ( child ) => child.textContent ?? '' )
+	);
+}
+
+/** The overall score as the circle's label says it. */
+const overall = () =>
+	screen
+		.getByRole( 'img', { name: /^Overall Score/ } )
+		.getAttribute( 'aria-label' );
+
+beforeEach( () => window.localStorage.clear() );
+
+describe( 'Site Speed report', () => {
+	it( 'shows desktop by default: the overall score, six tiles with values, scores and goals', async () => {
+		const calls = mockApi( () => SITE_SPEED );
+		renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 66' } );
+		expect(
+			screen.getByRole( 'button', { name: 'Desktop' } )
+		).toHaveAttribute( 'aria-pressed', 'true' );
+		expect( tiles() ).toEqual( [
+			[
+				'Largest Contentful Paint',
+				'2.40 s',
+				'Score: 50',
+				'Goal: 2.5 s or less',
+			],
+			[
+				'Cumulative Layout Shift',
+				'0.10',
+				'Score: 90',
+				'Goal: 0.1 or less',
+			],
+			[
+				'Server Response Time',
+				'600 ms',
+				'Score: 90',
+				'Goal: 600 ms or less',
+			],
+			[ 'First Contentful Paint', '934 ms', 'Score: 90', 'Goal: 1.5 s' ],
+			[
+				'Total Blocking Time',
+				'–',
+				'Goal: 300 ms or less',
+				'Total Blocking Time is a lab measurement: it needs PageSpeed Insights, which the Google data source provides.',
+			],
+			[
+				'Interaction to Next Paint',
+				'500 ms',
+				'Score: 50',
+				'Goal: 1.5 s',
+			],
+		] );
+		expect(
+			screen.getByText(
+				'Field data: the 75th percentile of 4 measured page views.'
+			)
+		).toBeInTheDocument();
+		expect( speedCalls( calls ) ).toEqual( [
+			`GET ${ ROUTE }?start=2025-02-01&end=2025-03-31`,
+		] );
+	} );
+
+	it( 'keeps the device choice in local storage', async () => {
+		mockApi( () => SITE_SPEED );
+		const user = userEvent.setup();
+		const first = renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 66' } );
+		await user.click( screen.getByRole( 'button', { name: 'Mobile' } ) );
+		expect( overall() ).toBe( 'Overall Score: 73' );
+		expect( window.localStorage.getItem( DEVICE_STORAGE_KEY ) ).toBe(
+			'mobile'
+		);
+		expect( tiles()[ 0 ] ).toEqual( [
+			'Largest Contentful Paint',
+			'2.50 s',
+			'Score: 90',
+			'Goal: 2.5 s or less',
+		] );
+		first.unmount();
+
+		// A new visit of the screen opens on mobile.
+		renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 73' } );
+		expect(
+			screen.getByRole( 'button', { name: 'Mobile' } )
+		).toHaveAttribute( 'aria-pressed', 'true' );
+	} );
+
+	it( 'lists the failing metrics by ascending score, one open at a time', async () => {
+		mockApi( () => SITE_SPEED );
+		const user = userEvent.setup();
+		renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 66' } );
+		await user.click( screen.getByRole( 'button', { name: 'Mobile' } ) );
+		// Mobile: CLS 50 and server response 50 fail; LCP and FCP (90) do not.
+		const improve = screen
+			.getByRole( 'heading', { name: 'How to Improve' } )
+			.closest( 'section' ) as HTMLElement;
+		const items = () =>
+			within( improve )
+				.getAllByRole( 'button' )
+				.map( ( button ) => [
+					button.textContent,
+					button.getAttribute( 'aria-expanded' ),
+				] );
+		expect( items() ).toEqual( [
+			[ 'Cumulative Layout Shift (score 50)', 'false' ],
+			[ 'Server Response Time (score 50)', 'false' ],
+		] );
+		await user.click(
+			within( improve ).getByRole( 'button', {
+				name: 'Cumulative Layout Shift (score 50)',
+			} )
+		);
+		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
+			'true',
+			'false',
+		] );
+		expect(
+			within( improve ).getByText(
+				/Give every image, video, iframe and embed width and height attributes/
+			)
+		).toBeInTheDocument();
+		await user.click(
+			within( improve ).getByRole( 'button', {
+				name: 'Server Response Time (score 50)',
+			} )
+		);
+		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
+			'false',
+			'true',
+		] );
+		expect(
+			within( improve ).getByText( /Turn on page caching/ )
+		).toBeInTheDocument();
+		// The open item closes on a second click.
+		await user.click(
+			within( improve ).getByRole( 'button', {
+				name: 'Server Response Time (score 50)',
+			} )
+		);
+		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
+			'false',
+			'false',
+		] );
+	} );
+
+	it( 'runs an audit for the device shown, hides the layout meanwhile, then fetches the report again', async () => {
+		let audited = false;
+		let finish: () => void = () => {};
+		const calls = mockApi( ( call ) => {
+			if ( call.path.startsWith( AUDIT ) ) {
+				return new Promise( ( resolve ) => {
+					finish = () => {
+						audited = true;
+						resolve( {
+							device: 'mobile',
+							server_response_time: 312,
+							at: 1741600000,
+						} );
+					};
+				} );
+			}
+			return audited
+				? {
+						...SITE_SPEED,
+						mobile: { ...SITE_SPEED.mobile, overallScore: 80 },
+				  }
+				: SITE_SPEED;
+		} );
+		const user = userEvent.setup();
+		renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 66' } );
+		await user.click( screen.getByRole( 'button', { name: 'Mobile' } ) );
+		await user.click( screen.getByRole( 'button', { name: 'Run Audit' } ) );
+		expect(
+			await screen.findByText( 'Auditing your site…' )
+		).toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'img', { name: /^Overall Score/ } )
+		).not.toBeInTheDocument();
+		await act( async () => finish() );
+		await screen.findByRole( 'img', { name: 'Overall Score: 80' } );
+		expect(
+			screen.queryByText( 'Auditing your site…' )
+		).not.toBeInTheDocument();
+		expect( speedCalls( calls ) ).toEqual( [
+			`GET ${ ROUTE }?start=2025-02-01&end=2025-03-31`,
+			`POST ${ AUDIT } {"device":"mobile"}`,
+			`GET ${ ROUTE }?start=2025-02-01&end=2025-03-31`,
+		] );
+	} );
+
+	it( 'says so in a toast when the audit fails', async () => {
+		mockApi( ( call ) =>
+			call.path.startsWith( AUDIT )
+				? Promise.reject( {
+						code: 'audit_failed',
+						message: 'cURL error 7',
+						data: { status: 502 },
+				  } )
+				: SITE_SPEED
+		);
+		const user = userEvent.setup();
+		const { registry } = renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 66' } );
+		await user.click( screen.getByRole( 'button', { name: 'Run Audit' } ) );
+		await waitFor( () =>
+			expect(
+				registry
+					.select( 'core/notices' )
+					.getNotices( TOAST_CONTEXT )
+					.map( ( notice: { content: string } ) => notice.content )
+			).toEqual( [ 'Failed to load report: 502, ' ] )
+		);
+		expect( overall() ).toBe( 'Overall Score: 66' );
+	} );
+
+	it( 'says when a device has no field data yet instead of inventing numbers', async () => {
+		const empty = {
+			...SITE_SPEED.mobile,
+			overallScore: null,
+			samples: 0,
+			cumulative_layout_shift: null,
+			largest_contentful_paint: null,
+			server_response_time: null,
+			first_contentful_paint: null,
+			interaction_to_next_paint: null,
+			audit: null,
+			server_response_source: '' as const,
+		};
+		mockApi( () => ( { desktop: empty, mobile: empty } ) );
+		renderScreen( 'plus' );
+		expect(
+			await screen.findByText( /^No speed data for desktop visits/ )
+		).toBeInTheDocument();
+		expect( tiles() ).toEqual( [] );
+		expect(
+			screen.getByRole( 'button', { name: 'Run Audit' } )
+		).toBeEnabled();
+	} );
+
+	it( 'shows its sample over the same layout under its upsell to basic, without fetching; the toggle does nothing', async () => {
+		const calls = mockApi( () => ( {} ) );
+		const user = userEvent.setup();
+		renderScreen( 'basic' );
+		expect(
+			await screen.findByRole( 'heading', {
+				name: getUpsellContent( 'sitespeed' ).title,
+			} )
+		).toBeInTheDocument();
+		await waitFor( () =>
+			expect(
+				document.querySelectorAll(
+					'.monsterinsights-reports-site-speed__tile'
+				)
+			).toHaveLength( 6 )
+		);
+		const circle = document.querySelector(
+			'.monsterinsights-reports-site-speed__overall svg'
+		);
+		expect( circle?.getAttribute( 'aria-label' ) ).toBe(
+			`Overall Score: ${ sample.desktop.overallScore }`
+		);
+		const mobile = document.querySelector(
+			'.monsterinsights-reports-site-speed__devices button'
+		) as HTMLElement;
+		expect( mobile.textContent ).toBe( 'Mobile' );
+		await user.click( mobile );
+		expect( circle?.getAttribute( 'aria-label' ) ).toBe(
+			`Overall Score: ${ sample.desktop.overallScore }`
+		);
+		expect( window.localStorage.getItem( DEVICE_STORAGE_KEY ) ).toBeNull();
+		await act( async () => {} );
+		expect( speedCalls( calls ) ).toEqual( [] );
+	} );
+} );
+
+describe( 'scoreBand', () => {
+	it( 'follows the spec bands 0-49, 50-89, 90+', () => {
+		expect(
+			[ 0, 49, 50, 89, 90, 100 ].map( ( score ) => scoreBand( score ) )
+		).toEqual( [
+			'danger',
+			'danger',
+			'warning',
+			'warning',
+			'success',
+			'success',
+		] );
+	} );
+} );
