@@ -2,9 +2,8 @@ import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../app/test/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
-import { appStore } from '../../../store/app';
 import type { Level } from '../../../store/app/types';
 import type {
 	ExceptionCategory,
@@ -13,8 +12,8 @@ import type {
 } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/exceptions.json';
 import { mockApi, restError, type ApiCall } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { ExceptionsScreen } from '..';
+import { registryAt, findUpsellHeading } from '../../test/screen';
 
 beforeAll( installResizeObserver );
 
@@ -75,10 +74,7 @@ function rows( from: number, count: number ): ExceptionRow[] {
  * @param level The licence level.
  */
 function renderScreen( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
+	const registry = registryAt( level, {
 		preset: 'custom',
 		start: '2025-03-01',
 		end: '2025-03-14',
@@ -430,9 +426,7 @@ describe( 'Exceptions report', () => {
 			const calls = mockApi( () => PAYLOAD );
 			renderScreen( level );
 			expect(
-				await screen.findByRole( 'heading', {
-					name: getUpsellContent( 'exceptions' ).title,
-				} )
+				await findUpsellHeading( 'exceptions' )
 			).toBeInTheDocument();
 			await waitFor( () =>
 				expect(

@@ -1,20 +1,19 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../app/test/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
 import {
 	lastChartProps,
 	resetChartCalls,
 } from '../../../components/test/chartMock';
 import type { Level } from '../../../store/app/types';
-import { appStore } from '../../../store/app';
 import type { YearInReviewReport } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/yearinreview.json';
 import { mockApi, type ApiCall } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { RouteContextContext } from '../../registry';
 import { LIST_BOX_ROWS, YearInReviewScreen, yearChange } from '..';
+import { registryAt, findUpsellHeading } from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
@@ -36,10 +35,7 @@ const PAYLOAD: YearInReviewReport = fixture;
  * @param level The licence level.
  */
 function renderScreen( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
+	const registry = registryAt( level, {
 		preset: 'last30days',
 		start: '2025-12-06',
 		end: '2026-01-04',
@@ -264,9 +260,7 @@ describe( 'Year in Review', () => {
 			const calls = mockApi( () => PAYLOAD );
 			renderScreen( level );
 			expect(
-				await screen.findByRole( 'heading', {
-					name: getUpsellContent( 'yearinreview' ).title,
-				} )
+				await findUpsellHeading( 'yearinreview' )
 			).toBeInTheDocument();
 			await waitFor( () =>
 				expect(
