@@ -78,34 +78,21 @@ final class SettingsController extends Controller {
 	);
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'settings';
-	}
+	protected $rest_base = 'settings';
 
 	/**
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
+		$this->add_route(
+			'',
 			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(),
-				),
-				array(
-					'methods'             => \WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $this->write_args(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_item' ),
+				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_save', $this->write_args() ),
 			)
 		);
 	}
@@ -507,13 +494,8 @@ final class SettingsController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-settings',
+	protected function item_schema(): array {
+		$schema = array(
 			'type'       => 'object',
 			'properties' => array(
 				'pdf_reports_header_image' => array(
@@ -568,6 +550,6 @@ final class SettingsController extends Controller {
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return self::document( 'settings', $schema );
 	}
 }
