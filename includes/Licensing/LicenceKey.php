@@ -229,14 +229,11 @@ final class LicenceKey {
 	public static function message( string $error, ?array $payload = null ): string {
 		switch ( $error ) {
 			case '':
-				if ( null !== $payload && is_int( $payload['expires'] ?? null ) ) {
-					return sprintf(
-						/* translators: %s: the expiry date. */
-						__( 'The licence key is valid until %s.', 'monsterinsights-reports' ),
-						wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $payload['expires'] )
-					);
-				}
-				return __( 'The licence key is valid.', 'monsterinsights-reports' );
+				$expires = self::expiry_date( $payload );
+				return null === $expires
+					? __( 'The licence key is valid.', 'monsterinsights-reports' )
+					/* translators: %s: the expiry date. */
+					: sprintf( __( 'The licence key is valid until %s.', 'monsterinsights-reports' ), $expires );
 			case self::MALFORMED:
 				return __( 'This is not a licence key. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
 			case self::UNKNOWN_KEY:
@@ -244,18 +241,29 @@ final class LicenceKey {
 			case self::FORGED:
 				return __( 'This licence key is not genuine: its signature does not match. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
 			case self::EXPIRED:
-				if ( null !== $payload && is_int( $payload['expires'] ?? null ) ) {
-					return sprintf(
-						/* translators: %s: the expiry date. */
-						__( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' ),
-						wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $payload['expires'] )
-					);
-				}
-				return __( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' );
+				$expires = self::expiry_date( $payload );
+				return null === $expires
+					? __( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' )
+					/* translators: %s: the expiry date. */
+					: sprintf( __( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' ), $expires );
 			case self::NOT_NETWORK:
 				return __( 'This licence key is for a single site, not for a network. Enter it on the site it is for, or use a network licence key here.', 'monsterinsights-reports' );
 			default:
 				return __( 'This licence key is not valid.', 'monsterinsights-reports' );
 		}
+	}
+
+	/**
+	 * The day a payload's key expires, in the site's date format; null when it never does.
+	 *
+	 * @param array<string, mixed>|null $payload The decoded payload.
+	 */
+	private static function expiry_date( ?array $payload ): ?string {
+		$expires = $payload['expires'] ?? null;
+		if ( ! is_int( $expires ) ) {
+			return null;
+		}
+		$date = wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $expires );
+		return false === $date ? null : $date;
 	}
 }
