@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event';
 import { ReportRoute } from '../../app/ReportRoute';
 import { resolveRoute, type RouteContext } from '../../app/routes';
 import { renderIn } from '../../app/test/shell';
-import { installResizeObserver } from '../../components/report/test/dom';
 import { levelAtLeast, levelNeeded, LEVELS } from '../../lib/tiers';
 import type { Level } from '../../store/app/types';
 import { mockApi } from '../../store/test/api';
@@ -18,13 +17,6 @@ import type {
 import { EngagementPagesScreen } from '../engagement-pages';
 import { REPORTS, REPORT_NAMES, type ReportDef } from '../registry';
 import { registryAt, expectNoReportRequest, reportCalls } from './screen';
-
-// The traffic and country screens draw charts: jsdom has no canvas.
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
 
 // The year in review showing, so its route resolves to its screen too.
 const context: RouteContext = {

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import type { CountriesReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
 import { CHART, COUNTRIES, EMPTY_CHART } from '../../traffic/test/fixtures';
@@ -15,12 +14,6 @@ import {
 	findUpsellHeading,
 	tableRows,
 } from '../../test/screen';
-
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
 
 const REGIONS_NOTE =
 	'Regions show here when a city-level database is set as the Country database (.mmdb path) in Settings. Without one, the built-in analytics knows countries only.';

@@ -2,7 +2,6 @@ import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import type {
 	DimensionKey,
 	DimensionTable,
@@ -18,8 +17,6 @@ import {
 	findUpsellHeading,
 	tablesBy,
 } from '../../test/screen';
-
-beforeAll( installResizeObserver );
 
 /**
  * The text of every non-padding row of each box, by the box's title.

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import type { Level } from '../../../store/app/types';
 import type {
 	ExceptionCategory,
@@ -14,8 +13,6 @@ import fixture from '../../../store/reports/test/fixtures/exceptions.json';
 import { mockApi, restError, type ApiCall } from '../../../store/test/api';
 import { ExceptionsScreen } from '..';
 import { registryAt, findUpsellHeading } from '../../test/screen';
-
-beforeAll( installResizeObserver );
 
 const CATEGORIES: ExceptionCategory[] = [
 	'engagement',

@@ -2,7 +2,6 @@ import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import type { PublisherReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
 import type { TableColumn, TablePage } from '../../../types/reports';
@@ -15,8 +14,6 @@ import {
 	findUpsellHeading,
 	tablesBy,
 } from '../../test/screen';
-
-beforeAll( installResizeObserver );
 
 /**
  * The text of every non-padding row of each table, by the section's heading.

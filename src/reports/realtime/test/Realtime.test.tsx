@@ -3,7 +3,6 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import {
 	lastChartProps,
 	resetChartCalls,
@@ -21,12 +20,6 @@ import {
 	RealtimeScreen,
 } from '..';
 import { registryAt, findUpsellHeading } from '../../test/screen';
-
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
 
 /** What the route answers for the scripted visits of the PHP test (RealtimeReportTest). */
 const PAYLOAD: RealtimeReport = {

@@ -16,10 +16,6 @@ import {
 	findUpsellHeading,
 } from '../../test/screen';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
 beforeEach( resetChartCalls );
 
 /** The server's payload of TrafficReportsTest::test_technology (10–12 vs 7–9 March 2025). */

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import {
 	lastChartProps,
 	resetChartCalls,
@@ -19,11 +18,6 @@ import {
 	tableRows,
 } from '../../test/screen';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
 beforeEach( resetChartCalls );
 
 /** The server's payloads of TrafficReportsTest, by report. */

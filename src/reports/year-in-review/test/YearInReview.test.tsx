@@ -2,7 +2,6 @@ import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import {
 	lastChartProps,
 	resetChartCalls,
@@ -15,11 +14,6 @@ import { RouteContextContext } from '../../registry';
 import { LIST_BOX_ROWS, YearInReviewScreen, yearChange } from '..';
 import { registryAt, findUpsellHeading } from '../../test/screen';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
 beforeEach( resetChartCalls );
 
 /**
