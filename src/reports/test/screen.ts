@@ -2,7 +2,7 @@
  * Helpers of the report screens' tests: a shell registry at a licence level and dates, the report
  * requests among recorded calls, the text of data table rows, and the upsell a locked screen shows.
  */
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 
 import { createShellRegistry } from '../../app/test/shell';
 import { appStore } from '../../store/app';
@@ -78,6 +78,25 @@ export async function expectNoReportRequest( calls: ApiCall[] ) {
  */
 export const findUpsellHeading = ( key: UpsellKey ) =>
 	screen.findByRole( 'heading', { name: getUpsellContent( key ).title } );
+
+/**
+ * Waits for a locked screen's upsell and its sample in the report's own layout, marked as sample
+ * data.
+ *
+ * @param key    The upsell.
+ * @param layout A selector of the report's layout, under the lock.
+ */
+export async function expectLockedSample( key: UpsellKey, layout: string ) {
+	expect( await findUpsellHeading( key ) ).toBeInTheDocument();
+	await waitFor( () =>
+		expect(
+			document.querySelector(
+				`.monsterinsights-reports-locked__content ${ layout }`
+			)
+		).not.toBeNull()
+	);
+	expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
+}
 
 /**
  * The cells' text of every body row below an element, without the padding rows (all cells

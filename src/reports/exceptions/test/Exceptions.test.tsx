@@ -12,7 +12,7 @@ import type {
 import fixture from '../../../store/reports/test/fixtures/exceptions.json';
 import { mockApi, restError, type ApiCall } from '../../../store/test/api';
 import { ExceptionsScreen } from '..';
-import { registryAt, findUpsellHeading } from '../../test/screen';
+import { registryAt, expectLockedSample } from '../../test/screen';
 
 const CATEGORIES: ExceptionCategory[] = [
 	'engagement',
@@ -422,17 +422,10 @@ describe( 'Exceptions report', () => {
 		async ( level ) => {
 			const calls = mockApi( () => PAYLOAD );
 			renderScreen( level );
-			expect(
-				await findUpsellHeading( 'exceptions' )
-			).toBeInTheDocument();
-			await waitFor( () =>
-				expect(
-					document.querySelector(
-						'.monsterinsights-reports-locked__content .monsterinsights-reports-exceptions'
-					)
-				).not.toBeNull()
+			await expectLockedSample(
+				'exceptions',
+				'.monsterinsights-reports-exceptions'
 			);
-			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
 			expect( tableRows( true ).map( ( row ) => row[ 0 ] ) ).toEqual( [
 				'Engagement',
 				'eCommerce',

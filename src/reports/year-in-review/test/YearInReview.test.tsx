@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 
 import { renderIn } from '../../../app/test/shell';
 import {
@@ -12,7 +12,7 @@ import fixture from '../../../store/reports/test/fixtures/yearinreview.json';
 import { mockApi, type ApiCall } from '../../../store/test/api';
 import { RouteContextContext } from '../../registry';
 import { LIST_BOX_ROWS, YearInReviewScreen, yearChange } from '..';
-import { registryAt, findUpsellHeading } from '../../test/screen';
+import { registryAt, expectLockedSample } from '../../test/screen';
 
 beforeEach( resetChartCalls );
 
@@ -253,17 +253,10 @@ describe( 'Year in Review', () => {
 		async ( level ) => {
 			const calls = mockApi( () => PAYLOAD );
 			renderScreen( level );
-			expect(
-				await findUpsellHeading( 'yearinreview' )
-			).toBeInTheDocument();
-			await waitFor( () =>
-				expect(
-					document.querySelector(
-						'.monsterinsights-reports-locked__content .monsterinsights-reports-yir'
-					)
-				).not.toBeNull()
+			await expectLockedSample(
+				'yearinreview',
+				'.monsterinsights-reports-yir'
 			);
-			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
 			expect( listRows( 'Top Countries', true ) ).toEqual( [
 				[ 'United States', '47,210' ],
 				[ 'United Kingdom', '18,320' ],
