@@ -307,6 +307,24 @@ abstract class Controller extends \WP_REST_Controller {
 	}
 
 	/**
+	 * A 400 for an argument a validate callback (or the route) refused, naming it in `param`.
+	 *
+	 * @param string $code    The error code.
+	 * @param string $message The message.
+	 * @param string $param   The argument's name (`tracking.excluded_ips[0]` for a part of one).
+	 */
+	protected static function refused_arg( string $code, string $message, string $param ): \WP_Error {
+		return new \WP_Error(
+			$code,
+			$message,
+			array(
+				'status' => 400,
+				'param'  => $param,
+			)
+		);
+	}
+
+	/**
 	 * A write WordPress refused, as a 500 with its message.
 	 *
 	 * @param \WP_Error $error The error.

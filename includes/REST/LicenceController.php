@@ -87,15 +87,8 @@ final class LicenceController extends Controller {
 			return $valid;
 		}
 		if ( '' === trim( (string) $value ) ) {
-			return new \WP_Error(
-				'rest_invalid_param',
-				/* translators: %s: the parameter's name. */
-				sprintf( __( '%s: enter a licence key.', 'monsterinsights-reports' ), $param ),
-				array(
-					'status' => 400,
-					'param'  => $param,
-				)
-			);
+			/* translators: %s: the parameter's name. */
+			return self::refused_arg( 'rest_invalid_param', sprintf( __( '%s: enter a licence key.', 'monsterinsights-reports' ), $param ), $param );
 		}
 		return true;
 	}
@@ -133,14 +126,7 @@ final class LicenceController extends Controller {
 		$key    = (string) $request->get_param( 'key' );
 		$result = LicenceKey::verify( $key, 'network' === $scope );
 		if ( ! $result->valid ) {
-			return new \WP_Error(
-				$result->error,
-				$result->message,
-				array(
-					'status' => 400,
-					'param'  => 'key',
-				)
-			);
+			return self::refused_arg( $result->error, $result->message, 'key' );
 		}
 		if ( 'network' === $scope ) {
 			update_site_option( Licence::NETWORK_OPTION, $key );

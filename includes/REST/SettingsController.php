@@ -289,14 +289,11 @@ final class SettingsController extends Controller {
 		if ( '' === $value || isset( ( new Sources() )->all()[ (string) $value ] ) ) {
 			return true;
 		}
-		return new \WP_Error(
+		return self::refused_arg(
 			'rest_source_unavailable',
 			/* translators: %s: the data source key. */
 			sprintf( __( 'source: the “%s” data source is not available in this version.', 'monsterinsights-reports' ), (string) $value ),
-			array(
-				'status' => 400,
-				'param'  => $param,
-			)
+			$param
 		);
 	}
 
@@ -316,14 +313,7 @@ final class SettingsController extends Controller {
 			return $valid;
 		}
 		$tracking = (array) $value;
-		$error    = static fn( string $field, string $message ) => new \WP_Error(
-			'rest_invalid_param',
-			sprintf( '%1$s.%2$s: %3$s', $param, $field, $message ),
-			array(
-				'status' => 400,
-				'param'  => $param . '.' . $field,
-			)
-		);
+		$error    = static fn( string $field, string $message ) => self::refused_arg( 'rest_invalid_param', sprintf( '%1$s.%2$s: %3$s', $param, $field, $message ), $param . '.' . $field );
 
 		foreach ( (array) ( $tracking['excluded_ips'] ?? array() ) as $index => $ip ) {
 			$ip = trim( (string) $ip );
@@ -390,14 +380,11 @@ final class SettingsController extends Controller {
 		if ( '' === $url || self::is_http_url( $url ) ) {
 			return true;
 		}
-		return new \WP_Error(
+		return self::refused_arg(
 			'rest_invalid_url',
 			/* translators: %s: the parameter's name. */
 			sprintf( __( '%s must be empty or an http:// or https:// URL.', 'monsterinsights-reports' ), $param ),
-			array(
-				'status' => 400,
-				'param'  => $param,
-			)
+			$param
 		);
 	}
 
@@ -490,6 +477,26 @@ final class SettingsController extends Controller {
 	}
 
 	/**
+	 * A read-only list of objects in the payload, for the screen's choices.
+	 *
+	 * @param string                              $description What it lists.
+	 * @param array<string, array<string, mixed>> $properties  Each object's properties.
+	 * @return array<string, mixed>
+	 */
+	private static function readonly_list( string $description, array $properties ): array {
+		return array(
+			'description' => $description,
+			'type'        => 'array',
+			'readonly'    => true,
+			'context'     => array( 'view', 'edit' ),
+			'items'       => array(
+				'type'       => 'object',
+				'properties' => $properties,
+			),
+		);
+	}
+
+	/**
 	 * The payload's JSON schema; src/store/settings/types.ts describes the same shape.
 	 *
 	 * @return array<string, mixed>
@@ -514,20 +521,14 @@ final class SettingsController extends Controller {
 					'enum'        => self::SOURCE_KEYS,
 					'context'     => array( 'view', 'edit' ),
 				),
-				'sources'                  => array(
-					'description' => __( 'The data sources the site can choose from.', 'monsterinsights-reports' ),
-					'type'        => 'array',
-					'readonly'    => true,
-					'context'     => array( 'view', 'edit' ),
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'key'         => array( 'type' => 'string' ),
-							'label'       => array( 'type' => 'string' ),
-							'description' => array( 'type' => 'string' ),
-							'available'   => array( 'type' => 'boolean' ),
-						),
-					),
+				'sources'                  => self::readonly_list(
+					__( 'The data sources the site can choose from.', 'monsterinsights-reports' ),
+					array(
+						'key'         => array( 'type' => 'string' ),
+						'label'       => array( 'type' => 'string' ),
+						'description' => array( 'type' => 'string' ),
+						'available'   => array( 'type' => 'boolean' ),
+					)
 				),
 				'tracking'                 => array(
 					'description' => __( 'How the built-in analytics records visits.', 'monsterinsights-reports' ),
@@ -535,18 +536,12 @@ final class SettingsController extends Controller {
 					'context'     => array( 'view', 'edit' ),
 					'properties'  => self::tracking_properties(),
 				),
-				'roles'                    => array(
-					'description' => __( 'The site’s roles.', 'monsterinsights-reports' ),
-					'type'        => 'array',
-					'readonly'    => true,
-					'context'     => array( 'view', 'edit' ),
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'slug' => array( 'type' => 'string' ),
-							'name' => array( 'type' => 'string' ),
-						),
-					),
+				'roles'                    => self::readonly_list(
+					__( 'The site’s roles.', 'monsterinsights-reports' ),
+					array(
+						'slug' => array( 'type' => 'string' ),
+						'name' => array( 'type' => 'string' ),
+					)
 				),
 			),
 		);
