@@ -229,11 +229,12 @@ final class LicenceKey {
 	public static function message( string $error, ?array $payload = null ): string {
 		switch ( $error ) {
 			case '':
-				$expires = self::expiry_date( $payload );
-				return null === $expires
-					? __( 'The licence key is valid.', 'monsterinsights-reports' )
+				return self::dated(
+					$payload,
+					__( 'The licence key is valid.', 'monsterinsights-reports' ),
 					/* translators: %s: the expiry date. */
-					: sprintf( __( 'The licence key is valid until %s.', 'monsterinsights-reports' ), $expires );
+					__( 'The licence key is valid until %s.', 'monsterinsights-reports' )
+				);
 			case self::MALFORMED:
 				return __( 'This is not a licence key. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
 			case self::UNKNOWN_KEY:
@@ -241,11 +242,12 @@ final class LicenceKey {
 			case self::FORGED:
 				return __( 'This licence key is not genuine: its signature does not match. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
 			case self::EXPIRED:
-				$expires = self::expiry_date( $payload );
-				return null === $expires
-					? __( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' )
+				return self::dated(
+					$payload,
+					__( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' ),
 					/* translators: %s: the expiry date. */
-					: sprintf( __( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' ), $expires );
+					__( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' )
+				);
 			case self::NOT_NETWORK:
 				return __( 'This licence key is for a single site, not for a network. Enter it on the site it is for, or use a network licence key here.', 'monsterinsights-reports' );
 			default:
@@ -254,16 +256,16 @@ final class LicenceKey {
 	}
 
 	/**
-	 * The day a payload's key expires, in the site's date format; null when it never does.
+	 * A message with the day the payload's key expires, in the site's date format, or without it
+	 * when the key never expires.
 	 *
 	 * @param array<string, mixed>|null $payload The decoded payload.
+	 * @param string                    $undated The message without a date.
+	 * @param string                    $dated   The message with the date (%s).
 	 */
-	private static function expiry_date( ?array $payload ): ?string {
+	private static function dated( ?array $payload, string $undated, string $dated ): string {
 		$expires = $payload['expires'] ?? null;
-		if ( ! is_int( $expires ) ) {
-			return null;
-		}
-		$date = wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $expires );
-		return false === $date ? null : $date;
+		$date    = is_int( $expires ) ? wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $expires ) : false;
+		return false === $date ? $undated : sprintf( $dated, $date );
 	}
 }
