@@ -229,14 +229,12 @@ final class LicenceKey {
 	public static function message( string $error, ?array $payload = null ): string {
 		switch ( $error ) {
 			case '':
-				if ( null !== $payload && is_int( $payload['expires'] ?? null ) ) {
-					return sprintf(
-						/* translators: %s: the expiry date. */
-						__( 'The licence key is valid until %s.', 'monsterinsights-reports' ),
-						wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $payload['expires'] )
-					);
-				}
-				return __( 'The licence key is valid.', 'monsterinsights-reports' );
+				return self::dated(
+					$payload,
+					__( 'The licence key is valid.', 'monsterinsights-reports' ),
+					/* translators: %s: the expiry date. */
+					__( 'The licence key is valid until %s.', 'monsterinsights-reports' )
+				);
 			case self::MALFORMED:
 				return __( 'This is not a licence key. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
 			case self::UNKNOWN_KEY:
@@ -244,18 +242,30 @@ final class LicenceKey {
 			case self::FORGED:
 				return __( 'This licence key is not genuine: its signature does not match. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
 			case self::EXPIRED:
-				if ( null !== $payload && is_int( $payload['expires'] ?? null ) ) {
-					return sprintf(
-						/* translators: %s: the expiry date. */
-						__( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' ),
-						wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $payload['expires'] )
-					);
-				}
-				return __( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' );
+				return self::dated(
+					$payload,
+					__( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' ),
+					/* translators: %s: the expiry date. */
+					__( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' )
+				);
 			case self::NOT_NETWORK:
 				return __( 'This licence key is for a single site, not for a network. Enter it on the site it is for, or use a network licence key here.', 'monsterinsights-reports' );
 			default:
 				return __( 'This licence key is not valid.', 'monsterinsights-reports' );
 		}
+	}
+
+	/**
+	 * A message with the day the payload's key expires, in the site's date format, or without it
+	 * when the key never expires.
+	 *
+	 * @param array<string, mixed>|null $payload The decoded payload.
+	 * @param string                    $undated The message without a date.
+	 * @param string                    $dated   The message with the date (%s).
+	 */
+	private static function dated( ?array $payload, string $undated, string $dated ): string {
+		$expires = $payload['expires'] ?? null;
+		$date    = is_int( $expires ) ? wp_date( (string) get_option( 'date_format', 'Y-m-d' ), $expires ) : false;
+		return false === $date ? $undated : sprintf( $dated, $date );
 	}
 }

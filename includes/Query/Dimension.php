@@ -14,6 +14,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Dimension {
 
+	use Names;
+
 	public const DATE             = 'date';
 	public const HOUR             = 'hour';
 	public const DAY_OF_WEEK      = 'dayOfWeek';
@@ -41,49 +43,4 @@ final class Dimension {
 	public const PUBLISHED_AT = 'customEvent:published_at';
 	public const LOGGED_IN    = 'customEvent:logged_in';
 	public const USER_ROLE    = 'customEvent:user_role';
-
-	/**
-	 * Every known dimension.
-	 *
-	 * @return string[]
-	 */
-	public static function all(): array {
-		return array(
-			self::DATE,
-			self::HOUR,
-			self::DAY_OF_WEEK,
-			self::DEVICE_CATEGORY,
-			self::BROWSER,
-			self::OPERATING_SYSTEM,
-			self::COUNTRY,
-			self::COUNTRY_ID,
-			self::REGION,
-			self::SESSION_SOURCE,
-			self::SESSION_MEDIUM,
-			self::SESSION_CHANNEL,
-			self::SESSION_CAMPAIGN,
-			self::LANDING_PAGE,
-			self::PAGE_PATH,
-			self::PAGE_TITLE,
-			self::NEW_VS_RETURNING,
-			self::LINK_URL,
-			self::LINK_KIND,
-			self::AUTHOR,
-			self::POST_TYPE,
-			self::CATEGORY,
-			self::TAGS,
-			self::PUBLISHED_AT,
-			self::LOGGED_IN,
-			self::USER_ROLE,
-		);
-	}
-
-	/**
-	 * Whether a name is a known dimension.
-	 *
-	 * @param string $name The dimension.
-	 */
-	public static function is_valid( string $name ): bool {
-		return in_array( $name, self::all(), true );
-	}
 }

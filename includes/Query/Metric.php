@@ -15,6 +15,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Metric {
 
+	use Names;
+
 	public const SESSIONS                      = 'sessions';
 	public const SCREEN_PAGE_VIEWS             = 'screenPageViews';
 	public const TOTAL_USERS                   = 'totalUsers';
@@ -33,41 +35,4 @@ final class Metric {
 	public const EVENT_COUNT                   = 'eventCount';
 	public const EXITS                         = 'exits';
 	public const AVERAGE_SCROLL_DEPTH          = 'averageScrollDepth';
-
-	/**
-	 * Every known metric.
-	 *
-	 * @return string[]
-	 */
-	public static function all(): array {
-		return array(
-			self::SESSIONS,
-			self::SCREEN_PAGE_VIEWS,
-			self::TOTAL_USERS,
-			self::NEW_USERS,
-			self::BOUNCE_RATE,
-			self::ENGAGEMENT_RATE,
-			self::ENGAGED_SESSIONS,
-			self::AVERAGE_SESSION_DURATION,
-			self::USER_ENGAGEMENT_DURATION,
-			self::SCREEN_PAGE_VIEWS_PER_USER,
-			self::SCREEN_PAGE_VIEWS_PER_SESSION,
-			self::SESSIONS_PER_USER,
-			self::TOTAL_REVENUE,
-			self::AVERAGE_REVENUE_PER_USER,
-			self::ECOMMERCE_PURCHASES,
-			self::EVENT_COUNT,
-			self::EXITS,
-			self::AVERAGE_SCROLL_DEPTH,
-		);
-	}
-
-	/**
-	 * Whether a name is a known metric.
-	 *
-	 * @param string $name The metric.
-	 */
-	public static function is_valid( string $name ): bool {
-		return in_array( $name, self::all(), true );
-	}
 }

@@ -18,39 +18,25 @@ defined( 'ABSPATH' ) || exit;
 final class AddonsController extends Controller {
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'addons';
-	}
+	protected $rest_base = 'addons';
 
 	/**
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
+		$this->add_route( '', array( $this->endpoint( \WP_REST_Server::READABLE, 'get_items' ) ) );
+		$this->add_route(
+			'/(?P<key>[a-z-]+)',
 			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<key>[a-z-]+)',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => array(
+				$this->endpoint(
+					\WP_REST_Server::EDITABLE,
+					'update_item',
+					'can_save',
+					array(
 						'key'    => array(
 							'description' => __( 'The module key.', 'monsterinsights-reports' ),
 							'type'        => 'string',
@@ -62,9 +48,8 @@ final class AddonsController extends Controller {
 							'type'        => 'boolean',
 							'required'    => true,
 						),
-					),
+					)
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}
@@ -98,10 +83,7 @@ final class AddonsController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
+	protected function item_schema(): array {
 		$addon      = array(
 			'type'       => 'object',
 			'properties' => array(
@@ -118,12 +100,12 @@ final class AddonsController extends Controller {
 		foreach ( Modules::KEYS as $key ) {
 			$properties[ $key ] = $addon;
 		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-addons',
-			'type'       => 'object',
-			'properties' => $properties,
+		return self::document(
+			'addons',
+			array(
+				'type'       => 'object',
+				'properties' => $properties,
+			)
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

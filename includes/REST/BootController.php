@@ -19,41 +19,27 @@ defined( 'ABSPATH' ) || exit;
 final class BootController extends Controller {
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'boot';
-	}
+	protected $rest_base = 'boot';
 
 	/**
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(
-						'sections' => array(
-							'description' => __( 'Sections of the boot data to return; all when omitted.', 'monsterinsights-reports' ),
-							'type'        => 'array',
-							'items'       => array(
-								'type' => 'string',
-								'enum' => BootData::SECTIONS,
-							),
-							'uniqueItems' => true,
-							'default'     => array(),
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
+		$sections = array(
+			'description' => __( 'Sections of the boot data to return; all when omitted.', 'monsterinsights-reports' ),
+			'type'        => 'array',
+			'items'       => array(
+				'type' => 'string',
+				'enum' => BootData::SECTIONS,
+			),
+			'uniqueItems' => true,
+			'default'     => array(),
 		);
+		$this->add_route( '', array( $this->endpoint( \WP_REST_Server::READABLE, 'get_item', 'can_view', array( 'sections' => $sections ) ) ) );
 	}
 
 	/**
@@ -73,17 +59,12 @@ final class BootController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
+	protected function item_schema(): array {
 		$string  = array( 'type' => 'string' );
 		$boolean = array( 'type' => 'boolean' );
 		$integer = array( 'type' => 'integer' );
 
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-boot',
+		$schema = array(
 			'type'       => 'object',
 			'properties' => array(
 				'rest'    => array(
@@ -164,6 +145,6 @@ final class BootController extends Controller {
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return self::document( 'boot', $schema );
 	}
 }

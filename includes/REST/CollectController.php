@@ -20,12 +20,11 @@ defined( 'ABSPATH' ) || exit;
 final class CollectController extends Controller {
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'collect';
-	}
+	protected $rest_base = 'collect';
 
 	/**
 	 * The route, for rest_url().
@@ -38,22 +37,13 @@ final class CollectController extends Controller {
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					// Public on purpose: the tracker posts here for every anonymous visitor of the
-					// site, who has no account, no cookie and no nonce. Nothing is read back and
-					// nothing of a user's is changed; the collector itself validates the body, drops
-					// bots, prefetches and excluded addresses, and caps the size.
-					'permission_callback' => '__return_true',
-					'args'                => array(),
-				),
-			)
-		);
+		$endpoint = $this->endpoint( \WP_REST_Server::CREATABLE, 'create_item' );
+		// Public on purpose: the tracker posts here for every anonymous visitor of the site, who has
+		// no account, no cookie and no nonce. Nothing is read back and nothing of a user's is
+		// changed; the collector itself validates the body, drops bots, prefetches and excluded
+		// addresses, and caps the size.
+		$endpoint['permission_callback'] = '__return_true';
+		$this->add_route( '', array( $endpoint ), '' );
 	}
 
 	/**

@@ -24,36 +24,29 @@ defined( 'ABSPATH' ) || exit;
 final class ExceptionsController extends Controller {
 
 	/**
+	 * The route base.
+	 *
+	 * @var string
+	 */
+	protected $rest_base = 'exceptions';
+
+	/**
 	 * The controller.
 	 *
 	 * @param Sources $sources The sources (the active one holds the exceptions).
 	 */
 	public function __construct( private Sources $sources ) {
 		parent::__construct();
-		$this->rest_base = 'exceptions';
 	}
 
 	/**
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>[\d]+)',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => array(
-						'id' => array(
-							'description' => __( 'The exception’s ID.', 'monsterinsights-reports' ),
-							'type'        => 'integer',
-							'minimum'     => 1,
-						),
-					),
-				),
-			)
+		$this->add_route(
+			'/(?P<id>[\d]+)',
+			array( $this->endpoint( \WP_REST_Server::DELETABLE, 'delete_item', 'can_save', self::id_arg( __( 'The exception’s ID.', 'monsterinsights-reports' ) ) ) ),
+			''
 		);
 	}
 

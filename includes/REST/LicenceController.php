@@ -25,58 +25,39 @@ defined( 'ABSPATH' ) || exit;
 final class LicenceController extends Controller {
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'licence';
-	}
+	protected $rest_base = 'licence';
 
 	/**
 	 * Registers the routes; the network route only on a network.
 	 */
 	public function register_routes(): void {
-		$scopes = array( 'site' => '/' . $this->rest_base );
+		$scopes = array( 'site' => '' );
 		if ( is_multisite() ) {
-			$scopes['network'] = '/' . $this->rest_base . '/network';
+			$scopes['network'] = '/network';
 		}
-		foreach ( $scopes as $scope => $route ) {
-			$permission = 'network' === $scope ? array( $this, 'can_manage_network' ) : array( $this, 'can_save' );
-			register_rest_route(
-				$this->namespace,
-				$route,
+		foreach ( $scopes as $scope => $path ) {
+			$permission = 'network' === $scope ? 'can_manage_network' : 'can_save';
+			$key        = array(
+				'description'       => 'network' === $scope
+					? __( 'The network licence key, exactly as it was issued.', 'monsterinsights-reports' )
+					: __( 'The licence key, exactly as it was issued.', 'monsterinsights-reports' ),
+				'type'              => 'string',
+				'required'          => true,
+				'minLength'         => 1,
+				'maxLength'         => LicenceKey::MAX_LENGTH,
+				'validate_callback' => array( self::class, 'validate_key' ),
+				'sanitize_callback' => array( self::class, 'sanitize_key' ),
+			);
+			$this->add_route(
+				$path,
 				array(
-					array(
-						'methods'             => \WP_REST_Server::READABLE,
-						'callback'            => array( $this, 'get_item' ),
-						'permission_callback' => $permission,
-						'args'                => array(),
-					),
-					array(
-						'methods'             => \WP_REST_Server::CREATABLE,
-						'callback'            => fn( \WP_REST_Request $request ) => $this->store( $scope, $request ),
-						'permission_callback' => $permission,
-						'args'                => array(
-							'key' => array(
-								'description'       => 'network' === $scope
-									? __( 'The network licence key, exactly as it was issued.', 'monsterinsights-reports' )
-									: __( 'The licence key, exactly as it was issued.', 'monsterinsights-reports' ),
-								'type'              => 'string',
-								'required'          => true,
-								'minLength'         => 1,
-								'maxLength'         => LicenceKey::MAX_LENGTH,
-								'validate_callback' => array( self::class, 'validate_key' ),
-								'sanitize_callback' => array( self::class, 'sanitize_key' ),
-							),
-						),
-					),
-					array(
-						'methods'             => \WP_REST_Server::DELETABLE,
-						'callback'            => fn() => $this->clear( $scope ),
-						'permission_callback' => $permission,
-						'args'                => array(),
-					),
-					'schema' => array( $this, 'get_public_item_schema' ),
+					$this->endpoint( \WP_REST_Server::READABLE, 'get_item', $permission ),
+					$this->endpoint( \WP_REST_Server::CREATABLE, fn( \WP_REST_Request $request ) => $this->store( $scope, $request ), $permission, array( 'key' => $key ) ),
+					$this->endpoint( \WP_REST_Server::DELETABLE, fn() => $this->clear( $scope ), $permission ),
 				)
 			);
 		}
@@ -106,15 +87,8 @@ final class LicenceController extends Controller {
 			return $valid;
 		}
 		if ( '' === trim( (string) $value ) ) {
-			return new \WP_Error(
-				'rest_invalid_param',
-				/* translators: %s: the parameter's name. */
-				sprintf( __( '%s: enter a licence key.', 'monsterinsights-reports' ), $param ),
-				array(
-					'status' => 400,
-					'param'  => $param,
-				)
-			);
+			/* translators: %s: the parameter's name. */
+			return self::refused_arg( 'rest_invalid_param', sprintf( __( '%s: enter a licence key.', 'monsterinsights-reports' ), $param ), $param );
 		}
 		return true;
 	}
@@ -152,14 +126,7 @@ final class LicenceController extends Controller {
 		$key    = (string) $request->get_param( 'key' );
 		$result = LicenceKey::verify( $key, 'network' === $scope );
 		if ( ! $result->valid ) {
-			return new \WP_Error(
-				$result->error,
-				$result->message,
-				array(
-					'status' => 400,
-					'param'  => 'key',
-				)
-			);
+			return self::refused_arg( $result->error, $result->message, 'key' );
 		}
 		if ( 'network' === $scope ) {
 			update_site_option( Licence::NETWORK_OPTION, $key );
@@ -243,10 +210,7 @@ final class LicenceController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
+	protected function item_schema(): array {
 		$info = array(
 			'type'       => array( 'object', 'null' ),
 			'properties' => array(
@@ -287,9 +251,7 @@ final class LicenceController extends Controller {
 			),
 		);
 
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-licence',
+		$schema = array(
 			'type'       => 'object',
 			'properties' => array(
 				'level'              => array(
@@ -310,6 +272,6 @@ final class LicenceController extends Controller {
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return self::document( 'licence', $schema );
 	}
 }

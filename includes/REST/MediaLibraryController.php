@@ -26,30 +26,17 @@ defined( 'ABSPATH' ) || exit;
 final class MediaLibraryController extends Controller {
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'media-library';
-	}
+	protected $rest_base = 'media-library';
 
 	/**
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'can_use_media' ),
-					'args'                => array(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$this->add_route( '', array( $this->endpoint( \WP_REST_Server::READABLE, 'get_item', 'can_use_media' ) ) );
 	}
 
 	/**
@@ -185,13 +172,8 @@ final class MediaLibraryController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema'              => 'http://json-schema.org/draft-04/schema#',
-			'title'                => 'monsterinsights-reports-media-library',
+	protected function item_schema(): array {
+		$schema = array(
 			'type'                 => 'object',
 			'additionalProperties' => false,
 			'required'             => array( 'styles', 'scripts', 'templates' ),
@@ -216,6 +198,6 @@ final class MediaLibraryController extends Controller {
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return self::document( 'media-library', $schema );
 	}
 }

@@ -41,40 +41,26 @@ final class MetricsController extends Controller {
 	public const DEFAULT_SELECTION = array( 'sessions', 'pageviews' );
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'metrics';
-	}
+	protected $rest_base = 'metrics';
 
 	/**
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
+		$selected = array(
+			'description' => __( 'The metric ids to include, comma-separated; sessions when empty.', 'monsterinsights-reports' ),
+			'type'        => 'string',
+			'required'    => true,
+		);
+		$this->add_route(
+			'',
 			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(),
-				),
-				array(
-					'methods'             => \WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(
-						'selected_metrics' => array(
-							'description' => __( 'The metric ids to include, comma-separated; sessions when empty.', 'monsterinsights-reports' ),
-							'type'        => 'string',
-							'required'    => true,
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_items' ),
+				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_view', array( 'selected_metrics' => $selected ) ),
 			)
 		);
 	}
@@ -226,27 +212,25 @@ final class MetricsController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema' => 'http://json-schema.org/draft-04/schema#',
-			'title'   => 'monsterinsights-reports-metrics',
-			'type'    => 'array',
-			'items'   => array(
-				'type'       => 'object',
-				'properties' => array(
-					'id'      => array(
-						'type' => 'string',
-						'enum' => array_keys( Metrics::IDS ),
-					),
-					'name'    => array( 'type' => 'string' ),
-					'checked' => array( 'type' => 'boolean' ),
-					'isPro'   => array( 'type' => 'boolean' ),
+	protected function item_schema(): array {
+		$metric = array(
+			'type'       => 'object',
+			'properties' => array(
+				'id'      => array(
+					'type' => 'string',
+					'enum' => array_keys( Metrics::IDS ),
 				),
+				'name'    => array( 'type' => 'string' ),
+				'checked' => array( 'type' => 'boolean' ),
+				'isPro'   => array( 'type' => 'boolean' ),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return self::document(
+			'metrics',
+			array(
+				'type'  => 'array',
+				'items' => $metric,
+			)
+		);
 	}
 }

@@ -19,12 +19,11 @@ defined( 'ABSPATH' ) || exit;
 final class NetworkSettingsController extends Controller {
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'network/settings';
-	}
+	protected $rest_base = 'network/settings';
 
 	/**
 	 * Registers the route on a network only.
@@ -33,44 +32,47 @@ final class NetworkSettingsController extends Controller {
 		if ( ! is_multisite() ) {
 			return;
 		}
+		$properties = self::properties();
+		$args       = array(
+			'tracking' => array(
+				'description'          => __( 'Default tracking settings of the network’s sites.', 'monsterinsights-reports' ),
+				'type'                 => 'object',
+				'properties'           => $properties['tracking'],
+				'additionalProperties' => false,
+				'validate_callback'    => array( SettingsController::class, 'validate_tracking' ),
+			),
+			'modules'  => array(
+				'description'          => __( 'Modules on by default on the network’s sites.', 'monsterinsights-reports' ),
+				'type'                 => 'object',
+				'properties'           => $properties['modules'],
+				'additionalProperties' => false,
+			),
+		);
+		$this->add_route(
+			'',
+			array(
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_item', 'can_manage_network' ),
+				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_manage_network', $args ),
+			)
+		);
+	}
+
+	/**
+	 * The properties of the defaults: the tracking settings a network sets (retention is each
+	 * site's own) and the modules.
+	 *
+	 * @return array{tracking: array<string, mixed>, modules: array<string, mixed>}
+	 */
+	private static function properties(): array {
 		$tracking = SettingsController::tracking_properties();
 		unset( $tracking['retention_months'] );
 		$modules = array();
 		foreach ( Modules::KEYS as $key ) {
 			$modules[ $key ] = array( 'type' => 'boolean' );
 		}
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'can_manage_network' ),
-					'args'                => array(),
-				),
-				array(
-					'methods'             => \WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'can_manage_network' ),
-					'args'                => array(
-						'tracking' => array(
-							'description'          => __( 'Default tracking settings of the network’s sites.', 'monsterinsights-reports' ),
-							'type'                 => 'object',
-							'properties'           => $tracking,
-							'additionalProperties' => false,
-							'validate_callback'    => array( SettingsController::class, 'validate_tracking' ),
-						),
-						'modules'  => array(
-							'description'          => __( 'Modules on by default on the network’s sites.', 'monsterinsights-reports' ),
-							'type'                 => 'object',
-							'properties'           => $modules,
-							'additionalProperties' => false,
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
+		return array(
+			'tracking' => $tracking,
+			'modules'  => $modules,
 		);
 	}
 
@@ -134,31 +136,20 @@ final class NetworkSettingsController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
+	protected function item_schema(): array {
+		$properties = array();
+		foreach ( self::properties() as $key => $group ) {
+			$properties[ $key ] = array(
+				'type'       => 'object',
+				'properties' => $group,
+			);
 		}
-		$tracking = SettingsController::tracking_properties();
-		unset( $tracking['retention_months'] );
-		$modules = array();
-		foreach ( Modules::KEYS as $key ) {
-			$modules[ $key ] = array( 'type' => 'boolean' );
-		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-network-settings',
-			'type'       => 'object',
-			'properties' => array(
-				'tracking' => array(
-					'type'       => 'object',
-					'properties' => $tracking,
-				),
-				'modules'  => array(
-					'type'       => 'object',
-					'properties' => $modules,
-				),
-			),
+		return self::document(
+			'network-settings',
+			array(
+				'type'       => 'object',
+				'properties' => $properties,
+			)
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

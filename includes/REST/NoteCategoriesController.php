@@ -20,72 +20,31 @@ defined( 'ABSPATH' ) || exit;
 final class NoteCategoriesController extends Controller {
 
 	/**
-	 * Largest page.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public const MAX_PER_PAGE = 100;
-
-	/**
-	 * Sets the route base.
-	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'note-categories';
-	}
+	protected $rest_base = 'note-categories';
 
 	/**
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
+		$this->add_route(
+			'',
 			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => $this->get_collection_params(),
-				),
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $this->category_args( true ),
-				),
-				'schema' => array( $this, 'get_public_collection_schema' ),
-			)
-		);
-
-		$id = array(
-			'id' => array(
-				'description' => __( 'The category id.', 'monsterinsights-reports' ),
-				'type'        => 'integer',
-				'minimum'     => 1,
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_items', 'can_view', $this->get_collection_params() ),
+				$this->endpoint( \WP_REST_Server::CREATABLE, 'create_item', 'can_save', $this->category_args( true ) ),
 			),
+			'get_public_collection_schema'
 		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>[\d]+)',
+		$id = self::id_arg( __( 'The category id.', 'monsterinsights-reports' ) );
+		$this->add_route(
+			'/(?P<id>[\d]+)',
 			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => $id,
-				),
-				array(
-					'methods'             => \WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $id + $this->category_args( false ),
-				),
-				array(
-					'methods'             => \WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $id,
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_item', 'can_view', $id ),
+				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_save', $id + $this->category_args( false ) ),
+				$this->endpoint( \WP_REST_Server::DELETABLE, 'delete_item', 'can_save', $id ),
 			)
 		);
 	}
@@ -96,38 +55,9 @@ final class NoteCategoriesController extends Controller {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public function get_collection_params() {
-		return array(
-			'page'     => array(
-				'description' => __( 'The page, from 1.', 'monsterinsights-reports' ),
-				'type'        => 'integer',
-				'minimum'     => 1,
-				'default'     => 1,
-			),
-			'per_page' => array(
-				'description'       => __( 'Categories per page, 1 to 100, or -1 for all.', 'monsterinsights-reports' ),
-				'type'              => 'integer',
-				'default'           => -1,
-				'validate_callback' => array( NotesController::class, 'validate_per_page' ),
-			),
-			'orderby'  => array(
-				'description' => __( 'Sort by name or id.', 'monsterinsights-reports' ),
-				'type'        => 'string',
-				'enum'        => array( 'name', 'id' ),
-				'default'     => 'name',
-			),
-			'order'    => array(
-				'description' => __( 'Ascending or descending order.', 'monsterinsights-reports' ),
-				'type'        => 'string',
-				'enum'        => array( 'asc', 'desc' ),
-				'default'     => 'asc',
-			),
-			'search'   => array(
-				'description'       => __( 'Words the name contains.', 'monsterinsights-reports' ),
-				'type'              => 'string',
-				'default'           => '',
-				'sanitize_callback' => 'sanitize_text_field',
-			),
-		);
+		return self::paging_args( __( 'Categories per page, 1 to 100, or -1 for all.', 'monsterinsights-reports' ), -1 )
+			+ self::order_args( __( 'Sort by name or id.', 'monsterinsights-reports' ), array( 'name', 'id' ), 'name', 'asc' )
+			+ self::search_arg( __( 'Words the name contains.', 'monsterinsights-reports' ) );
 	}
 
 	/**
@@ -162,28 +92,7 @@ final class NoteCategoriesController extends Controller {
 	 * @return true|\WP_Error
 	 */
 	public static function validate_name( $value, $request, $param ) {
-		$valid = rest_validate_request_arg( $value, $request, $param );
-		if ( is_wp_error( $valid ) ) {
-			return $valid;
-		}
-		$name = Notes::clean_name( $value );
-		if ( '' === $name ) {
-			return new \WP_Error(
-				'rest_note_category_empty_name',
-				/* translators: %s: the parameter's name. */
-				sprintf( __( '%s must not be empty.', 'monsterinsights-reports' ), $param ),
-				array( 'status' => 400 )
-			);
-		}
-		if ( mb_strlen( $name ) > 200 ) {
-			return new \WP_Error(
-				'rest_note_category_name_too_long',
-				/* translators: 1: the parameter's name, 2: the largest number of characters. */
-				sprintf( __( '%1$s must be at most %2$d characters long.', 'monsterinsights-reports' ), $param, 200 ),
-				array( 'status' => 400 )
-			);
-		}
-		return true;
+		return self::validate_text( $value, $request, $param, array( Notes::class, 'clean_name' ), 200, 'rest_note_category_empty_name', 'rest_note_category_name_too_long' );
 	}
 
 	/**
@@ -239,17 +148,12 @@ final class NoteCategoriesController extends Controller {
 				}
 			}
 		}
-		if ( -1 === $per_page ) {
-			$pages = $total > 0 ? 1 : 0;
-		} else {
-			$pages = (int) ceil( $total / max( 1, $per_page ) );
-		}
 		return rest_ensure_response(
 			array(
 				'items'      => $items,
 				'pagination' => array(
 					'total'    => $total,
-					'pages'    => $pages,
+					'pages'    => self::page_count( $total, $per_page ),
 					'page'     => $page,
 					'per_page' => $per_page,
 				),
@@ -286,15 +190,7 @@ final class NoteCategoriesController extends Controller {
 		}
 		$normalized = Categories::normalize_color( (string) $color );
 		if ( null === $normalized ) {
-			$message = __( 'background_color must be a colour written #rrggbb or #rgb.', 'monsterinsights-reports' );
-			return new \WP_Error(
-				'rest_note_invalid_color',
-				$message,
-				array(
-					'status' => 400,
-					'params' => array( 'background_color' => $message ),
-				)
-			);
+			return self::invalid_param( 'rest_note_invalid_color', __( 'background_color must be a colour written #rrggbb or #rgb.', 'monsterinsights-reports' ), 'background_color' );
 		}
 		return $normalized;
 	}
@@ -307,14 +203,7 @@ final class NoteCategoriesController extends Controller {
 	private function exists_error( string $name ): \WP_Error {
 		/* translators: %s: the category name. */
 		$message = sprintf( __( 'name: a note category named “%s” already exists.', 'monsterinsights-reports' ), $name );
-		return new \WP_Error(
-			'rest_note_category_exists',
-			$message,
-			array(
-				'status' => 400,
-				'params' => array( 'name' => $message ),
-			)
-		);
+		return self::invalid_param( 'rest_note_category_exists', $message, 'name' );
 	}
 
 	/**
@@ -336,18 +225,15 @@ final class NoteCategoriesController extends Controller {
 		}
 		$term = wp_insert_term( $name, Categories::TAXONOMY );
 		if ( $term instanceof \WP_Error ) {
-			return 'term_exists' === $term->get_error_code() ? $this->exists_error( $name ) : $this->server_error( $term );
+			return 'term_exists' === $term->get_error_code() ? $this->exists_error( $name ) : self::server_error( $term );
 		}
 		$id = (int) $term['term_id'];
 		update_term_meta( $id, Categories::META_COLOR, $color ?? Categories::DEFAULT_COLOR );
 		$saved = Categories::get( $id );
 		if ( null === $saved ) {
-			return $this->server_error( new \WP_Error( 'rest_note_category_not_saved', __( 'The category could not be saved.', 'monsterinsights-reports' ) ) );
+			return self::server_error( new \WP_Error( 'rest_note_category_not_saved', __( 'The category could not be saved.', 'monsterinsights-reports' ) ) );
 		}
-		$response = rest_ensure_response( Categories::to_array( $saved ) );
-		$response->set_status( 201 );
-		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $id ) ) );
-		return $response;
+		return $this->created( Categories::to_array( $saved ), $id );
 	}
 
 	/**
@@ -375,7 +261,7 @@ final class NoteCategoriesController extends Controller {
 			}
 			$updated = wp_update_term( $term->term_id, Categories::TAXONOMY, array( 'name' => $name ) );
 			if ( $updated instanceof \WP_Error ) {
-				return 'duplicate_term_slug' === $updated->get_error_code() ? $this->exists_error( $name ) : $this->server_error( $updated );
+				return 'duplicate_term_slug' === $updated->get_error_code() ? $this->exists_error( $name ) : self::server_error( $updated );
 			}
 		}
 		if ( null !== $color ) {
@@ -402,27 +288,9 @@ final class NoteCategoriesController extends Controller {
 		$previous = Categories::to_array( $term );
 		$deleted  = wp_delete_term( $term->term_id, Categories::TAXONOMY );
 		if ( true !== $deleted ) {
-			return $this->server_error( $deleted instanceof \WP_Error ? $deleted : new \WP_Error( 'rest_note_category_not_deleted', __( 'The category could not be deleted.', 'monsterinsights-reports' ) ) );
+			return self::server_error( $deleted instanceof \WP_Error ? $deleted : new \WP_Error( 'rest_note_category_not_deleted', __( 'The category could not be deleted.', 'monsterinsights-reports' ) ) );
 		}
-		return rest_ensure_response(
-			array(
-				'deleted'  => true,
-				'previous' => $previous,
-			)
-		);
-	}
-
-	/**
-	 * A write WordPress refused, as a 500 with its message.
-	 *
-	 * @param \WP_Error $error The error.
-	 */
-	private function server_error( \WP_Error $error ): \WP_Error {
-		$data = $error->get_error_data();
-		if ( ! is_array( $data ) || ! isset( $data['status'] ) ) {
-			$error->add_data( array( 'status' => 500 ) );
-		}
-		return $error;
+		return self::deleted( $previous );
 	}
 
 	/**
@@ -430,15 +298,8 @@ final class NoteCategoriesController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema' => 'http://json-schema.org/draft-04/schema#',
-			'title'   => 'monsterinsights-reports-note-category',
-		) + self::category_schema();
-		return $this->add_additional_fields_schema( $this->schema );
+	protected function item_schema(): array {
+		return self::document( 'note-category', self::category_schema() );
 	}
 
 	/**
@@ -448,9 +309,7 @@ final class NoteCategoriesController extends Controller {
 	 */
 	public function get_public_collection_schema(): array {
 		$integer = array( 'type' => 'integer' );
-		return array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-note-categories',
+		$schema  = array(
 			'type'       => 'object',
 			'properties' => array(
 				'items'      => array(
@@ -468,6 +327,7 @@ final class NoteCategoriesController extends Controller {
 				),
 			),
 		);
+		return self::document( 'note-categories', $schema );
 	}
 
 	/**

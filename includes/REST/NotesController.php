@@ -20,114 +20,44 @@ defined( 'ABSPATH' ) || exit;
 final class NotesController extends Controller {
 
 	/**
-	 * Largest page.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public const MAX_PER_PAGE = 100;
-
-	/**
-	 * Sets the route base.
-	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'notes';
-	}
+	protected $rest_base = 'notes';
 
 	/**
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$id = array(
-			'id' => array(
-				'description' => __( 'The note id.', 'monsterinsights-reports' ),
-				'type'        => 'integer',
-				'minimum'     => 1,
+		$id        = self::id_arg( __( 'The note id.', 'monsterinsights-reports' ) );
+		$force     = array(
+			'description' => __( 'Delete the note for good instead of moving it to the trash.', 'monsterinsights-reports' ),
+			'type'        => 'boolean',
+			'default'     => false,
+		);
+		$important = array(
+			'description' => __( 'Whether the note is important; toggled when absent.', 'monsterinsights-reports' ),
+			'type'        => 'boolean',
+		);
+		$this->add_route(
+			'',
+			array(
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_items', 'can_view', $this->get_collection_params() ),
+				$this->endpoint( \WP_REST_Server::CREATABLE, 'create_item', 'can_save', $this->note_args( true ) ),
 			),
+			'get_public_collection_schema'
 		);
-
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
+		$this->add_route(
+			'/(?P<id>[\d]+)',
 			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => $this->get_collection_params(),
-				),
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $this->note_args( true ),
-				),
-				'schema' => array( $this, 'get_public_collection_schema' ),
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_item', 'can_view', $id ),
+				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_save', $id + $this->note_args( false ) ),
+				$this->endpoint( \WP_REST_Server::DELETABLE, 'delete_item', 'can_save', $id + array( 'force' => $force ) ),
 			)
 		);
-
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>[\d]+)',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => $id,
-				),
-				array(
-					'methods'             => \WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $id + $this->note_args( false ),
-				),
-				array(
-					'methods'             => \WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $id + array(
-						'force' => array(
-							'description' => __( 'Delete the note for good instead of moving it to the trash.', 'monsterinsights-reports' ),
-							'type'        => 'boolean',
-							'default'     => false,
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>[\d]+)/important',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'set_important' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $id + array(
-						'important' => array(
-							'description' => __( 'Whether the note is important; toggled when absent.', 'monsterinsights-reports' ),
-							'type'        => 'boolean',
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>[\d]+)/restore',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'restore_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $id,
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$this->add_route( '/(?P<id>[\d]+)/important', array( $this->endpoint( \WP_REST_Server::CREATABLE, 'set_important', 'can_save', $id + array( 'important' => $important ) ) ) );
+		$this->add_route( '/(?P<id>[\d]+)/restore', array( $this->endpoint( \WP_REST_Server::CREATABLE, 'restore_item', 'can_save', $id ) ) );
 	}
 
 	/**
@@ -136,59 +66,32 @@ final class NotesController extends Controller {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public function get_collection_params() {
-		return array(
-			'orderby'   => array(
-				'description' => __( 'Sort by id, date or title.', 'monsterinsights-reports' ),
-				'type'        => 'string',
-				'enum'        => array( 'id', 'note_date', 'note_title' ),
-				'default'     => 'note_date',
-			),
-			'order'     => array(
-				'description' => __( 'Ascending or descending order.', 'monsterinsights-reports' ),
-				'type'        => 'string',
-				'enum'        => array( 'asc', 'desc' ),
-				'default'     => 'desc',
-			),
-			'per_page'  => array(
-				'description'       => __( 'Notes per page, 1 to 100, or -1 for all.', 'monsterinsights-reports' ),
-				'type'              => 'integer',
-				'default'           => 10,
-				'validate_callback' => array( self::class, 'validate_per_page' ),
-			),
-			'page'      => array(
-				'description' => __( 'The page, from 1.', 'monsterinsights-reports' ),
-				'type'        => 'integer',
-				'minimum'     => 1,
-				'default'     => 1,
-			),
-			'important' => array(
-				'description' => __( 'Only important notes when true.', 'monsterinsights-reports' ),
-				'type'        => 'boolean',
-				'default'     => false,
-			),
-			'start'     => array(
-				'description'       => __( 'First day of the notes (Y-m-d, inclusive).', 'monsterinsights-reports' ),
-				'type'              => 'string',
-				'validate_callback' => array( self::class, 'validate_date' ),
-			),
-			'end'       => array(
-				'description'       => __( 'Last day of the notes (Y-m-d, inclusive).', 'monsterinsights-reports' ),
-				'type'              => 'string',
-				'validate_callback' => array( self::class, 'validate_date' ),
-			),
-			'search'    => array(
-				'description'       => __( 'Words the title contains.', 'monsterinsights-reports' ),
-				'type'              => 'string',
-				'default'           => '',
-				'sanitize_callback' => 'sanitize_text_field',
-			),
-			'status'    => array(
-				'description' => __( 'Published notes, or notes in the trash.', 'monsterinsights-reports' ),
-				'type'        => 'string',
-				'enum'        => Notes::STATUSES,
-				'default'     => 'publish',
-			),
-		);
+		return self::order_args( __( 'Sort by id, date or title.', 'monsterinsights-reports' ), array( 'id', 'note_date', 'note_title' ), 'note_date', 'desc' )
+			+ self::paging_args( __( 'Notes per page, 1 to 100, or -1 for all.', 'monsterinsights-reports' ), 10 )
+			+ self::search_arg( __( 'Words the title contains.', 'monsterinsights-reports' ) )
+			+ array(
+				'important' => array(
+					'description' => __( 'Only important notes when true.', 'monsterinsights-reports' ),
+					'type'        => 'boolean',
+					'default'     => false,
+				),
+				'start'     => array(
+					'description'       => __( 'First day of the notes (Y-m-d, inclusive).', 'monsterinsights-reports' ),
+					'type'              => 'string',
+					'validate_callback' => array( self::class, 'validate_date' ),
+				),
+				'end'       => array(
+					'description'       => __( 'Last day of the notes (Y-m-d, inclusive).', 'monsterinsights-reports' ),
+					'type'              => 'string',
+					'validate_callback' => array( self::class, 'validate_date' ),
+				),
+				'status'    => array(
+					'description' => __( 'Published notes, or notes in the trash.', 'monsterinsights-reports' ),
+					'type'        => 'string',
+					'enum'        => Notes::STATUSES,
+					'default'     => 'publish',
+				),
+			);
 	}
 
 	/**
@@ -239,32 +142,6 @@ final class NotesController extends Controller {
 	}
 
 	/**
-	 * Validates per_page: -1, or 1 to 100.
-	 *
-	 * @param mixed            $value   The value.
-	 * @param \WP_REST_Request $request The request.
-	 * @param string           $param   The parameter's name.
-	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
-	 * @return true|\WP_Error
-	 */
-	public static function validate_per_page( $value, $request, $param ) {
-		$valid = rest_validate_request_arg( $value, $request, $param );
-		if ( is_wp_error( $valid ) ) {
-			return $valid;
-		}
-		$number = (int) $value;
-		if ( -1 === $number || ( $number >= 1 && $number <= self::MAX_PER_PAGE ) ) {
-			return true;
-		}
-		return new \WP_Error(
-			'rest_invalid_param',
-			/* translators: %s: the parameter's name. */
-			sprintf( __( '%s must be -1 (all) or a number from 1 to 100.', 'monsterinsights-reports' ), $param ),
-			array( 'status' => 400 )
-		);
-	}
-
-	/**
 	 * Validates a day: Y-m-d, a real calendar day from 2005-01-01 to 2099-12-31.
 	 *
 	 * @param mixed            $value   The value.
@@ -300,28 +177,7 @@ final class NotesController extends Controller {
 	 * @return true|\WP_Error
 	 */
 	public static function validate_title( $value, $request, $param ) {
-		$valid = rest_validate_request_arg( $value, $request, $param );
-		if ( is_wp_error( $valid ) ) {
-			return $valid;
-		}
-		$title = Notes::clean_title( $value );
-		if ( '' === $title ) {
-			return new \WP_Error(
-				'rest_note_empty_title',
-				/* translators: %s: the parameter's name. */
-				sprintf( __( '%s must not be empty.', 'monsterinsights-reports' ), $param ),
-				array( 'status' => 400 )
-			);
-		}
-		if ( mb_strlen( $title ) > Notes::MAX_TITLE ) {
-			return new \WP_Error(
-				'rest_note_title_too_long',
-				/* translators: 1: the parameter's name, 2: the largest number of characters. */
-				sprintf( __( '%1$s must be at most %2$d characters long.', 'monsterinsights-reports' ), $param, Notes::MAX_TITLE ),
-				array( 'status' => 400 )
-			);
-		}
-		return true;
+		return self::validate_text( $value, $request, $param, array( Notes::class, 'clean_title' ), Notes::MAX_TITLE, 'rest_note_empty_title', 'rest_note_title_too_long' );
 	}
 
 	/**
@@ -353,14 +209,7 @@ final class NotesController extends Controller {
 		$start = is_string( $start ) && '' !== $start ? $start : null;
 		$end   = is_string( $end ) && '' !== $end ? $end : null;
 		if ( null !== $start && null !== $end && $start > $end ) {
-			return new \WP_Error(
-				'rest_note_invalid_range',
-				__( 'start must not be after end.', 'monsterinsights-reports' ),
-				array(
-					'status' => 400,
-					'params' => array( 'start' => __( 'start must not be after end.', 'monsterinsights-reports' ) ),
-				)
-			);
+			return self::invalid_param( 'rest_note_invalid_range', __( 'start must not be after end.', 'monsterinsights-reports' ), 'start' );
 		}
 		$per_page = (int) $request->get_param( 'per_page' );
 		$page     = max( 1, (int) $request->get_param( 'page' ) );
@@ -378,17 +227,12 @@ final class NotesController extends Controller {
 			)
 		);
 		$total    = $result['total'];
-		if ( -1 === $per_page ) {
-			$pages = $total > 0 ? 1 : 0;
-		} else {
-			$pages = (int) ceil( $total / max( 1, $per_page ) );
-		}
 		return rest_ensure_response(
 			array(
 				'items'      => array_map( array( Notes::class, 'to_array' ), $result['items'] ),
 				'pagination' => array(
 					'total'           => $total,
-					'pages'           => $pages,
+					'pages'           => self::page_count( $total, $per_page ),
 					'page'            => $page,
 					'per_page'        => $per_page,
 					'total_published' => $result['total_published'],
@@ -431,14 +275,12 @@ final class NotesController extends Controller {
 		if ( isset( $fields['category'] ) ) {
 			$fields['category'] = (int) $fields['category'];
 			if ( 0 !== $fields['category'] && null === Categories::get( $fields['category'] ) ) {
-				return new \WP_Error(
+				return self::invalid_param(
 					'rest_note_invalid_category',
 					/* translators: %d: the category id. */
 					sprintf( __( 'category: there is no note category with the id %d.', 'monsterinsights-reports' ), $fields['category'] ),
-					array(
-						'status' => 400,
-						'params' => array( 'category' => __( 'category must be 0 or the id of an existing note category.', 'monsterinsights-reports' ) ),
-					)
+					'category',
+					__( 'category must be 0 or the id of an existing note category.', 'monsterinsights-reports' )
 				);
 			}
 		}
@@ -446,14 +288,12 @@ final class NotesController extends Controller {
 			$fields['medias'] = Notes::clean_ids( (array) $fields['medias'] );
 			$missing          = Notes::missing_media( $fields['medias'] );
 			if ( array() !== $missing ) {
-				return new \WP_Error(
+				return self::invalid_param(
 					'rest_note_invalid_media',
 					/* translators: %s: attachment ids, comma-separated. */
 					sprintf( __( 'medias: these ids are not attachments in the media library: %s.', 'monsterinsights-reports' ), implode( ', ', $missing ) ),
-					array(
-						'status' => 400,
-						'params' => array( 'medias' => __( 'medias must be ids of attachments in the media library.', 'monsterinsights-reports' ) ),
-					)
+					'medias',
+					__( 'medias must be ids of attachments in the media library.', 'monsterinsights-reports' )
 				);
 			}
 		}
@@ -478,12 +318,9 @@ final class NotesController extends Controller {
 		}
 		$note = Notes::save( null, $fields );
 		if ( $note instanceof \WP_Error ) {
-			return $this->server_error( $note );
+			return self::server_error( $note );
 		}
-		$response = rest_ensure_response( Notes::to_array( $note ) );
-		$response->set_status( 201 );
-		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $note->ID ) ) );
-		return $response;
+		return $this->created( Notes::to_array( $note ), $note->ID );
 	}
 
 	/**
@@ -502,11 +339,7 @@ final class NotesController extends Controller {
 		if ( $fields instanceof \WP_Error ) {
 			return $fields;
 		}
-		$saved = Notes::save( $note, $fields );
-		if ( $saved instanceof \WP_Error ) {
-			return $this->server_error( $saved );
-		}
-		return rest_ensure_response( Notes::to_array( $saved ) );
+		return self::save( $note, $fields );
 	}
 
 	/**
@@ -523,11 +356,19 @@ final class NotesController extends Controller {
 		}
 		$important = $request->get_param( 'important' );
 		$important = null === $important ? ! Notes::is_important( $note->ID ) : (bool) $important;
-		$saved     = Notes::save( $note, array( 'important' => $important ) );
-		if ( $saved instanceof \WP_Error ) {
-			return $this->server_error( $saved );
-		}
-		return rest_ensure_response( Notes::to_array( $saved ) );
+		return self::save( $note, array( 'important' => $important ) );
+	}
+
+	/**
+	 * Writes fields of an existing note: the note as saved, or a 500.
+	 *
+	 * @param \WP_Post             $note   The note.
+	 * @param array<string, mixed> $fields The fields.
+	 * @return \WP_REST_Response|\WP_Error
+	 */
+	private static function save( \WP_Post $note, array $fields ) {
+		$saved = Notes::save( $note, $fields );
+		return $saved instanceof \WP_Error ? self::server_error( $saved ) : rest_ensure_response( Notes::to_array( $saved ) );
 	}
 
 	/**
@@ -546,7 +387,7 @@ final class NotesController extends Controller {
 		$previous = Notes::to_array( $note );
 		if ( ! $request->get_param( 'force' ) ) {
 			if ( 'trash' !== $note->post_status && ! wp_trash_post( $note->ID ) ) {
-				return $this->server_error( new \WP_Error( 'rest_note_not_trashed', __( 'The note could not be moved to the trash.', 'monsterinsights-reports' ) ) );
+				return self::server_error( new \WP_Error( 'rest_note_not_trashed', __( 'The note could not be moved to the trash.', 'monsterinsights-reports' ) ) );
 			}
 			$trashed = Notes::get( $note->ID );
 			if ( null !== $trashed ) {
@@ -554,14 +395,9 @@ final class NotesController extends Controller {
 			}
 			// The site has no trash (EMPTY_TRASH_DAYS is 0): WordPress deleted the note for good.
 		} elseif ( ! wp_delete_post( $note->ID, true ) ) {
-			return $this->server_error( new \WP_Error( 'rest_note_not_deleted', __( 'The note could not be deleted.', 'monsterinsights-reports' ) ) );
+			return self::server_error( new \WP_Error( 'rest_note_not_deleted', __( 'The note could not be deleted.', 'monsterinsights-reports' ) ) );
 		}
-		return rest_ensure_response(
-			array(
-				'deleted'  => true,
-				'previous' => $previous,
-			)
-		);
+		return self::deleted( $previous );
 	}
 
 	/**
@@ -577,23 +413,10 @@ final class NotesController extends Controller {
 			return $note;
 		}
 		if ( 'trash' === $note->post_status && ! wp_untrash_post( $note->ID ) ) {
-			return $this->server_error( new \WP_Error( 'rest_note_not_restored', __( 'The note could not be restored.', 'monsterinsights-reports' ) ) );
+			return self::server_error( new \WP_Error( 'rest_note_not_restored', __( 'The note could not be restored.', 'monsterinsights-reports' ) ) );
 		}
 		$restored = Notes::get( $note->ID );
 		return null === $restored ? $this->note( $request ) : rest_ensure_response( Notes::to_array( $restored ) );
-	}
-
-	/**
-	 * A write WordPress refused, as a 500 with its message.
-	 *
-	 * @param \WP_Error $error The error.
-	 */
-	private function server_error( \WP_Error $error ): \WP_Error {
-		$data = $error->get_error_data();
-		if ( ! is_array( $data ) || ! isset( $data['status'] ) ) {
-			$error->add_data( array( 'status' => 500 ) );
-		}
-		return $error;
 	}
 
 	/**
@@ -602,15 +425,8 @@ final class NotesController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema' => 'http://json-schema.org/draft-04/schema#',
-			'title'   => 'monsterinsights-reports-note',
-		) + self::note_schema();
-		return $this->add_additional_fields_schema( $this->schema );
+	protected function item_schema(): array {
+		return self::document( 'note', self::note_schema() );
 	}
 
 	/**
@@ -620,9 +436,7 @@ final class NotesController extends Controller {
 	 */
 	public function get_public_collection_schema(): array {
 		$integer = array( 'type' => 'integer' );
-		return array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-notes',
+		$schema  = array(
 			'type'       => 'object',
 			'properties' => array(
 				'items'      => array(
@@ -643,6 +457,7 @@ final class NotesController extends Controller {
 				),
 			),
 		);
+		return self::document( 'notes', $schema );
 	}
 
 	/**

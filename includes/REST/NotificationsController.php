@@ -20,6 +20,13 @@ defined( 'ABSPATH' ) || exit;
 final class NotificationsController extends Controller {
 
 	/**
+	 * The route base.
+	 *
+	 * @var string
+	 */
+	protected $rest_base = 'notifications';
+
+	/**
 	 * The notifications.
 	 *
 	 * @var Notifications
@@ -33,7 +40,6 @@ final class NotificationsController extends Controller {
 	 */
 	public function __construct( ?Notifications $notifications = null ) {
 		parent::__construct();
-		$this->rest_base     = 'notifications';
 		$this->notifications = $notifications ?? new Notifications();
 	}
 
@@ -41,54 +47,16 @@ final class NotificationsController extends Controller {
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$schema = array( $this, 'get_public_item_schema' );
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(),
-				),
-				'schema' => $schema,
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/dismiss-all',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'dismiss_all' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(),
-				),
-				'schema' => $schema,
-			)
-		);
+		$this->add_route( '', array( $this->endpoint( \WP_REST_Server::READABLE, 'get_items' ) ) );
+		$this->add_route( '/dismiss-all', array( $this->endpoint( \WP_REST_Server::CREATABLE, 'dismiss_all' ) ) );
 		// Any segment reaches the args schema, so a malformed id is a 400 naming the field.
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>[^/]+)/dismiss',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'dismiss' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(
-						'id' => array(
-							'description' => __( 'The notification to dismiss.', 'monsterinsights-reports' ),
-							'type'        => 'string',
-							'pattern'     => Notification::ID_PATTERN,
-							'required'    => true,
-						),
-					),
-				),
-				'schema' => $schema,
-			)
+		$id = array(
+			'description' => __( 'The notification to dismiss.', 'monsterinsights-reports' ),
+			'type'        => 'string',
+			'pattern'     => Notification::ID_PATTERN,
+			'required'    => true,
 		);
+		$this->add_route( '/(?P<id>[^/]+)/dismiss', array( $this->endpoint( \WP_REST_Server::CREATABLE, 'dismiss', 'can_view', array( 'id' => $id ) ) ) );
 	}
 
 	/**
@@ -141,10 +109,7 @@ final class NotificationsController extends Controller {
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
+	protected function item_schema(): array {
 		$string       = array( 'type' => 'string' );
 		$notification = array(
 			'type'                 => 'object',
@@ -190,9 +155,7 @@ final class NotificationsController extends Controller {
 			),
 		);
 
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-notifications',
+		$schema = array(
 			'type'       => 'object',
 			'required'   => array( 'active', 'dismissed' ),
 			'properties' => array(
@@ -210,6 +173,6 @@ final class NotificationsController extends Controller {
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return self::document( 'notifications', $schema );
 	}
 }

@@ -32,6 +32,13 @@ defined( 'ABSPATH' ) || exit;
 final class ReportsController extends Controller {
 
 	/**
+	 * The route base.
+	 *
+	 * @var string
+	 */
+	protected $rest_base = 'reports';
+
+	/**
 	 * Builds the controller.
 	 *
 	 * @param Registry $reports The reports.
@@ -39,7 +46,6 @@ final class ReportsController extends Controller {
 	 */
 	public function __construct( private Registry $reports, private Sources $sources ) {
 		parent::__construct();
-		$this->rest_base = 'reports';
 	}
 
 	/**
@@ -59,70 +65,26 @@ final class ReportsController extends Controller {
 			'compare_end'   => array( 'description' => __( 'Last day of the compare range.', 'monsterinsights-reports' ) ) + $date,
 		);
 		foreach ( $this->reports->all() as $name => $report ) {
-			register_rest_route(
-				$this->namespace,
-				'/' . $this->rest_base . '/' . $name,
-				array(
-					array(
-						'methods'             => \WP_REST_Server::READABLE,
-						'callback'            => fn( \WP_REST_Request $request ) => $this->answer( $report, $request ),
-						'permission_callback' => array( $this, 'can_view' ),
-						'args'                => $args + ( $report instanceof HasParams ? $report->params() : array() ),
-					),
-					'schema' => fn() => array(
-						'$schema' => 'http://json-schema.org/draft-04/schema#',
-						'title'   => 'monsterinsights-reports-' . $name,
-					) + $report->schema(),
-				)
+			$params = $report instanceof HasParams ? $report->params() : array();
+			$this->add_route(
+				'/' . $name,
+				array( $this->endpoint( \WP_REST_Server::READABLE, fn( \WP_REST_Request $request ) => $this->answer( $report, $request ), 'can_view', $args + $params ) ),
+				fn() => self::document( $name, $report->schema() )
 			);
 			foreach ( $report->tables() as $id => $table ) {
-				$base = '/' . $this->rest_base . '/' . $name . '/tables/' . $id;
-				register_rest_route(
-					$this->namespace,
-					$base,
-					array(
-						'methods'             => \WP_REST_Server::READABLE,
-						'callback'            => fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id ),
-						'permission_callback' => array( $this, 'can_view' ),
-						'args'                => $args + ReportRequest::table_args( $table->sortable() ),
-					)
-				);
-				register_rest_route(
-					$this->namespace,
-					$base . '/csv',
-					array(
-						'methods'             => \WP_REST_Server::READABLE,
-						'callback'            => fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id, true ),
-						'permission_callback' => array( $this, 'can_view' ),
-						'args'                => $args + ReportRequest::table_args( $table->sortable(), false ),
-					)
-				);
+				$table_args = $args + ReportRequest::table_args( $table->sortable() );
+				$csv_args   = $args + ReportRequest::table_args( $table->sortable(), false );
+				$path       = '/' . $name . '/tables/' . $id;
+				$this->add_route( $path, array( $this->endpoint( \WP_REST_Server::READABLE, fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id ), 'can_view', $table_args ) ), '' );
+				$this->add_route( $path . '/csv', array( $this->endpoint( \WP_REST_Server::READABLE, fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id, true ), 'can_view', $csv_args ) ), '' );
 			}
 		}
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<name>[a-zA-Z0-9_-]+)/tables/(?P<table>[a-zA-Z0-9_-]+)(?:/csv)?',
-			array(
-				'methods'             => \WP_REST_Server::READABLE,
-				'callback'            => array( $this, 'table_not_found' ),
-				'permission_callback' => array( $this, 'can_view' ),
-			)
+		$this->add_route( '/(?P<name>[a-zA-Z0-9_-]+)/tables/(?P<table>[a-zA-Z0-9_-]+)(?:/csv)?', array( $this->endpoint( \WP_REST_Server::READABLE, 'table_not_found' ) ), '' );
+		$name_arg = array(
+			'description' => __( 'The report name.', 'monsterinsights-reports' ),
+			'type'        => 'string',
 		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<name>[a-zA-Z0-9_-]+)',
-			array(
-				'methods'             => \WP_REST_Server::READABLE,
-				'callback'            => array( $this, 'not_found' ),
-				'permission_callback' => array( $this, 'can_view' ),
-				'args'                => array(
-					'name' => array(
-						'description' => __( 'The report name.', 'monsterinsights-reports' ),
-						'type'        => 'string',
-					),
-				),
-			)
-		);
+		$this->add_route( '/(?P<name>[a-zA-Z0-9_-]+)', array( $this->endpoint( \WP_REST_Server::READABLE, 'not_found', 'can_view', array( 'name' => $name_arg ) ) ), '' );
 	}
 
 	/**

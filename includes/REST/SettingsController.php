@@ -78,34 +78,21 @@ final class SettingsController extends Controller {
 	);
 
 	/**
-	 * Sets the route base.
+	 * The route base.
+	 *
+	 * @var string
 	 */
-	public function __construct() {
-		parent::__construct();
-		$this->rest_base = 'settings';
-	}
+	protected $rest_base = 'settings';
 
 	/**
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
+		$this->add_route(
+			'',
 			array(
-				array(
-					'methods'             => \WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(),
-				),
-				array(
-					'methods'             => \WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'can_save' ),
-					'args'                => $this->write_args(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
+				$this->endpoint( \WP_REST_Server::READABLE, 'get_item' ),
+				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_save', $this->write_args() ),
 			)
 		);
 	}
@@ -302,14 +289,11 @@ final class SettingsController extends Controller {
 		if ( '' === $value || isset( ( new Sources() )->all()[ (string) $value ] ) ) {
 			return true;
 		}
-		return new \WP_Error(
+		return self::refused_arg(
 			'rest_source_unavailable',
 			/* translators: %s: the data source key. */
 			sprintf( __( 'source: the “%s” data source is not available in this version.', 'monsterinsights-reports' ), (string) $value ),
-			array(
-				'status' => 400,
-				'param'  => $param,
-			)
+			$param
 		);
 	}
 
@@ -329,14 +313,7 @@ final class SettingsController extends Controller {
 			return $valid;
 		}
 		$tracking = (array) $value;
-		$error    = static fn( string $field, string $message ) => new \WP_Error(
-			'rest_invalid_param',
-			sprintf( '%1$s.%2$s: %3$s', $param, $field, $message ),
-			array(
-				'status' => 400,
-				'param'  => $param . '.' . $field,
-			)
-		);
+		$error    = static fn( string $field, string $message ) => self::refused_arg( 'rest_invalid_param', sprintf( '%1$s.%2$s: %3$s', $param, $field, $message ), $param . '.' . $field );
 
 		foreach ( (array) ( $tracking['excluded_ips'] ?? array() ) as $index => $ip ) {
 			$ip = trim( (string) $ip );
@@ -403,14 +380,11 @@ final class SettingsController extends Controller {
 		if ( '' === $url || self::is_http_url( $url ) ) {
 			return true;
 		}
-		return new \WP_Error(
+		return self::refused_arg(
 			'rest_invalid_url',
 			/* translators: %s: the parameter's name. */
 			sprintf( __( '%s must be empty or an http:// or https:// URL.', 'monsterinsights-reports' ), $param ),
-			array(
-				'status' => 400,
-				'param'  => $param,
-			)
+			$param
 		);
 	}
 
@@ -509,17 +483,32 @@ final class SettingsController extends Controller {
 	}
 
 	/**
+	 * A read-only list of objects in the payload, for the screen's choices.
+	 *
+	 * @param string                              $description What it lists.
+	 * @param array<string, array<string, mixed>> $properties  Each object's properties.
+	 * @return array<string, mixed>
+	 */
+	private static function readonly_list( string $description, array $properties ): array {
+		return array(
+			'description' => $description,
+			'type'        => 'array',
+			'readonly'    => true,
+			'context'     => array( 'view', 'edit' ),
+			'items'       => array(
+				'type'       => 'object',
+				'properties' => $properties,
+			),
+		);
+	}
+
+	/**
 	 * The payload's JSON schema; src/store/settings/types.ts describes the same shape.
 	 *
 	 * @return array<string, mixed>
 	 */
-	public function get_item_schema() {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'monsterinsights-reports-settings',
+	protected function item_schema(): array {
+		$schema = array(
 			'type'       => 'object',
 			'properties' => array(
 				'pdf_reports_header_image' => array(
@@ -538,20 +527,14 @@ final class SettingsController extends Controller {
 					'enum'        => self::SOURCE_KEYS,
 					'context'     => array( 'view', 'edit' ),
 				),
-				'sources'                  => array(
-					'description' => __( 'The data sources the site can choose from.', 'monsterinsights-reports' ),
-					'type'        => 'array',
-					'readonly'    => true,
-					'context'     => array( 'view', 'edit' ),
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'key'         => array( 'type' => 'string' ),
-							'label'       => array( 'type' => 'string' ),
-							'description' => array( 'type' => 'string' ),
-							'available'   => array( 'type' => 'boolean' ),
-						),
-					),
+				'sources'                  => self::readonly_list(
+					__( 'The data sources the site can choose from.', 'monsterinsights-reports' ),
+					array(
+						'key'         => array( 'type' => 'string' ),
+						'label'       => array( 'type' => 'string' ),
+						'description' => array( 'type' => 'string' ),
+						'available'   => array( 'type' => 'boolean' ),
+					)
 				),
 				'tracking'                 => array(
 					'description' => __( 'How the built-in analytics records visits.', 'monsterinsights-reports' ),
@@ -559,21 +542,15 @@ final class SettingsController extends Controller {
 					'context'     => array( 'view', 'edit' ),
 					'properties'  => self::tracking_properties(),
 				),
-				'roles'                    => array(
-					'description' => __( 'The site’s roles.', 'monsterinsights-reports' ),
-					'type'        => 'array',
-					'readonly'    => true,
-					'context'     => array( 'view', 'edit' ),
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'slug' => array( 'type' => 'string' ),
-							'name' => array( 'type' => 'string' ),
-						),
-					),
+				'roles'                    => self::readonly_list(
+					__( 'The site’s roles.', 'monsterinsights-reports' ),
+					array(
+						'slug' => array( 'type' => 'string' ),
+						'name' => array( 'type' => 'string' ),
+					)
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return self::document( 'settings', $schema );
 	}
 }

@@ -22,6 +22,9 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Exceptions implements Report, HasParams {
 
+	use Uncached;
+	use WithoutTables;
+
 	/**
 	 * Rows a page the user can choose (the first is the default).
 	 */
@@ -32,22 +35,6 @@ final class Exceptions implements Report, HasParams {
 	 */
 	public function name(): string {
 		return 'exceptions';
-	}
-
-	/**
-	 * Never cached.
-	 */
-	public function cache_ttl(): int {
-		return 0;
-	}
-
-	/**
-	 * No tables route: the report pages itself.
-	 *
-	 * @return array<string, \MonsterInsights\Reports\Reports\Blocks\Table>
-	 */
-	public function tables(): array {
-		return array();
 	}
 
 	/**

@@ -32,6 +32,9 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Realtime implements Report {
 
+	use Uncached;
+	use WithoutTables;
+
 	/**
 	 * Minutes the report covers (spec 2 §9).
 	 */
@@ -52,22 +55,6 @@ final class Realtime implements Report {
 	 */
 	public function name(): string {
 		return 'realtime';
-	}
-
-	/**
-	 * Never cached.
-	 */
-	public function cache_ttl(): int {
-		return 0;
-	}
-
-	/**
-	 * No tables route: its lists are short.
-	 *
-	 * @return array<string, \MonsterInsights\Reports\Reports\Blocks\Table>
-	 */
-	public function tables(): array {
-		return array();
 	}
 
 	/**

@@ -14,7 +14,6 @@ use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Percents;
-use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Reports\Blocks\TopList;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -30,6 +29,8 @@ defined( 'ABSPATH' ) || exit;
  * Demographics (age, gender) come only from the google source; the builtin source leaves them out.
  */
 final class YearInReview implements Report {
+
+	use WithoutTables;
 
 	public const LAST_DAY = 14;
 	public const TOP      = 5;
@@ -66,15 +67,6 @@ final class YearInReview implements Report {
 	 */
 	public function cache_ttl(): int {
 		return HOUR_IN_SECONDS;
-	}
-
-	/**
-	 * No table for the tables and CSV routes.
-	 *
-	 * @return array<string, Table>
-	 */
-	public function tables(): array {
-		return array();
 	}
 
 	/**

@@ -13,6 +13,7 @@ import type {
 	DimensionsReport,
 } from '../store/reports/types';
 import type { TableRow } from '../types/reports';
+import { DIMENSION_KEYS } from '../store/reports/constants';
 
 export const SAMPLE = true;
 
@@ -123,16 +124,6 @@ function samples(): Record<
 	};
 }
 
-const KEYS: DimensionKey[] = [
-	'author',
-	'post_type',
-	'category',
-	'tags',
-	'published_at',
-	'logged_in',
-	'user_role',
-];
-
 /**
  * A dimension's table page.
  *
@@ -219,7 +210,7 @@ export const payload: DimensionsReport = {
 
 export function layout(): SampleLayout {
 	return {
-		tables: KEYS.map( ( key ) => {
+		tables: DIMENSION_KEYS.map( ( key ) => {
 			const page = table( key );
 			return {
 				title: info( key ).label,

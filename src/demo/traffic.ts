@@ -5,7 +5,7 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { SampleLayout } from '.';
+import type { DemoModule, SampleLayout } from '.';
 import type {
 	ChartBlock,
 	ColumnType,
@@ -137,6 +137,33 @@ export function trafficPayload< T extends string >(
 		chart: sampleChart( names.reduce( ( s, [ , n ] ) => s + n, 0 ) ),
 		[ table ]: samplePage( () => acquisitionColumns( id, label() ), rows ),
 	} as { chart: ChartBlock } & Record< T, TablePage >;
+}
+
+/**
+ * The payload (see trafficPayload()) and layout, the table under a title, of a chart-and-table
+ * traffic report's demo module.
+ *
+ * @param table The table's id in the payload.
+ * @param id    The name column's id.
+ * @param label The name column's label, read when the columns are read.
+ * @param names Row names with their sessions.
+ * @param title The table's title, read when the layout is.
+ */
+export function trafficDemo< T extends string >(
+	table: T,
+	id: string,
+	label: () => string,
+	names: Array< [ string, number ] >,
+	title: () => string
+): Pick<
+	DemoModule< { chart: ChartBlock } & Record< T, TablePage > >,
+	'payload' | 'layout'
+> {
+	const payload = trafficPayload( table, id, label, names );
+	return {
+		payload,
+		layout: () => pageLayout( title(), payload[ table ] ),
+	};
 }
 
 /**

@@ -4,12 +4,11 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { SampleLayout } from '.';
-import { pageLayout, trafficPayload } from './traffic';
+import { trafficDemo } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = trafficPayload(
+export const { payload, layout } = trafficDemo(
 	'campaigns',
 	'campaign',
 	() => __( 'Campaign', 'monsterinsights-reports' ),
@@ -18,12 +17,6 @@ export const payload = trafficPayload(
 		[ 'newsletter_october', 880 ],
 		[ 'black_friday_preview', 610 ],
 		[ 'webinar_signup', 340 ],
-	]
+	],
+	() => __( 'Campaign Details', 'monsterinsights-reports' )
 );
-
-export function layout(): SampleLayout {
-	return pageLayout(
-		__( 'Campaign Details', 'monsterinsights-reports' ),
-		payload.campaigns
-	);
-}

@@ -4,12 +4,11 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { SampleLayout } from '.';
-import { pageLayout, trafficPayload } from './traffic';
+import { trafficDemo } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = trafficPayload(
+export const { payload, layout } = trafficDemo(
 	'landing_pages',
 	'landing_page',
 	() => __( 'Landing Page', 'monsterinsights-reports' ),
@@ -20,12 +19,6 @@ export const payload = trafficPayload(
 		[ '/pricing/', 940 ],
 		[ '/about/', 610 ],
 		[ '/contact/', 320 ],
-	]
+	],
+	() => __( 'Top Landing Pages', 'monsterinsights-reports' )
 );
-
-export function layout(): SampleLayout {
-	return pageLayout(
-		__( 'Top Landing Pages', 'monsterinsights-reports' ),
-		payload.landing_pages
-	);
-}

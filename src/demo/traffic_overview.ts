@@ -4,12 +4,11 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { SampleLayout } from '.';
-import { pageLayout, trafficPayload } from './traffic';
+import { trafficDemo } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = trafficPayload(
+export const { payload, layout } = trafficDemo(
 	'channels',
 	'channel',
 	() => __( 'Channel', 'monsterinsights-reports' ),
@@ -20,12 +19,6 @@ export const payload = trafficPayload(
 		[ 'Organic Social', 1260 ],
 		[ 'Email', 620 ],
 		[ 'Paid Search', 430 ],
-	]
+	],
+	() => __( 'Traffic Details', 'monsterinsights-reports' )
 );
-
-export function layout(): SampleLayout {
-	return pageLayout(
-		__( 'Traffic Details', 'monsterinsights-reports' ),
-		payload.channels
-	);
-}

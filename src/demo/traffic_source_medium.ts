@@ -4,12 +4,11 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { SampleLayout } from '.';
-import { pageLayout, trafficPayload } from './traffic';
+import { trafficDemo } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = trafficPayload(
+export const { payload, layout } = trafficDemo(
 	'source_medium',
 	'source_medium',
 	() => __( 'Source / Medium', 'monsterinsights-reports' ),
@@ -20,12 +19,6 @@ export const payload = trafficPayload(
 		[ 'newsletter / email', 620 ],
 		[ 'bing / organic', 410 ],
 		[ 'google / cpc', 380 ],
-	]
+	],
+	() => __( 'Source / Medium Details', 'monsterinsights-reports' )
 );
-
-export function layout(): SampleLayout {
-	return pageLayout(
-		__( 'Source / Medium Details', 'monsterinsights-reports' ),
-		payload.source_medium
-	);
-}

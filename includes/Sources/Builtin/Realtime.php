@@ -76,18 +76,7 @@ final class Realtime {
 		if ( $budget <= 0 ) {
 			return;
 		}
-		try {
-			Aggregator::for_current_site()->run( $budget );
-		} catch ( \Throwable $error ) {
-			update_option(
-				Aggregator::LAST_RUN_OPTION,
-				array(
-					'time'  => time(),
-					'error' => $error->getMessage(),
-				),
-				false
-			);
-		}
+		Scheduler::run_safely( $budget );
 	}
 
 	/**

@@ -203,7 +203,7 @@ final class Scheduler {
 	 *
 	 * @param float $budget Seconds.
 	 */
-	private static function run_safely( float $budget ): void {
+	public static function run_safely( float $budget ): void {
 		try {
 			Aggregator::for_current_site()->run( $budget );
 		} catch ( \Throwable $error ) {

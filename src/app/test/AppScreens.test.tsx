@@ -4,7 +4,10 @@ import { App } from '../App';
 import { appScreenOf } from '../appScreens';
 import { appStore } from '../../store/app';
 import type { BootData } from '../../store/app/types';
-import { settingsWith } from '../../store/settings/test/fixture';
+import {
+	FRESH_TRACKING,
+	settingsWith,
+} from '../../store/settings/test/fixture';
 import { addonsWith } from '../../store/addons/test/fixture';
 import { NOTIFICATIONS_PATH as NOTIFICATIONS } from '../../store/notifications/constants';
 import type { ApiCall } from '../../store/test/api';
@@ -268,18 +271,7 @@ describe( 'App screens', () => {
 			},
 			{
 				[ `GET ${ NETWORK_SETTINGS }` ]: () => ( {
-					tracking: {
-						excluded_roles: [ 'administrator' ],
-						honor_dnt: true,
-						honor_gpc: true,
-						excluded_ips: [],
-						country_mmdb: '',
-						country_header: '',
-						trusted_proxy: false,
-						referrer_spam: [],
-						affiliate_paths: [ '/go/', '/recommend/' ],
-						download_extensions: [ 'pdf', 'zip' ],
-					},
+					tracking: FRESH_TRACKING,
 					modules: {
 						dimensions: true,
 						woocommerce: false,

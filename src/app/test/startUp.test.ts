@@ -1,11 +1,6 @@
 import { createTestRegistry, makeBoot } from '../../../tests/js/registry';
-import { mockApi } from '../../store/test/api';
+import { mockApi, flush } from '../../store/test/api';
 import { startUp } from '../startUp';
-
-/** Lets pending promises and resolver timers run. */
-function flush(): Promise< void > {
-	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
-}
 
 describe( 'start-up sequence', () => {
 	it( 'loads addons, settings and notifications, in that order, once', async () => {

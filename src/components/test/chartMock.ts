@@ -3,8 +3,7 @@
  * bare <canvas> with the accessibility attributes it was given, records its props, and exposes a
  * fake chart instance through its ref (scales and chart area for the site-note markers).
  *
- * Use in a test file:
- *   jest.mock( 'react-chartjs-2', () => jest.requireActual( '../../test/chartMock' ).chartMock() );
+ * tests/js/setup.ts mocks react-chartjs-2 with it for every test.
  */
 import type { ForwardedRef } from 'react';
 

@@ -9,6 +9,7 @@
 import { Notice } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 
+import { DIMENSION_KEYS } from '../../store/reports/constants';
 import { DataTable } from '../../components/report/DataTable';
 import type {
 	DimensionError,
@@ -17,17 +18,6 @@ import type {
 } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
 import './style.scss';
-
-/** The dimensions in display order (includes/Settings/CustomDimensions.php). */
-export const DIMENSION_KEYS: readonly DimensionKey[] = [
-	'author',
-	'post_type',
-	'category',
-	'tags',
-	'published_at',
-	'logged_in',
-	'user_role',
-];
 
 /**
  * The dimensions the payload shows, in display order.

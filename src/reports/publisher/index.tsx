@@ -7,10 +7,9 @@
  * The 'view full report' links of the google source, and the age, gender and interests it alone
  * has, are not in the builtin payload: nothing of them shows here.
  */
-import { Tooltip, VisuallyHidden } from '@wordpress/components';
-import { useInstanceId } from '@wordpress/compose';
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
+import { HelpTip } from '../../components/HelpTip';
 import { InfoBox } from '../../components/InfoBox';
 import { DataTable } from '../../components/report/DataTable';
 import { isPayloadEmpty } from '../../components/report/empty';
@@ -107,36 +106,14 @@ function sections(): Section[] {
  * @param props.help  The tooltip's text.
  */
 function SectionHeading( { title, help }: { title: string; help: string } ) {
-	const id = useInstanceId(
-		SectionHeading,
-		'monsterinsights-reports-publisher-help'
-	);
 	return (
 		<h2 className="monsterinsights-reports-publisher__heading">
 			<span>{ title }</span>
-			<Tooltip text={ help }>
-				<button
-					type="button"
-					className="monsterinsights-reports-publisher__help"
-					aria-label={ sprintf(
-						/* translators: %s: a table's heading, e.g. Top Exit Pages. */
-						__( 'About %s', 'monsterinsights-reports' ),
-						title
-					) }
-					aria-describedby={ id }
-				>
-					<svg
-						viewBox="0 0 20 20"
-						width="16"
-						height="16"
-						aria-hidden="true"
-						focusable="false"
-					>
-						<path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm0 14.5A6.5 6.5 0 1 1 10 3.5a6.5 6.5 0 0 1 0 13ZM9.2 13.5h1.6V15H9.2v-1.5Zm.9-8.4c-1.7 0-2.8 1-2.9 2.6h1.5c.1-.8.6-1.2 1.4-1.2.8 0 1.3.5 1.3 1.1 0 .6-.3.9-1 1.4-.8.5-1.2 1.1-1.2 2.1v.5h1.5v-.4c0-.6.2-.9 1-1.4.8-.5 1.3-1.2 1.3-2.2 0-1.5-1.2-2.5-2.9-2.5Z" />
-					</svg>
-				</button>
-			</Tooltip>
-			<VisuallyHidden id={ id }>{ help }</VisuallyHidden>
+			<HelpTip
+				title={ title }
+				help={ help }
+				className="monsterinsights-reports-publisher__help"
+			/>
 		</h2>
 	);
 }

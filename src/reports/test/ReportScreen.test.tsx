@@ -1,15 +1,13 @@
 import '@testing-library/jest-dom';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { ReportRoute } from '../../app/ReportRoute';
 import { resolveRoute, type RouteContext } from '../../app/routes';
-import { createShellRegistry, renderIn } from '../../app/test/shell';
-import { installResizeObserver } from '../../components/report/test/dom';
+import { renderIn } from '../../app/test/shell';
 import { levelAtLeast, levelNeeded, LEVELS } from '../../lib/tiers';
 import type { Level } from '../../store/app/types';
-import { appStore } from '../../store/app';
-import { mockApi, type ApiCall } from '../../store/test/api';
+import { mockApi } from '../../store/test/api';
 import { getUpsellContent } from '../../upsell/content';
 import { payload as demoPages } from '../../demo/engagement_pages';
 import type {
@@ -18,13 +16,7 @@ import type {
 } from '../../store/reports/types';
 import { EngagementPagesScreen } from '../engagement-pages';
 import { REPORTS, REPORT_NAMES, type ReportDef } from '../registry';
-
-// The traffic and country screens draw charts: jsdom has no canvas.
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
+import { registryAt, expectNoReportRequest, reportCalls } from './screen';
 
 // The year in review showing, so its route resolves to its screen too.
 const context: RouteContext = {
@@ -37,26 +29,12 @@ const context: RouteContext = {
  * @param level The licence level.
  */
 function registryFor( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
+	return registryAt( level, {
 		preset: 'last30days',
 		start: '2026-10-24',
 		end: '2026-11-22',
 	} );
-	return registry;
 }
-
-/**
- * The report requests among recorded calls (the header also reads the settings).
- *
- * @param calls Recorded calls.
- */
-const reportCalls = ( calls: ApiCall[] ) =>
-	calls
-		.map( ( call ) => call.path )
-		.filter( ( path ) => path.includes( '/reports/' ) );
 
 function pages( rows: TableRow[] ): EngagementPagesReport {
 	return {
@@ -236,8 +214,7 @@ describe( 'ReportRoute', () => {
 					)?.textContent
 				).not.toBe( '' )
 			);
-			await act( async () => {} );
-			expect( reportCalls( calls ) ).toEqual( [] );
+			await expectNoReportRequest( calls );
 		}
 	);
 

@@ -1,6 +1,6 @@
 import apiFetch from '@wordpress/api-fetch';
 
-import { errorText } from '../errors';
+import { write } from '../requests';
 import { ADDONS_PATH } from './constants';
 import type { AddonKey, AddonsMap, SetAddonResult } from './types';
 
@@ -51,22 +51,17 @@ export interface AddonsThunkArgs {
  * @param active On or off.
  */
 export function setAddonActive( key: AddonKey, active: boolean ) {
-	return async ( {
-		dispatch,
-	}: AddonsThunkArgs ): Promise< SetAddonResult > => {
-		dispatch( setAddonSaving( key, true ) );
-		try {
-			const addons = await apiFetch< AddonsMap >( {
-				path: `${ ADDONS_PATH }/${ key }`,
-				method: 'POST',
-				data: { active },
-			} );
-			dispatch( receiveAddons( addons ) );
-			return { success: true, addons };
-		} catch ( error ) {
-			return { success: false, error: errorText( error ) };
-		} finally {
-			dispatch( setAddonSaving( key, false ) );
-		}
-	};
+	return async ( { dispatch }: AddonsThunkArgs ): Promise< SetAddonResult > =>
+		write(
+			( saving ) => dispatch( setAddonSaving( key, saving ) ),
+			async () => {
+				const addons = await apiFetch< AddonsMap >( {
+					path: `${ ADDONS_PATH }/${ key }`,
+					method: 'POST',
+					data: { active },
+				} );
+				dispatch( receiveAddons( addons ) );
+				return { addons };
+			}
+		);
 }

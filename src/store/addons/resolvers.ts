@@ -1,10 +1,9 @@
-import apiFetch from '@wordpress/api-fetch';
-
-import { errorText } from '../errors';
+import { loadInto } from '../requests';
 import {
 	receiveAddons,
 	receiveAddonsError,
 	type AddonsThunkArgs,
+	type AddonsAction,
 } from './actions';
 import { ADDONS_PATH } from './constants';
 import type { AddonsMap } from './types';
@@ -12,17 +11,13 @@ import type { AddonsMap } from './types';
 /** Loads the map with GET /monsterinsights-reports/v1/addons, unless received. */
 export function getAddons() {
 	return async ( { dispatch, select }: AddonsThunkArgs ): Promise< void > => {
-		if ( select.hasAddons() ) {
-			return;
-		}
-		try {
-			dispatch(
-				receiveAddons(
-					await apiFetch< AddonsMap >( { path: ADDONS_PATH } )
-				)
+		if ( ! select.hasAddons() ) {
+			await loadInto< AddonsMap, AddonsAction >(
+				dispatch,
+				ADDONS_PATH,
+				receiveAddons,
+				receiveAddonsError
 			);
-		} catch ( error ) {
-			dispatch( receiveAddonsError( errorText( error ) ) );
 		}
 	};
 }

@@ -1,6 +1,6 @@
 import apiFetch from '@wordpress/api-fetch';
 
-import { errorText } from '../errors';
+import { write } from '../requests';
 import { METRICS_PATH } from './constants';
 import type {
 	IncludedMetric,
@@ -60,20 +60,17 @@ export interface MetricsThunkArgs {
 export function saveIncludedMetrics( ids: readonly string[] ) {
 	return async ( {
 		dispatch,
-	}: MetricsThunkArgs ): Promise< SaveMetricsResult > => {
-		dispatch( setSavingMetrics( true ) );
-		try {
-			const response = await apiFetch< SaveMetricsResponse >( {
-				path: METRICS_PATH,
-				method: 'POST',
-				data: { selected_metrics: ids.join( ',' ) },
-			} );
-			dispatch( receiveIncludedMetrics( response.metrics ) );
-			return { success: true, metrics: response.metrics };
-		} catch ( error ) {
-			return { success: false, error: errorText( error ) };
-		} finally {
-			dispatch( setSavingMetrics( false ) );
-		}
-	};
+	}: MetricsThunkArgs ): Promise< SaveMetricsResult > =>
+		write(
+			( saving ) => dispatch( setSavingMetrics( saving ) ),
+			async () => {
+				const { metrics } = await apiFetch< SaveMetricsResponse >( {
+					path: METRICS_PATH,
+					method: 'POST',
+					data: { selected_metrics: ids.join( ',' ) },
+				} );
+				dispatch( receiveIncludedMetrics( metrics ) );
+				return { metrics };
+			}
+		);
 }

@@ -1,10 +1,9 @@
-import apiFetch from '@wordpress/api-fetch';
-
-import { errorText } from '../errors';
+import { loadInto } from '../requests';
 import {
 	receiveIncludedMetrics,
 	receiveIncludedMetricsError,
 	type MetricsThunkArgs,
+	type MetricsAction,
 } from './actions';
 import { METRICS_PATH } from './constants';
 import type { IncludedMetric } from './types';
@@ -15,17 +14,13 @@ export function getIncludedMetrics() {
 		dispatch,
 		select,
 	}: MetricsThunkArgs ): Promise< void > => {
-		if ( select.hasIncludedMetrics() ) {
-			return;
-		}
-		try {
-			dispatch(
-				receiveIncludedMetrics(
-					await apiFetch< IncludedMetric[] >( { path: METRICS_PATH } )
-				)
+		if ( ! select.hasIncludedMetrics() ) {
+			await loadInto< IncludedMetric[], MetricsAction >(
+				dispatch,
+				METRICS_PATH,
+				receiveIncludedMetrics,
+				receiveIncludedMetricsError
 			);
-		} catch ( error ) {
-			dispatch( receiveIncludedMetricsError( errorText( error ) ) );
 		}
 	};
 }

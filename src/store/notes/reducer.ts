@@ -1,4 +1,5 @@
 import type { NotesAction } from './actions';
+import { without } from '../records';
 import { notesKey } from './query';
 import type { Note, NotesList, NotesState } from './types';
 
@@ -10,24 +11,6 @@ export const initialState: NotesState = {
 	categories: null,
 	categoriesError: null,
 };
-
-/**
- * A copy of a record without one key.
- *
- * @param record The record.
- * @param key    The key to drop.
- */
-function without< T >(
-	record: Record< string, T >,
-	key: string
-): Record< string, T > {
-	if ( ! ( key in record ) ) {
-		return record;
-	}
-	const copy = { ...record };
-	delete copy[ key ];
-	return copy;
-}
 
 /**
  * A list with a saved note put in place: replaced where it is, dropped once trashed.

@@ -1,6 +1,7 @@
 import apiFetch from '@wordpress/api-fetch';
 
 import { errorText } from '../errors';
+import { loadInto } from '../requests';
 import {
 	ALL,
 	DISMISS_ALL_PATH,
@@ -71,17 +72,12 @@ export interface NotificationsThunkArgs {
 export function loadNotifications() {
 	return async ( { dispatch }: NotificationsThunkArgs ): Promise< void > => {
 		dispatch( startLoadingNotifications() );
-		try {
-			dispatch(
-				receiveNotifications(
-					await apiFetch< NotificationsPayload >( {
-						path: NOTIFICATIONS_PATH,
-					} )
-				)
-			);
-		} catch ( error ) {
-			dispatch( receiveNotificationsError( errorText( error ) ) );
-		}
+		await loadInto< NotificationsPayload, NotificationsAction >(
+			dispatch,
+			NOTIFICATIONS_PATH,
+			receiveNotifications,
+			receiveNotificationsError
+		);
 	};
 }
 

@@ -5,6 +5,8 @@
  */
 import { __ } from '@wordpress/i18n';
 
+import type { DimensionKey } from './types';
+
 export const METRIC_IDS = [
 	'sessions',
 	'pageviews',
@@ -107,3 +109,14 @@ export function metricDefinitions(): Array< {
 		isPro: isProMetric( id ),
 	} ) );
 }
+
+/** The custom dimensions in display order (includes/Settings/CustomDimensions.php). */
+export const DIMENSION_KEYS: readonly DimensionKey[] = [
+	'author',
+	'post_type',
+	'category',
+	'tags',
+	'published_at',
+	'logged_in',
+	'user_role',
+];

@@ -1,4 +1,5 @@
 import type { ReportsAction } from './actions';
+import { without } from '../records';
 import { keyHasName, reportKey } from './query';
 import type { ReportsState } from './types';
 
@@ -9,24 +10,6 @@ export const initialState: ReportsState = {
 	locked: {},
 	errorDialog: null,
 };
-
-/**
- * A copy of a record without one key.
- *
- * @param record The record.
- * @param key    The key to drop.
- */
-function without< T >(
-	record: Record< string, T >,
-	key: string
-): Record< string, T > {
-	if ( ! ( key in record ) ) {
-		return record;
-	}
-	const copy = { ...record };
-	delete copy[ key ];
-	return copy;
-}
 
 /**
  * A copy of a record without the keys of one report name.

@@ -1,6 +1,6 @@
 import apiFetch from '@wordpress/api-fetch';
 
-import { errorText } from '../errors';
+import { write } from '../requests';
 import { SETTINGS_PATH } from './constants';
 import type {
 	ReportsSettings,
@@ -56,20 +56,17 @@ export interface SettingsThunkArgs {
 export function saveSettings( changes: SettingsChanges ) {
 	return async ( {
 		dispatch,
-	}: SettingsThunkArgs ): Promise< SaveSettingsResult > => {
-		dispatch( setSavingSettings( true ) );
-		try {
-			const settings = await apiFetch< ReportsSettings >( {
-				path: SETTINGS_PATH,
-				method: 'POST',
-				data: changes,
-			} );
-			dispatch( receiveSettings( settings ) );
-			return { success: true, settings };
-		} catch ( error ) {
-			return { success: false, error: errorText( error ) };
-		} finally {
-			dispatch( setSavingSettings( false ) );
-		}
-	};
+	}: SettingsThunkArgs ): Promise< SaveSettingsResult > =>
+		write(
+			( saving ) => dispatch( setSavingSettings( saving ) ),
+			async () => {
+				const settings = await apiFetch< ReportsSettings >( {
+					path: SETTINGS_PATH,
+					method: 'POST',
+					data: changes,
+				} );
+				dispatch( receiveSettings( settings ) );
+				return { settings };
+			}
+		);
 }

@@ -1,10 +1,9 @@
-import apiFetch from '@wordpress/api-fetch';
-
-import { errorText } from '../errors';
+import { loadInto } from '../requests';
 import {
 	receiveSettings,
 	receiveSettingsError,
 	type SettingsThunkArgs,
+	type SettingsAction,
 } from './actions';
 import { SETTINGS_PATH } from './constants';
 import type { ReportsSettings } from './types';
@@ -15,17 +14,13 @@ export function getSettings() {
 		dispatch,
 		select,
 	}: SettingsThunkArgs ): Promise< void > => {
-		if ( select.hasSettings() ) {
-			return;
-		}
-		try {
-			dispatch(
-				receiveSettings(
-					await apiFetch< ReportsSettings >( { path: SETTINGS_PATH } )
-				)
+		if ( ! select.hasSettings() ) {
+			await loadInto< ReportsSettings, SettingsAction >(
+				dispatch,
+				SETTINGS_PATH,
+				receiveSettings,
+				receiveSettingsError
 			);
-		} catch ( error ) {
-			dispatch( receiveSettingsError( errorText( error ) ) );
 		}
 	};
 }

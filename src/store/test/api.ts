@@ -75,10 +75,10 @@ function errorStatus( error: unknown ): number {
  * Refuses every request (the stores then see an error) and records its path, so a test can assert
  * that nothing was requested.
  *
+ * @param requested Where to record the paths; a new array by default.
  * @return The paths requested, in order.
  */
-export function forbidApi(): string[] {
-	const requested: string[] = [];
+export function forbidApi( requested: string[] = [] ): string[] {
 	apiFetch.setFetchHandler( async ( options ) => {
 		requested.push( options.path ?? '' );
 		throw new Error( `Unexpected request: ${ options.path ?? '' }` );
@@ -116,4 +116,23 @@ export function deferred< T >(): Deferred< T > {
 		reject = rej;
 	} );
 	return { promise, resolve, reject };
+}
+
+/**
+ * Forbids every request in each test of the file (see forbidApi()).
+ *
+ * @return The paths requested during the current test.
+ */
+export function forbidApiInEachTest(): string[] {
+	const requested: string[] = [];
+	beforeEach( () => {
+		requested.length = 0;
+		forbidApi( requested );
+	} );
+	return requested;
+}
+
+/** Lets pending promises and resolver timers run. */
+export function flush(): Promise< void > {
+	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
 }

@@ -16,6 +16,7 @@ import { useToast } from '../../../components/Toast';
 import { isLevel } from '../../../lib/tiers';
 import { appStore, type Level } from '../../../store/app';
 import { errorText } from '../../../store/errors';
+import { SubmitButton } from './parts';
 
 /** A stored key as GET /licence describes it (includes/REST/LicenceController.php). */
 export interface LicenceInfo {
@@ -225,15 +226,9 @@ export function LicencePanel( { scope }: LicencePanelProps ) {
 						spellCheck={ false }
 						onChange={ setKey }
 					/>
-					<Button
-						variant="primary"
-						type="submit"
-						isBusy={ busy }
-						disabled={ busy }
-						__next40pxDefaultSize
-					>
+					<SubmitButton busy={ busy }>
 						{ __( 'Activate key', 'monsterinsights-reports' ) }
-					</Button>
+					</SubmitButton>
 				</form>
 			</CardBody>
 		</Card>

@@ -1,6 +1,5 @@
 import apiFetch from '@wordpress/api-fetch';
 import {
-	Button,
 	Card,
 	CardBody,
 	CardHeader,
@@ -22,6 +21,7 @@ import {
 	trackingDraft,
 	type TrackingDraft,
 } from './TrackingFields';
+import { SubmitButton } from './parts';
 import './style.scss';
 
 export const NETWORK_SETTINGS_PATH =
@@ -189,15 +189,9 @@ export function NetworkSettingsScreen() {
 						</CardBody>
 					</Card>
 					<div className="monsterinsights-reports-settings__actions">
-						<Button
-							variant="primary"
-							type="submit"
-							isBusy={ busy }
-							disabled={ busy }
-							__next40pxDefaultSize
-						>
+						<SubmitButton busy={ busy }>
 							{ __( 'Save Changes', 'monsterinsights-reports' ) }
-						</Button>
+						</SubmitButton>
 					</div>
 				</form>
 			) }

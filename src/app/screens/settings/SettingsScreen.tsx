@@ -25,6 +25,7 @@ import {
 	trackingDraft,
 	type TrackingDraft,
 } from './TrackingFields';
+import { SettingsLoading, SubmitButton } from './parts';
 import './style.scss';
 
 interface Draft {
@@ -70,22 +71,8 @@ export function SettingsScreen() {
 		}
 	}, [ settings, draft ] );
 
-	if ( loadError ) {
-		return (
-			<Notice status="error" isDismissible={ false }>
-				{ loadError }
-			</Notice>
-		);
-	}
-	if ( ! settings || ! draft || ! boot ) {
-		return (
-			<div className="monsterinsights-reports-settings__loading">
-				<Spinner />
-				<span>
-					{ __( 'Loading settings…', 'monsterinsights-reports' ) }
-				</span>
-			</div>
-		);
+	if ( loadError || ! settings || ! draft || ! boot ) {
+		return <SettingsLoading error={ loadError } />;
 	}
 
 	const save = async () => {
@@ -259,15 +246,9 @@ export function SettingsScreen() {
 				</Card>
 
 				<div className="monsterinsights-reports-settings__actions">
-					<Button
-						variant="primary"
-						type="submit"
-						isBusy={ saving }
-						disabled={ saving }
-						__next40pxDefaultSize
-					>
+					<SubmitButton busy={ saving }>
 						{ __( 'Save Changes', 'monsterinsights-reports' ) }
-					</Button>
+					</SubmitButton>
 				</div>
 			</form>
 			<ModulesCard />

@@ -4,7 +4,6 @@ import {
 	CardBody,
 	Notice,
 	RadioControl,
-	Spinner,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useEffect, useRef, useState } from '@wordpress/element';
@@ -19,6 +18,7 @@ import {
 	trackingDraft,
 	type TrackingDraft,
 } from './TrackingFields';
+import { SettingsLoading } from './parts';
 import './style.scss';
 
 type Step = 0 | 1 | 2;
@@ -65,22 +65,8 @@ export function SetupWizard() {
 		heading.current?.focus();
 	}, [ step, ready ] );
 
-	if ( loadError ) {
-		return (
-			<Notice status="error" isDismissible={ false }>
-				{ loadError }
-			</Notice>
-		);
-	}
-	if ( ! settings || ! tracking || ! boot ) {
-		return (
-			<div className="monsterinsights-reports-settings__loading">
-				<Spinner />
-				<span>
-					{ __( 'Loading settings…', 'monsterinsights-reports' ) }
-				</span>
-			</div>
-		);
+	if ( loadError || ! settings || ! tracking || ! boot ) {
+		return <SettingsLoading error={ loadError } />;
 	}
 
 	const chosen = settings.sources.find( ( option ) => option.key === source );

@@ -12,10 +12,6 @@ import { groupNotes, noteIndex } from '../payload';
 import { ChartOverlay } from '../../ChartOverlay';
 import { lastChartProps, resetChartCalls } from '../../test/chartMock';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../test/chartMock' ).chartMock()
-);
-
 const PROPS: LineChartProps = {
 	id: 'overview-sessions',
 	label: 'Sessions',

@@ -10,10 +10,6 @@ import {
 } from '..';
 import { lastChartProps, resetChartCalls } from '../../test/chartMock';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../test/chartMock' ).chartMock()
-);
-
 const DEVICES: PieSlice[] = [
 	{ label: 'Desktop', value: 60, compareValue: 50 },
 	{ label: 'Tablet', value: 5, compareValue: 10 },

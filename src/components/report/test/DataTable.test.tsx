@@ -7,9 +7,6 @@ import type { TablePage, TableRow } from '../../../types/reports';
 import { ReportContext, type ReportContextValue } from '../context';
 import { DataTable } from '../DataTable';
 import { csvUrl, localPage } from '../table';
-import { installResizeObserver } from './dom';
-
-beforeAll( installResizeObserver );
 
 const columns: TablePage[ 'columns' ] = [
 	{ id: 'page_path', label: 'Page Path', type: 'text', sortable: true },

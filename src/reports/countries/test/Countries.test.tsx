@@ -1,28 +1,19 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import type { CountriesReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
-import {
-	CHART,
-	COUNTRIES,
-	EMPTY_CHART,
-	reportCalls,
-	registryFor,
-	tableRows,
-} from '../../traffic/test/fixtures';
+import { CHART, COUNTRIES, EMPTY_CHART } from '../../traffic/test/fixtures';
 import { CountriesScreen, flagOf } from '..';
-
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
+import {
+	registryFor,
+	reportCalls,
+	expectNoReportRequest,
+	findUpsellHeading,
+	tableRows,
+} from '../../test/screen';
 
 const REGIONS_NOTE =
 	'Regions show here when a city-level database is set as the Country database (.mmdb path) in Settings. Without one, the built-in analytics knows countries only.';
@@ -111,11 +102,7 @@ describe( 'Country report', () => {
 			<CountriesScreen />,
 			registryFor( 'basic' )
 		);
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'countries' ).title,
-			} )
-		).toBeInTheDocument();
+		expect( await findUpsellHeading( 'countries' ) ).toBeInTheDocument();
 		await waitFor( () =>
 			expect( tableRows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
 				[
@@ -127,8 +114,7 @@ describe( 'Country report', () => {
 				]
 			)
 		);
-		await act( async () => {} );
-		expect( reportCalls( calls ) ).toEqual( [] );
+		await expectNoReportRequest( calls );
 	} );
 
 	it( 'shows “No data to show” without sessions', async () => {

@@ -1,61 +1,30 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
-import { act } from 'react';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
-import type { Level } from '../../../store/app/types';
-import { appStore } from '../../../store/app';
+import { renderIn } from '../../../app/test/shell';
 import type {
 	DimensionKey,
 	DimensionTable,
 	DimensionsReport,
 } from '../../../store/reports/types';
-import { mockApi, type ApiCall } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
+import { mockApi } from '../../../store/test/api';
 import { payload as sample } from '../../../demo/dimensions';
 import { DimensionsScreen } from '..';
-
-beforeAll( installResizeObserver );
-
-/**
- * A shell registry with a licence level and 10–12 March 2025 chosen.
- *
- * @param level The licence level.
- */
-function registryFor( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
-		preset: 'custom',
-		start: '2025-03-10',
-		end: '2025-03-12',
-	} );
-	return registry;
-}
+import {
+	registryFor,
+	reportCalls,
+	expectNoReportRequest,
+	findUpsellHeading,
+	tablesBy,
+} from '../../test/screen';
 
 /**
  * The text of every non-padding row of each box, by the box's title.
  *
  * @param container The rendered screen.
  */
-function tables( container: HTMLElement ): Record< string, string[][] > {
-	const out: Record< string, string[][] > = {};
-	container
-		.querySelectorAll( '.monsterinsights-reports-dimensions__box' )
-		.forEach( ( box ) => {
-			const title = box.querySelector( 'h2' )?.textContent ?? '';
-			out[ title ] = Array.from( box.querySelectorAll( 'tbody tr' ) )
-				.map( ( tr ) =>
-					Array.from( tr.querySelectorAll( 'td' ) ).map(
-						( td ) => td.textContent ?? ''
-					)
-				)
-				.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
-		} );
-	return out;
-}
+const tables = ( container: HTMLElement ) =>
+	tablesBy( container, '.monsterinsights-reports-dimensions__box', 'h2' );
 
 const TITLES: Record< DimensionKey, [ string, string ] > = {
 	author: [ 'Most Popular Authors', 'Author' ],
@@ -156,11 +125,6 @@ function payload(
 		] ),
 	};
 }
-
-const reportCalls = ( calls: ApiCall[] ) =>
-	calls
-		.map( ( call ) => call.path )
-		.filter( ( path ) => path.includes( '/reports/' ) );
 
 describe( 'Dimensions report', () => {
 	it( 'shows a box per enabled dimension with its exact numbers', async () => {
@@ -286,11 +250,7 @@ describe( 'Dimensions report', () => {
 			<DimensionsScreen />,
 			registryFor( 'basic' )
 		);
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'dimensions' ).title,
-			} )
-		).toBeInTheDocument();
+		expect( await findUpsellHeading( 'dimensions' ) ).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
 				tables( container )[ 'Most Popular Authors' ]?.map(
@@ -301,7 +261,6 @@ describe( 'Dimensions report', () => {
 			)
 		);
 		expect( Object.keys( tables( container ) ) ).toHaveLength( 7 );
-		await act( async () => {} );
-		expect( reportCalls( calls ) ).toEqual( [] );
+		await expectNoReportRequest( calls );
 	} );
 } );

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 
 import { makeBoot } from '../../../../tests/js/registry';
 import { createShellRegistry, renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import { appStore } from '../../../store/app';
 import type { Level } from '../../../store/app/types';
 import type {
@@ -14,10 +13,8 @@ import type {
 } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/exceptions.json';
 import { mockApi, restError, type ApiCall } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { ExceptionsScreen } from '..';
-
-beforeAll( installResizeObserver );
+import { expectLockedSample } from '../../test/screen';
 
 const CATEGORIES: ExceptionCategory[] = [
 	'engagement',
@@ -455,19 +452,10 @@ describe( 'Exceptions report', () => {
 		async ( level ) => {
 			const calls = mockApi( () => PAYLOAD );
 			renderScreen( level );
-			expect(
-				await screen.findByRole( 'heading', {
-					name: getUpsellContent( 'exceptions' ).title,
-				} )
-			).toBeInTheDocument();
-			await waitFor( () =>
-				expect(
-					document.querySelector(
-						'.monsterinsights-reports-locked__content .monsterinsights-reports-exceptions'
-					)
-				).not.toBeNull()
+			await expectLockedSample(
+				'exceptions',
+				'.monsterinsights-reports-exceptions'
 			);
-			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
 			expect( tableRows( true ).map( ( row ) => row[ 0 ] ) ).toEqual( [
 				'Engagement',
 				'eCommerce',

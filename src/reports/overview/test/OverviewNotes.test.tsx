@@ -17,10 +17,6 @@ import { deferred, mockApi } from '../../../store/test/api';
 import { createShellRegistry, renderIn } from '../../../app/test/shell';
 import { OverviewScreen } from '../OverviewScreen';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
 const QUERY: DateQuery = {
 	preset: 'last30days',
 	start: '2026-10-23',

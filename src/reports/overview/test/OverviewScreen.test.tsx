@@ -12,10 +12,6 @@ import { makeBoot } from '../../../../tests/js/registry';
 import { OverviewScreen } from '../OverviewScreen';
 import { settingsWith } from '../../../store/settings/test/fixture';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
 const QUERY: DateQuery = {
 	preset: 'last30days',
 	start: '2026-10-23',

@@ -1,61 +1,31 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
-import { act } from 'react';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
-import type { Level } from '../../../store/app/types';
-import { appStore } from '../../../store/app';
+import { renderIn } from '../../../app/test/shell';
 import type { PublisherReport } from '../../../store/reports/types';
-import { mockApi, type ApiCall } from '../../../store/test/api';
+import { mockApi } from '../../../store/test/api';
 import type { TableColumn, TablePage } from '../../../types/reports';
-import { getUpsellContent } from '../../../upsell/content';
 import { payload as sample } from '../../../demo/publisher';
 import { PublisherScreen } from '..';
-
-beforeAll( installResizeObserver );
-
-/**
- * A shell registry with a licence level and 10–12 March 2025 chosen.
- *
- * @param level The licence level.
- */
-function registryFor( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
-		preset: 'custom',
-		start: '2025-03-10',
-		end: '2025-03-12',
-	} );
-	return registry;
-}
+import {
+	registryFor,
+	reportCalls,
+	expectNoReportRequest,
+	findUpsellHeading,
+	tablesBy,
+} from '../../test/screen';
 
 /**
  * The text of every non-padding row of each table, by the section's heading.
  *
  * @param container The rendered screen.
  */
-function tables( container: HTMLElement ): Record< string, string[][] > {
-	const out: Record< string, string[][] > = {};
-	container
-		.querySelectorAll( '.monsterinsights-reports-publisher__section' )
-		.forEach( ( section ) => {
-			const heading =
-				section.querySelector( 'h2 span' )?.textContent ?? '';
-			out[ heading ] = Array.from(
-				section.querySelectorAll( 'tbody tr' )
-			)
-				.map( ( tr ) =>
-					Array.from( tr.querySelectorAll( 'td' ) ).map(
-						( td ) => td.textContent ?? ''
-					)
-				)
-				.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
-		} );
-	return out;
-}
+const tables = ( container: HTMLElement ) =>
+	tablesBy(
+		container,
+		'.monsterinsights-reports-publisher__section',
+		'h2 span'
+	);
 
 const col = (
 	id: string,
@@ -150,11 +120,6 @@ const PAYLOAD: PublisherReport = {
 	scroll: { average: 62.5 },
 };
 
-const reportCalls = ( calls: ApiCall[] ) =>
-	calls
-		.map( ( call ) => call.path )
-		.filter( ( path ) => path.includes( '/reports/' ) );
-
 describe( 'Publishers report', () => {
 	it( 'shows the scroll depth and every table with its numbers, tooltips and empty text', async () => {
 		const calls = mockApi( () => PAYLOAD );
@@ -213,9 +178,7 @@ describe( 'Publishers report', () => {
 			registryFor( 'basic' )
 		);
 		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'engagement_overview' ).title,
-			} )
+			await findUpsellHeading( 'engagement_overview' )
 		).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
@@ -233,8 +196,7 @@ describe( 'Publishers report', () => {
 			'Top Affiliate Links',
 			'Top Download Links',
 		] );
-		await act( async () => {} );
-		expect( reportCalls( calls ) ).toEqual( [] );
+		await expectNoReportRequest( calls );
 	} );
 
 	it( 'says “No data to show” when nothing was tracked', async () => {

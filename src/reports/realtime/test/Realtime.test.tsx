@@ -2,14 +2,12 @@ import '@testing-library/jest-dom';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
+import { renderIn } from '../../../app/test/shell';
 import {
 	lastChartProps,
 	resetChartCalls,
 } from '../../../components/test/chartMock';
 import { payload as sample } from '../../../demo/realtime';
-import { appStore } from '../../../store/app';
 import type { Level } from '../../../store/app/types';
 import { reportsStore } from '../../../store/reports';
 import type { RealtimeReport } from '../../../store/reports/types';
@@ -21,12 +19,7 @@ import {
 	REFRESH_SECONDS,
 	RealtimeScreen,
 } from '..';
-
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
+import { registryAt, findUpsellHeading } from '../../test/screen';
 
 /** What the route answers for the scripted visits of the PHP test (RealtimeReportTest). */
 const PAYLOAD: RealtimeReport = {
@@ -98,15 +91,11 @@ const EMPTY: RealtimeReport = {
  * @param level The licence level.
  */
 function registryFor( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
+	return registryAt( level, {
 		preset: 'last30days',
 		start: '2025-02-13',
 		end: '2025-03-14',
 	} );
-	return registry;
 }
 
 /**
@@ -373,11 +362,7 @@ describe( 'Real-Time report', () => {
 		expect(
 			registry.select( reportsStore ).isReportLocked( 'realtime' )
 		).toBe( true );
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'realtime' ).title,
-			} )
-		).toBeInTheDocument();
+		expect( await findUpsellHeading( 'realtime' ) ).toBeInTheDocument();
 		await wait( REFRESH_SECONDS * 2 );
 		expect( realtimeCalls( calls ) ).toHaveLength( 1 );
 	} );

@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
-import { act } from 'react';
 
 import { renderIn } from '../../../app/test/shell';
 import {
@@ -9,13 +8,13 @@ import {
 } from '../../../components/test/chartMock';
 import type { TrafficTechnologyReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
-import { reportCalls, registryFor } from '../../traffic/test/fixtures';
 import { TrafficTechnologyScreen } from '..';
-
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
+import {
+	registryFor,
+	reportCalls,
+	expectNoReportRequest,
+	findUpsellHeading,
+} from '../../test/screen';
 
 beforeEach( resetChartCalls );
 
@@ -86,9 +85,7 @@ describe( 'Technology report', () => {
 		const calls = mockApi( () => PAYLOAD );
 		renderIn( <TrafficTechnologyScreen />, registryFor( 'basic' ) );
 		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'traffic_technology' ).title,
-			} )
+			await findUpsellHeading( 'traffic_technology' )
 		).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
@@ -100,8 +97,7 @@ describe( 'Technology report', () => {
 				'Device Breakdown: Desktop 52.60%, Mobile 41.30%, Tablet 6.10%'
 			)
 		);
-		await act( async () => {} );
-		expect( reportCalls( calls ) ).toEqual( [] );
+		await expectNoReportRequest( calls );
 	} );
 
 	it( 'shows “No data to show” when no session has a browser or device', async () => {

@@ -1,32 +1,23 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
 
 import { renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
 import {
 	lastChartProps,
 	resetChartCalls,
 } from '../../../components/test/chartMock';
 import { mockApi } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { SCREENS, type TrafficScreenName } from '..';
+import { acquisition, CHART, EMPTY_CHART, SOCIAL } from './fixtures';
 import {
-	acquisition,
-	CHART,
-	EMPTY_CHART,
-	reportCalls,
 	registryFor,
-	SOCIAL,
+	reportCalls,
+	expectNoReportRequest,
+	findUpsellHeading,
 	tableRows,
-} from './fixtures';
+} from '../../test/screen';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
 beforeEach( resetChartCalls );
 
 /** The server's payloads of TrafficReportsTest, by report. */
@@ -219,9 +210,7 @@ describe( 'traffic report screens', () => {
 				traffic_social: 'traffic_social',
 			} as const;
 			expect(
-				await screen.findByRole( 'heading', {
-					name: getUpsellContent( upsell[ name ] ).title,
-				} )
+				await findUpsellHeading( upsell[ name ] )
 			).toBeInTheDocument();
 			await waitFor( () =>
 				expect( tableRows( container ).length ).toBeGreaterThan( 1 )
@@ -238,8 +227,7 @@ describe( 'traffic report screens', () => {
 			expect(
 				locked.querySelector( '.monsterinsights-reports-metric-chart' )
 			).not.toBeNull();
-			await act( async () => {} );
-			expect( reportCalls( calls ) ).toEqual( [] );
+			await expectNoReportRequest( calls );
 		}
 	);
 

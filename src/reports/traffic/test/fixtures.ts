@@ -4,9 +4,6 @@
  * asserts on the server, as the screens receive them.
  */
 import { samplePage } from '../../../demo/traffic';
-import { createShellRegistry } from '../../../app/test/shell';
-import type { Level } from '../../../store/app/types';
-import { appStore } from '../../../store/app';
 import type {
 	ChartBlock,
 	ColumnType,
@@ -14,7 +11,6 @@ import type {
 	TablePage,
 	TableRow,
 } from '../../../store/reports/types';
-import type { ApiCall } from '../../../store/test/api';
 
 export const CHART: ChartBlock = {
 	categories: [ 'Mar 10', 'Mar 11', 'Mar 12' ],
@@ -173,53 +169,3 @@ export const EMPTY_CHART: ChartBlock = {
 	page_view_trendpoints: [ null, null, null ],
 	notes: [],
 };
-
-/**
- * The text of every body row of a table, cell by cell, padding left out.
- *
- * @param container The rendered container.
- */
-export function tableRows( container: HTMLElement ): string[][] {
-	return Array.from(
-		container.querySelectorAll(
-			'.monsterinsights-reports-data-table tbody tr'
-		)
-	)
-		.map( ( tr ) =>
-			Array.from( tr.querySelectorAll( 'td' ) ).map(
-				( td ) => td.textContent ?? ''
-			)
-		)
-		.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
-}
-
-/**
- * A shell registry with a licence level and 10–12 March 2025 chosen.
- *
- * @param level   The licence level.
- * @param compare Whether 7–9 March is the compare range.
- */
-export function registryFor( level: Level, compare = false ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
-		preset: 'custom',
-		start: '2025-03-10',
-		end: '2025-03-12',
-		...( compare
-			? { compareStart: '2025-03-07', compareEnd: '2025-03-09' }
-			: {} ),
-	} );
-	return registry;
-}
-
-/**
- * The report requests among recorded calls (the header also reads the settings).
- *
- * @param calls Recorded calls.
- */
-export const reportCalls = ( calls: ApiCall[] ) =>
-	calls
-		.map( ( call ) => call.path )
-		.filter( ( path ) => path.includes( '/reports/' ) );

@@ -1,28 +1,21 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
-import { installResizeObserver } from '../../../components/report/test/dom';
+import { renderIn } from '../../../app/test/shell';
 import {
 	lastChartProps,
 	resetChartCalls,
 } from '../../../components/test/chartMock';
 import type { Level } from '../../../store/app/types';
-import { appStore } from '../../../store/app';
 import type { YearInReviewReport } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/yearinreview.json';
 import { settingsStore } from '../../../store/settings';
 import { settingsWith } from '../../../store/settings/test/fixture';
 import { mockApi, type ApiCall } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { RouteContextContext } from '../../registry';
 import { LIST_BOX_ROWS, YearInReviewScreen, yearChange } from '..';
+import { registryAt, expectLockedSample } from '../../test/screen';
 
-jest.mock( 'react-chartjs-2', () =>
-	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
-);
-
-beforeAll( installResizeObserver );
 beforeEach( resetChartCalls );
 
 /**
@@ -38,17 +31,14 @@ const PAYLOAD: YearInReviewReport = fixture;
  * @param level The licence level.
  */
 function renderScreen( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry
-		.dispatch( settingsStore )
-		.receiveSettings( settingsWith( { referral_favicons: true } ) );
-	registry.dispatch( appStore ).setDateQuery( {
+	const registry = registryAt( level, {
 		preset: 'last30days',
 		start: '2025-12-06',
 		end: '2026-01-04',
 	} );
+	registry
+		.dispatch( settingsStore )
+		.receiveSettings( settingsWith( { referral_favicons: true } ) );
 	return renderIn(
 		<RouteContextContext.Provider
 			value={ { yearInReview: { show_report: true, report_year: 2025 } } }
@@ -268,19 +258,10 @@ describe( 'Year in Review', () => {
 		async ( level ) => {
 			const calls = mockApi( () => PAYLOAD );
 			renderScreen( level );
-			expect(
-				await screen.findByRole( 'heading', {
-					name: getUpsellContent( 'yearinreview' ).title,
-				} )
-			).toBeInTheDocument();
-			await waitFor( () =>
-				expect(
-					document.querySelector(
-						'.monsterinsights-reports-locked__content .monsterinsights-reports-yir'
-					)
-				).not.toBeNull()
+			await expectLockedSample(
+				'yearinreview',
+				'.monsterinsights-reports-yir'
 			);
-			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
 			expect( listRows( 'Top Countries', true ) ).toEqual( [
 				[ 'United States', '47,210' ],
 				[ 'United Kingdom', '18,320' ],

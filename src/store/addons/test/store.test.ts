@@ -1,20 +1,17 @@
 import { addonsStore, type AddonsMap } from '..';
 import { createTestRegistry } from '../../../../tests/js/registry';
-import { deferred, forbidApi, mockApi, restError } from '../../test/api';
+import {
+	deferred,
+	mockApi,
+	restError,
+	flush,
+	forbidApiInEachTest,
+} from '../../test/api';
 import { addonsWith } from './fixture';
-
-/** Lets pending promises and resolver timers run. */
-function flush(): Promise< void > {
-	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
-}
 
 const ROUTE = '/monsterinsights-reports/v1/addons';
 
-let unexpected: string[] = [];
-
-beforeEach( () => {
-	unexpected = forbidApi();
-} );
+const unexpected = forbidApiInEachTest();
 
 describe( 'addons store', () => {
 	it( 'returns a seeded map without fetching', async () => {

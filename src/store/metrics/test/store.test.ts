@@ -6,12 +6,7 @@ import {
 	type MetricId,
 } from '../../reports/constants';
 import { createTestRegistry } from '../../../../tests/js/registry';
-import { forbidApi, mockApi, restError } from '../../test/api';
-
-/** Lets pending promises and resolver timers run. */
-function flush(): Promise< void > {
-	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
-}
+import { mockApi, restError, flush, forbidApiInEachTest } from '../../test/api';
 
 const ROUTE = '/monsterinsights-reports/v1/metrics';
 
@@ -29,11 +24,7 @@ function metrics( checked: MetricId[] ): IncludedMetric[] {
 	} ) );
 }
 
-let unexpected: string[] = [];
-
-beforeEach( () => {
-	unexpected = forbidApi();
-} );
+const unexpected = forbidApiInEachTest();
 
 describe( 'metrics store', () => {
 	it( 'selects the checked ids in order from seeded metrics', async () => {

@@ -7,10 +7,11 @@ import {
 } from '../../../../tests/js/registry';
 import {
 	deferred,
-	forbidApi,
 	mockApi,
 	restError,
 	type ApiCall,
+	flush,
+	forbidApiInEachTest,
 } from '../../test/api';
 import {
 	noteCategoriesPath,
@@ -36,11 +37,6 @@ const LAST30: DateQuery = {
 	end: '2026-11-21',
 };
 
-/** Lets pending promises and resolver timers run. */
-function flush(): Promise< void > {
-	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
-}
-
 /**
  * Selects a notes list and waits until its resolution finished.
  *
@@ -61,11 +57,7 @@ async function resolveNotes(
 	return resolveSelect( notesStore ).getNotes( query );
 }
 
-let unexpected: string[] = [];
-
-beforeEach( () => {
-	unexpected = forbidApi();
-} );
+const unexpected = forbidApiInEachTest();
 
 // Resolvers start on a timer: let those a test's last selections started run inside that test.
 afterEach( () => flush() );

@@ -1,11 +1,12 @@
 import { notificationsStore, type NotificationsPayload } from '..';
 import { createTestRegistry } from '../../../../tests/js/registry';
-import { deferred, forbidApi, mockApi, restError } from '../../test/api';
-
-/** Lets pending promises and resolver timers run. */
-function flush(): Promise< void > {
-	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
-}
+import {
+	deferred,
+	mockApi,
+	restError,
+	flush,
+	forbidApiInEachTest,
+} from '../../test/api';
 
 const ROUTE = '/monsterinsights-reports/v1/notifications';
 
@@ -50,11 +51,7 @@ const oneDismissed: NotificationsPayload = {
 	],
 };
 
-let unexpected: string[] = [];
-
-beforeEach( () => {
-	unexpected = forbidApi();
-} );
+const unexpected = forbidApiInEachTest();
 
 describe( 'notifications store', () => {
 	it( 'returns seeded notifications without fetching', async () => {

@@ -9,10 +9,11 @@ import {
 } from '../../../../tests/js/registry';
 import {
 	deferred,
-	forbidApi,
 	mockApi,
 	restError,
 	type ApiCall,
+	flush,
+	forbidApiInEachTest,
 } from '../../test/api';
 import overviewFixture from './fixtures/overview.json';
 import siteSummaryFixture from './fixtures/site_summary.json';
@@ -54,16 +55,7 @@ async function resolveReport(
 	return resolveSelect( reportsStore ).getReport( name, query );
 }
 
-/** Lets pending promises and resolver timers run. */
-function flush(): Promise< void > {
-	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
-}
-
-let unexpected: string[] = [];
-
-beforeEach( () => {
-	unexpected = forbidApi();
-} );
+const unexpected = forbidApiInEachTest();
 
 describe( 'request keys and paths', () => {
 	it( 'keys by name and dates only', () => {

@@ -1,4 +1,26 @@
-import type { ReportsSettings } from '../types';
+import { DIMENSION_KEYS } from '../../reports/constants';
+import type { ReportsSettings, TrackingSettings } from '../types';
+
+/**
+ * The tracking settings of a fresh site, without its custom dimensions and retention (the network's
+ * defaults have no retention; tests choose the dimensions).
+ */
+export const FRESH_TRACKING: Omit<
+	TrackingSettings,
+	'custom_dimensions' | 'retention_months'
+> = {
+	excluded_roles: [ 'administrator' ],
+	honor_dnt: true,
+	honor_gpc: true,
+	excluded_ips: [],
+	country_mmdb: '',
+	country_header: '',
+	trusted_proxy: false,
+	referrer_spam: [],
+	affiliate_paths: [ '/go/', '/recommend/' ],
+	download_extensions: [ 'pdf', 'zip' ],
+	site_speed_sample: -1,
+};
 
 /**
  * Settings as a fresh site's GET /settings answers them, with some changed.
@@ -27,26 +49,8 @@ export function settingsWith(
 			},
 		],
 		tracking: {
-			excluded_roles: [ 'administrator' ],
-			honor_dnt: true,
-			honor_gpc: true,
-			excluded_ips: [],
-			country_mmdb: '',
-			country_header: '',
-			trusted_proxy: false,
-			referrer_spam: [],
-			affiliate_paths: [ '/go/', '/recommend/' ],
-			download_extensions: [ 'pdf', 'zip' ],
-			custom_dimensions: [
-				'author',
-				'post_type',
-				'category',
-				'tags',
-				'published_at',
-				'logged_in',
-				'user_role',
-			],
-			site_speed_sample: -1,
+			...FRESH_TRACKING,
+			custom_dimensions: [ ...DIMENSION_KEYS ],
 			retention_months: 25,
 		},
 		roles: [

@@ -1,20 +1,11 @@
 import { settingsStore } from '..';
 import { createTestRegistry } from '../../../../tests/js/registry';
-import { forbidApi, mockApi, restError } from '../../test/api';
+import { mockApi, restError, flush, forbidApiInEachTest } from '../../test/api';
 import { settingsWith } from './fixture';
-
-/** Lets pending promises and resolver timers run. */
-function flush(): Promise< void > {
-	return new Promise( ( resolve ) => setTimeout( resolve, 0 ) );
-}
 
 const ROUTE = '/monsterinsights-reports/v1/settings';
 
-let unexpected: string[] = [];
-
-beforeEach( () => {
-	unexpected = forbidApi();
-} );
+const unexpected = forbidApiInEachTest();
 
 describe( 'settings store', () => {
 	it( 'returns seeded settings without fetching', async () => {

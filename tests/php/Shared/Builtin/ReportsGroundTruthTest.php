@@ -21,11 +21,6 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	/**
 	 * The range, Monday 10 to Wednesday 12 March 2025 (Europe/Berlin), and its previous period.
 	 */
-	private const RANGE = array(
-		'start' => '2025-03-10',
-		'end'   => '2025-03-12',
-	);
-
 	/**
 	 * The script. In the range:
 	 * - a1 (Windows, DE): 09:00 "/" from Google, 09:02 "/about/": organic, 2 pages, 120 s, engaged, new.
@@ -140,7 +135,7 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * Info boxes: every metric over the range and the previous period.
 	 */
 	public function test_overview_infobox(): void {
-		$box = $this->report( 'overview', self::RANGE )['infobox'];
+		$box = $this->report( 'overview', self::REPORT_RANGE )['infobox'];
 		$this->assertSame( 3, $box['range'] );
 		$this->assertEquals(
 			array(
@@ -169,7 +164,7 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * different days, and the session crossing midnight counts on the day it started.
 	 */
 	public function test_overview_graph_and_timezone_edges(): void {
-		$graph = $this->report( 'overview', self::RANGE )['overviewgraph'];
+		$graph = $this->report( 'overview', self::REPORT_RANGE )['overviewgraph'];
 		$this->assertSame( 3, $graph['count'] );
 		$this->assertSame( array( 3, 1, 1 ), $graph['sessions']['datapoints'] );
 		$this->assertSame( array( 4, 2, 1 ), $graph['pageviews']['datapoints'] );
@@ -185,14 +180,14 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 			$graph['timestamps']
 		);
 		$this->assertSame( array( 'Mar 10', 'Mar 11', 'Mar 12' ), $graph['labels'] );
-		$this->assertFalse( $this->report( 'overview', self::RANGE )['show_chart_overlay'] );
+		$this->assertFalse( $this->report( 'overview', self::REPORT_RANGE )['show_chart_overlay'] );
 	}
 
 	/**
 	 * Pies and lists.
 	 */
 	public function test_overview_breakdowns(): void {
-		$data = $this->report( 'overview', self::RANGE );
+		$data = $this->report( 'overview', self::REPORT_RANGE );
 		$this->assertEquals(
 			array(
 				'desktop' => 40.0,
@@ -222,7 +217,7 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	public function test_overview_compare(): void {
 		$data = $this->report(
 			'overview',
-			self::RANGE + array(
+			self::REPORT_RANGE + array(
 				'compare_start' => '2025-03-07',
 				'compare_end'   => '2025-03-09',
 			)
@@ -244,7 +239,7 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * Site summary: all-time totals and the popular days and hours of the range.
 	 */
 	public function test_site_summary(): void {
-		$data = $this->report( 'site_summary', self::RANGE );
+		$data = $this->report( 'site_summary', self::REPORT_RANGE );
 		$this->assertSame( 9, $data['summary']['0'], 'all-time page views' );
 		$this->assertSame( 7, $data['summary']['1'], 'all-time sessions' );
 		$this->assertEquals(
@@ -287,8 +282,8 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * New data invalidates the cached report.
 	 */
 	public function test_new_data_invalidates_the_cache(): void {
-		$this->assertEquals( 5, $this->report( 'overview', self::RANGE )['infobox']['sessions']['value'] );
+		$this->assertEquals( 5, $this->report( 'overview', self::REPORT_RANGE )['infobox']['sessions']['value'] );
 		$this->aggregate( array( Hits::pageview( 'g', '2025-03-12 18:00:00', '/' ) ) );
-		$this->assertEquals( 6, $this->report( 'overview', self::RANGE )['infobox']['sessions']['value'] );
+		$this->assertEquals( 6, $this->report( 'overview', self::REPORT_RANGE )['infobox']['sessions']['value'] );
 	}
 }

@@ -7,7 +7,6 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Notes;
 
-use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Notes\Categories;
 use MonsterInsights\Reports\Notes\Module;
 use MonsterInsights\Reports\Tests\Support\Notes\NotesRequests;
@@ -312,26 +311,7 @@ class NoteCategoriesRouteTest extends TestCase {
 			'background_color' => '#000000',
 		);
 
-		wp_set_current_user( 0 );
-		foreach ( array_merge( $reads, $writes ) as $call ) {
-			list( $status ) = $this->call( $call[0], $call[1], $body );
-			$this->assertSame( 401, $status, 'anonymous ' . implode( ' ', $call ) );
-		}
-		$this->act_as( 'subscriber' );
-		foreach ( array_merge( $reads, $writes ) as $call ) {
-			list( $status ) = $this->call( $call[0], $call[1], $body );
-			$this->assertSame( 403, $status, 'subscriber ' . implode( ' ', $call ) );
-		}
-		add_role( 'mir_viewer', 'Viewer', array( Capabilities::VIEW => true ) );
-		$this->act_as( 'mir_viewer' );
-		foreach ( $reads as $call ) {
-			list( $status ) = $this->call( $call[0], $call[1] );
-			$this->assertSame( 200, $status, 'viewer ' . implode( ' ', $call ) );
-		}
-		foreach ( $writes as $call ) {
-			list( $status ) = $this->call( $call[0], $call[1], $body );
-			$this->assertSame( 403, $status, 'viewer ' . implode( ' ', $call ) );
-		}
+		$this->assert_read_and_write_permissions( $reads, $writes, $body );
 		$term = Categories::get( $id );
 		$this->assertInstanceOf( \WP_Term::class, $term );
 		$this->assertSame( 'Server', $term->name );

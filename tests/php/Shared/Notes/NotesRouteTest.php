@@ -803,30 +803,7 @@ class NotesRouteTest extends TestCase {
 			'force'      => true,
 		);
 
-		wp_set_current_user( 0 );
-		foreach ( array_merge( $reads, $writes ) as $call ) {
-			list( $status, $error ) = $this->call( $call[0], $call[1], $body );
-			$this->assertSame( 401, $status, 'anonymous ' . implode( ' ', $call ) );
-			$this->assertSame( 'rest_forbidden', $error['code'] );
-		}
-
-		$this->act_as( 'subscriber' );
-		foreach ( array_merge( $reads, $writes ) as $call ) {
-			list( $status ) = $this->call( $call[0], $call[1], $body );
-			$this->assertSame( 403, $status, 'subscriber ' . implode( ' ', $call ) );
-		}
-
-		// A role that may view the reports but not change settings: reads only.
-		add_role( 'mir_viewer', 'Viewer', array( Capabilities::VIEW => true ) );
-		$this->act_as( 'mir_viewer' );
-		foreach ( $reads as $call ) {
-			list( $status ) = $this->call( $call[0], $call[1] );
-			$this->assertSame( 200, $status, 'viewer ' . implode( ' ', $call ) );
-		}
-		foreach ( $writes as $call ) {
-			list( $status ) = $this->call( $call[0], $call[1], $body );
-			$this->assertSame( 403, $status, 'viewer ' . implode( ' ', $call ) );
-		}
+		$this->assert_read_and_write_permissions( $reads, $writes, $body );
 
 		// A role that may save but not view: writes only.
 		add_role( 'mir_saver', 'Saver', array( Capabilities::SAVE => true ) );

@@ -28,11 +28,6 @@ use MonsterInsights\Reports\Tests\Support\Tracking\TinyMmdb;
  */
 class CountryRegionsTest extends BuiltinTestCase {
 
-	private const RANGE = array(
-		'start' => '2025-03-10',
-		'end'   => '2025-03-12',
-	);
-
 	/**
 	 * The test's database files.
 	 *
@@ -123,7 +118,7 @@ class CountryRegionsTest extends BuiltinTestCase {
 	 * @return array<string, mixed>
 	 */
 	private function report(): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/countries', self::RANGE );
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/countries', self::REPORT_RANGE );
 		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
 		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
 		return $data;
@@ -193,7 +188,7 @@ class CountryRegionsTest extends BuiltinTestCase {
 			array_map( array( self::class, 'brief' ), $data['countries']['rows'] )
 		);
 
-		$csv = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/countries/tables/countries/csv', self::RANGE );
+		$csv = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/countries/tables/countries/csv', self::REPORT_RANGE );
 		$this->assertInstanceOf( CsvResponse::class, $csv );
 		$this->assertSame(
 			array( 'Germany,3,0,100,0', 'Bavaria,2,0,100,0', 'Berlin,1,0,100,0', '"United States",2,0,100,0', '"(not set)",1,0,100,0', 'Texas,1,0,100,0', 'France,1,0,100,0', '"(not set)",1,0,100,0' ),

@@ -33,11 +33,6 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  */
 class DimensionsReportTest extends BuiltinTestCase {
 
-	private const RANGE = array(
-		'start' => '2025-03-10',
-		'end'   => '2025-03-12',
-	);
-
 	private const ROUTE = '/monsterinsights-reports/v1/reports/dimensions';
 
 	/**
@@ -193,7 +188,7 @@ class DimensionsReportTest extends BuiltinTestCase {
 	 * @return array{0: int, 1: array<string, mixed>}
 	 */
 	private function get( string $route, array $params = array() ): array {
-		$response = $this->rest( 'GET', $route, $params + self::RANGE );
+		$response = $this->rest( 'GET', $route, $params + self::REPORT_RANGE );
 		return array( $response->get_status(), json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true ) );
 	}
 
@@ -224,7 +219,7 @@ class DimensionsReportTest extends BuiltinTestCase {
 		};
 		foreach ( self::SCRIPT as $view ) {
 			$day = substr( $view[1], 0, 10 );
-			if ( $day < self::RANGE['start'] || $day > self::RANGE['end'] ) {
+			if ( $day < self::REPORT_RANGE['start'] || $day > self::REPORT_RANGE['end'] ) {
 				continue;
 			}
 			$add( $out['logged_in'], '' === $view[4] ? 'Logged out' : 'Logged in' );
@@ -368,7 +363,7 @@ class DimensionsReportTest extends BuiltinTestCase {
 	 */
 	public function test_numbers_are_identical_after_compaction(): void {
 		$ranges = array(
-			self::RANGE,
+			self::REPORT_RANGE,
 			array(
 				'start' => '2025-03-01',
 				'end'   => '2025-03-14',
@@ -406,7 +401,7 @@ class DimensionsReportTest extends BuiltinTestCase {
 	public function test_below_plus_is_refused(): void {
 		$this->level = 'basic';
 		foreach ( array( self::ROUTE, self::ROUTE . '/tables/author', self::ROUTE . '/tables/author/csv' ) as $route ) {
-			$response = $this->rest( 'GET', $route, self::RANGE );
+			$response = $this->rest( 'GET', $route, self::REPORT_RANGE );
 			$this->assertSame( 403, $response->get_status(), $route );
 			$this->assertSame( 'upgrade_required', $response->as_error()->get_error_code(), $route );
 		}

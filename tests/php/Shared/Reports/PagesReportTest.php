@@ -26,11 +26,6 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  */
 class PagesReportTest extends BuiltinTestCase {
 
-	private const RANGE = array(
-		'start' => '2025-03-10',
-		'end'   => '2025-03-12',
-	);
-
 	private const ROUTE = '/monsterinsights-reports/v1/reports/engagement_pages';
 
 	/**
@@ -70,7 +65,7 @@ class PagesReportTest extends BuiltinTestCase {
 	 * @return array{0: int, 1: array<string, mixed>}
 	 */
 	private function get( string $route, array $params = array() ): array {
-		$response = $this->rest( 'GET', $route, $params + self::RANGE );
+		$response = $this->rest( 'GET', $route, $params + self::REPORT_RANGE );
 		return array( $response->get_status(), json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true ) );
 	}
 
@@ -201,7 +196,7 @@ class PagesReportTest extends BuiltinTestCase {
 		$response = $this->rest(
 			'GET',
 			self::ROUTE . '/tables/pages/csv',
-			self::RANGE + array(
+			self::REPORT_RANGE + array(
 				'orderby' => 'page_path',
 				'order'   => 'asc',
 			)
@@ -215,7 +210,7 @@ class PagesReportTest extends BuiltinTestCase {
 			$response->to_csv()
 		);
 
-		$response = $this->rest( 'GET', self::ROUTE . '/tables/pages/csv', self::RANGE + array( 'search' => 'pric' ) );
+		$response = $this->rest( 'GET', self::ROUTE . '/tables/pages/csv', self::REPORT_RANGE + array( 'search' => 'pric' ) );
 		$this->assertInstanceOf( CsvResponse::class, $response );
 		$this->assertSame( "\xEF\xBB\xBF\"Page Path\",\"Page Views\",\"Engaged Sessions\",\"New Sessions\",\"Bounce Rate\"\n/pricing/,1,1,1,0\n", $response->to_csv() );
 	}
@@ -233,7 +228,7 @@ class PagesReportTest extends BuiltinTestCase {
 		}
 		$this->level = 'plus';
 		$this->act_as( 'subscriber' );
-		$response = $this->rest( 'GET', self::ROUTE . '/tables/pages/csv', self::RANGE );
+		$response = $this->rest( 'GET', self::ROUTE . '/tables/pages/csv', self::REPORT_RANGE );
 		$this->assertContains( $response->get_status(), array( 401, 403 ) );
 		$this->assertNotInstanceOf( CsvResponse::class, $response );
 	}

@@ -40,16 +40,6 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  */
 class PublisherReportTest extends BuiltinTestCase {
 
-	private const RANGE = array(
-		'start' => '2025-03-10',
-		'end'   => '2025-03-12',
-	);
-
-	private const COMPARE = array(
-		'compare_start' => '2025-03-07',
-		'compare_end'   => '2025-03-09',
-	);
-
 	private const ROUTE = '/monsterinsights-reports/v1/reports/publisher';
 
 	private const PARTNER = 'https://partner.example/offer?ref=1';
@@ -149,7 +139,7 @@ class PublisherReportTest extends BuiltinTestCase {
 	 */
 	private function get( string $route, array $params = array() ): array {
 		BuiltinSource::bump_data_version();
-		$response = $this->rest( 'GET', $route, $params + self::RANGE );
+		$response = $this->rest( 'GET', $route, $params + self::REPORT_RANGE );
 		return array( $response->get_status(), json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true ) );
 	}
 
@@ -173,7 +163,7 @@ class PublisherReportTest extends BuiltinTestCase {
 	 * Every block with exact numbers, compared with 7–9 March.
 	 */
 	public function test_payload_with_compare(): void {
-		list( $status, $data ) = $this->get( self::ROUTE, self::COMPARE );
+		list( $status, $data ) = $this->get( self::ROUTE, self::REPORT_COMPARE );
 		$this->assertSame( 200, $status, (string) wp_json_encode( $data ) );
 		$this->assertSame( array( 'landingpages', 'exitpages', 'outboundlinks', 'affiliatelinks', 'downloadlinks', 'scroll' ), array_keys( $data ) );
 
@@ -358,7 +348,7 @@ class PublisherReportTest extends BuiltinTestCase {
 		);
 		$this->assertSame( array( '/pricing/', '/', 'The Guide' ), array_column( $page['rows'], 'title' ) );
 
-		$response = $this->rest( 'GET', self::ROUTE . '/tables/downloadlinks/csv', self::RANGE );
+		$response = $this->rest( 'GET', self::ROUTE . '/tables/downloadlinks/csv', self::REPORT_RANGE );
 		$this->assertInstanceOf( CsvResponse::class, $response );
 		$this->assertSame( 'attachment; filename="monsterinsights-reports-publisher-downloadlinks-2025-03-10-2025-03-12.csv"', $response->get_headers()['Content-Disposition'] );
 		$this->assertSame( "\xEF\xBB\xBFFile,Clicks\n" . self::PDF . ',2' . "\n" . self::ZIP . ',1' . "\n", $response->to_csv() );
@@ -379,7 +369,7 @@ class PublisherReportTest extends BuiltinTestCase {
 	 */
 	public function test_numbers_are_identical_after_compaction(): void {
 		$ranges = array(
-			self::RANGE + self::COMPARE,
+			self::REPORT_RANGE + self::REPORT_COMPARE,
 			array(
 				'start' => '2025-03-07',
 				'end'   => '2025-03-13',

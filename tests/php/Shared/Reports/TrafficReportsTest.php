@@ -25,16 +25,6 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  */
 class TrafficReportsTest extends BuiltinTestCase {
 
-	private const RANGE = array(
-		'start' => '2025-03-10',
-		'end'   => '2025-03-12',
-	);
-
-	private const COMPARE = array(
-		'compare_start' => '2025-03-07',
-		'compare_end'   => '2025-03-09',
-	);
-
 	/**
 	 * Aggregates the script, the builtin source, an administrator with a plus licence.
 	 */
@@ -122,7 +112,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 	 * @return array<string, mixed>
 	 */
 	private function report( string $name, array $params = array() ): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params + self::RANGE );
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params + self::REPORT_RANGE );
 		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
 		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
 		return $data;
@@ -169,7 +159,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 			self::grid( $data['channels'] )
 		);
 
-		$compared = $this->report( 'traffic_overview', self::COMPARE )['chart'];
+		$compared = $this->report( 'traffic_overview', self::REPORT_COMPARE )['chart'];
 		$this->assertSame(
 			array(
 				'sessions'   => array( 1, 0, 0 ),
@@ -229,7 +219,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 	 * Technology: device shares of sessions, the largest first, with compare.
 	 */
 	public function test_technology(): void {
-		$data = $this->report( 'traffic_technology', self::COMPARE );
+		$data = $this->report( 'traffic_technology', self::REPORT_COMPARE );
 		$this->assertSame( array( 'Desktop', 'Mobile', 'Tablet' ), $data['device_breakdown']['labels'] );
 		$this->assertEquals( array( 50.0, 33.33, 16.67 ), $data['device_breakdown']['series'] );
 		$this->assertEquals( array( 100.0, 0.0, 0.0 ), $data['device_breakdown']['compare'] );

@@ -28,6 +28,22 @@ abstract class BuiltinTestCase extends TestCase {
 	protected const NOW = '2025-03-15 12:00:00';
 
 	/**
+	 * The range of the report tests' scripted visits, 10–12 March 2025, as route arguments.
+	 */
+	protected const REPORT_RANGE = array(
+		'start' => '2025-03-10',
+		'end'   => '2025-03-12',
+	);
+
+	/**
+	 * Their compare range, 7–9 March 2025, as route arguments.
+	 */
+	protected const REPORT_COMPARE = array(
+		'compare_start' => '2025-03-07',
+		'compare_end'   => '2025-03-09',
+	);
+
+	/**
 	 * The test's buffer folder.
 	 *
 	 * @var FolderFiles

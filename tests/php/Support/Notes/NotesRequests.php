@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Tests\Support\Notes;
 
+use MonsterInsights\Reports\Capabilities;
+
 /**
  * Calls the notes routes and decodes their answers as a client would (JSON round trip). Used by
  * classes extending the harness's TestCase.
@@ -26,6 +28,39 @@ trait NotesRequests {
 		$data     = rest_get_server()->response_to_data( $response, false );
 		$decoded  = json_decode( (string) wp_json_encode( $data ), true );
 		return array( $response->get_status(), is_array( $decoded ) ? $decoded : array() );
+	}
+
+	/**
+	 * Checks who may call the routes: nobody anonymous (401 rest_forbidden), no subscriber (403),
+	 * a role with the view capability only the reads (200, writes 403).
+	 *
+	 * @param array<int, array{0: string, 1: string}> $reads  Read calls: method and path.
+	 * @param array<int, array{0: string, 1: string}> $writes Write calls: method and path.
+	 * @param array<string, mixed>                    $body   The writes' parameters.
+	 */
+	protected function assert_read_and_write_permissions( array $reads, array $writes, array $body ): void {
+		wp_set_current_user( 0 );
+		foreach ( array_merge( $reads, $writes ) as $call ) {
+			list( $status, $error ) = $this->call( $call[0], $call[1], $body );
+			$this->assertSame( 401, $status, 'anonymous ' . implode( ' ', $call ) );
+			$this->assertSame( 'rest_forbidden', $error['code'] );
+		}
+		$this->act_as( 'subscriber' );
+		foreach ( array_merge( $reads, $writes ) as $call ) {
+			list( $status ) = $this->call( $call[0], $call[1], $body );
+			$this->assertSame( 403, $status, 'subscriber ' . implode( ' ', $call ) );
+		}
+		// A role that may view the reports but not change settings: reads only.
+		add_role( 'mir_viewer', 'Viewer', array( Capabilities::VIEW => true ) );
+		$this->act_as( 'mir_viewer' );
+		foreach ( $reads as $call ) {
+			list( $status ) = $this->call( $call[0], $call[1] );
+			$this->assertSame( 200, $status, 'viewer ' . implode( ' ', $call ) );
+		}
+		foreach ( $writes as $call ) {
+			list( $status ) = $this->call( $call[0], $call[1], $body );
+			$this->assertSame( 403, $status, 'viewer ' . implode( ' ', $call ) );
+		}
 	}
 
 	/**

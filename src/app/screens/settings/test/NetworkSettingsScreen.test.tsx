@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 
 import { restError } from '../../../../store/test/api';
+import { FRESH_TRACKING } from '../../../../store/settings/test/fixture';
 import { createShellRegistry, renderIn } from '../../../test/shell';
 import {
 	NetworkSettingsScreen,
@@ -18,16 +19,7 @@ import {
 
 const DEFAULTS: NetworkSettings = {
 	tracking: {
-		excluded_roles: [ 'administrator' ],
-		honor_dnt: true,
-		honor_gpc: true,
-		excluded_ips: [],
-		country_mmdb: '',
-		country_header: '',
-		trusted_proxy: false,
-		referrer_spam: [],
-		affiliate_paths: [ '/go/', '/recommend/' ],
-		download_extensions: [ 'pdf', 'zip' ],
+		...FRESH_TRACKING,
 		custom_dimensions: [ 'author', 'logged_in' ],
 		site_speed_sample: -1,
 	},

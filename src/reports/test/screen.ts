@@ -1,0 +1,144 @@
+/**
+ * Helpers of the report screens' tests: a shell registry at a licence level and dates, the report
+ * requests among recorded calls, the text of data table rows, and the upsell a locked screen shows.
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+
+import { createShellRegistry } from '../../app/test/shell';
+import { appStore } from '../../store/app';
+import type { DateQuery, Level } from '../../store/app/types';
+import type { ApiCall } from '../../store/test/api';
+import { getUpsellContent, type UpsellKey } from '../../upsell/content';
+
+/** 10–12 March 2025, the days of the scripted visits of the PHP report tests. */
+export const MARCH_10_12: DateQuery = {
+	preset: 'custom',
+	start: '2025-03-10',
+	end: '2025-03-12',
+};
+
+/**
+ * A shell registry with a licence level (the site's licence) and dates chosen.
+ *
+ * @param level The licence level.
+ * @param dates The dates.
+ */
+export function registryAt( level: Level, dates: DateQuery ) {
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+	} );
+	registry.dispatch( appStore ).setDateQuery( dates );
+	return registry;
+}
+
+/**
+ * A shell registry with a licence level and 10–12 March 2025 chosen.
+ *
+ * @param level   The licence level.
+ * @param compare Whether 7–9 March is the compare range.
+ */
+export function registryFor( level: Level, compare = false ) {
+	return registryAt(
+		level,
+		compare
+			? {
+					...MARCH_10_12,
+					compareStart: '2025-03-07',
+					compareEnd: '2025-03-09',
+			  }
+			: MARCH_10_12
+	);
+}
+
+/**
+ * The report requests among recorded calls (the header also reads the settings).
+ *
+ * @param calls Recorded calls.
+ */
+export const reportCalls = ( calls: ApiCall[] ) =>
+	calls
+		.map( ( call ) => call.path )
+		.filter( ( path ) => path.includes( '/reports/' ) );
+
+/**
+ * Waits for the screen to settle, then checks it asked for no report (a locked screen shows its
+ * sample).
+ *
+ * @param calls Recorded calls.
+ */
+export async function expectNoReportRequest( calls: ApiCall[] ) {
+	await act( async () => {} );
+	expect( reportCalls( calls ) ).toEqual( [] );
+}
+
+/**
+ * The heading of a report's upsell, once it shows.
+ *
+ * @param key The upsell.
+ */
+export const findUpsellHeading = ( key: UpsellKey ) =>
+	screen.findByRole( 'heading', { name: getUpsellContent( key ).title } );
+
+/**
+ * Waits for a locked screen's upsell and its sample in the report's own layout, marked as sample
+ * data.
+ *
+ * @param key    The upsell.
+ * @param layout A selector of the report's layout, under the lock.
+ */
+export async function expectLockedSample( key: UpsellKey, layout: string ) {
+	expect( await findUpsellHeading( key ) ).toBeInTheDocument();
+	await waitFor( () =>
+		expect(
+			document.querySelector(
+				`.monsterinsights-reports-locked__content ${ layout }`
+			)
+		).not.toBeNull()
+	);
+	expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
+}
+
+/**
+ * The cells' text of every body row below an element, without the padding rows (all cells
+ * empty).
+ *
+ * @param root     The element.
+ * @param selector The rows.
+ */
+export function rowTexts( root: ParentNode, selector = 'tbody tr' ) {
+	return Array.from( root.querySelectorAll( selector ) )
+		.map( ( tr ) =>
+			Array.from( tr.querySelectorAll( 'td' ) ).map(
+				( td ) => td.textContent ?? ''
+			)
+		)
+		.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
+}
+
+/**
+ * The rows of the data tables of a rendered screen, all tables together.
+ *
+ * @param container The rendered container.
+ */
+export const tableRows = ( container: HTMLElement ) =>
+	rowTexts( container, '.monsterinsights-reports-data-table tbody tr' );
+
+/**
+ * The rows of each section's table, by the section's title.
+ *
+ * @param container The rendered screen.
+ * @param section   The sections.
+ * @param title     The title within a section.
+ */
+export function tablesBy(
+	container: HTMLElement,
+	section: string,
+	title: string
+): Record< string, string[][] > {
+	const out: Record< string, string[][] > = {};
+	container.querySelectorAll( section ).forEach( ( element ) => {
+		out[ element.querySelector( title )?.textContent ?? '' ] =
+			rowTexts( element );
+	} );
+	return out;
+}
