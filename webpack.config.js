@@ -1,6 +1,7 @@
 /**
- * Extends @wordpress/scripts' webpack config with the plugin's two entries:
- * `reports` (the admin app, with lazy chunks for report screens) and `tracker` (the public tracker).
+ * Extends @wordpress/scripts' webpack config with the plugin's three entries:
+ * `reports` (the admin app, with lazy chunks for report screens), `tracker` (the public tracker) and
+ * `events` (the form and media events, printed only while their modules are on).
  */
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 const path = require( 'path' );
@@ -115,6 +116,7 @@ module.exports = {
 	entry: {
 		reports: path.resolve( __dirname, 'src/index.tsx' ),
 		tracker: path.resolve( __dirname, 'src/tracker/index.ts' ),
+		events: path.resolve( __dirname, 'src/events/index.ts' ),
 	},
 	output: {
 		...defaultConfig.output,

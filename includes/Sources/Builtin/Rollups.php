@@ -151,6 +151,7 @@ final class Rollups {
 			}
 		}
 		LinkRollups::recompute_day( $day );
+		InteractionRollups::recompute_day( $day );
 		return $rows->devices;
 	}
 
