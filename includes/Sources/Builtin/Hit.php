@@ -140,10 +140,11 @@ final class Hit {
 	}
 
 	/**
-	 * Whether the hit counts as interaction (for bounces): every event except a scroll under 50%.
+	 * Whether the hit counts as interaction (for bounces): every event except a scroll under 50%
+	 * and a form impression (a form that came into view: the visitor did nothing).
 	 */
 	public function is_interactive(): bool {
-		if ( $this->is_pageview() ) {
+		if ( $this->is_pageview() || 'form_impression' === $this->name ) {
 			return false;
 		}
 		if ( 'scroll' === $this->name ) {
