@@ -77,6 +77,7 @@ export function play( track: Track, title: () => string ): Play {
 			playing = true;
 		},
 		at( position ) {
+			duration = position.duration > 0 ? position.duration : duration;
 			if ( ! playing ) {
 				return;
 			}
@@ -85,7 +86,6 @@ export function play( track: Track, title: () => string ): Play {
 				watched += step;
 			}
 			last = position.time;
-			duration = position.duration > 0 ? position.duration : duration;
 			furthest = Math.max( furthest, position.time );
 		},
 		pause() {
@@ -238,17 +238,18 @@ export function watchMedia( w: Window, track: Track ): void {
 		const [ state, kind, listen ] = embed;
 		if ( kind === 'youtube' ) {
 			const info = message.info ?? {};
+			// YT.PlayerState: 0 ended, 1 playing, 2 paused.
+			const status = info.playerState;
+			if ( status === 1 ) {
+				state.play();
+			}
 			if ( typeof info.currentTime === 'number' ) {
 				state.at( {
 					time: info.currentTime,
 					duration: Number( info.duration ) || 0,
 				} );
 			}
-			// YT.PlayerState: 0 ended, 1 playing, 2 paused.
-			const status = info.playerState;
-			if ( status === 1 ) {
-				state.play();
-			} else if ( status === 2 ) {
+			if ( status === 2 ) {
 				state.pause();
 			} else if ( status === 0 ) {
 				state.end();

@@ -112,3 +112,62 @@ export async function seriousAxeFindings( page: Page ): Promise< string[] > {
 					.join( ', ' ) }`
 		);
 }
+
+/**
+ * Opens a report's route for yesterday and today (a visit the test made is today's, also across
+ * the site's midnight) and waits for its title.
+ *
+ * @param page    The page.
+ * @param route   The hash route, e.g. "/forms".
+ * @param heading The report's title.
+ */
+export async function openReportForToday(
+	page: Page,
+	route: string,
+	heading: string
+): Promise< void > {
+	await page.goto( REPORTS_PATH );
+	const today = await page.evaluate(
+		() =>
+			(
+				window as unknown as {
+					monsterinsightsReportsBoot: { site: { today: string } };
+				}
+			 ).monsterinsightsReportsBoot.site.today
+	);
+	const yesterday = new Date(
+		new Date( `${ today }T00:00:00Z` ).getTime() - 86_400_000
+	)
+		.toISOString()
+		.slice( 0, 10 );
+	await page.goto( 'about:blank' );
+	await page.goto(
+		`${ REPORTS_PATH }#${ route }?start=${ yesterday }&end=${ today }&preset=custom`
+	);
+	await expect(
+		page
+			.locator( '#monsterinsights-reports' )
+			.getByRole( 'heading', { name: heading, level: 1 } )
+	).toBeVisible( { timeout: 60_000 } );
+}
+
+/**
+ * The non-empty rows of the report's tables, as the cells' texts.
+ *
+ * @param page The page.
+ */
+export async function tableRows( page: Page ): Promise< string[][] > {
+	return page
+		.locator(
+			'#monsterinsights-reports .monsterinsights-reports-data-table tbody tr'
+		)
+		.evaluateAll( ( rows ) =>
+			rows
+				.map( ( tr ) =>
+					Array.from( tr.querySelectorAll( 'td' ) ).map( ( td ) =>
+						( td.textContent ?? '' ).trim()
+					)
+				)
+				.filter( ( cells ) => cells.some( ( text ) => text ) )
+		);
+}
