@@ -1,7 +1,8 @@
 /**
- * Extends @wordpress/scripts' webpack config with the plugin's three entries:
- * `reports` (the admin app, with lazy chunks for report screens), `tracker` (the public tracker) and
- * `vitals` (the Core Web Vitals of a page view, printed after the tracker while Site Speed is in use).
+ * Extends @wordpress/scripts' webpack config with the plugin's four entries:
+ * `reports` (the admin app, with lazy chunks for report screens), `tracker` (the public tracker),
+ * `vitals` (the Core Web Vitals of a page view, printed after the tracker while Site Speed is in use)
+ * and `events` (the form and media events, printed only while their modules are on).
  */
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 const path = require( 'path' );
@@ -117,6 +118,7 @@ module.exports = {
 		reports: path.resolve( __dirname, 'src/index.tsx' ),
 		tracker: path.resolve( __dirname, 'src/tracker/index.ts' ),
 		vitals: path.resolve( __dirname, 'src/vitals/index.ts' ),
+		events: path.resolve( __dirname, 'src/events/index.ts' ),
 	},
 	output: {
 		...defaultConfig.output,

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The WordPress the end-to-end tests run against: a fresh site for every run, the plugin active (no
 # data source, no demo traffic: the site starts "not connected"), a subscriber, the test-only helpers
-# of tests/e2e/mu-plugins as must-use plugins, and no automatic login (the tests log in).
+# of tests/e2e/mu-plugins as must-use plugins, and no automatic login (the tests log in). The form
+# plugins the Forms report's test submits to are unpacked into the site's plugins folder, inactive,
+# from ../shared/wp-plugins when it is there (the test activates one and fails with a clear message
+# without it).
 #
 # E2E_SERVER chooses the server:
 #   php (default)  PHP's built-in web server with E2E_PHP_WORKERS workers (default 4) and MariaDB:
@@ -18,7 +21,18 @@ port="${E2E_PORT:-9410}"
 site="${root}/.wp/e2e"
 [ -z "${E2E_PORT:-}" ] || site="${root}/.wp/e2e-${port}"
 rm -rf "$site"
-cp -r .wp/core "$site"
+# A real copy even when .wp/core is a link to a core elsewhere (cp -r would copy the link, and the
+# site would write into that core), without what a run may have left in the core it was copied from.
+mkdir -p "$site"
+tar -C .wp/core -chf - --exclude=./wp-config.php --exclude=./wp-content/database --exclude=./wp-content/debug.log \
+	--exclude=./wp-content/mu-plugins --exclude=./wp-content/uploads --exclude=./wp-content/plugins/monsterinsights-reports . |
+	tar -C "$site" -xf -
+mkdir -p "$site/wp-content/plugins/monsterinsights-reports"
+shared="${root}/../shared/wp-plugins"
+for plugin in contact-form-7-6.1.6; do
+	[ ! -f "${shared}/${plugin}.tar.gz" ] || tar -xzf "${shared}/${plugin}.tar.gz" -C "${site}/wp-content/plugins"
+done
+
 
 if [ "${E2E_SERVER:-php}" = playground ]; then
 	exec node_modules/.bin/wp-playground-cli server \
@@ -34,6 +48,7 @@ fi
 db="mir_e2e_${port}"
 bash bin/mariadb.sh "$db" >/dev/null
 mariadb --protocol=socket -uroot -e "DROP DATABASE IF EXISTS \`${db}\`; CREATE DATABASE \`${db}\`; GRANT ALL ON \`${db}\`.* TO '${WP_TESTS_DB_USER:-mir_tests}'@'localhost';"
+rm -rf "$site/wp-content/plugins/monsterinsights-reports"
 ln -sfn "$root" "$site/wp-content/plugins/monsterinsights-reports"
 rm -rf "$site/wp-content/mu-plugins"
 ln -sfn "$root/tests/e2e/mu-plugins" "$site/wp-content/mu-plugins"

@@ -43,4 +43,8 @@ final class Dimension {
 	public const PUBLISHED_AT = 'customEvent:published_at';
 	public const LOGGED_IN    = 'customEvent:logged_in';
 	public const USER_ROLE    = 'customEvent:user_role';
+
+	// A form's id (its plugin's, e.g. wpcf7-12, else the element's id or name) and a media's title.
+	public const FORM_ID     = 'customEvent:form_id';
+	public const VIDEO_TITLE = 'customEvent:video_title';
 }

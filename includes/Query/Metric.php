@@ -35,4 +35,26 @@ final class Metric {
 	public const EVENT_COUNT                   = 'eventCount';
 	public const EXITS                         = 'exits';
 	public const AVERAGE_SCROLL_DEPTH          = 'averageScrollDepth';
+
+	// The Forms report: the form_impression and form_conversion events; the rate is a percentage.
+	public const FORM_IMPRESSIONS     = 'formImpressions';
+	public const FORM_CONVERSIONS     = 'formConversions';
+	public const FORM_CONVERSION_RATE = 'formConversionRate';
+
+	// The Media report: plays (video_start), average seconds watched per play, average furthest
+	// point reached (percent of the duration), completions per play (percent).
+	public const VIDEO_STARTS                 = 'videoStarts';
+	public const AVERAGE_VIDEO_WATCH_TIME     = 'averageVideoWatchTime';
+	public const AVERAGE_VIDEO_PERCENT_VIEWED = 'averageVideoPercentViewed';
+	public const VIDEO_COMPLETION_RATE        = 'videoCompletionRate';
+
+	/**
+	 * The metrics of form events.
+	 */
+	public const FORM_METRICS = array( self::FORM_IMPRESSIONS, self::FORM_CONVERSIONS, self::FORM_CONVERSION_RATE );
+
+	/**
+	 * The metrics of media events.
+	 */
+	public const MEDIA_METRICS = array( self::VIDEO_STARTS, self::AVERAGE_VIDEO_WATCH_TIME, self::AVERAGE_VIDEO_PERCENT_VIEWED, self::VIDEO_COMPLETION_RATE );
 }

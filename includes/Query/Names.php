@@ -10,8 +10,8 @@ namespace MonsterInsights\Reports\Query;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * For a class whose every constant is one name: all() lists them in their order, is_valid() checks
- * one. A name added as a constant is known at once.
+ * For a class whose every string constant is one name (array constants group them): all() lists
+ * them in their order, is_valid() checks one. A name added as a constant is known at once.
  */
 trait Names {
 
@@ -23,7 +23,7 @@ trait Names {
 	public static function all(): array {
 		static $all = null;
 		if ( null === $all ) {
-			$all = array_values( array_map( 'strval', ( new \ReflectionClass( self::class ) )->getConstants() ) );
+			$all = array_values( array_filter( ( new \ReflectionClass( self::class ) )->getConstants(), 'is_string' ) );
 		}
 		return $all;
 	}

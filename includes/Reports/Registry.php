@@ -69,7 +69,7 @@ final class Registry {
 		),
 		'forms'                 => array(
 			'feature' => 'forms',
-			'class'   => null,
+			'class'   => Forms::class,
 		),
 		'realtime'              => array(
 			'feature' => 'realtime',
@@ -83,7 +83,7 @@ final class Registry {
 		),
 		'media'                 => array(
 			'feature' => 'media',
-			'class'   => null,
+			'class'   => Media::class,
 		),
 		'userjourney'           => array(
 			'feature' => 'user_journey',

@@ -1,63 +1,121 @@
 /**
- * SAMPLE DATA — the Forms report (spec 2 §3 "forms"). Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Forms report (spec 2 §3 "forms"), shaped as its REST payload
+ * (includes/Reports/Forms.php): the sessions chart, the impressions and conversions graph and the
+ * forms tables. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import {
-	curve,
-	dayLabels,
-	pct,
-	sessionsChart,
-	timestamps,
-	trend,
-} from './series';
+import type { FormsGraph, FormsReport, TableRow } from '../store/reports/types';
+import { curve, dayLabels, pct, timestamps, trend } from './series';
+import { column, sampleChart, samplePage } from './traffic';
 
 export const SAMPLE = true;
 
-const form = ( id: string, impressions: number, conversions: number ) => ( {
+const DAYS = 30;
+
+/**
+ * A form's row.
+ *
+ * @param id          Its name.
+ * @param impressions Impressions.
+ * @param conversions Conversions.
+ * @param breakdown   The breakdown's cell.
+ */
+const form = (
+	id: string,
+	impressions: number,
+	conversions: number,
+	breakdown: Record< string, string > = {}
+): TableRow => ( {
 	id,
+	...breakdown,
 	impressions,
 	conversions,
 	conversionrate: Math.round( ( conversions / impressions ) * 10000 ) / 100,
 } );
 
-const forms = [
-	form( 'Sample contact form', 4120, 318 ),
-	form( 'Sample newsletter signup', 6230, 512 ),
-	form( 'Sample quote request', 1210, 74 ),
+const FORMS: Array< [ string, number, number ] > = [
+	[ 'Sample contact form', 4120, 318 ],
+	[ 'Sample newsletter signup', 6230, 512 ],
+	[ 'Sample quote request', 1210, 74 ],
 ];
 
-export const payload = {
-	forms,
-	forms_campaign: forms.map( ( f ) => ( {
-		...f,
-		id: `${ f.id } — spring_sale`,
-	} ) ),
-	forms_source_medium: forms.map( ( f ) => ( {
-		...f,
-		id: `${ f.id } — google / organic`,
-	} ) ),
-	sessions_chart: {
-		...sessionsChart( 30, 12480 ),
-		trendpoints: trend( 30 ),
-		totals: { sessions: 12480, page_views: 28704 },
+/**
+ * The forms table's columns, with a breakdown's column after the first.
+ *
+ * @param breakdown The breakdown's column id and label, if any.
+ */
+const columns = ( breakdown?: [ string, () => string ] ) => () => [
+	column( 'id', __( 'Form Name or ID', 'monsterinsights-reports' ), 'text' ),
+	...( breakdown
+		? [ column( breakdown[ 0 ], breakdown[ 1 ](), 'text' ) ]
+		: [] ),
+	column( 'impressions', __( 'Impressions', 'monsterinsights-reports' ) ),
+	column( 'conversions', __( 'Conversions', 'monsterinsights-reports' ) ),
+	column(
+		'conversionrate',
+		__( 'Conversion Rate', 'monsterinsights-reports' ),
+		'percent'
+	),
+];
+
+/**
+ * A graph series of the sample.
+ *
+ * @param total Its total.
+ */
+const series = ( total: number ) => ( {
+	datapoints: curve( DAYS, total ),
+	trendpoints: trend( DAYS ),
+	total,
+} );
+
+const graph: FormsGraph = {
+	labels: dayLabels( DAYS ),
+	timestamps: timestamps( DAYS ),
+	count: DAYS,
+	notes: [],
+	impressions: series( 11560 ),
+	conversions: series( 904 ),
+};
+
+const impressionsFirst = { orderby: 'impressions' };
+
+export const payload: FormsReport = {
+	chart: sampleChart( 12480 ),
+	overviewgraph: graph,
+	forms: {
+		...samplePage(
+			columns(),
+			FORMS.map( ( [ id, i, c ] ) => form( id, i, c ) )
+		),
+		...impressionsFirst,
 	},
-	overviewgraph: {
-		labels: dayLabels( 30 ),
-		timestamps: timestamps( 30 ),
-		impressions: {
-			datapoints: curve( 30, 11560 ),
-			trendpoints: trend( 30 ),
-			total: 11560,
-		},
-		conversions: {
-			datapoints: curve( 30, 904 ),
-			trendpoints: trend( 30 ),
-			total: 904,
-		},
+	forms_source_medium: {
+		...samplePage(
+			columns( [
+				'source_medium',
+				() => __( 'Source / Medium', 'monsterinsights-reports' ),
+			] ),
+			FORMS.map( ( [ id, i, c ] ) =>
+				form( id, i, c, { source_medium: 'google / organic' } )
+			)
+		),
+		...impressionsFirst,
 	},
-	galinks: {},
+	forms_campaign: {
+		...samplePage(
+			columns( [
+				'campaign',
+				() => __( 'Campaign', 'monsterinsights-reports' ),
+			] ),
+			FORMS.map( ( [ id, i, c ] ) =>
+				form( id, i, c, { campaign: 'spring_sale' } )
+			)
+		),
+		...impressionsFirst,
+	},
 };
 
 export function layout(): SampleLayout {
@@ -65,27 +123,22 @@ export function layout(): SampleLayout {
 		boxes: [
 			{
 				label: __( 'Form Impressions', 'monsterinsights-reports' ),
-				value: payload.overviewgraph.impressions.total,
+				value: graph.impressions.total,
 			},
 			{
 				label: __( 'Form Completions', 'monsterinsights-reports' ),
-				value: payload.overviewgraph.conversions.total,
+				value: graph.conversions.total,
 			},
 		],
 		tables: [
 			{
 				title: __( 'Forms', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Form Name or ID', 'monsterinsights-reports' ),
-					__( 'Impressions', 'monsterinsights-reports' ),
-					__( 'Conversions', 'monsterinsights-reports' ),
-					__( 'Conversion Rate', 'monsterinsights-reports' ),
-				],
-				rows: payload.forms.map( ( r ) => [
-					r.id,
-					r.impressions,
-					r.conversions,
-					pct( r.conversionrate ),
+				columns: payload.forms.columns.map( ( c ) => c.label ),
+				rows: payload.forms.rows.map( ( r ) => [
+					String( r.id ),
+					Number( r.impressions ),
+					Number( r.conversions ),
+					pct( Number( r.conversionrate ) ),
 				] ),
 			},
 		],

@@ -1,44 +1,89 @@
 /**
- * SAMPLE DATA — the Media report (spec 3 §3 "Media"). Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Media report (spec 3 §3 "Media"), shaped as its REST payload
+ * (includes/Reports/Media.php): the Video Plays graph and the videos table. Shown blurred under
+ * its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
+import type { MediaGraph, MediaReport } from '../store/reports/types';
 import { curve, dayLabels, pct, timestamps, trend } from './series';
+import { column, samplePage } from './traffic';
 
 export const SAMPLE = true;
 
-export const payload = {
-	line_chart_report: {
-		labels: dayLabels( 30 ),
-		datas: curve( 30, 2140 ),
-		trends: trend( 30 ),
-		timestamps: timestamps( 30 ),
+const DAYS = 30;
+
+const graph: MediaGraph = {
+	labels: dayLabels( DAYS ),
+	timestamps: timestamps( DAYS ),
+	count: DAYS,
+	notes: [],
+	video_start: {
+		datapoints: curve( DAYS, 2140 ),
+		trendpoints: trend( DAYS ),
+		total: 2140,
 	},
-	line_compare_chart: { datas: curve( 30, 1880 ) },
-	video_details_rows: [
-		{
-			title: 'Sample video: product tour',
-			video_start: 940,
-			average_watch_time: '1:42',
-			average_time_viewed: 58.3,
-			completion_rate: 31.2,
+};
+
+/** The videos table's columns, their labels translated when read. */
+const columns = () => [
+	column( 'title', __( 'Video', 'monsterinsights-reports' ), 'text' ),
+	column( 'video_start', __( 'Video Plays', 'monsterinsights-reports' ) ),
+	column(
+		'average_watch_time',
+		__( 'Avg. Watch Time', 'monsterinsights-reports' ),
+		'duration'
+	),
+	column(
+		'average_time_viewed',
+		__( 'Avg. % Watched', 'monsterinsights-reports' ),
+		'percent'
+	),
+	column(
+		'completion_rate',
+		__( 'Completion Rate', 'monsterinsights-reports' ),
+		'percent'
+	),
+];
+
+export const payload: MediaReport = {
+	line_chart_report: graph,
+	video_details_rows: {
+		...samplePage( columns, [
+			{
+				title: 'Sample video: product tour',
+				video_start: 940,
+				average_watch_time: 102,
+				average_time_viewed: 58.3,
+				completion_rate: 31.2,
+			},
+			{
+				title: 'Sample video: customer story',
+				video_start: 610,
+				average_watch_time: 125,
+				average_time_viewed: 64.9,
+				completion_rate: 38.7,
+			},
+			{
+				title: 'Sample video: how-to',
+				video_start: 590,
+				average_watch_time: 198,
+				average_time_viewed: 47.1,
+				completion_rate: 22.4,
+			},
+		] ),
+		orderby: 'video_start',
+	},
+	compare: {
+		line_chart_report: {
+			...graph,
+			video_start: {
+				...graph.video_start,
+				datapoints: curve( DAYS, 1880 ),
+			},
 		},
-		{
-			title: 'Sample video: customer story',
-			video_start: 610,
-			average_watch_time: '2:05',
-			average_time_viewed: 64.9,
-			completion_rate: 38.7,
-		},
-		{
-			title: 'Sample video: how-to',
-			video_start: 590,
-			average_watch_time: '3:18',
-			average_time_viewed: 47.1,
-			completion_rate: 22.4,
-		},
-	],
+	},
 };
 
 export function layout(): SampleLayout {
@@ -46,28 +91,21 @@ export function layout(): SampleLayout {
 		boxes: [
 			{
 				label: __( 'Video Plays', 'monsterinsights-reports' ),
-				value: payload.line_chart_report.datas.reduce(
-					( s, v ) => s + v,
-					0
-				),
+				value: graph.video_start.total,
 			},
 		],
 		tables: [
 			{
 				title: __( 'Videos', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Video', 'monsterinsights-reports' ),
-					__( 'Video Plays', 'monsterinsights-reports' ),
-					__( 'Avg. Watch Time', 'monsterinsights-reports' ),
-					__( 'Avg. % Watched', 'monsterinsights-reports' ),
-					__( 'Completion Rate', 'monsterinsights-reports' ),
-				],
-				rows: payload.video_details_rows.map( ( r ) => [
-					r.title,
-					r.video_start,
-					r.average_watch_time,
-					pct( r.average_time_viewed ),
-					pct( r.completion_rate ),
+				columns: payload.video_details_rows.columns.map(
+					( c ) => c.label
+				),
+				rows: payload.video_details_rows.rows.map( ( r ) => [
+					String( r.title ),
+					Number( r.video_start ),
+					Number( r.average_watch_time ),
+					pct( Number( r.average_time_viewed ) ),
+					pct( Number( r.completion_rate ) ),
 				] ),
 			},
 		],

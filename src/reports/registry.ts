@@ -327,6 +327,10 @@ export const REPORTS = {
 		sample: true,
 		demo: () =>
 			import( /* webpackChunkName: "demo-forms" */ '../demo/forms' ),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-forms" */ './forms'
+			) as Promise< ScreenModule >,
 	},
 	realtime: {
 		paths: [ { path: '/real-time' } ],
@@ -381,6 +385,10 @@ export const REPORTS = {
 		sample: true,
 		demo: () =>
 			import( /* webpackChunkName: "demo-media" */ '../demo/media' ),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-media" */ './media'
+			) as Promise< ScreenModule >,
 	},
 	userjourney: {
 		paths: [

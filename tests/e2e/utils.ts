@@ -180,3 +180,24 @@ export async function openReportForVisitDays(
 	).toBeVisible( { timeout: 60_000 } );
 	return `start=${ yesterday }&end=${ today }`;
 }
+
+/**
+ * The non-empty rows of the report's tables, as the cells' texts.
+ *
+ * @param page The page.
+ */
+export async function tableRows( page: Page ): Promise< string[][] > {
+	return page
+		.locator(
+			'#monsterinsights-reports .monsterinsights-reports-data-table tbody tr'
+		)
+		.evaluateAll( ( rows ) =>
+			rows
+				.map( ( tr ) =>
+					Array.from( tr.querySelectorAll( 'td' ) ).map( ( td ) =>
+						( td.textContent ?? '' ).trim()
+					)
+				)
+				.filter( ( cells ) => cells.some( ( text ) => text ) )
+		);
+}

@@ -27,22 +27,55 @@ defined( 'ABSPATH' ) || exit;
  * One series query (the range by date, with the range it compares with) answers the graph, its
  * compare-range graph (of_compare(): the compare range's points, without trend points to compare
  * with; nothing without a compare range) and ChartOverlay, through the Asked they share.
+ *
+ * Other reports graph their own metrics with the same shape (the Forms report's impressions and
+ * conversions, the Media report's plays): ids → Query metric, each id's value the metric's.
  */
 final class MetricGraph implements Block {
 
 	/**
 	 * Makes the graph of the range, or of the compare range.
 	 *
-	 * @param Asked $asked      The request's answers, shared with the blocks that read the series.
-	 * @param bool  $of_compare Whether this is the compare range's graph.
+	 * @param Asked                      $asked      The request's answers, shared with the blocks that read the series.
+	 * @param bool                       $of_compare Whether this is the compare range's graph.
+	 * @param array<string, string>|null $ids Id in the payload → Query metric; null for the overview's (Metrics::IDS).
 	 */
-	public function __construct( private Asked $asked, private bool $of_compare = false ) {}
+	public function __construct( private Asked $asked, private bool $of_compare = false, private ?array $ids = null ) {}
+
+	/**
+	 * A graph of other metrics than the overview's.
+	 *
+	 * @param Asked                 $asked The request's answers.
+	 * @param array<string, string> $ids   Id in the payload → Query metric.
+	 */
+	public static function of( Asked $asked, array $ids ): self {
+		return new self( $asked, false, $ids );
+	}
 
 	/**
 	 * The compare range's graph, on the same series.
 	 */
 	public function of_compare(): self {
-		return new self( $this->asked, true );
+		return new self( $this->asked, true, $this->ids );
+	}
+
+	/**
+	 * The ids of the graph.
+	 *
+	 * @return string[]
+	 */
+	private function ids(): array {
+		return array_keys( $this->ids ?? Metrics::IDS );
+	}
+
+	/**
+	 * An id's value in a row of metrics.
+	 *
+	 * @param string                   $id      The id.
+	 * @param array<string, int|float> $metrics The row's metrics.
+	 */
+	private function value( string $id, array $metrics ): int|float {
+		return null === $this->ids ? Metrics::value( $id, $metrics ) : ( $metrics[ $this->ids[ $id ] ] ?? 0 );
 	}
 
 	/**
@@ -86,7 +119,8 @@ final class MetricGraph implements Block {
 	 * @param ReportRequest $request The request.
 	 */
 	private function series( Source $source, ReportRequest $request ): Result {
-		return $this->asked->run( $source, new Query( Metrics::query_metrics(), array( Dimension::DATE ), $request->range, $request->before() ) );
+		$metrics = null === $this->ids ? Metrics::query_metrics() : array_values( array_unique( $this->ids ) );
+		return $this->asked->run( $source, new Query( $metrics, array( Dimension::DATE ), $request->range, $request->before() ) );
 	}
 
 	/**
@@ -111,11 +145,11 @@ final class MetricGraph implements Block {
 			 */
 			'notes'      => (array) apply_filters( 'monsterinsights_reports_chart_notes', array(), $range ),
 		);
-		foreach ( array_keys( Metrics::IDS ) as $id ) {
+		foreach ( $this->ids() as $id ) {
 			$graph[ $id ] = array(
 				'datapoints'  => array(),
 				'trendpoints' => array(),
-				'total'       => Metrics::value( $id, $series->totals ),
+				'total'       => $this->value( $id, $series->totals ),
 			);
 		}
 		foreach ( Days::of( $range, $series, $other, $other_range ) as $day ) {
@@ -124,10 +158,10 @@ final class MetricGraph implements Block {
 			if ( ( $day['row'][ Metric::SESSIONS ] ?? 0 ) > 0 ) {
 				++$graph['count'];
 			}
-			foreach ( array_keys( Metrics::IDS ) as $id ) {
-				$value                         = Metrics::value( $id, $day['row'] );
+			foreach ( $this->ids() as $id ) {
+				$value                         = $this->value( $id, $day['row'] );
 				$graph[ $id ]['datapoints'][]  = $value;
-				$graph[ $id ]['trendpoints'][] = Metrics::change( $value, Metrics::value( $id, $day['other'] ) );
+				$graph[ $id ]['trendpoints'][] = Metrics::change( $value, $this->value( $id, $day['other'] ) );
 			}
 		}
 		return $graph;
@@ -152,7 +186,7 @@ final class MetricGraph implements Block {
 			'count'      => array( 'type' => 'integer' ),
 			'notes'      => Schema::list_of( array( 'type' => 'object' ) ),
 		);
-		foreach ( array_keys( Metrics::IDS ) as $id ) {
+		foreach ( $this->ids() as $id ) {
 			$graph[ $id ] = $series;
 		}
 		return Schema::object( $graph );

@@ -252,7 +252,7 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 	 */
 	private function answer( Query $query, DateRange $range ): Result {
 		$groups = array();
-		foreach ( $this->groups( $query->dimensions, $range ) as $group ) {
+		foreach ( $this->groups_for( $query, $range ) as $group ) {
 			foreach ( $query->filters as $filter ) {
 				if ( ! $filter->matches( (string) ( $group['dimensions'][ $filter->dimension ] ?? '' ) ) ) {
 					continue 2;
@@ -281,6 +281,106 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 			$rows = array_slice( $rows, 0, $query->limit );
 		}
 		return new Result( $rows, self::metrics( $query->metrics, $sums ) );
+	}
+
+	/**
+	 * The groups a query's metrics and dimensions need: form and media metrics come from their
+	 * rollups (InteractionRollups), everything else from the session rollups.
+	 *
+	 * @param Query     $query The query.
+	 * @param DateRange $range The range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 * @throws \InvalidArgumentException For a combination no rollup answers.
+	 */
+	private function groups_for( Query $query, DateRange $range ): array {
+		if ( array() !== array_intersect( $query->metrics, Metric::FORM_METRICS ) ) {
+			return $this->form_groups( $query->dimensions, $range );
+		}
+		if ( array() !== array_intersect( $query->metrics, Metric::MEDIA_METRICS ) ) {
+			return $this->media_groups( $query->dimensions, $range );
+		}
+		return $this->groups( $query->dimensions, $range );
+	}
+
+	/**
+	 * Form impressions and conversions by form, session source, medium and campaign (and by date
+	 * when asked, from the daily rows alone; otherwise whole months come from the monthly twin).
+	 *
+	 * @param string[]  $dimensions The query's dimensions.
+	 * @param DateRange $range      The range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 * @throws \InvalidArgumentException For a dimension the forms rollup does not have.
+	 */
+	private function form_groups( array $dimensions, DateRange $range ): array {
+		$map = array(
+			Dimension::FORM_ID          => 'form',
+			Dimension::SESSION_SOURCE   => 'source',
+			Dimension::SESSION_MEDIUM   => 'medium',
+			Dimension::SESSION_CAMPAIGN => 'campaign',
+		);
+		return $this->interaction_groups(
+			'rollup_forms',
+			$dimensions,
+			$map,
+			'r.form AS form, CASE WHEN s.name IS NULL THEN %s ELSE s.name END AS source, r.medium AS medium, CASE WHEN c.name IS NULL THEN %s ELSE c.name END AS campaign',
+			'LEFT JOIN {sources} s ON s.id = r.source_id LEFT JOIN {campaigns} c ON c.id = r.campaign_id',
+			'r.form, r.source_id, r.medium, r.campaign_id',
+			array( Acquisition::DIRECT_SOURCE, '' ),
+			$range
+		);
+	}
+
+	/**
+	 * Media plays, watch time, furthest points and completions by title (and by date when asked).
+	 *
+	 * @param string[]  $dimensions The query's dimensions.
+	 * @param DateRange $range      The range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 * @throws \InvalidArgumentException For a dimension the media rollup does not have.
+	 */
+	private function media_groups( array $dimensions, DateRange $range ): array {
+		return $this->interaction_groups( 'rollup_media', $dimensions, array( Dimension::VIDEO_TITLE => 'title' ), 'r.title AS title', '', 'r.title', array(), $range );
+	}
+
+	/**
+	 * Groups of a rollup of InteractionRollups at its whole grain (plus the day when the date is
+	 * asked): its key expressions, joins and counters summed over the range.
+	 *
+	 * @param string                $table      rollup_forms or rollup_media.
+	 * @param string[]              $dimensions The query's dimensions.
+	 * @param array<string, string> $map        Dimension → column alias of $select.
+	 * @param string                $select     The key expressions, with aliases.
+	 * @param string                $join       The joins.
+	 * @param string                $group      The GROUP BY of the keys.
+	 * @param array<int, string>    $args       The arguments of $select's placeholders.
+	 * @param DateRange             $range      The range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 * @throws \InvalidArgumentException For a dimension the rollup does not have.
+	 */
+	private function interaction_groups( string $table, array $dimensions, array $map, string $select, string $join, string $group, array $args, DateRange $range ): array {
+		$by_date = in_array( Dimension::DATE, $dimensions, true );
+		$unknown = array_diff( $dimensions, array_keys( $map ), array( Dimension::DATE ) );
+		if ( array() !== $unknown ) {
+			throw new \InvalidArgumentException( esc_html( 'The builtin source cannot group ' . $table . ' by: ' . implode( ', ', $unknown ) ) );
+		}
+		if ( $by_date ) {
+			$from                   = '{' . $table . '} r';
+			$from_args              = array( $range->start_ymd(), $range->end_ymd() );
+			$where                  = ' WHERE r.day BETWEEN %s AND %s';
+			$select                .= ', r.day AS date';
+			$group                 .= ', r.day';
+			$map[ Dimension::DATE ] = 'date';
+		} else {
+			list( $from, $from_args ) = Rollups::from( $table, $range->start_ymd(), $range->end_ymd() );
+			$from                    .= ' r';
+			$where                    = '';
+		}
+		$counters = implode( ', ', array_map( static fn( string $c ): string => 'SUM(r.' . $c . ') AS ' . $c, Schema::MONTHLY[ $table ]['counters'] ) );
+		$rows     = Db::rows(
+			'SELECT ' . $select . ', ' . $counters . ' FROM ' . $from . ' ' . $join . $where . ' GROUP BY ' . $group,
+			array_merge( $args, $from_args )
+		);
+		return $this->to_groups( $rows, $map );
 	}
 
 	/**
@@ -741,6 +841,13 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 				Metric::EVENT_COUNT                => $c['events'] ?? 0,
 				Metric::EXITS                      => $c['exits'] ?? 0,
 				Metric::AVERAGE_SCROLL_DEPTH       => $ratio( $c['depth_sum'] ?? 0, $c['scroll_views'] ?? 0 ),
+				Metric::FORM_IMPRESSIONS           => $c['impressions'] ?? 0,
+				Metric::FORM_CONVERSIONS           => $c['conversions'] ?? 0,
+				Metric::FORM_CONVERSION_RATE       => $ratio( $c['conversions'] ?? 0, $c['impressions'] ?? 0, 100 ),
+				Metric::VIDEO_STARTS               => $c['plays'] ?? 0,
+				Metric::AVERAGE_VIDEO_WATCH_TIME   => $ratio( $c['watch_seconds'] ?? 0, $c['plays'] ?? 0 ),
+				Metric::AVERAGE_VIDEO_PERCENT_VIEWED => $ratio( $c['percent_sum'] ?? 0, $c['views'] ?? 0 ),
+				Metric::VIDEO_COMPLETION_RATE      => $ratio( $c['completions'] ?? 0, $c['plays'] ?? 0, 100 ),
 				// Revenue comes with the eCommerce module.
 				default                            => 0,
 			};

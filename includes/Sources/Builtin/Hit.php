@@ -150,11 +150,11 @@ final class Hit {
 	}
 
 	/**
-	 * Whether the hit counts as interaction (for bounces): every event except a scroll under 50%
-	 * and a passive one.
+	 * Whether the hit counts as interaction (for bounces): every event except a scroll under 50%,
+	 * a form impression (a form that came into view: the visitor did nothing) and a passive one.
 	 */
 	public function is_interactive(): bool {
-		if ( $this->is_pageview() || $this->is_passive() ) {
+		if ( $this->is_pageview() || $this->is_passive() || 'form_impression' === $this->name ) {
 			return false;
 		}
 		if ( 'scroll' === $this->name ) {

@@ -152,6 +152,7 @@ final class Rollups {
 		}
 		LinkRollups::recompute_day( $day );
 		VitalsRollups::recompute_day( $day );
+		InteractionRollups::recompute_day( $day );
 		return $rows->devices;
 	}
 

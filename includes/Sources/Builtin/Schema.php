@@ -20,8 +20,9 @@ defined( 'ABSPATH' ) || exit;
  * - cursors: where the aggregation of each claimed buffer file stands (crash safety);
  * - rollups: rollup_* — one row per site-local day and key, recomputed from the raw tables for the
  *   days an aggregation touched, read by every unfiltered report, kept for ever (ROLLUPS, computed
- *   by Rollups; rollup_links and rollup_scroll, computed by LinkRollups with them; rollup_vitals,
- *   the Core Web Vitals' histograms, computed by VitalsRollups with them);
+ *   by Rollups; rollup_links and rollup_scroll, computed by LinkRollups with them; rollup_forms and
+ *   rollup_media, computed by InteractionRollups with them; rollup_vitals, the Core Web Vitals'
+ *   histograms, computed by VitalsRollups with them);
  * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
  *   series and day, kept when deleted (flagged) so detection never finds that day again.
  */
@@ -79,6 +80,10 @@ final class Schema {
 		'rollup_scroll',
 		'rollup_roles',
 		'exceptions',
+		'rollup_forms',
+		'rollup_forms_m',
+		'rollup_media',
+		'rollup_media_m',
 		'rollup_vitals',
 		'rollup_vitals_m',
 	);
@@ -112,6 +117,14 @@ final class Schema {
 		'rollup_devices'   => array(
 			'keys'     => array( 'device_category', 'browser', 'os' ),
 			'counters' => self::SESSION_COUNTERS,
+		),
+		'rollup_forms'     => array(
+			'keys'     => array( 'form', 'source_id', 'medium', 'campaign_id' ),
+			'counters' => array( 'impressions', 'conversions' ),
+		),
+		'rollup_media'     => array(
+			'keys'     => array( 'title' ),
+			'counters' => array( 'plays', 'watch_seconds', 'views', 'percent_sum', 'completions' ),
 		),
 		'rollup_vitals'    => array(
 			'keys'     => array( 'device_category', 'metric', 'value' ),
@@ -248,6 +261,19 @@ final class Schema {
 			// The Exceptions report's table (dbDelta above creates it); its detector looks back
 			// over the existing rollups on its first run (Exceptions\Runner), nothing to move here.
 			7 => static function (): void {},
+			// Form impressions and conversions, media plays (the Forms and Media reports):
+			// computed for every day that still has its raw events, with their monthly twins; a
+			// compacted day has none left.
+			8 => static function (): void {
+				$days      = Db::col( 'SELECT DISTINCT day FROM {events}' );
+				$compacted = Compaction::compacted_before();
+				foreach ( $days as $day ) {
+					if ( ! Compaction::is_final( $day, $compacted ) ) {
+						Db::transaction( static fn() => InteractionRollups::recompute_day( $day ) );
+					}
+				}
+				Rollups::recompute_months( Rollups::months() );
+			},
 			// The Site Speed report's Core Web Vitals (VitalsRollups): computed for every day that
 			// still has raw web_vitals events, and their months.
 			9 => static function (): void {
@@ -565,6 +591,22 @@ PRIMARY KEY  (day)",
 role varchar(64) NOT NULL DEFAULT '',
 pageviews $counter,
 PRIMARY KEY  (day,role)",
+			'rollup_forms'     => "$day
+form varchar(191) NOT NULL DEFAULT '',
+source_id bigint(20) unsigned NOT NULL DEFAULT 0,
+medium varchar(100) NOT NULL DEFAULT '',
+campaign_id bigint(20) unsigned NOT NULL DEFAULT 0,
+impressions $counter,
+conversions $counter,
+PRIMARY KEY  (day,form,source_id,medium,campaign_id)",
+			'rollup_media'     => "$day
+title varchar(191) NOT NULL DEFAULT '',
+plays $counter,
+watch_seconds bigint(20) unsigned NOT NULL DEFAULT 0,
+views $counter,
+percent_sum bigint(20) unsigned NOT NULL DEFAULT 0,
+completions $counter,
+PRIMARY KEY  (day,title)",
 			'exceptions'       => "$id,
 series_hash char(32) NOT NULL,
 $day

@@ -20,7 +20,9 @@ defined( 'ABSPATH' ) || exit;
  * The mix: more traffic on weekdays and in the afternoon and evening (site time), a slow upward
  * trend, desktop/mobile/tablet user agents, visitors from a dozen countries, direct, search,
  * social, referral, newsletter, paid and AI-assistant arrivals, 1–6 pages a visit, scroll depth,
- * outbound clicks and downloads, visitors coming back later the same day, and about one visitor
+ * outbound clicks and downloads, form impressions and conversions and video plays (INTERACTIONS,
+ * drawn from a generator of their own so the rest of the traffic is what it was without them),
+ * visitors coming back later the same day, and about one visitor
  * in five logged in (subscribers most, then authors, contributors, editors and users without a
  * role on the site), whose page views carry their role as the tracker sends it for the Dimensions
  * report.
@@ -205,6 +207,13 @@ final class Seeder {
 	private int $aside = 0;
 
 	/**
+	 * The state of the forms' and media's own generator.
+	 *
+	 * @var int
+	 */
+	private int $interact = 0;
+
+	/**
 	 * While true, visits are drawn but not sent (the visits an outage loses).
 	 *
 	 * @var bool
@@ -341,8 +350,9 @@ final class Seeder {
 	 * @return array{hits: int, refused: int, sessions: int}
 	 */
 	public function run( int $days, \DateTimeImmutable $today, int $now ): array {
-		$this->state = $this->seed & 0x7fffffff;
-		$this->aside = ( $this->seed * 7919 + 17 ) & 0x7fffffff;
+		$this->state    = $this->seed & 0x7fffffff;
+		$this->aside    = ( $this->seed * 7919 + 17 ) & 0x7fffffff;
+		$this->interact = ( $this->seed * 104729 + 29 ) & 0x7fffffff;
 		for ( $back = $days; $back >= 0; $back-- ) {
 			$day      = $today->modify( '-' . $back . ' days' );
 			$weekday  = (int) $day->format( 'N' );
@@ -369,6 +379,96 @@ final class Seeder {
 			}
 		}
 		return $this->stats;
+	}
+
+	/**
+	 * The forms and videos of the demo: a newsletter form in every page's footer, the contact and
+	 * quote forms on the pages whose path names them, the About page's video and a walkthrough
+	 * video on every third post. Per page view: the chance in percent that the form is seen and
+	 * that a view converts; that the video is played, and its duration in seconds.
+	 */
+	public const INTERACTIONS = array(
+		'forms'  => array(
+			'newsletter-signup' => array(
+				'path' => '',
+				'seen' => 60,
+				'sent' => 3,
+			),
+			'contact-form'      => array(
+				'path' => 'contact',
+				'seen' => 95,
+				'sent' => 14,
+			),
+			'quote-request'     => array(
+				'path' => 'pricing',
+				'seen' => 85,
+				'sent' => 7,
+			),
+		),
+		'videos' => array(
+			'Our story in 90 seconds' => array(
+				'path'     => 'about',
+				'play'     => 35,
+				'duration' => 90,
+			),
+			'Product walkthrough'     => array(
+				'path'     => '',
+				'play'     => 20,
+				'duration' => 240,
+			),
+		),
+	);
+
+	/**
+	 * Sends a page view's form and video events (INTERACTIONS), within the seconds the visitor
+	 * stays on the page, on their own generator.
+	 *
+	 * @param array<string, mixed>             $server The visit's request.
+	 * @param array{path: string, object: int} $page   The page.
+	 * @param int                              $time   When the page was viewed.
+	 * @param int                              $stay   Seconds until the next page view.
+	 */
+	private function interactions( array $server, array $page, int $time, int $stay ): void {
+		list( $this->state, $this->interact ) = array( $this->interact, $this->state );
+		try {
+			foreach ( self::INTERACTIONS['forms'] as $form => $odds ) {
+				if ( ! str_contains( $page['path'], $odds['path'] ) || $this->rand( 1, 100 ) > $odds['seen'] ) {
+					continue;
+				}
+				$this->send( $server, $this->event( $page, 'form_impression', array( 'form' => $form ) ), $time + 1 );
+				if ( $this->rand( 1, 100 ) <= $odds['sent'] ) {
+					$this->send( $server, $this->event( $page, 'form_conversion', array( 'form' => $form ) ), $time + min( $stay, $this->rand( 20, 90 ) ) );
+				}
+			}
+			foreach ( self::INTERACTIONS['videos'] as $title => $odds ) {
+				$here = '' !== $odds['path'] ? str_contains( $page['path'], $odds['path'] ) : ( $page['object'] > 0 && 0 === $page['object'] % 3 );
+				if ( ! $here || $this->rand( 1, 100 ) > $odds['play'] ) {
+					continue;
+				}
+				$duration = (int) $odds['duration'];
+				$watched  = $this->rand( 1, 4 ) === 1 ? $duration : $this->rand( 5, $duration );
+				$start    = $time + $this->rand( 3, 10 );
+				$this->send( $server, $this->event( $page, 'video_start', array( 'title' => $title ) ), $start );
+				$this->send(
+					$server,
+					$this->event(
+						$page,
+						'video_progress',
+						array(
+							'title'   => $title,
+							'seconds' => $watched,
+							'percent' => (int) round( $watched * 100 / $duration ),
+						)
+					),
+					$start + $watched
+				);
+				if ( $watched === $duration ) {
+					$this->send( $server, $this->event( $page, 'video_complete', array( 'title' => $title ) ), $start + $watched );
+				}
+			}
+		} finally {
+			list( $this->state, $this->interact ) = array( $this->interact, $this->state );
+		}
 	}
 
 	/**
@@ -535,7 +635,9 @@ final class Seeder {
 			} elseif ( $roll <= 11 ) {
 				$this->send( $server, $this->event( $page, 'file_download', array( 'url' => home_url( '/wp-content/uploads/guide.pdf' ) ) ), $time + $this->rand( 5, 60 ) );
 			}
-			$time += $this->rand( 15, 240 );
+			$stay = $this->rand( 15, 240 );
+			$this->interactions( $server, $page, $time, $stay );
+			$time += $stay;
 			$page  = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
 		}
 	}

@@ -3,6 +3,8 @@
  * and Pageviews tabs with their totals over a line chart of the chosen metric, its trend points in
  * the tooltip, the site notes as markers (a click opens the report's notes panel) and, while
  * comparing, the compare range as a second line. All zero shows the waiting-for-data overlay.
+ * A report may add tabs of its own series on the same days (the Forms report's impressions and
+ * conversions).
  */
 import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
@@ -11,6 +13,7 @@ import { ChartOverlay } from '../ChartOverlay';
 import { LineChart } from '../LineChart';
 import { MetricTabs } from '../MetricTabs';
 import { formatNumber } from '../../lib/format';
+import type { GraphSeries } from '../../store/reports/types';
 import type { ChartBlock } from '../../types/reports';
 import { useReportContext } from './context';
 import './chart.scss';
@@ -23,6 +26,15 @@ const METRICS = {
 
 export type ChartMetric = keyof typeof METRICS;
 
+/** A tab of a report's own series on the chart's days. */
+export interface ChartTab {
+	key: string;
+	label: string;
+	series: GraphSeries;
+	/** The compare range's points, while comparing. */
+	compare?: number[];
+}
+
 export interface MetricChartProps {
 	/** The Chart block of the payload. */
 	chart: ChartBlock;
@@ -30,6 +42,8 @@ export interface MetricChartProps {
 	id: string;
 	/** Shows the compare line (the payload has `compare` only while comparing). */
 	comparing?: boolean;
+	/** More tabs after Sessions and Pageviews. */
+	extra?: ChartTab[];
 }
 
 /**
@@ -53,17 +67,37 @@ const sum = ( values: number[] ) =>
  * @param props.chart     The Chart block.
  * @param props.id        The chart's id.
  * @param props.comparing Whether the compare line shows.
+ * @param props.extra     More tabs.
  */
 export function MetricChart( {
 	chart,
 	id,
 	comparing = false,
+	extra = [],
 }: MetricChartProps ) {
 	const { locale, showNotes } = useReportContext();
-	const [ metric, setMetric ] = useState< ChartMetric >( 'sessions' );
-	const { values, trend } = METRICS[ metric ];
-	const label = chartMetricLabel( metric );
-	const compare = comparing ? chart.compare : undefined;
+	const [ metric, setMetric ] = useState< string >( 'sessions' );
+	const tabs = useMemo(
+		(): ChartTab[] => [
+			...( Object.keys( METRICS ) as ChartMetric[] ).map( ( key ) => {
+				const { values, trend } = METRICS[ key ];
+				return {
+					key,
+					label: chartMetricLabel( key ),
+					series: {
+						datapoints: chart[ values ],
+						trendpoints: chart[ trend ],
+						total: sum( chart[ values ] ),
+					},
+					compare: chart.compare?.[ values ],
+				};
+			} ),
+			...extra,
+		],
+		[ chart, extra ]
+	);
+	const tab = tabs.find( ( item ) => item.key === metric ) ?? tabs[ 0 ]!;
+	const label = tab.label;
 	const notes = useMemo(
 		() =>
 			chart.notes.map( ( note ) => ( {
@@ -83,27 +117,21 @@ export function MetricChart( {
 		>
 			<MetricTabs
 				label={ __( 'Metrics', 'monsterinsights-reports' ) }
-				tabs={ ( Object.keys( METRICS ) as ChartMetric[] ).map(
-					( key ) => ( {
-						key,
-						label: chartMetricLabel( key ),
-						value: formatNumber(
-							sum( chart[ METRICS[ key ].values ] ),
-							locale,
-							0
-						),
-					} )
-				) }
-				selected={ metric }
-				onSelect={ ( key ) => setMetric( key as ChartMetric ) }
+				tabs={ tabs.map( ( item ) => ( {
+					key: item.key,
+					label: item.label,
+					value: formatNumber( item.series.total, locale, 0 ),
+				} ) ) }
+				selected={ tab.key }
+				onSelect={ setMetric }
 			>
 				<LineChart
-					id={ `${ id }-${ metric }` }
+					id={ `${ id }-${ tab.key }` }
 					label={ label }
 					labels={ chart.categories }
 					timestamps={ chart.timestamps }
-					datapoints={ chart[ values ] }
-					trendpoints={ chart[ trend ] }
+					datapoints={ tab.series.datapoints }
+					trendpoints={ tab.series.trendpoints }
 					formatValue={ ( value ) =>
 						formatNumber( value, locale, 0 )
 					}
@@ -121,13 +149,13 @@ export function MetricChart( {
 							: undefined
 					}
 					compare={
-						compare
+						comparing && tab.compare
 							? {
 									label: __(
 										'Compare Period',
 										'monsterinsights-reports'
 									),
-									datapoints: compare[ values ],
+									datapoints: tab.compare,
 							  }
 							: undefined
 					}

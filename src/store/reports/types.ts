@@ -437,6 +437,47 @@ export interface SiteSpeedReport {
 	mobile: SiteSpeedFigures;
 }
 
+/* Forms and Media reports (spec 2 §3 "forms", spec 3 §3 "Media"; includes/Reports/Forms.php, Media.php). */
+
+/** A graph of other metrics than the overview's (the MetricGraph block with its own ids). */
+export type MetricGraphOf< Id extends string > = {
+	labels: string[];
+	timestamps: number[];
+	count: number;
+	notes: ChartNote[];
+} & { [ Key in Id ]: GraphSeries };
+
+/** Form impressions and conversions by day. */
+export type FormsGraph = MetricGraphOf< 'impressions' | 'conversions' >;
+
+/**
+ * GET /reports/forms: the sessions chart, the impressions and conversions graph, the forms table
+ * (id, impressions, conversions, conversionrate) and its breakdowns by source / medium and campaign.
+ */
+export interface FormsReport {
+	chart: ChartBlock;
+	overviewgraph: FormsGraph;
+	forms: TablePage;
+	forms_source_medium: TablePage;
+	forms_campaign: TablePage;
+	/** Present when the request had a compare range. */
+	compare?: { overviewgraph: FormsGraph };
+}
+
+/** Video plays by day. */
+export type MediaGraph = MetricGraphOf< 'video_start' >;
+
+/**
+ * GET /reports/media: the Video Plays graph and the videos table (title, video_start,
+ * average_watch_time in seconds, average_time_viewed and completion_rate in percent).
+ */
+export interface MediaReport {
+	line_chart_report: MediaGraph;
+	video_details_rows: TablePage;
+	/** Present when the request had a compare range. */
+	compare?: { line_chart_report: MediaGraph };
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
@@ -451,6 +492,8 @@ export interface ReportPayloads {
 	traffic_technology: TrafficTechnologyReport;
 	countries: CountriesReport;
 	dimensions: DimensionsReport;
+	forms: FormsReport;
+	media: MediaReport;
 	realtime: RealtimeReport;
 	exceptions: ExceptionsReport;
 	sitespeed: SiteSpeedReport;

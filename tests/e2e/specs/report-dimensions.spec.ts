@@ -4,6 +4,7 @@ import path from 'path';
 import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	isCollectorHit,
+	openReportForVisitDays,
 	REPORTS_PATH,
 	seriousAxeFindings,
 	storageStatePath,
@@ -138,29 +139,7 @@ async function boxes( page: Page ): Promise< Record< string, string[][] > > {
  * @param page The page.
  */
 async function openDimensions( page: Page ): Promise< void > {
-	await page.goto( REPORTS_PATH );
-	const today = await page.evaluate(
-		() =>
-			(
-				window as unknown as {
-					monsterinsightsReportsBoot: { site: { today: string } };
-				}
-			 ).monsterinsightsReportsBoot.site.today
-	);
-	const yesterday = new Date(
-		new Date( `${ today }T00:00:00Z` ).getTime() - 86_400_000
-	)
-		.toISOString()
-		.slice( 0, 10 );
-	await page.goto( 'about:blank' );
-	await page.goto(
-		`${ REPORTS_PATH }#/dimensions?start=${ yesterday }&end=${ today }&preset=custom`
-	);
-	await expect(
-		page
-			.locator( '#monsterinsights-reports' )
-			.getByRole( 'heading', { name: 'Dimensions Report', level: 1 } )
-	).toBeVisible( { timeout: 60_000 } );
+	await openReportForVisitDays( page, '/dimensions', 'Dimensions Report' );
 }
 
 test( 'plus: the page views by author, type, category, month, login state and role; CSV', async ( {

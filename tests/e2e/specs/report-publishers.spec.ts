@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	isCollectorHit,
-	REPORTS_PATH,
+	openReportForVisitDays,
 	seriousAxeFindings,
 	storageStatePath,
 	VISITOR_USER_AGENT,
@@ -170,29 +170,7 @@ async function tables( page: Page ): Promise< Record< string, string[][] > > {
  * @param page The page.
  */
 async function openPublishers( page: Page ): Promise< void > {
-	await page.goto( REPORTS_PATH );
-	const today = await page.evaluate(
-		() =>
-			(
-				window as unknown as {
-					monsterinsightsReportsBoot: { site: { today: string } };
-				}
-			 ).monsterinsightsReportsBoot.site.today
-	);
-	const yesterday = new Date(
-		new Date( `${ today }T00:00:00Z` ).getTime() - 86_400_000
-	)
-		.toISOString()
-		.slice( 0, 10 );
-	await page.goto( 'about:blank' );
-	await page.goto(
-		`${ REPORTS_PATH }#/publishers?start=${ yesterday }&end=${ today }&preset=custom`
-	);
-	await expect(
-		page
-			.locator( '#monsterinsights-reports' )
-			.getByRole( 'heading', { name: 'Publishers Overview', level: 1 } )
-	).toBeVisible( { timeout: 60_000 } );
+	await openReportForVisitDays( page, '/publishers', 'Publishers Overview' );
 }
 
 test( 'plus: the visitor’s clicks, landing and exit page, scroll depth; no serious axe finding', async ( {

@@ -29,6 +29,8 @@ class ReportPayloadContractTest extends TestCase {
 			'yearinreview' => array( 'yearinreview' ),
 			'dimensions'   => array( 'dimensions' ),
 			'exceptions'   => array( 'exceptions' ),
+			'forms'        => array( 'forms' ),
+			'media'        => array( 'media' ),
 			'sitespeed'    => array( 'sitespeed' ),
 		);
 	}

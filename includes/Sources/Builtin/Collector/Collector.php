@@ -33,6 +33,11 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *       url when absent)},
  *       scroll {percent: 25|50|75|100}, web_vitals {lcp, fcp, ttfb, inp: milliseconds; cls: the
  *       layout shift score; one to five of them, each a number from 0 to VITALS_MAX},
+ *       form_impression {form}, form_conversion {form} (form: the form's id, ≤ 191 characters),
+ *       video_start {title}, video_complete {title},
+ *       video_progress {title, seconds: 0–86400 watched since the last report, percent: 0–100
+ *       the furthest point reached} (title ≤ 191 characters) — build/events.js and the form
+ *       plugins' success hooks (Forms\Conversions) send them —,
  *       anything else from the public track() API
  *
  * The answer is a status with no body:
@@ -62,6 +67,16 @@ final class Collector {
 	public const MAX_USER_AGENT = 512;
 	public const MAX_PROPS      = 10;
 	public const MAX_PROP_TEXT  = 512;
+
+	/**
+	 * A form id's and a media title's most characters (the rollups' key columns).
+	 */
+	public const MAX_LABEL = 191;
+
+	/**
+	 * The most seconds one video_progress event may report.
+	 */
+	public const MAX_WATCH_SECONDS = 86400;
 
 	/**
 	 * Event names and property keys.
@@ -551,8 +566,40 @@ final class Collector {
 					}
 				}
 				break;
+			case 'form_impression':
+			case 'form_conversion':
+				self::require_text( $clean, 'form' );
+				$clean['form'] = Text::cut( (string) $clean['form'], self::MAX_LABEL );
+				break;
+			case 'video_start':
+			case 'video_complete':
+			case 'video_progress':
+				self::require_text( $clean, 'title' );
+				$clean['title'] = Text::cut( (string) $clean['title'], self::MAX_LABEL );
+				if ( 'video_progress' !== $name ) {
+					break;
+				}
+				$seconds = $clean['seconds'] ?? null;
+				$percent = $clean['percent'] ?? null;
+				if ( ! is_int( $seconds ) || $seconds < 0 || $seconds > self::MAX_WATCH_SECONDS || ! is_int( $percent ) || $percent < 0 || $percent > 100 ) {
+					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+				}
+				break;
 		}
 		return $clean;
+	}
+
+	/**
+	 * Checks that an event has a non-empty text property.
+	 *
+	 * @param array<string, string|int|float|bool> $props The event's properties.
+	 * @param string                               $key   The property.
+	 * @throws Rejection When it is missing, empty or not a string.
+	 */
+	private static function require_text( array $props, string $key ): void {
+		if ( ! isset( $props[ $key ] ) || ! is_string( $props[ $key ] ) || '' === $props[ $key ] ) {
+			throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+		}
 	}
 
 	/**

@@ -50,6 +50,7 @@ final class Module {
 		add_action( 'admin_init', array( ConfigFile::class, 'maybe_write' ) );
 
 		ObjectIdsFile::register();
+		FormConversions::register();
 		add_action( 'init', array( self::class, 'schedule' ) );
 		add_action( self::CRON_HOOK, array( self::class, 'cleanup' ) );
 	}

@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CollectController;
 use MonsterInsights\Reports\Settings\CustomDimensions;
+use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Endpoint;
@@ -26,6 +27,10 @@ defined( 'ABSPATH' ) || exit;
  * `data-u` is printed on pages rendered for a logged-in user, which page caches do not serve to
  * others; a visitor who is not logged in gets none and counts as Logged out.
  *
+ * While the Forms or the Media module is on, build/events.js follows it (deferred, after it): form
+ * impressions and conversions (`data-f="1"`), media plays, watch time and completions (`data-m="1"`),
+ * sent through the tracker's `monsterinsightsReports.track()`. The tracker itself stays small.
+ *
  * The tracker is printed while the active source is the built-in one, and also while no source
  * was chosen yet (the option is empty until the setup wizard runs), so the built-in reports have
  * data from the day the plugin is activated. Choosing another source (google) stops it.
@@ -36,6 +41,19 @@ final class TrackerScript {
 	 * The script handle; WordPress gives the tag the id `<handle>-js`.
 	 */
 	public const HANDLE = 'monsterinsights-reports-tracker';
+
+	/**
+	 * The form and media events' script handle.
+	 */
+	public const EVENTS_HANDLE = 'monsterinsights-reports-events';
+
+	/**
+	 * The modules whose events build/events.js sends, by the data attribute that turns them on.
+	 */
+	public const EVENT_MODULES = array(
+		'data-f' => 'forms',
+		'data-m' => 'media',
+	);
 
 	/**
 	 * The sources under which the built-in tracker runs.
@@ -82,6 +100,42 @@ final class TrackerScript {
 				'in_footer' => false,
 			)
 		);
+		self::enqueue_events();
+	}
+
+	/**
+	 * Enqueues build/events.js after the tracker while the Forms or the Media module is on.
+	 */
+	private static function enqueue_events(): void {
+		$asset_file = MONSTERINSIGHTS_REPORTS_DIR . 'build/events.asset.php';
+		if ( array() === self::event_modules() || ! is_readable( $asset_file ) ) {
+			return;
+		}
+		/**
+		 * The asset manifest written by the build.
+		 *
+		 * @var array{dependencies: string[], version: string} $asset
+		 */
+		$asset = require $asset_file;
+		wp_enqueue_script(
+			self::EVENTS_HANDLE,
+			MONSTERINSIGHTS_REPORTS_URL . 'build/events.js',
+			array( self::HANDLE ),
+			$asset['version'],
+			array(
+				'strategy'  => 'defer',
+				'in_footer' => false,
+			)
+		);
+	}
+
+	/**
+	 * The data attributes of the event modules that are on (see EVENT_MODULES).
+	 *
+	 * @return string[]
+	 */
+	public static function event_modules(): array {
+		return array_keys( array_filter( self::EVENT_MODULES, static fn( string $module ): bool => Modules::is_active( $module ) ) );
 	}
 
 	/**
@@ -91,6 +145,12 @@ final class TrackerScript {
 	 * @return array<string, string|bool>
 	 */
 	public static function script_attributes( $attributes ) {
+		if ( is_array( $attributes ) && self::EVENTS_HANDLE . '-js' === ( $attributes['id'] ?? '' ) ) {
+			foreach ( self::event_modules() as $attribute ) {
+				$attributes[ $attribute ] = '1';
+			}
+			return $attributes;
+		}
 		if ( ! is_array( $attributes ) || self::HANDLE . '-js' !== ( $attributes['id'] ?? '' ) ) {
 			return $attributes;
 		}

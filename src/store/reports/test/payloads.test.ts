@@ -9,12 +9,16 @@ import {
 	type DimensionsReport,
 	type ExceptionCategory,
 	type ExceptionsReport,
+	type FormsReport,
+	type MediaReport,
 	type OverviewReport,
 	type SiteSpeedReport,
 	type SiteSummaryReport,
 } from '..';
 import dimensionsFixture from './fixtures/dimensions.json';
 import exceptionsFixture from './fixtures/exceptions.json';
+import formsFixture from './fixtures/forms.json';
+import mediaFixture from './fixtures/media.json';
 import overviewFixture from './fixtures/overview.json';
 import siteSummaryFixture from './fixtures/site_summary.json';
 import { SITE_SPEED } from './fixtures/sitespeed';
@@ -35,6 +39,8 @@ type Json< T > = T extends string
 
 const dimensions: Json< DimensionsReport > = dimensionsFixture;
 const siteSpeed: SiteSpeedReport = SITE_SPEED;
+const forms: Json< FormsReport > = formsFixture;
+const media: Json< MediaReport > = mediaFixture;
 
 const CATEGORIES: ExceptionCategory[] = [
 	'engagement',
@@ -140,6 +146,30 @@ describe( 'payload fixtures', () => {
 			'total_posts',
 			'total_pages',
 			'total_comments',
+		] );
+	} );
+
+	it( 'carry the forms tables and the graphs of the Forms and Media reports', () => {
+		expect( forms.forms.columns.map( ( column ) => column.id ) ).toEqual( [
+			'id',
+			'impressions',
+			'conversions',
+			'conversionrate',
+		] );
+		expect( Object.keys( forms.overviewgraph ) ).toEqual( [
+			'labels',
+			'timestamps',
+			'count',
+			'notes',
+			'impressions',
+			'conversions',
+		] );
+		expect( Object.keys( media.line_chart_report ) ).toEqual( [
+			'labels',
+			'timestamps',
+			'count',
+			'notes',
+			'video_start',
 		] );
 	} );
 } );

@@ -71,6 +71,23 @@ class CompactionTest extends BuiltinTestCase {
 				)
 			);
 			$lines[] = Hits::pageview( $a, $date . ' 09:03:00', '/pricing/', array( 'cc' => 'DE' ) );
+			// A form seen (and sent every other day) and a video played there.
+			$lines[] = Hits::event( $a, $date . ' 09:03:10', 'form_impression', array( 'form' => 'newsletter' ), array( 'p' => '/pricing/' ) );
+			if ( 0 === $n % 2 ) {
+				$lines[] = Hits::event( $a, $date . ' 09:03:20', 'form_conversion', array( 'form' => 'newsletter' ), array( 'p' => '/pricing/' ) );
+			}
+			$lines[] = Hits::event( $a, $date . ' 09:03:30', 'video_start', array( 'title' => 'Tour' ), array( 'p' => '/pricing/' ) );
+			$lines[] = Hits::event(
+				$a,
+				$date . ' 09:03:50',
+				'video_progress',
+				array(
+					'title'   => 'Tour',
+					'seconds' => 20,
+					'percent' => 50,
+				),
+				array( 'p' => '/pricing/' )
+			);
 			$lines[] = Hits::event( $a, $date . ' 09:04:00', 'scroll', array( 'percent' => 75 ), array( 'p' => '/pricing/' ) );
 			// Visitor b: a campaign on a phone, late in the evening, on past midnight.
 			$lines[] = Hits::pageview(
@@ -148,13 +165,17 @@ class CompactionTest extends BuiltinTestCase {
 	private function payloads(): array {
 		BuiltinSource::bump_data_version();
 		$out = array();
-		foreach ( array( 'overview', 'site_summary' ) as $name ) {
+		// The Forms and Media reports need plus.
+		$plus = static fn(): string => 'plus';
+		add_filter( 'monsterinsights_reports_licence_level', $plus );
+		foreach ( array( 'overview', 'site_summary', 'forms', 'media' ) as $name ) {
 			foreach ( self::RANGES as $i => $params ) {
 				$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params );
 				$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $response->get_data() ) );
 				$out[ $name . ':' . $i ] = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
 			}
 		}
+		remove_filter( 'monsterinsights_reports_licence_level', $plus );
 		return $out;
 	}
 
@@ -188,15 +209,17 @@ class CompactionTest extends BuiltinTestCase {
 		$this->assertSame( 0, $this->raw_before( 'sessions', '2025-03-11' ) );
 		$this->assertSame( 0, $this->raw_before( 'pageviews', '2025-03-11' ) );
 		$this->assertSame( 0, $this->raw_before( 'events', '2025-03-11' ) );
-		// Left: the sessions of 12 March (a and b; no c on odd visiting days), a's two page views and
-		// scroll, b's page view that evening and the one after midnight.
+		// Left: the sessions of 12 March (a and b; no c on odd visiting days), a's two page views,
+		// form impression, video play and progress and scroll (no form sent on an odd visiting day),
+		// b's page view that evening and the one after midnight.
 		$this->assertSame( 2, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
 		$this->assertSame( 4, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) );
-		$this->assertSame( 1, (int) Db::value( 'SELECT COUNT(*) FROM {events}' ) );
+		$this->assertSame( 4, (int) Db::value( 'SELECT COUNT(*) FROM {events}' ) );
 		$this->assertSame(
 			array(
 				'pageviews' => 14 * 4 + 7 - 4,
-				'events'    => 13,
+				// 4 events on each of the 13 days before, and a form sent on 7 of them.
+				'events'    => 13 * 4 + 7,
 				'sessions'  => 14 * 2 + 7 - 2,
 			),
 			$deleted

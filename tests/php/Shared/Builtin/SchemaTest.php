@@ -87,6 +87,10 @@ class SchemaTest extends TestCase {
 			'day'        => 'day',
 			'series_day' => 'series_hash,day',
 		),
+		'rollup_forms'       => array( 'PRIMARY' => 'day,form,source_id,medium,campaign_id' ),
+		'rollup_forms_m'     => array( 'PRIMARY' => 'day,form,source_id,medium,campaign_id' ),
+		'rollup_media'       => array( 'PRIMARY' => 'day,title' ),
+		'rollup_media_m'     => array( 'PRIMARY' => 'day,title' ),
 		'rollup_vitals'      => array( 'PRIMARY' => 'day,device_category,metric,value' ),
 		'rollup_vitals_m'    => array( 'PRIMARY' => 'day,device_category,metric,value' ),
 	);

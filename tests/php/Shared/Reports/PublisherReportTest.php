@@ -138,9 +138,7 @@ class PublisherReportTest extends BuiltinTestCase {
 	 * @return array{0: int, 1: array<string, mixed>}
 	 */
 	private function get( string $route, array $params = array() ): array {
-		BuiltinSource::bump_data_version();
-		$response = $this->rest( 'GET', $route, $params + self::REPORT_RANGE );
-		return array( $response->get_status(), json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true ) );
+		return $this->get_json( $route, $params + self::REPORT_RANGE );
 	}
 
 	/**

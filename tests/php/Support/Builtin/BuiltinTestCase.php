@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Tests\Support\Builtin;
 
 use MonsterInsights\Reports\Sources\Builtin\AggregationResult;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\Schema;
@@ -92,6 +93,20 @@ abstract class BuiltinTestCase extends TestCase {
 	protected function aggregate( array $lines, int $chunk = Aggregator::CHUNK ): AggregationResult {
 		$this->files->add_live( $lines );
 		return $this->aggregator( $chunk )->run();
+	}
+
+	/**
+	 * GETs a route with fresh data (the data version bumped, so no cached payload answers) and
+	 * returns its status and its data as JSON carries them.
+	 *
+	 * @param string               $route  Route.
+	 * @param array<string, mixed> $params Query.
+	 * @return array{0: int, 1: array<string, mixed>}
+	 */
+	protected function get_json( string $route, array $params ): array {
+		BuiltinSource::bump_data_version();
+		$response = $this->rest( 'GET', $route, $params );
+		return array( $response->get_status(), json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true ) );
 	}
 
 	/**

@@ -1,0 +1,82 @@
+<?php
+/**
+ * The Media report (spec 3 §2 "Media Report", §3 "Media").
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Reports;
+
+use MonsterInsights\Reports\Query\Dimension;
+use MonsterInsights\Reports\Query\Metric;
+use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Block;
+use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\Compare;
+use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
+use MonsterInsights\Reports\Reports\Blocks\Rows;
+use MonsterInsights\Reports\Reports\Blocks\Table;
+use MonsterInsights\Reports\Sources\Source;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The Video Plays chart and the videos table:
+ * - `line_chart_report`: plays (`video_start` events) by day with trend points, total and the site
+ *   notes; `compare.line_chart_report` the compare range's plays;
+ * - `video_details_rows`: every video (or audio) by title with its plays (video_start), average
+ *   watch time (seconds watched per play), average time viewed (the furthest point a session's
+ *   play reached, percent of the duration, averaged) and completion rate (completions per play,
+ *   percent), from the events of build/events.js (src/events/media.ts).
+ */
+final class Media extends ComposedReport {
+
+	/**
+	 * The chart's id and its metric.
+	 */
+	public const GRAPH = array( 'video_start' => Metric::VIDEO_STARTS );
+
+	/**
+	 * The report's name.
+	 */
+	public function name(): string {
+		return 'media';
+	}
+
+	/**
+	 * The blocks.
+	 *
+	 * @return array<string, Block>
+	 */
+	protected function blocks(): array {
+		$graph = MetricGraph::of( $this->asked(), self::GRAPH );
+		return array(
+			'line_chart_report'  => $graph,
+			'video_details_rows' => new Table(
+				array(
+					new Column( 'title', __( 'Video', 'monsterinsights-reports' ), Column::TEXT ),
+					new Column( 'video_start', __( 'Video Plays', 'monsterinsights-reports' ) ),
+					new Column( 'average_watch_time', __( 'Avg. Watch Time', 'monsterinsights-reports' ), Column::DURATION ),
+					new Column( 'average_time_viewed', __( 'Avg. % Watched', 'monsterinsights-reports' ), Column::PERCENT ),
+					new Column( 'completion_rate', __( 'Completion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+				),
+				static function ( Source $source, ReportRequest $request ): array {
+					$rows = array();
+					foreach ( Rows::of( $source, $request, array( Dimension::VIDEO_TITLE ), Metric::MEDIA_METRICS ) as $row ) {
+						$metrics = $row['metrics'];
+						$rows[]  = array(
+							'title'               => $row['dimensions'][ Dimension::VIDEO_TITLE ] ?? '',
+							'video_start'         => (int) ( $metrics[ Metric::VIDEO_STARTS ] ?? 0 ),
+							'average_watch_time'  => $metrics[ Metric::AVERAGE_VIDEO_WATCH_TIME ] ?? 0,
+							'average_time_viewed' => $metrics[ Metric::AVERAGE_VIDEO_PERCENT_VIEWED ] ?? 0,
+							'completion_rate'     => $metrics[ Metric::VIDEO_COMPLETION_RATE ] ?? 0,
+						);
+					}
+					return $rows;
+				},
+				'video_start'
+			),
+			'compare'            => new Compare( array( 'line_chart_report' => $graph->of_compare() ) ),
+		);
+	}
+}

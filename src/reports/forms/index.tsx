@@ -1,0 +1,140 @@
+/**
+ * The Forms Overview Report (spec 2 §2 "Forms Report", route /forms): the Sessions, Pageviews,
+ * Form Impressions and Form Completions tabs with their totals over one chart (site notes as
+ * markers, the compare range as a second line), the breakdown selector (None, Source / Medium,
+ * Campaign) and the forms table of the chosen breakdown — Form Name or ID, Impressions,
+ * Conversions, Conversion Rate — searchable, sortable, paged, with its CSV; the site notes panel
+ * under it.
+ */
+import { SelectControl } from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+import { DataTable } from '../../components/report/DataTable';
+import {
+	MetricChart,
+	type ChartTab,
+} from '../../components/report/MetricChart';
+import type { FormsReport } from '../../store/reports/types';
+import { ReportScreen } from '../ReportScreen';
+import './style.scss';
+
+/** The breakdowns of spec 2 §9 (none, sourceMedium, campaign) and the table each shows. */
+const BREAKDOWNS = {
+	none: 'forms',
+	sourceMedium: 'forms_source_medium',
+	campaign: 'forms_campaign',
+} as const;
+
+type Breakdown = keyof typeof BREAKDOWNS;
+
+/**
+ * The Form Impressions and Form Completions tabs.
+ *
+ * @param data      The payload.
+ * @param comparing Whether a compare range is on.
+ */
+function formTabs( data: FormsReport, comparing: boolean ): ChartTab[] {
+	const compare = comparing ? data.compare?.overviewgraph : undefined;
+	return [
+		{
+			key: 'impressions',
+			label: __( 'Form Impressions', 'monsterinsights-reports' ),
+			series: data.overviewgraph.impressions,
+			compare: compare?.impressions.datapoints,
+		},
+		{
+			key: 'conversions',
+			label: __( 'Form Completions', 'monsterinsights-reports' ),
+			series: data.overviewgraph.conversions,
+			compare: compare?.conversions.datapoints,
+		},
+	];
+}
+
+/**
+ * The layout of a payload: chart, breakdown and table.
+ *
+ * @param props           Component props.
+ * @param props.data      The payload.
+ * @param props.comparing Whether a compare range is on.
+ */
+function FormsLayout( {
+	data,
+	comparing,
+}: {
+	data: FormsReport;
+	comparing: boolean;
+} ) {
+	const [ breakdown, setBreakdown ] = useState< Breakdown >( 'none' );
+	const table = BREAKDOWNS[ breakdown ];
+	return (
+		<div className="monsterinsights-reports-forms">
+			<MetricChart
+				chart={ data.chart }
+				id="forms"
+				comparing={ comparing }
+				extra={ formTabs( data, comparing ) }
+			/>
+			<div className="monsterinsights-reports-forms__breakdown">
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Breakdown', 'monsterinsights-reports' ) }
+					value={ breakdown }
+					options={ [
+						{
+							value: 'none',
+							label: __( 'None', 'monsterinsights-reports' ),
+						},
+						{
+							value: 'sourceMedium',
+							label: __(
+								'Source / Medium',
+								'monsterinsights-reports'
+							),
+						},
+						{
+							value: 'campaign',
+							label: __( 'Campaign', 'monsterinsights-reports' ),
+						},
+					] }
+					onChange={ ( value ) => setBreakdown( value as Breakdown ) }
+				/>
+			</div>
+			<DataTable
+				key={ table }
+				table={ table }
+				page={ data[ table ] }
+				title={ __( 'Forms', 'monsterinsights-reports' ) }
+				emptyText={ __(
+					'There were no impressions for this date range.',
+					'monsterinsights-reports'
+				) }
+			/>
+		</div>
+	);
+}
+
+export function FormsScreen() {
+	return (
+		<ReportScreen
+			name="forms"
+			notes
+			emptyText={ __(
+				'There were no impressions for this date range.',
+				'monsterinsights-reports'
+			) }
+			errorText={ __(
+				'An unknown error has occurred.',
+				'monsterinsights-reports'
+			) }
+		>
+			{ ( data, { comparing } ) => (
+				<FormsLayout data={ data } comparing={ comparing } />
+			) }
+		</ReportScreen>
+	);
+}
+
+export default FormsScreen;

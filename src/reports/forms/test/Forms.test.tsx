@@ -1,0 +1,147 @@
+import '@testing-library/jest-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+
+import { renderIn } from '../../../app/test/shell';
+import { installResizeObserver } from '../../../components/report/test/dom';
+import {
+	dataTableRows as rows,
+	registryFor,
+	reportCalls,
+} from '../../../components/report/test/screens';
+import { payload as sample } from '../../../demo/forms';
+import type { FormsReport } from '../../../store/reports/types';
+import fixture from '../../../store/reports/test/fixtures/forms.json';
+import { mockApi } from '../../../store/test/api';
+import { getUpsellContent } from '../../../upsell/content';
+import { FormsScreen } from '..';
+
+jest.mock( 'react-chartjs-2', () =>
+	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
+);
+
+beforeAll( installResizeObserver );
+
+/** The payload of tests/php/Shared/Reports/FormsReportTest.php (10–12 March 2025, with compare). */
+const PAYLOAD = fixture as unknown as FormsReport;
+
+describe( 'Forms report', () => {
+	it( 'shows the four tabs with their totals, the forms and each breakdown', async () => {
+		const calls = mockApi( () => PAYLOAD );
+		const { container } = renderIn(
+			<FormsScreen />,
+			registryFor( 'plus' )
+		);
+		await waitFor( () =>
+			expect( rows( container ) ).toEqual( [
+				[ 'Contact form 1', '4', '2', '50%' ],
+				[ 'newsletter', '3', '1', '33.33%' ],
+			] )
+		);
+		expect(
+			screen.getByRole( 'heading', {
+				level: 1,
+				name: 'Forms Overview Report',
+			} )
+		).toBeInTheDocument();
+		const tabs = within(
+			screen.getByRole( 'tablist', { name: 'Metrics' } )
+		).getAllByRole( 'tab' );
+		expect( tabs.map( ( tab ) => tab.textContent ) ).toEqual( [
+			'Sessions5',
+			'Pageviews6',
+			'Form Impressions7',
+			'Form Completions3',
+		] );
+		fireEvent.click( tabs[ 2 ]! );
+		expect( tabs[ 2 ] ).toHaveAttribute( 'aria-selected', 'true' );
+
+		const breakdown = screen.getByLabelText( 'Breakdown' );
+		expect(
+			within( breakdown )
+				.getAllByRole( 'option' )
+				.map( ( option ) => option.textContent )
+		).toEqual( [ 'None', 'Source / Medium', 'Campaign' ] );
+		fireEvent.change( breakdown, { target: { value: 'campaign' } } );
+		await waitFor( () =>
+			expect( rows( container ) ).toEqual( [
+				[ 'Contact form 1', '(not set)', '3', '2', '66.67%' ],
+				[ 'newsletter', '(not set)', '3', '1', '33.33%' ],
+				[ 'Contact form 1', 'spring', '1', '0', '0%' ],
+			] )
+		);
+		fireEvent.change( breakdown, {
+			target: { value: 'sourceMedium' },
+		} );
+		await waitFor( () =>
+			expect( rows( container ).map( ( row ) => row[ 1 ] ) ).toEqual(
+				PAYLOAD.forms_source_medium.rows.map( ( row ) =>
+					String( row.source_medium )
+				)
+			)
+		);
+		expect(
+			screen.getByRole( 'columnheader', { name: /Source \/ Medium/ } )
+		).toBeInTheDocument();
+		expect( reportCalls( calls ) ).toEqual( [
+			'/monsterinsights-reports/v1/reports/forms?start=2025-03-10&end=2025-03-12',
+		] );
+	} );
+
+	it( 'shows its own layout with the sample under its upsell to basic, without fetching', async () => {
+		const calls = mockApi( () => ( {} ) );
+		const { container } = renderIn(
+			<FormsScreen />,
+			registryFor( 'basic' )
+		);
+		expect(
+			await screen.findByRole( 'heading', {
+				name: getUpsellContent( 'forms' ).title,
+			} )
+		).toBeInTheDocument();
+		await waitFor( () =>
+			expect( rows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
+				[ ...sample.forms.rows ]
+					.sort(
+						( a, b ) =>
+							Number( b.impressions ) - Number( a.impressions )
+					)
+					.map( ( row ) => String( row.id ) )
+			)
+		);
+		// The blurred layout is hidden from assistive technology: its tabs by their role attribute.
+		expect(
+			Array.from( container.querySelectorAll( '[role="tab"]' ) ).map(
+				( tab ) => tab.textContent?.replace( /[\d,]+$/, '' )
+			)
+		).toEqual( [
+			'Sessions',
+			'Pageviews',
+			'Form Impressions',
+			'Form Completions',
+		] );
+		await act( async () => {} );
+		expect( reportCalls( calls ) ).toEqual( [] );
+	} );
+
+	it( 'says the spec’s empty text when nothing was tracked', async () => {
+		const none = { rows: [], total: 0 };
+		mockApi( () => ( {
+			...PAYLOAD,
+			chart: {
+				...PAYLOAD.chart,
+				sessions: [ 0, 0, 0 ],
+				page_views: [ 0, 0, 0 ],
+			},
+			forms: { ...PAYLOAD.forms, ...none },
+			forms_source_medium: { ...PAYLOAD.forms_source_medium, ...none },
+			forms_campaign: { ...PAYLOAD.forms_campaign, ...none },
+		} ) );
+		renderIn( <FormsScreen />, registryFor( 'plus' ) );
+		expect(
+			await screen.findByText(
+				'There were no impressions for this date range.'
+			)
+		).toBeInTheDocument();
+	} );
+} );
