@@ -17,9 +17,11 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 port="${E2E_PORT:-9410}"
-# One site folder per port, so runs on different ports (E2E_PORT) do not share it.
-site="${root}/.wp/e2e"
-[ -z "${E2E_PORT:-}" ] || site="${root}/.wp/e2e-${port}"
+# One site folder per port, so runs on different ports (E2E_PORT) do not share it; outside the
+# checkout, because the PHP server's site links the plugin to the checkout and WordPress maps every
+# path under a linked plugin's real folder back into that plugin (plugin_basename()): another
+# plugin of a site inside the checkout would get a wrong name, and its activation hook would not run.
+site="${TMPDIR:-/tmp}/monsterinsights-reports-e2e-${port}"
 rm -rf "$site"
 # A real copy even when .wp/core is a link to a core elsewhere (cp -r would copy the link, and the
 # site would write into that core), without what a run may have left in the core it was copied from.

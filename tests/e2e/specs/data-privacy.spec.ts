@@ -7,6 +7,7 @@ import {
 import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import net from 'net';
+import os from 'os';
 import path from 'path';
 
 import { baseURL } from '../playwright.config';
@@ -32,9 +33,8 @@ const GUARD = '<?php exit; ?>\n';
 
 /** The e2e site's folder on disk (bin/serve-e2e.sh; Playground mounts it as /wordpress). */
 const SITE_DIR = path.join(
-	__dirname,
-	'../../../.wp',
-	process.env.E2E_PORT ? `e2e-${ process.env.E2E_PORT }` : 'e2e'
+	os.tmpdir(),
+	`monsterinsights-reports-e2e-${ process.env.E2E_PORT ?? '9410' }`
 );
 
 interface DataFile {
