@@ -89,6 +89,13 @@ final class BuiltinSource implements Source, FindsExceptions {
 	);
 
 	/**
+	 * The real-time reader, made on first use: the queries of one report share its read.
+	 *
+	 * @var Realtime|null
+	 */
+	private ?Realtime $realtime = null;
+
+	/**
 	 * The source's key.
 	 */
 	public function key(): string {
@@ -175,14 +182,14 @@ final class BuiltinSource implements Source, FindsExceptions {
 	}
 
 	/**
-	 * Answers a real-time query from the raw recent rows, after a short aggregation of the buffer
-	 * (Realtime).
+	 * Answers a real-time query from the raw recent data: the raw tables and the hits the
+	 * collector buffered that are not stored yet (Realtime).
 	 *
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run_realtime( RealtimeQuery $query ): Result {
-		Realtime::aggregate_buffer();
-		return ( new Realtime() )->run( $query );
+		$this->realtime ??= new Realtime();
+		return $this->realtime->run( $query );
 	}
 
 	/**

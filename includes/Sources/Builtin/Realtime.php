@@ -14,15 +14,21 @@ use MonsterInsights\Reports\Reports\Countries;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Answers RealtimeQuery from the raw tables, never the daily rollups: the page views (and, for
- * active users, the events) whose time is in the query's minutes, with their sessions. The hits are
- * found through the tables' `day` indexes — the site-local days the minutes fall on, one or two —
- * then by time, so a query reads the day's rows at most and the window's hits; paths, sources and
- * campaigns are looked up by id for those hits only. Grouping is done in PHP (a window holds few
- * hits).
+ * Answers RealtimeQuery from the raw recent data, never the daily rollups: the page views (and, for
+ * active users, the events) whose time is in the query's minutes, with their sessions. They come
+ * from two places, read in one transaction so that no hit is in both or in neither:
  *
- * Before its first answer in a request, it runs a short aggregation of what the collector buffered
- * (the reports page load does the same), so a visit made a minute ago is counted.
+ * - the raw tables: through their `day` indexes (the site-local days of the last hour, one or two),
+ *   then by time, joined to their sessions;
+ * - the hits the collector buffered that no aggregation stored yet (BufferTail: the lines after
+ *   each buffer file's cursor, read only and bounded). They are put in sessions in memory as the
+ *   aggregation would put them (Sessionizer, over the stored sessions of their visitor keys, and
+ *   ids of the lookup rows that exist; a value not stored yet gets a negative id of this answer's
+ *   own), so a visit made a moment ago counts at once, without an aggregation in the request and
+ *   without a write or a lock the collector or the aggregation could wait for.
+ *
+ * The last hour is read once for all the queries of one `now`, data version and buffer state (a
+ * report asks several); grouping is done in PHP (an hour holds few hits).
  *
  * - screenPageViews: page views in the minutes;
  * - activeUsers: distinct visitors with a hit (page view or event) in the minutes;
@@ -32,69 +38,37 @@ defined( 'ABSPATH' ) || exit;
  *   ("(not set)" without one), country (name), countryId (ISO code), region, city: the hit's
  *   session's.
  *
- * @phpstan-type RealtimeHit array{pageview: bool, ts: int, path_id: int, visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
- * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, title: string}>, sources: array<int, string>, campaigns: array<int, string>}
+ * @phpstan-type RealtimeHit array{pageview: bool, ts: int, session: int, path_id: int, visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
+ * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, object: int}>, sources: array<int, string>, campaigns: array<int, string>}
  */
 final class Realtime {
 
 	/**
-	 * Seconds the aggregation before a real-time answer may spend, at most.
+	 * Seconds read back from `now`: the furthest a query reaches.
 	 */
-	public const AGGREGATION_BUDGET = 1.0;
+	private const WINDOW = ( RealtimeQuery::MAX_MINUTES_AGO + 1 ) * MINUTE_IN_SECONDS;
 
 	/**
-	 * Sites (blog ids) whose buffer this request already aggregated.
+	 * The last hour's hits, their labels and what they were read for.
 	 *
-	 * @var array<int, true>
+	 * @var array{key: string, hits: array<int, RealtimeHit>, labels: RealtimeLabels}|null
 	 */
-	private static array $aggregated = array();
+	private ?array $recent = null;
+
+	/**
+	 * Post titles by id.
+	 *
+	 * @var array<int, string>
+	 */
+	private array $titles = array();
 
 	/**
 	 * A real-time reader.
 	 *
-	 * @param LocalTime|null $clock Site-local days; the site's zone by default.
+	 * @param LocalTime|null  $clock Site-local days; the site's zone by default.
+	 * @param BufferTail|null $tail  The buffered hits; the current site's by default.
 	 */
-	public function __construct( private ?LocalTime $clock = null ) {
-	}
-
-	/**
-	 * Runs a bounded aggregation of the current site's buffer, once a request: no wait for a run
-	 * that holds the lock, and an error is recorded as the scheduler records it.
-	 */
-	public static function aggregate_buffer(): void {
-		$site = get_current_blog_id();
-		if ( isset( self::$aggregated[ $site ] ) ) {
-			return;
-		}
-		self::$aggregated[ $site ] = true;
-		/**
-		 * Filters the seconds a real-time report may spend aggregating the buffer first.
-		 *
-		 * @param float $budget Seconds; 0 turns that aggregation off.
-		 */
-		$budget = (float) apply_filters( 'monsterinsights_reports_realtime_budget', self::AGGREGATION_BUDGET );
-		if ( $budget <= 0 ) {
-			return;
-		}
-		try {
-			Aggregator::for_current_site()->run( $budget );
-		} catch ( \Throwable $error ) {
-			update_option(
-				Aggregator::LAST_RUN_OPTION,
-				array(
-					'time'  => time(),
-					'error' => $error->getMessage(),
-				),
-				false
-			);
-		}
-	}
-
-	/**
-	 * Forgets which sites were aggregated (a long-running process, tests).
-	 */
-	public static function reset(): void {
-		self::$aggregated = array();
+	public function __construct( private ?LocalTime $clock = null, private ?BufferTail $tail = null ) {
 	}
 
 	/**
@@ -103,18 +77,24 @@ final class Realtime {
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run( RealtimeQuery $query ): Result {
-		$hits   = $this->hits( $query, in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true ) );
-		$labels = $this->labels( $query, $hits );
+		$recent = $this->recent( $query->now );
+		$labels = $recent['labels'];
+		$first  = $query->first_second();
+		$last   = $query->last_second();
+		$events = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
 
 		$groups = array();
 		$users  = array();
 		$views  = 0;
-		foreach ( $hits as $hit ) {
+		foreach ( $recent['hits'] as $hit ) {
+			if ( $hit['ts'] < $first || $hit['ts'] > $last || ( ! $events && ! $hit['pageview'] ) ) {
+				continue;
+			}
 			$dimensions = array();
 			foreach ( $query->dimensions as $dimension ) {
 				$dimensions[ $dimension ] = $this->value( $dimension, $hit, $query, $labels );
 			}
-			$key = (string) wp_json_encode( $dimensions );
+			$key = implode( "\x1f", $dimensions );
 			if ( ! isset( $groups[ $key ] ) ) {
 				$groups[ $key ] = array(
 					'dimensions' => $dimensions,
@@ -145,111 +125,306 @@ final class Realtime {
 	}
 
 	/**
-	 * The hits of the query's minutes with their sessions: page views, and events when active
-	 * users are asked. Read through the `day` indexes (the one or two site-local days of the
-	 * minutes), then by time.
+	 * The hits (page views and events) of the hour up to `now`, with their sessions, and their
+	 * labels: read once per `now`, data version and buffer state.
 	 *
-	 * @param RealtimeQuery $query  The query.
-	 * @param bool          $events Whether events count (as hits of active users).
-	 * @return array
-	 * @phpstan-return array<int, RealtimeHit>
+	 * @param int $now Unix seconds.
+	 * @return array{key: string, hits: array<int, RealtimeHit>, labels: RealtimeLabels}
 	 */
-	private function hits( RealtimeQuery $query, bool $events ): array {
+	private function recent( int $now ): array {
+		$tail = $this->tail ?? BufferTail::for_current_site();
+		$key  = $now . '|' . (string) get_option( BuiltinSource::DATA_VERSION_OPTION, '0' ) . '|' . $tail->signature();
+		if ( null !== $this->recent && $key === $this->recent['key'] ) {
+			return $this->recent;
+		}
 		$clock = $this->clock ?? new LocalTime();
-		$first = $query->first_second();
-		$last  = $query->last_second();
+		$first = $now - self::WINDOW + 1;
+		// The cursors first: the transaction's snapshot is taken at its first read, and the files
+		// are read after it (see BufferTail).
+		list( $stored, $buffered ) = Db::transaction(
+			function () use ( $tail, $clock, $first, $now ): array {
+				$positions = BufferTail::positions();
+				$lines     = $tail->lines( $first - Sessionizer::TIMEOUT, $positions );
+				return array( $this->stored( $clock, $first, $now ), $this->buffered( $lines, $clock ) );
+			}
+		);
+
+		$hits = $stored;
+		if ( array() !== $buffered['hits'] ) {
+			// A stored hit whose session a buffered one changed takes the session as it is now.
+			foreach ( $hits as $i => $hit ) {
+				if ( isset( $buffered['sessions'][ $hit['session'] ] ) ) {
+					$hits[ $i ] = self::with_session( $hit, $buffered['sessions'][ $hit['session'] ] );
+				}
+			}
+			foreach ( $buffered['hits'] as $hit ) {
+				if ( $hit['ts'] >= $first && $hit['ts'] <= $now ) {
+					$hits[] = $hit;
+				}
+			}
+		}
+		$this->titles = array();
+		$this->recent = array(
+			'key'    => $key,
+			'hits'   => $hits,
+			'labels' => $this->labels( $hits, $buffered['labels'] ),
+		);
+		return $this->recent;
+	}
+
+	/**
+	 * The stored hits of the seconds, with their sessions. Read through the `day` indexes (the one
+	 * or two site-local days of the seconds), then by time.
+	 *
+	 * @param LocalTime $clock Site-local days.
+	 * @param int       $first The first second.
+	 * @param int       $last  The last second.
+	 * @return array<int, RealtimeHit>
+	 */
+	private function stored( LocalTime $clock, int $first, int $last ): array {
 		$days  = array_values( array_unique( array( $clock->day( $first ), $clock->day( $last ) ) ) );
 		$in    = implode( ', ', array_fill( 0, count( $days ), '%s' ) );
 		$where = 'day IN (' . $in . ') AND ts BETWEEN %d AND %d';
 		$args  = array_merge( $days, array( $first, $last ) );
-
-		$union = 'SELECT 1 AS pageview, session_id, ts, path_id FROM {pageviews} WHERE ' . $where;
-		if ( $events ) {
-			$union .= ' UNION ALL SELECT 0 AS pageview, session_id, ts, path_id FROM {events} WHERE ' . $where;
-			$args   = array_merge( $args, $args );
+		$rows  = Db::lists(
+			'SELECT h.pageview, h.ts, h.session_id, h.path_id, s.visitor, s.landing_path_id, s.source_id, s.medium, s.campaign_id, s.country, s.region, s.city'
+			. ' FROM (SELECT 1 AS pageview, session_id, ts, path_id FROM {pageviews} WHERE ' . $where
+			. ' UNION ALL SELECT 0 AS pageview, session_id, ts, path_id FROM {events} WHERE ' . $where . ') h'
+			. ' JOIN {sessions} s ON s.id = h.session_id',
+			array_merge( $args, $args )
+		);
+		$hits  = array();
+		foreach ( $rows as $row ) {
+			$hits[] = array(
+				'pageview'        => 1 === (int) $row[0],
+				'ts'              => (int) $row[1],
+				'session'         => (int) $row[2],
+				'path_id'         => (int) $row[3],
+				'visitor'         => (string) $row[4],
+				'landing_path_id' => (int) $row[5],
+				'source_id'       => (int) $row[6],
+				'medium'          => (string) $row[7],
+				'campaign_id'     => (int) $row[8],
+				'country'         => (string) $row[9],
+				'region'          => (string) $row[10],
+				'city'            => (string) $row[11],
+			);
 		}
-		$rows = Db::rows(
-			'SELECT h.pageview, h.ts, h.path_id, s.visitor, s.landing_path_id, s.source_id, s.medium, s.campaign_id, s.country, s.region, s.city'
-			. ' FROM (' . $union . ') h JOIN {sessions} s ON s.id = h.session_id',
-			$args
-		);
-		return array_map(
-			static fn( array $row ): array => array(
-				'pageview'        => 1 === (int) $row['pageview'],
-				'ts'              => (int) $row['ts'],
-				'path_id'         => (int) $row['path_id'],
-				'visitor'         => (string) $row['visitor'],
-				'landing_path_id' => (int) $row['landing_path_id'],
-				'source_id'       => (int) $row['source_id'],
-				'medium'          => (string) $row['medium'],
-				'campaign_id'     => (int) $row['campaign_id'],
-				'country'         => (string) $row['country'],
-				'region'          => (string) $row['region'],
-				'city'            => (string) $row['city'],
-			),
-			$rows
-		);
+		return $hits;
 	}
 
 	/**
-	 * The lookups the asked dimensions need, for the hits' ids only: paths (with their titles),
-	 * source names, campaign names.
+	 * Buffered lines as hits with their sessions, sessionized in memory as the aggregation would:
+	 * over the stored sessions of their visitor keys, with the ids of the lookup rows that exist
+	 * and negative ids (labelled here) for values not stored yet. Nothing is written.
 	 *
-	 * @param RealtimeQuery $query The query.
-	 * @param array         $hits  The hits.
-	 * @phpstan-param array<int, RealtimeHit> $hits
-	 * @return array
-	 * @phpstan-return RealtimeLabels
+	 * @param string[]  $lines Buffer lines not stored yet.
+	 * @param LocalTime $clock Site-local days.
+	 * @return array{hits: array<int, RealtimeHit>, sessions: array<int, array<string, int|string>>, labels: RealtimeLabels}
 	 */
-	private function labels( RealtimeQuery $query, array $hits ): array {
-		$asked  = array_flip( $query->dimensions );
+	private function buffered( array $lines, LocalTime $clock ): array {
 		$labels = array(
 			'paths'     => array(),
 			'sources'   => array(),
 			'campaigns' => array(),
 		);
-		$ids    = static fn( string $column ): array => array_values( array_unique( array_filter( array_column( $hits, $column ) ) ) );
-
-		$paths = array();
-		if ( isset( $asked[ RealtimeQuery::PAGE_PATH ] ) || isset( $asked[ RealtimeQuery::SCREEN_NAME ] ) ) {
-			$paths = $ids( 'path_id' );
-		}
-		if ( isset( $asked[ RealtimeQuery::LANDING_PAGE ] ) ) {
-			$paths = array_values( array_unique( array_merge( $paths, $ids( 'landing_path_id' ) ) ) );
-		}
-		if ( array() !== $paths ) {
-			$rows    = Db::rows( 'SELECT id, path, object_id FROM {paths} WHERE id IN (' . implode( ', ', array_fill( 0, count( $paths ), '%d' ) ) . ')', $paths );
-			$objects = array_values( array_unique( array_filter( array_map( static fn( array $row ): int => (int) $row['object_id'], $rows ) ) ) );
-			if ( array() !== $objects && isset( $asked[ RealtimeQuery::SCREEN_NAME ] ) ) {
-				_prime_post_caches( $objects, false, false );
+		$hits   = array();
+		$seen   = array();
+		foreach ( $lines as $line ) {
+			$hit = Hit::from_line( $line );
+			if ( null !== $hit && ! isset( $seen[ $hit->id ] ) ) {
+				$seen[ $hit->id ] = true;
+				$hits[]           = $hit;
 			}
-			foreach ( $rows as $row ) {
-				$object = (int) $row['object_id'];
-				$title  = $object > 0 && isset( $asked[ RealtimeQuery::SCREEN_NAME ] ) ? html_entity_decode( get_the_title( $object ), ENT_QUOTES, 'UTF-8' ) : '';
+		}
+		if ( array() === $hits ) {
+			return array(
+				'hits'     => array(),
+				'sessions' => array(),
+				'labels'   => $labels,
+			);
+		}
+		// In time order, ties by hit id, as the aggregation takes them.
+		$times = array();
+		$ids   = array();
+		foreach ( $hits as $hit ) {
+			$times[] = $hit->ts;
+			$ids[]   = $hit->id;
+		}
+		array_multisort( $times, SORT_NUMERIC, $ids, SORT_STRING, $hits );
 
+		$acquisitions = array();
+		$paths        = array();
+		$sources      = array();
+		$campaigns    = array();
+		$keys         = array();
+		foreach ( $hits as $i => $hit ) {
+			$acq                                = Acquisition::of( $hit );
+			$acquisitions[ $i ]                 = $acq;
+			$paths[ md5( $hit->path ) ]         = array( $hit->path, $hit->object );
+			$sources[ md5( $acq->source ) ]     = $acq->source;
+			$campaigns[ $acq->campaign_hash() ] = $acq->campaign['name'];
+			$keys[ $hit->visitor ]              = true;
+			$keys[ $hit->previous ]             = true;
+		}
+		unset( $campaigns[''], $keys[0] );
+		$path_ids     = self::ids(
+			'paths',
+			$paths,
+			$labels['paths'],
+			static fn( array $path ): array => array(
+				'path'   => $path[0],
+				'object' => $path[1],
+			)
+		);
+		$source_ids   = self::ids( 'sources', $sources, $labels['sources'], static fn( string $name ): string => $name );
+		$campaign_ids = self::ids( 'campaigns', $campaigns, $labels['campaigns'], static fn( string $name ): string => $name );
+
+		$known = array();
+		foreach ( Ingest::stored_sessions( array_keys( $keys ) ) as $id => $row ) {
+			$known[ $id ] = Sessionizer::typed( array_combine( Ingest::SESSION_COLUMNS, $row ) );
+		}
+		// Ids no stored session has: this answer's own, never written.
+		$sessionizer = new Sessionizer( $known, $clock, PHP_INT_MAX >> 1 );
+		$session_of  = array();
+		foreach ( $hits as $i => $hit ) {
+			$acq              = $acquisitions[ $i ];
+			$session_of[ $i ] = $sessionizer->add(
+				$hit,
+				array(
+					'path_id'     => $path_ids[ md5( $hit->path ) ],
+					'ua_id'       => 0,
+					'source_id'   => $source_ids[ md5( $acq->source ) ],
+					'campaign_id' => $campaign_ids[ $acq->campaign_hash() ] ?? 0,
+				),
+				$acq
+			);
+		}
+		$sessions = $sessionizer->touched();
+		$out      = array();
+		foreach ( $hits as $i => $hit ) {
+			$out[] = self::with_session(
+				array(
+					'pageview' => $hit->is_pageview(),
+					'ts'       => $hit->ts,
+					'session'  => $session_of[ $i ],
+					'path_id'  => $path_ids[ md5( $hit->path ) ],
+				),
+				$sessions[ $session_of[ $i ] ]
+			);
+		}
+		return array(
+			'hits'     => $out,
+			'sessions' => $sessions,
+			'labels'   => $labels,
+		);
+	}
+
+	/**
+	 * Lookup ids of values by their hash: the stored row's id, else a negative id of this answer's
+	 * own, labelled.
+	 *
+	 * @template T
+	 * @param string             $table  paths, sources or campaigns.
+	 * @param array<string, T>   $values Hash => value.
+	 * @param array<int, mixed>  $labels Labels of negative ids, added to.
+	 * @param callable(T): mixed $label  A value's label.
+	 * @param-out array<int, mixed>   $labels
+	 * @return array<string, int> Hash => id.
+	 */
+	private static function ids( string $table, array $values, array &$labels, callable $label ): array {
+		$ids = Lookups::existing( $table, array_map( 'strval', array_keys( $values ) ) );
+		foreach ( $values as $hash => $value ) {
+			if ( ! isset( $ids[ (string) $hash ] ) ) {
+				$id                    = -1 - count( $labels );
+				$ids[ (string) $hash ] = $id;
+				$labels[ $id ]         = $label( $value );
+			}
+		}
+		return $ids;
+	}
+
+	/**
+	 * A hit with its session's columns.
+	 *
+	 * @param array{pageview: bool, ts: int, session: int, path_id: int} $hit     The hit.
+	 * @param array<string, int|string>                                  $session The session.
+	 * @return RealtimeHit
+	 */
+	private static function with_session( array $hit, array $session ): array {
+		return array(
+			'pageview'        => $hit['pageview'],
+			'ts'              => $hit['ts'],
+			'session'         => $hit['session'],
+			'path_id'         => $hit['path_id'],
+			'visitor'         => (string) $session['visitor'],
+			'landing_path_id' => (int) $session['landing_path_id'],
+			'source_id'       => (int) $session['source_id'],
+			'medium'          => (string) $session['medium'],
+			'campaign_id'     => (int) $session['campaign_id'],
+			'country'         => (string) $session['country'],
+			'region'          => (string) $session['region'],
+			'city'            => (string) $session['city'],
+		);
+	}
+
+	/**
+	 * The labels of the hits' ids: paths (with their post ids), source names, campaign names;
+	 * the stored ones read by id, the buffered values' negative ids as given.
+	 *
+	 * @param array<int, RealtimeHit> $hits     The hits.
+	 * @param array                   $buffered Labels of the negative ids.
+	 * @phpstan-param RealtimeLabels $buffered
+	 * @return RealtimeLabels
+	 */
+	private function labels( array $hits, array $buffered ): array {
+		$labels = $buffered;
+		$ids    = static fn( array $columns ): array => array_values( array_unique( array_filter( array_merge( ...array_map( static fn( string $column ): array => array_column( $hits, $column ), $columns ) ), static fn( int $id ): bool => $id > 0 ) ) );
+
+		$paths = $ids( array( 'path_id', 'landing_path_id' ) );
+		if ( array() !== $paths ) {
+			foreach ( Db::rows( 'SELECT id, path, object_id FROM {paths} WHERE id IN (' . Lookups::ints( $paths ) . ')' ) as $row ) {
 				$labels['paths'][ (int) $row['id'] ] = array(
-					'path'  => (string) $row['path'],
-					'title' => $title,
+					'path'   => (string) $row['path'],
+					'object' => (int) $row['object_id'],
 				);
 			}
 		}
-		if ( isset( $asked[ RealtimeQuery::SESSION_SOURCE ] ) ) {
-			$sources = $ids( 'source_id' );
-			if ( array() !== $sources ) {
-				foreach ( Db::rows( 'SELECT id, name FROM {sources} WHERE id IN (' . implode( ', ', array_fill( 0, count( $sources ), '%d' ) ) . ')', $sources ) as $row ) {
-					$labels['sources'][ (int) $row['id'] ] = (string) $row['name'];
-				}
+		$sources = $ids( array( 'source_id' ) );
+		if ( array() !== $sources ) {
+			foreach ( Db::rows( 'SELECT id, name FROM {sources} WHERE id IN (' . Lookups::ints( $sources ) . ')' ) as $row ) {
+				$labels['sources'][ (int) $row['id'] ] = (string) $row['name'];
 			}
 		}
-		if ( isset( $asked[ RealtimeQuery::SESSION_CAMPAIGN ] ) ) {
-			$campaigns = $ids( 'campaign_id' );
-			if ( array() !== $campaigns ) {
-				foreach ( Db::rows( 'SELECT id, name FROM {campaigns} WHERE id IN (' . implode( ', ', array_fill( 0, count( $campaigns ), '%d' ) ) . ')', $campaigns ) as $row ) {
-					$labels['campaigns'][ (int) $row['id'] ] = (string) $row['name'];
-				}
+		$campaigns = $ids( array( 'campaign_id' ) );
+		if ( array() !== $campaigns ) {
+			foreach ( Db::rows( 'SELECT id, name FROM {campaigns} WHERE id IN (' . Lookups::ints( $campaigns ) . ')' ) as $row ) {
+				$labels['campaigns'][ (int) $row['id'] ] = (string) $row['name'];
 			}
 		}
 		return $labels;
+	}
+
+	/**
+	 * A path's post title, '' without a post; the titles of every labelled path are read together.
+	 *
+	 * @param int   $path   The path's id.
+	 * @param array $labels The labels.
+	 * @phpstan-param RealtimeLabels $labels
+	 */
+	private function title( int $path, array $labels ): string {
+		$object = $labels['paths'][ $path ]['object'] ?? 0;
+		if ( $object <= 0 ) {
+			return '';
+		}
+		if ( array() === $this->titles ) {
+			$objects = array_values( array_unique( array_filter( array_column( $labels['paths'], 'object' ) ) ) );
+			_prime_post_caches( $objects, false, false );
+			foreach ( $objects as $id ) {
+				$this->titles[ $id ] = html_entity_decode( get_the_title( $id ), ENT_QUOTES, 'UTF-8' );
+			}
+		}
+		return $this->titles[ $object ] ?? '';
 	}
 
 	/**
@@ -267,7 +442,7 @@ final class Realtime {
 		return match ( $dimension ) {
 			RealtimeQuery::MINUTES_AGO      => sprintf( '%02d', $query->minutes_ago( $hit['ts'] ) ),
 			RealtimeQuery::PAGE_PATH        => $path( $hit['path_id'] ),
-			RealtimeQuery::SCREEN_NAME      => '' !== ( $labels['paths'][ $hit['path_id'] ]['title'] ?? '' ) ? $labels['paths'][ $hit['path_id'] ]['title'] : $path( $hit['path_id'] ),
+			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $hit['path_id'], $labels ) ? $this->title( $hit['path_id'], $labels ) : $path( $hit['path_id'] ),
 			RealtimeQuery::LANDING_PAGE     => $path( $hit['landing_path_id'] ),
 			RealtimeQuery::SESSION_SOURCE   => $labels['sources'][ $hit['source_id'] ] ?? Acquisition::DIRECT_SOURCE,
 			RealtimeQuery::SESSION_MEDIUM   => $hit['medium'],
