@@ -44,6 +44,23 @@ defined( 'ABSPATH' ) || exit;
 final class Realtime {
 
 	/**
+	 * The hit's value each dimension is read from ('minute': how many minutes before now).
+	 */
+	private const FIELDS = array(
+		RealtimeQuery::MINUTES_AGO      => 'minute',
+		RealtimeQuery::PAGE_PATH        => 'path_id',
+		RealtimeQuery::SCREEN_NAME      => 'path_id',
+		RealtimeQuery::LANDING_PAGE     => 'landing_path_id',
+		RealtimeQuery::SESSION_SOURCE   => 'source_id',
+		RealtimeQuery::SESSION_MEDIUM   => 'medium',
+		RealtimeQuery::SESSION_CAMPAIGN => 'campaign_id',
+		RealtimeQuery::COUNTRY_ID       => 'country',
+		RealtimeQuery::COUNTRY          => 'country',
+		RealtimeQuery::REGION           => 'region',
+		RealtimeQuery::CITY             => 'city',
+	);
+
+	/**
 	 * Seconds read back from `now`: the furthest a query reaches.
 	 */
 	private const WINDOW = ( RealtimeQuery::MAX_MINUTES_AGO + 1 ) * MINUTE_IN_SECONDS;
@@ -83,16 +100,44 @@ final class Realtime {
 		$last   = $query->last_second();
 		$events = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
 
-		$groups = array();
+		// Grouped first by the hits' own values (ids, codes, the minute), cheap to compare; then
+		// each group's labels, and groups whose labels are equal (two paths of one title) merged.
+		$fields = array();
+		foreach ( $query->dimensions as $dimension ) {
+			$fields[ self::FIELDS[ $dimension ] ] = true;
+		}
+		$fields = array_keys( $fields );
+		$raw    = array();
 		$users  = array();
 		$views  = 0;
 		foreach ( $recent['hits'] as $hit ) {
 			if ( $hit['ts'] < $first || $hit['ts'] > $last || ( ! $events && ! $hit['pageview'] ) ) {
 				continue;
 			}
+			$key = '';
+			foreach ( $fields as $field ) {
+				$key .= ( 'minute' === $field ? $query->minutes_ago( $hit['ts'] ) : $hit[ $field ] ) . "\x1f";
+			}
+			if ( ! isset( $raw[ $key ] ) ) {
+				$raw[ $key ] = array(
+					'hit'   => $hit,
+					'views' => 0,
+					'users' => array(),
+				);
+			}
+			if ( $hit['pageview'] ) {
+				++$raw[ $key ]['views'];
+				++$views;
+			}
+			$raw[ $key ]['users'][ $hit['visitor'] ] = true;
+			$users[ $hit['visitor'] ]                = true;
+		}
+
+		$groups = array();
+		foreach ( $raw as $group ) {
 			$dimensions = array();
 			foreach ( $query->dimensions as $dimension ) {
-				$dimensions[ $dimension ] = $this->value( $dimension, $hit, $query, $labels );
+				$dimensions[ $dimension ] = $this->value( $dimension, $group['hit'], $query, $labels );
 			}
 			$key = implode( "\x1f", $dimensions );
 			if ( ! isset( $groups[ $key ] ) ) {
@@ -102,12 +147,8 @@ final class Realtime {
 					'users'      => array(),
 				);
 			}
-			if ( $hit['pageview'] ) {
-				++$groups[ $key ]['views'];
-				++$views;
-			}
-			$groups[ $key ]['users'][ $hit['visitor'] ] = true;
-			$users[ $hit['visitor'] ]                   = true;
+			$groups[ $key ]['views'] += $group['views'];
+			$groups[ $key ]['users'] += $group['users'];
 		}
 
 		$rows = array();
