@@ -19,7 +19,8 @@ defined( 'ABSPATH' ) || exit;
  * from two places, read in one transaction so that no hit is in both or in neither:
  *
  * - the raw tables: through their `day` indexes (the site-local days of the last hour, one or two),
- *   then by time, joined to their sessions;
+ *   then by time, counted by the database per session, minute and page, and the attributes of
+ *   those sessions read once;
  * - the hits the collector buffered that no aggregation stored yet (BufferTail: the lines after
  *   each buffer file's cursor, read only and bounded). They are put in sessions in memory as the
  *   aggregation would put them (Sessionizer, over the stored sessions of their visitor keys, and
@@ -28,7 +29,8 @@ defined( 'ABSPATH' ) || exit;
  *   without a write or a lock the collector or the aggregation could wait for.
  *
  * The last hour is read once for all the queries of one `now`, data version and buffer state (a
- * report asks several); grouping is done in PHP (an hour holds few hits).
+ * report asks several), as records of page views and events per session, minute and page; a
+ * query groups the records of its minutes in PHP.
  *
  * - screenPageViews: page views in the minutes;
  * - activeUsers: distinct visitors with a hit (page view or event) in the minutes;
@@ -38,13 +40,21 @@ defined( 'ABSPATH' ) || exit;
  *   ("(not set)" without one), country (name), countryId (ISO code), region, city: the hit's
  *   session's.
  *
- * @phpstan-type RealtimeHit array{pageview: bool, ts: int, session: int, path_id: int, visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
+ * @phpstan-type RealtimeRecord array{0: int, 1: int, 2: int, 3: int, 4: int}
+ * @phpstan-type RealtimeSession array{visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
  * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, object: int}>, sources: array<int, string>, campaigns: array<int, string>}
+ * @phpstan-type RealtimeRecent array{key: string, records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
  */
 final class Realtime {
 
 	/**
-	 * The hit's value each dimension is read from ('minute': how many minutes before now).
+	 * The session columns a real-time answer reads.
+	 */
+	private const SESSION_COLUMNS = array( 'visitor', 'landing_path_id', 'source_id', 'medium', 'campaign_id', 'country', 'region', 'city' );
+
+	/**
+	 * The record's or session's value each dimension is read from (the record's 'minute' and
+	 * 'path_id', else the session's column).
 	 */
 	private const FIELDS = array(
 		RealtimeQuery::MINUTES_AGO      => 'minute',
@@ -61,14 +71,15 @@ final class Realtime {
 	);
 
 	/**
-	 * Seconds read back from `now`: the furthest a query reaches.
+	 * Minutes read back from `now`: the furthest a query reaches.
 	 */
-	private const WINDOW = ( RealtimeQuery::MAX_MINUTES_AGO + 1 ) * MINUTE_IN_SECONDS;
+	private const MINUTES = RealtimeQuery::MAX_MINUTES_AGO + 1;
 
 	/**
-	 * The last hour's hits, their labels and what they were read for.
+	 * The last hour's records, sessions and labels, and what they were read for.
 	 *
-	 * @var array{key: string, hits: array<int, RealtimeHit>, labels: RealtimeLabels}|null
+	 * @var array|null
+	 * @phpstan-var RealtimeRecent|null
 	 */
 	private ?array $recent = null;
 
@@ -94,13 +105,12 @@ final class Realtime {
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run( RealtimeQuery $query ): Result {
-		$recent = $this->recent( $query->now );
-		$labels = $recent['labels'];
-		$first  = $query->first_second();
-		$last   = $query->last_second();
-		$events = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
+		$recent   = $this->recent( $query->now );
+		$sessions = $recent['sessions'];
+		$labels   = $recent['labels'];
+		$events   = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
 
-		// Grouped first by the hits' own values (ids, codes, the minute), cheap to compare; then
+		// Grouped first by the records' own values (ids, codes, the minute), cheap to compare; then
 		// each group's labels, and groups whose labels are equal (two paths of one title) merged.
 		$fields = array();
 		foreach ( $query->dimensions as $dimension ) {
@@ -110,34 +120,34 @@ final class Realtime {
 		$raw    = array();
 		$users  = array();
 		$views  = 0;
-		foreach ( $recent['hits'] as $hit ) {
-			if ( $hit['ts'] < $first || $hit['ts'] > $last || ( ! $events && ! $hit['pageview'] ) ) {
+		foreach ( $recent['records'] as $record ) {
+			list( $id, $minute, $path, $record_views ) = $record;
+			if ( $minute < $query->end_minutes_ago || $minute > $query->start_minutes_ago || ( ! $events && 0 === $record_views ) ) {
 				continue;
 			}
-			$key = '';
+			$session = $sessions[ $id ];
+			$key     = '';
 			foreach ( $fields as $field ) {
-				$key .= ( 'minute' === $field ? $query->minutes_ago( $hit['ts'] ) : $hit[ $field ] ) . "\x1f";
+				$key .= ( 'minute' === $field ? $minute : ( 'path_id' === $field ? $path : $session[ $field ] ) ) . "\x1f";
 			}
 			if ( ! isset( $raw[ $key ] ) ) {
 				$raw[ $key ] = array(
-					'hit'   => $hit,
-					'views' => 0,
-					'users' => array(),
+					'record' => $record,
+					'views'  => 0,
+					'users'  => array(),
 				);
 			}
-			if ( $hit['pageview'] ) {
-				++$raw[ $key ]['views'];
-				++$views;
-			}
-			$raw[ $key ]['users'][ $hit['visitor'] ] = true;
-			$users[ $hit['visitor'] ]                = true;
+			$raw[ $key ]['views']                       += $record_views;
+			$views                                      += $record_views;
+			$raw[ $key ]['users'][ $session['visitor'] ] = true;
+			$users[ $session['visitor'] ]                = true;
 		}
 
 		$groups = array();
 		foreach ( $raw as $group ) {
 			$dimensions = array();
 			foreach ( $query->dimensions as $dimension ) {
-				$dimensions[ $dimension ] = $this->value( $dimension, $group['hit'], $query, $labels );
+				$dimensions[ $dimension ] = $this->value( $dimension, $group['record'], $sessions[ $group['record'][0] ], $labels );
 			}
 			$key = implode( "\x1f", $dimensions );
 			if ( ! isset( $groups[ $key ] ) ) {
@@ -166,11 +176,13 @@ final class Realtime {
 	}
 
 	/**
-	 * The hits (page views and events) of the hour up to `now`, with their sessions, and their
-	 * labels: read once per `now`, data version and buffer state.
+	 * The page views and events of the hour up to `now` as records (session, minutes ago, path,
+	 * page views, events), their sessions and their labels: read once per `now`, data version and
+	 * buffer state.
 	 *
 	 * @param int $now Unix seconds.
-	 * @return array{key: string, hits: array<int, RealtimeHit>, labels: RealtimeLabels}
+	 * @return array
+	 * @phpstan-return RealtimeRecent
 	 */
 	private function recent( int $now ): array {
 		$tail = $this->tail ?? BufferTail::for_current_site();
@@ -179,91 +191,82 @@ final class Realtime {
 			return $this->recent;
 		}
 		$clock = $this->clock ?? new LocalTime();
-		$first = $now - self::WINDOW + 1;
 		// The cursors first: the transaction's snapshot is taken at its first read, and the files
 		// are read after it (see BufferTail).
 		list( $stored, $buffered ) = Db::transaction(
-			function () use ( $tail, $clock, $first, $now ): array {
+			function () use ( $tail, $clock, $now ): array {
 				$positions = BufferTail::positions();
-				$lines     = $tail->lines( $first - Sessionizer::TIMEOUT, $positions );
-				return array( $this->stored( $clock, $first, $now ), $this->buffered( $lines, $clock ) );
+				$lines     = $tail->lines( $now - self::MINUTES * MINUTE_IN_SECONDS + 1 - Sessionizer::TIMEOUT, $positions );
+				return array( $this->stored( $clock, $now ), $this->buffered( $lines, $clock, $now ) );
 			}
 		);
-
-		$hits = $stored;
-		if ( array() !== $buffered['hits'] ) {
-			// A stored hit whose session a buffered one changed takes the session as it is now.
-			foreach ( $hits as $i => $hit ) {
-				if ( isset( $buffered['sessions'][ $hit['session'] ] ) ) {
-					$hits[ $i ] = self::with_session( $hit, $buffered['sessions'][ $hit['session'] ] );
-				}
-			}
-			foreach ( $buffered['hits'] as $hit ) {
-				if ( $hit['ts'] >= $first && $hit['ts'] <= $now ) {
-					$hits[] = $hit;
-				}
-			}
-		}
+		// A session a buffered hit changed is as it is now.
+		$sessions     = $buffered['sessions'] + $stored['sessions'];
+		$records      = array() === $buffered['records'] ? $stored['records'] : array_merge( $stored['records'], $buffered['records'] );
 		$this->titles = array();
 		$this->recent = array(
-			'key'    => $key,
-			'hits'   => $hits,
-			'labels' => $this->labels( $hits, $buffered['labels'] ),
+			'key'      => $key,
+			'records'  => $records,
+			'sessions' => $sessions,
+			'labels'   => $this->labels( $records, $sessions, $buffered['labels'] ),
 		);
 		return $this->recent;
 	}
 
 	/**
-	 * The stored hits of the seconds, with their sessions. Read through the `day` indexes (the one
-	 * or two site-local days of the seconds), then by time.
+	 * The stored page views and events of the hour up to `now`, counted per session, minutes ago
+	 * and path by the database (read through the `day` indexes: the one or two site-local days of
+	 * the hour, then by time), and their sessions.
 	 *
 	 * @param LocalTime $clock Site-local days.
-	 * @param int       $first The first second.
-	 * @param int       $last  The last second.
-	 * @return array<int, RealtimeHit>
+	 * @param int       $now   The last second.
+	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>}
 	 */
-	private function stored( LocalTime $clock, int $first, int $last ): array {
-		$days  = array_values( array_unique( array( $clock->day( $first ), $clock->day( $last ) ) ) );
+	private function stored( LocalTime $clock, int $now ): array {
+		$first = $now - self::MINUTES * MINUTE_IN_SECONDS + 1;
+		$days  = array_values( array_unique( array( $clock->day( $first ), $clock->day( $now ) ) ) );
 		$in    = implode( ', ', array_fill( 0, count( $days ), '%s' ) );
 		$where = 'day IN (' . $in . ') AND ts BETWEEN %d AND %d';
-		$args  = array_merge( $days, array( $first, $last ) );
-		$rows  = Db::lists(
-			'SELECT h.pageview, h.ts, h.session_id, h.path_id, s.visitor, s.landing_path_id, s.source_id, s.medium, s.campaign_id, s.country, s.region, s.city'
-			. ' FROM (SELECT 1 AS pageview, session_id, ts, path_id FROM {pageviews} WHERE ' . $where
-			. ' UNION ALL SELECT 0 AS pageview, session_id, ts, path_id FROM {events} WHERE ' . $where . ') h'
-			. ' JOIN {sessions} s ON s.id = h.session_id',
-			array_merge( $args, $args )
-		);
-		$hits  = array();
-		foreach ( $rows as $row ) {
-			$hits[] = array(
-				'pageview'        => 1 === (int) $row[0],
-				'ts'              => (int) $row[1],
-				'session'         => (int) $row[2],
-				'path_id'         => (int) $row[3],
-				'visitor'         => (string) $row[4],
-				'landing_path_id' => (int) $row[5],
-				'source_id'       => (int) $row[6],
-				'medium'          => (string) $row[7],
-				'campaign_id'     => (int) $row[8],
-				'country'         => (string) $row[9],
-				'region'          => (string) $row[10],
-				'city'            => (string) $row[11],
-			);
+		$args  = array_merge( $days, array( $first, $now ) );
+		$hits  = 'SELECT session_id, ts, path_id, 1 AS pv FROM {pageviews} WHERE ' . $where
+			. ' UNION ALL SELECT session_id, ts, path_id, 0 AS pv FROM {events} WHERE ' . $where;
+		// Whole minutes before now in integer arithmetic, the same on MySQL, MariaDB and SQLite.
+		$records = array();
+		foreach ( Db::lists(
+			'SELECT h.session_id, ((%d - h.ts) - ((%d - h.ts) %% 60)) / 60 AS m, h.path_id, SUM(h.pv), SUM(1 - h.pv)'
+			. ' FROM (' . $hits . ') h GROUP BY h.session_id, m, h.path_id',
+			array_merge( array( $now, $now ), $args, $args )
+		) as $row ) {
+			$records[] = array( (int) $row[0], (int) $row[1], (int) $row[2], (int) $row[3], (int) $row[4] );
 		}
-		return $hits;
+		$sessions = array();
+		if ( array() !== $records ) {
+			foreach ( Db::lists(
+				'SELECT s.id, s.' . implode( ', s.', self::SESSION_COLUMNS ) . ' FROM {sessions} s JOIN ('
+				. 'SELECT session_id FROM {pageviews} WHERE ' . $where . ' UNION SELECT session_id FROM {events} WHERE ' . $where
+				. ') h ON s.id = h.session_id',
+				array_merge( $args, $args )
+			) as $row ) {
+				$sessions[ (int) $row[0] ] = self::session( array_combine( self::SESSION_COLUMNS, array_slice( $row, 1 ) ) );
+			}
+		}
+		return array(
+			'records'  => $records,
+			'sessions' => $sessions,
+		);
 	}
 
 	/**
-	 * Buffered lines as hits with their sessions, sessionized in memory as the aggregation would:
-	 * over the stored sessions of their visitor keys, with the ids of the lookup rows that exist
-	 * and negative ids (labelled here) for values not stored yet. Nothing is written.
+	 * Buffered lines as records, sessionized in memory as the aggregation would: over the stored
+	 * sessions of their visitor keys, with the ids of the lookup rows that exist and negative ids
+	 * (labelled here) for values not stored yet. Nothing is written.
 	 *
 	 * @param string[]  $lines Buffer lines not stored yet.
 	 * @param LocalTime $clock Site-local days.
-	 * @return array{hits: array<int, RealtimeHit>, sessions: array<int, array<string, int|string>>, labels: RealtimeLabels}
+	 * @param int       $now   The last second.
+	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
 	 */
-	private function buffered( array $lines, LocalTime $clock ): array {
+	private function buffered( array $lines, LocalTime $clock, int $now ): array {
 		$labels = array(
 			'paths'     => array(),
 			'sources'   => array(),
@@ -280,7 +283,7 @@ final class Realtime {
 		}
 		if ( array() === $hits ) {
 			return array(
-				'hits'     => array(),
+				'records'  => array(),
 				'sessions' => array(),
 				'labels'   => $labels,
 			);
@@ -327,36 +330,29 @@ final class Realtime {
 		}
 		// Ids no stored session has: this answer's own, never written.
 		$sessionizer = new Sessionizer( $known, $clock, PHP_INT_MAX >> 1 );
-		$session_of  = array();
+		$records     = array();
+		$first       = $now - self::MINUTES * MINUTE_IN_SECONDS + 1;
 		foreach ( $hits as $i => $hit ) {
-			$acq              = $acquisitions[ $i ];
-			$session_of[ $i ] = $sessionizer->add(
+			$acq     = $acquisitions[ $i ];
+			$path    = $path_ids[ md5( $hit->path ) ];
+			$session = $sessionizer->add(
 				$hit,
 				array(
-					'path_id'     => $path_ids[ md5( $hit->path ) ],
+					'path_id'     => $path,
 					'ua_id'       => 0,
 					'source_id'   => $source_ids[ md5( $acq->source ) ],
 					'campaign_id' => $campaign_ids[ $acq->campaign_hash() ] ?? 0,
 				),
 				$acq
 			);
-		}
-		$sessions = $sessionizer->touched();
-		$out      = array();
-		foreach ( $hits as $i => $hit ) {
-			$out[] = self::with_session(
-				array(
-					'pageview' => $hit->is_pageview(),
-					'ts'       => $hit->ts,
-					'session'  => $session_of[ $i ],
-					'path_id'  => $path_ids[ md5( $hit->path ) ],
-				),
-				$sessions[ $session_of[ $i ] ]
-			);
+			if ( $hit->ts >= $first && $hit->ts <= $now ) {
+				$view      = $hit->is_pageview() ? 1 : 0;
+				$records[] = array( $session, intdiv( $now - $hit->ts, MINUTE_IN_SECONDS ), $path, $view, 1 - $view );
+			}
 		}
 		return array(
-			'hits'     => $out,
-			'sessions' => $sessions,
+			'records'  => $records,
+			'sessions' => array_map( array( self::class, 'session' ), $sessionizer->touched() ),
 			'labels'   => $labels,
 		);
 	}
@@ -370,7 +366,7 @@ final class Realtime {
 	 * @param array<string, T>   $values Hash => value.
 	 * @param array<int, mixed>  $labels Labels of negative ids, added to.
 	 * @param callable(T): mixed $label  A value's label.
-	 * @param-out array<int, mixed>   $labels
+	 * @param-out array<int, mixed> $labels
 	 * @return array<string, int> Hash => id.
 	 */
 	private static function ids( string $table, array $values, array &$labels, callable $label ): array {
@@ -386,43 +382,52 @@ final class Realtime {
 	}
 
 	/**
-	 * A hit with its session's columns.
+	 * A session's columns as an answer reads them.
 	 *
-	 * @param array{pageview: bool, ts: int, session: int, path_id: int} $hit     The hit.
-	 * @param array<string, int|string>                                  $session The session.
-	 * @return RealtimeHit
+	 * @param array<string, int|string|null> $row A row with SESSION_COLUMNS (or more).
+	 * @return array
+	 * @phpstan-return RealtimeSession
 	 */
-	private static function with_session( array $hit, array $session ): array {
+	private static function session( array $row ): array {
 		return array(
-			'pageview'        => $hit['pageview'],
-			'ts'              => $hit['ts'],
-			'session'         => $hit['session'],
-			'path_id'         => $hit['path_id'],
-			'visitor'         => (string) $session['visitor'],
-			'landing_path_id' => (int) $session['landing_path_id'],
-			'source_id'       => (int) $session['source_id'],
-			'medium'          => (string) $session['medium'],
-			'campaign_id'     => (int) $session['campaign_id'],
-			'country'         => (string) $session['country'],
-			'region'          => (string) $session['region'],
-			'city'            => (string) $session['city'],
+			'visitor'         => (string) $row['visitor'],
+			'landing_path_id' => (int) $row['landing_path_id'],
+			'source_id'       => (int) $row['source_id'],
+			'medium'          => (string) $row['medium'],
+			'campaign_id'     => (int) $row['campaign_id'],
+			'country'         => (string) $row['country'],
+			'region'          => (string) $row['region'],
+			'city'            => (string) $row['city'],
 		);
 	}
 
 	/**
-	 * The labels of the hits' ids: paths (with their post ids), source names, campaign names;
-	 * the stored ones read by id, the buffered values' negative ids as given.
+	 * The labels of the records' and sessions' ids: paths (with their post ids), source names,
+	 * campaign names; the stored ones read by id, the buffered values' negative ids as given.
 	 *
-	 * @param array<int, RealtimeHit> $hits     The hits.
-	 * @param array                   $buffered Labels of the negative ids.
+	 * @param array<int, RealtimeRecord>  $records  The records.
+	 * @param array<int, RealtimeSession> $sessions Their sessions.
+	 * @param array                       $buffered Labels of the negative ids.
 	 * @phpstan-param RealtimeLabels $buffered
-	 * @return RealtimeLabels
+	 * @return array
+	 * @phpstan-return RealtimeLabels
 	 */
-	private function labels( array $hits, array $buffered ): array {
+	private function labels( array $records, array $sessions, array $buffered ): array {
 		$labels = $buffered;
-		$ids    = static fn( array $columns ): array => array_values( array_unique( array_filter( array_merge( ...array_map( static fn( string $column ): array => array_column( $hits, $column ), $columns ) ), static fn( int $id ): bool => $id > 0 ) ) );
+		$paths  = array();
+		foreach ( $records as $record ) {
+			$paths[ $record[2] ] = true;
+		}
+		$sources   = array();
+		$campaigns = array();
+		foreach ( $sessions as $session ) {
+			$paths[ $session['landing_path_id'] ] = true;
+			$sources[ $session['source_id'] ]     = true;
+			$campaigns[ $session['campaign_id'] ] = true;
+		}
+		$stored = static fn( array $ids ): array => array_values( array_filter( array_keys( $ids ), static fn( int $id ): bool => $id > 0 ) );
 
-		$paths = $ids( array( 'path_id', 'landing_path_id' ) );
+		$paths = $stored( $paths );
 		if ( array() !== $paths ) {
 			foreach ( Db::rows( 'SELECT id, path, object_id FROM {paths} WHERE id IN (' . Lookups::ints( $paths ) . ')' ) as $row ) {
 				$labels['paths'][ (int) $row['id'] ] = array(
@@ -431,13 +436,13 @@ final class Realtime {
 				);
 			}
 		}
-		$sources = $ids( array( 'source_id' ) );
+		$sources = $stored( $sources );
 		if ( array() !== $sources ) {
 			foreach ( Db::rows( 'SELECT id, name FROM {sources} WHERE id IN (' . Lookups::ints( $sources ) . ')' ) as $row ) {
 				$labels['sources'][ (int) $row['id'] ] = (string) $row['name'];
 			}
 		}
-		$campaigns = $ids( array( 'campaign_id' ) );
+		$campaigns = $stored( $campaigns );
 		if ( array() !== $campaigns ) {
 			foreach ( Db::rows( 'SELECT id, name FROM {campaigns} WHERE id IN (' . Lookups::ints( $campaigns ) . ')' ) as $row ) {
 				$labels['campaigns'][ (int) $row['id'] ] = (string) $row['name'];
@@ -469,29 +474,30 @@ final class Realtime {
 	}
 
 	/**
-	 * A dimension's value for a hit.
+	 * A dimension's value for a record.
 	 *
-	 * @param string        $dimension The dimension.
-	 * @param array         $hit       The hit.
-	 * @param RealtimeQuery $query     The query.
-	 * @param array         $labels    The lookups.
-	 * @phpstan-param RealtimeHit    $hit
-	 * @phpstan-param RealtimeLabels $labels
+	 * @param string $dimension The dimension.
+	 * @param array  $record    The record.
+	 * @param array  $session   Its session.
+	 * @param array  $labels    The lookups.
+	 * @phpstan-param RealtimeRecord  $record
+	 * @phpstan-param RealtimeSession $session
+	 * @phpstan-param RealtimeLabels  $labels
 	 */
-	private function value( string $dimension, array $hit, RealtimeQuery $query, array $labels ): string {
+	private function value( string $dimension, array $record, array $session, array $labels ): string {
 		$path = static fn( int $id ): string => $labels['paths'][ $id ]['path'] ?? Acquisition::NOT_SET;
 		return match ( $dimension ) {
-			RealtimeQuery::MINUTES_AGO      => sprintf( '%02d', $query->minutes_ago( $hit['ts'] ) ),
-			RealtimeQuery::PAGE_PATH        => $path( $hit['path_id'] ),
-			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $hit['path_id'], $labels ) ? $this->title( $hit['path_id'], $labels ) : $path( $hit['path_id'] ),
-			RealtimeQuery::LANDING_PAGE     => $path( $hit['landing_path_id'] ),
-			RealtimeQuery::SESSION_SOURCE   => $labels['sources'][ $hit['source_id'] ] ?? Acquisition::DIRECT_SOURCE,
-			RealtimeQuery::SESSION_MEDIUM   => $hit['medium'],
-			RealtimeQuery::SESSION_CAMPAIGN => $labels['campaigns'][ $hit['campaign_id'] ] ?? Acquisition::NOT_SET,
-			RealtimeQuery::COUNTRY_ID       => $hit['country'],
-			RealtimeQuery::COUNTRY          => Countries::name( $hit['country'] ),
-			RealtimeQuery::REGION           => $hit['region'],
-			RealtimeQuery::CITY             => $hit['city'],
+			RealtimeQuery::MINUTES_AGO      => sprintf( '%02d', $record[1] ),
+			RealtimeQuery::PAGE_PATH        => $path( $record[2] ),
+			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $record[2], $labels ) ? $this->title( $record[2], $labels ) : $path( $record[2] ),
+			RealtimeQuery::LANDING_PAGE     => $path( $session['landing_path_id'] ),
+			RealtimeQuery::SESSION_SOURCE   => $labels['sources'][ $session['source_id'] ] ?? Acquisition::DIRECT_SOURCE,
+			RealtimeQuery::SESSION_MEDIUM   => $session['medium'],
+			RealtimeQuery::SESSION_CAMPAIGN => $labels['campaigns'][ $session['campaign_id'] ] ?? Acquisition::NOT_SET,
+			RealtimeQuery::COUNTRY_ID       => $session['country'],
+			RealtimeQuery::COUNTRY          => Countries::name( $session['country'] ),
+			RealtimeQuery::REGION           => $session['region'],
+			RealtimeQuery::CITY             => $session['city'],
 			default                         => '',
 		};
 	}
