@@ -213,15 +213,7 @@ final class Ingest {
 		if ( array() === $hits ) {
 			return $result;
 		}
-		// In time order, ties by hit id (ids are unique, so the hits themselves are never compared).
-		$times = array();
-		$ids   = array();
-		foreach ( $hits as $hit ) {
-			$times[] = $hit->ts;
-			$ids[]   = $hit->id;
-		}
-		array_multisort( $times, SORT_NUMERIC, $ids, SORT_STRING, $hits );
-		$this->write( $hits, $result );
+		$this->write( Hit::in_order( $hits ), $result );
 		return $result;
 	}
 
