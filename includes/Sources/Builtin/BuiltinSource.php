@@ -321,7 +321,8 @@ final class BuiltinSource implements Source, FindsExceptions {
 				. ' GROUP BY ' . implode( ', ', array_values( $aliases ) ),
 				array_merge( $shape['args'], $from_args )
 			);
-			$groups                   = $this->to_groups( $rows, $map );
+			// A group that sums to zero is a value seen only outside the range (Rollups::from()).
+			$groups = array_values( array_filter( $this->to_groups( $rows, $map ), static fn( array $group ): bool => array() !== array_filter( $group['counters'] ) ) );
 			if ( isset( $shape['dimensions'][ Dimension::COUNTRY ] ) ) {
 				foreach ( $groups as $i => $group ) {
 					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = Countries::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
@@ -361,6 +362,10 @@ final class BuiltinSource implements Source, FindsExceptions {
 		}
 		$groups = array();
 		foreach ( $rows as $row ) {
+			if ( 0 === (int) $row['pageviews'] && 0 === (int) $row['sessions'] && 0 === (int) $row['exits'] ) {
+				// Seen only outside the range (Rollups::from()).
+				continue;
+			}
 			$path      = (string) $row['path'];
 			$object_id = (int) $row['object_id'];
 			$title     = $object_id > 0 ? html_entity_decode( get_the_title( $object_id ), ENT_QUOTES, 'UTF-8' ) : '';
