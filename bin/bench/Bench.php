@@ -146,6 +146,8 @@ final class Bench {
 			$this->over_http( array_slice( $requests, 0, $this->http ) );
 			$this->row( 'build_data', 'build/data files changed before collect.php was timed (a concurrent build?)', count( array_diff_assoc( $this->build_data, self::build_data() ) ), 'files' );
 			$this->aggregation();
+			// Real-Time at the hour the collector phases leave (the burst then adds 100,000 hits).
+			$this->realtime( 'realtime_before_burst', 'before the burst' );
 			if ( $this->burst > 0 ) {
 				$this->burst();
 			}
@@ -691,10 +693,52 @@ final class Bench {
 		$this->row( 'summary_ratio', 'site_summary ÷ /wp/v2/posts', $ms['summary'] / $ms['posts'], '×' );
 		$this->row( 'summary_365', sprintf( 'site_summary, last %d days', $this->days ), $ms['summary_365'], 'ms' );
 		$this->row( 'summary_365_ratio', sprintf( 'site_summary %d days ÷ /wp/v2/posts', $this->days ), $ms['summary_365'] / $ms['posts'], '×' );
+		$since = time() - HOUR_IN_SECONDS;
+		$this->row( 'realtime_hits', 'realtime: hits (page views and events) in the last hour, burst included', (int) Db::value( 'SELECT COUNT(*) FROM {pageviews} WHERE ts > %d', array( $since ) ) + (int) Db::value( 'SELECT COUNT(*) FROM {events} WHERE ts > %d', array( $since ) ), 'hits' );
 		foreach ( $others as $name ) {
 			$this->row( $name . '_30_ratio', $name . ', last 30 days ÷ /wp/v2/posts', $ms[ $name . '_30' ] / $ms['posts'], '×', array( 'max', 1 ) );
 			$this->row( $name . '_365_ratio', sprintf( '%s, last %d days ÷ /wp/v2/posts', $name, $this->days ), $ms[ $name . '_365' ] / $ms['posts'], '×', array( 'max', 1 ) );
 		}
+	}
+
+	/**
+	 * The Real-Time route against core's GET /wp/v2/posts, alternating (one warm-up round, then
+	 * $runs rounds; the medians count), with how many hits the last hour it reads holds: its cost
+	 * follows them, not the fill. The report is never cached; the object cache is emptied before
+	 * every request.
+	 *
+	 * @param string $key  The figure's key.
+	 * @param string $when When it is timed.
+	 * @throws \RuntimeException When a route does not answer 200.
+	 */
+	private function realtime( string $key, string $when ): void {
+		wp_set_current_user( 1 );
+		add_filter( 'monsterinsights_reports_licence_level', static fn(): string => 'agency' );
+		$times = array(
+			'posts'    => array(),
+			'realtime' => array(),
+		);
+		for ( $run = 0; $run <= $this->runs; $run++ ) {
+			foreach ( array(
+				'posts'    => '/wp/v2/posts',
+				'realtime' => '/monsterinsights-reports/v1/reports/realtime',
+			) as $name => $route ) {
+				wp_cache_flush();
+				$start    = hrtime( true );
+				$response = rest_do_request( new \WP_REST_Request( 'GET', $route ) );
+				$elapsed  = ( hrtime( true ) - $start ) / 1e6;
+				if ( 200 !== $response->get_status() ) {
+					throw new \RuntimeException( esc_html( $route ) . ' answered ' . (int) $response->get_status() );
+				}
+				if ( $run > 0 ) {
+					$times[ $name ][] = $elapsed;
+				}
+			}
+		}
+		$since = time() - HOUR_IN_SECONDS;
+		$hits  = (int) Db::value( 'SELECT COUNT(*) FROM {pageviews} WHERE ts > %d', array( $since ) ) + (int) Db::value( 'SELECT COUNT(*) FROM {events} WHERE ts > %d', array( $since ) );
+		$this->row( $key . '_hits', sprintf( 'realtime %s: hits (page views and events) in the last hour', $when ), $hits, 'hits' );
+		$this->row( $key, sprintf( 'realtime %s ÷ /wp/v2/posts (%.1f ms ÷ %.1f ms)', $when, self::median( $times['realtime'] ), self::median( $times['posts'] ) ), self::median( $times['realtime'] ) / self::median( $times['posts'] ), '×', array( 'max', 1 ) );
 	}
 
 	/**

@@ -298,11 +298,19 @@ final class ReportsController extends Controller {
 			)
 		);
 		$hit = get_transient( $key );
+		if ( is_string( $hit ) ) {
+			$hit = json_decode( $hit, true );
+		}
 		if ( is_array( $hit ) ) {
 			return $hit;
 		}
 		$data = null !== $build ? $build() : $report->build( $source, $request );
-		set_transient( $key, $data, $report->cache_ttl() );
+		// As JSON, the form the response takes anyway: half the bytes of PHP's serialize() for a
+		// year's graphs, and the write of a large option row is much of a long range's cost.
+		$json = wp_json_encode( $data );
+		if ( false !== $json ) {
+			set_transient( $key, $json, $report->cache_ttl() );
+		}
 		return $data;
 	}
 }

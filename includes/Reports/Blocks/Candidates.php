@@ -52,13 +52,61 @@ final class Candidates {
 						self::LIMIT
 					)
 				);
+				$ids    = self::post_ids( array_map( static fn( array $row ): string => (string) ( $row['dimensions'][ Dimension::PAGE_PATH ] ?? '' ), $result->rows ) );
 				$rows   = array();
 				foreach ( $result->rows as $row ) {
-					$rows[] = $row + array( 'post_id' => url_to_postid( home_url( $row['dimensions'][ Dimension::PAGE_PATH ] ?? '' ) ) );
+					$rows[] = $row + array( 'post_id' => $ids[ (string) ( $row['dimensions'][ Dimension::PAGE_PATH ] ?? '' ) ] ?? 0 );
 				}
 				return $rows;
 			}
 		);
+	}
+
+	/**
+	 * The post each path is, as url_to_postid() answers, in a few queries for all of them (it costs
+	 * three or four queries a path: its rewrite match's WP_Query, the post's terms and meta). The
+	 * published posts whose slug is a path's last segment are read together, with their terms and
+	 * meta, and a path is such a post's when the post's permalink is exactly that URL; any other
+	 * path (the home page, an archive, a plain or unusual permalink) goes to url_to_postid().
+	 *
+	 * @param string[] $paths Paths as the source gives them.
+	 * @return array<string, int> Path => post id, 0 for none.
+	 */
+	public static function post_ids( array $paths ): array {
+		$slugs = array();
+		foreach ( $paths as $path ) {
+			$slug = basename( (string) wp_parse_url( $path, PHP_URL_PATH ) );
+			if ( '' !== $slug && ! str_contains( $path, '?' ) ) {
+				$slugs[ $slug ] = true;
+			}
+		}
+		$by_url = array();
+		if ( array() !== $slugs ) {
+			$posts = get_posts(
+				array(
+					'post_name__in'          => array_map( 'strval', array_keys( $slugs ) ),
+					'post_type'              => 'any',
+					'post_status'            => 'publish',
+					'posts_per_page'         => -1,
+					'orderby'                => 'ID',
+					'order'                  => 'ASC',
+					'suppress_filters'       => false,
+					'ignore_sticky_posts'    => true,
+					'no_found_rows'          => true,
+					'update_post_meta_cache' => true,
+					'update_post_term_cache' => true,
+				)
+			);
+			foreach ( $posts as $post ) {
+				$by_url[ (string) get_permalink( $post ) ] ??= $post->ID;
+			}
+		}
+		$ids = array();
+		foreach ( $paths as $path ) {
+			$url            = home_url( $path );
+			$ids[ $path ] ??= $by_url[ $url ] ?? url_to_postid( $url );
+		}
+		return $ids;
 	}
 
 	/**

@@ -90,6 +90,13 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 	);
 
 	/**
+	 * The real-time reader, made on first use: the queries of one report share its read.
+	 *
+	 * @var Realtime|null
+	 */
+	private ?Realtime $realtime = null;
+
+	/**
 	 * The source's key.
 	 */
 	public function key(): string {
@@ -234,14 +241,14 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 	}
 
 	/**
-	 * Answers a real-time query from the raw recent rows, after a short aggregation of the buffer
-	 * (Realtime).
+	 * Answers a real-time query from the raw recent data: the raw tables and the hits the
+	 * collector buffered that are not stored yet (Realtime).
 	 *
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run_realtime( RealtimeQuery $query ): Result {
-		Realtime::aggregate_buffer();
-		return ( new Realtime() )->run( $query );
+		$this->realtime ??= new Realtime();
+		return $this->realtime->run( $query );
 	}
 
 	/**
@@ -473,7 +480,8 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 				. ' GROUP BY ' . implode( ', ', array_values( $aliases ) ),
 				array_merge( $shape['args'], $from_args )
 			);
-			$groups                   = $this->to_groups( $rows, $map );
+			// A group that sums to zero is a value seen only outside the range (Rollups::from()).
+			$groups = array_values( array_filter( $this->to_groups( $rows, $map ), static fn( array $group ): bool => array() !== array_filter( $group['counters'] ) ) );
 			if ( isset( $shape['dimensions'][ Dimension::COUNTRY ] ) ) {
 				foreach ( $groups as $i => $group ) {
 					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = Countries::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
@@ -513,6 +521,10 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 		}
 		$groups = array();
 		foreach ( $rows as $row ) {
+			if ( 0 === (int) $row['pageviews'] && 0 === (int) $row['sessions'] && 0 === (int) $row['exits'] ) {
+				// Seen only outside the range (Rollups::from()).
+				continue;
+			}
 			$path      = (string) $row['path'];
 			$object_id = (int) $row['object_id'];
 			$title     = $object_id > 0 ? html_entity_decode( get_the_title( $object_id ), ENT_QUOTES, 'UTF-8' ) : '';

@@ -133,6 +133,24 @@ final class Hit {
 	}
 
 	/**
+	 * Hits in time order, ties by hit id, as the aggregation takes them (ids are unique, so the hits
+	 * themselves are never compared).
+	 *
+	 * @param Hit[] $hits Hits.
+	 * @return Hit[]
+	 */
+	public static function in_order( array $hits ): array {
+		$times = array();
+		$ids   = array();
+		foreach ( $hits as $hit ) {
+			$times[] = $hit->ts;
+			$ids[]   = $hit->id;
+		}
+		array_multisort( $times, SORT_NUMERIC, $ids, SORT_STRING, $hits );
+		return $hits;
+	}
+
+	/**
 	 * Whether this is a page view.
 	 */
 	public function is_pageview(): bool {

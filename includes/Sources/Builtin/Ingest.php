@@ -213,15 +213,7 @@ final class Ingest {
 		if ( array() === $hits ) {
 			return $result;
 		}
-		// In time order, ties by hit id (ids are unique, so the hits themselves are never compared).
-		$times = array();
-		$ids   = array();
-		foreach ( $hits as $hit ) {
-			$times[] = $hit->ts;
-			$ids[]   = $hit->id;
-		}
-		array_multisort( $times, SORT_NUMERIC, $ids, SORT_STRING, $hits );
-		$this->write( $hits, $result );
+		$this->write( Hit::in_order( $hits ), $result );
 		return $result;
 	}
 
@@ -405,20 +397,13 @@ final class Ingest {
 			$missing        = array_fill_keys( $keys, array() );
 		}
 		if ( array() !== $missing ) {
-			$columns = implode( ', ', self::SESSION_COLUMNS );
-			foreach ( array_chunk( array_keys( $missing ), self::KEYS_PER_READ ) as $batch ) {
-				// Each half on its own index (an OR of the two can make the optimiser scan).
-				$list = Lookups::ints( $batch );
-				$rows = Db::lists( 'SELECT ' . $columns . ' FROM {sessions} WHERE visitor IN (' . $list . ') UNION ALL SELECT ' . $columns . ' FROM {sessions}' . Db::force_index( 'visitor_next' ) . ' WHERE visitor_next IN (' . $list . ')' );
-				foreach ( $rows as $row ) {
-					$id = (int) $row[0];
-					// A session this run holds is as the table holds it: this run wrote it.
-					$session               = $this->sessions[ $id ] ?? Sessionizer::typed( array_combine( self::SESSION_COLUMNS, $row ) );
-					$this->sessions[ $id ] = $session;
-					foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
-						if ( isset( $missing[ $key ] ) ) {
-							$missing[ $key ][ $id ] = true;
-						}
+			foreach ( self::stored_sessions( array_keys( $missing ) ) as $id => $row ) {
+				// A session this run holds is as the table holds it: this run wrote it.
+				$session               = $this->sessions[ $id ] ?? Sessionizer::typed( array_combine( self::SESSION_COLUMNS, $row ) );
+				$this->sessions[ $id ] = $session;
+				foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
+					if ( isset( $missing[ $key ] ) ) {
+						$missing[ $key ][ $id ] = true;
 					}
 				}
 			}
@@ -441,6 +426,26 @@ final class Ingest {
 			);
 		}
 		return new Sessionizer( $rows, $this->clock, $this->next_id );
+	}
+
+	/**
+	 * Every stored session with one of the visitor keys as its visitor or visitor_next, as rows of
+	 * SESSION_COLUMNS' values (untyped), by id.
+	 *
+	 * @param int[] $keys Visitor keys.
+	 * @return array<int, array<int, string|null>>
+	 */
+	public static function stored_sessions( array $keys ): array {
+		$columns = implode( ', ', self::SESSION_COLUMNS );
+		$out     = array();
+		foreach ( array_chunk( $keys, self::KEYS_PER_READ ) as $batch ) {
+			// Each half on its own index (an OR of the two can make the optimiser scan).
+			$list = Lookups::ints( $batch );
+			foreach ( Db::lists( 'SELECT ' . $columns . ' FROM {sessions} WHERE visitor IN (' . $list . ') UNION ALL SELECT ' . $columns . ' FROM {sessions}' . Db::force_index( 'visitor_next' ) . ' WHERE visitor_next IN (' . $list . ')' ) as $row ) {
+				$out[ (int) $row[0] ] = $row;
+			}
+		}
+		return $out;
 	}
 
 	/**

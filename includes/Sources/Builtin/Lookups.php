@@ -155,6 +155,17 @@ final class Lookups {
 	}
 
 	/**
+	 * Ids of the rows that exist, inserting none (readers that must not write, such as Realtime).
+	 *
+	 * @param string   $table  paths, sources or campaigns.
+	 * @param string[] $hashes Their `hash` keys: md5 of the path or source name, a campaign's hash.
+	 * @return array<string, int> Hash => id.
+	 */
+	public static function existing( string $table, array $hashes ): array {
+		return array() === $hashes ? array() : self::select( $table, 'hash', array_values( $hashes ) );
+	}
+
+	/**
 	 * Ids of existing rows.
 	 *
 	 * @param string   $table  Lookup table.

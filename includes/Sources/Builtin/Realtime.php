@@ -14,15 +14,23 @@ use MonsterInsights\Reports\Reports\Countries;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Answers RealtimeQuery from the raw tables, never the daily rollups: the page views (and, for
- * active users, the events) whose time is in the query's minutes, with their sessions. The hits are
- * found through the tables' `day` indexes — the site-local days the minutes fall on, one or two —
- * then by time, so a query reads the day's rows at most and the window's hits; paths, sources and
- * campaigns are looked up by id for those hits only. Grouping is done in PHP (a window holds few
- * hits).
+ * Answers RealtimeQuery from the raw recent data, never the daily rollups: the page views (and, for
+ * active users, the events) whose time is in the query's minutes, with their sessions. They come
+ * from two places, read in one transaction so that no hit is in both or in neither:
  *
- * Before its first answer in a request, it runs a short aggregation of what the collector buffered
- * (the reports page load does the same), so a visit made a minute ago is counted.
+ * - the raw tables: through their `day` indexes (the site-local days of the last hour, one or two),
+ *   then by time, counted by the database per session, minute and page, and the attributes of
+ *   those sessions read once;
+ * - the hits the collector buffered that no aggregation stored yet (BufferTail: the lines after
+ *   each buffer file's cursor, read only and bounded). They are put in sessions in memory as the
+ *   aggregation would put them (Sessionizer, over the stored sessions of their visitor keys, and
+ *   ids of the lookup rows that exist; a value not stored yet gets a negative id of this answer's
+ *   own), so a visit made a moment ago counts at once, without an aggregation in the request and
+ *   without a write or a lock the collector or the aggregation could wait for.
+ *
+ * The last hour is read once for all the queries of one `now`, data version and buffer state (a
+ * report asks several), as records of page views and events per session, minute and page; a
+ * query groups the records of its minutes in PHP.
  *
  * - screenPageViews: page views in the minutes;
  * - activeUsers: distinct visitors with a hit (page view or event) in the minutes;
@@ -32,58 +40,63 @@ defined( 'ABSPATH' ) || exit;
  *   ("(not set)" without one), country (name), countryId (ISO code), region, city: the hit's
  *   session's.
  *
- * @phpstan-type RealtimeHit array{pageview: bool, ts: int, path_id: int, visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
- * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, title: string}>, sources: array<int, string>, campaigns: array<int, string>}
+ * @phpstan-type RealtimeRecord array{0: int, 1: int, 2: int, 3: int, 4: int}
+ * @phpstan-type RealtimeSession array{visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
+ * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, object: int}>, sources: array<int, string>, campaigns: array<int, string>}
+ * @phpstan-type RealtimeRecent array{key: string, records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
  */
 final class Realtime {
 
 	/**
-	 * Seconds the aggregation before a real-time answer may spend, at most.
+	 * The session columns a real-time answer reads.
 	 */
-	public const AGGREGATION_BUDGET = 1.0;
+	private const SESSION_COLUMNS = array( 'visitor', 'landing_path_id', 'source_id', 'medium', 'campaign_id', 'country', 'region', 'city' );
 
 	/**
-	 * Sites (blog ids) whose buffer this request already aggregated.
-	 *
-	 * @var array<int, true>
+	 * The record's or session's value each dimension is read from (the record's 'minute' and
+	 * 'path_id', else the session's column).
 	 */
-	private static array $aggregated = array();
+	private const FIELDS = array(
+		RealtimeQuery::MINUTES_AGO      => 'minute',
+		RealtimeQuery::PAGE_PATH        => 'path_id',
+		RealtimeQuery::SCREEN_NAME      => 'path_id',
+		RealtimeQuery::LANDING_PAGE     => 'landing_path_id',
+		RealtimeQuery::SESSION_SOURCE   => 'source_id',
+		RealtimeQuery::SESSION_MEDIUM   => 'medium',
+		RealtimeQuery::SESSION_CAMPAIGN => 'campaign_id',
+		RealtimeQuery::COUNTRY_ID       => 'country',
+		RealtimeQuery::COUNTRY          => 'country',
+		RealtimeQuery::REGION           => 'region',
+		RealtimeQuery::CITY             => 'city',
+	);
+
+	/**
+	 * Minutes read back from `now`: the furthest a query reaches.
+	 */
+	private const MINUTES = RealtimeQuery::MAX_MINUTES_AGO + 1;
+
+	/**
+	 * The last hour's records, sessions and labels, and what they were read for.
+	 *
+	 * @var array|null
+	 * @phpstan-var RealtimeRecent|null
+	 */
+	private ?array $recent = null;
+
+	/**
+	 * Post titles by id.
+	 *
+	 * @var array<int, string>
+	 */
+	private array $titles = array();
 
 	/**
 	 * A real-time reader.
 	 *
-	 * @param LocalTime|null $clock Site-local days; the site's zone by default.
+	 * @param LocalTime|null  $clock Site-local days; the site's zone by default.
+	 * @param BufferTail|null $tail  The buffered hits; the current site's by default.
 	 */
-	public function __construct( private ?LocalTime $clock = null ) {
-	}
-
-	/**
-	 * Runs a bounded aggregation of the current site's buffer, once a request: no wait for a run
-	 * that holds the lock, and an error is recorded as the scheduler records it.
-	 */
-	public static function aggregate_buffer(): void {
-		$site = get_current_blog_id();
-		if ( isset( self::$aggregated[ $site ] ) ) {
-			return;
-		}
-		self::$aggregated[ $site ] = true;
-		/**
-		 * Filters the seconds a real-time report may spend aggregating the buffer first.
-		 *
-		 * @param float $budget Seconds; 0 turns that aggregation off.
-		 */
-		$budget = (float) apply_filters( 'monsterinsights_reports_realtime_budget', self::AGGREGATION_BUDGET );
-		if ( $budget <= 0 ) {
-			return;
-		}
-		Scheduler::run_safely( $budget );
-	}
-
-	/**
-	 * Forgets which sites were aggregated (a long-running process, tests).
-	 */
-	public static function reset(): void {
-		self::$aggregated = array();
+	public function __construct( private ?LocalTime $clock = null, private ?BufferTail $tail = null ) {
 	}
 
 	/**
@@ -92,18 +105,51 @@ final class Realtime {
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run( RealtimeQuery $query ): Result {
-		$hits   = $this->hits( $query, in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true ) );
-		$labels = $this->labels( $query, $hits );
+		$recent   = $this->recent( $query->now );
+		$sessions = $recent['sessions'];
+		$labels   = $recent['labels'];
+		$events   = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
 
-		$groups = array();
+		// Grouped first by the records' own values (ids, codes, the minute), cheap to compare; then
+		// each group's labels, and groups whose labels are equal (two paths of one title) merged.
+		$fields = array();
+		foreach ( $query->dimensions as $dimension ) {
+			$fields[ self::FIELDS[ $dimension ] ] = true;
+		}
+		$fields = array_keys( $fields );
+		$raw    = array();
 		$users  = array();
 		$views  = 0;
-		foreach ( $hits as $hit ) {
+		foreach ( $recent['records'] as $record ) {
+			list( $id, $minute, $path, $record_views ) = $record;
+			if ( $minute < $query->end_minutes_ago || $minute > $query->start_minutes_ago || ( ! $events && 0 === $record_views ) ) {
+				continue;
+			}
+			$session = $sessions[ $id ];
+			$key     = '';
+			foreach ( $fields as $field ) {
+				$key .= ( 'minute' === $field ? $minute : ( 'path_id' === $field ? $path : $session[ $field ] ) ) . "\x1f";
+			}
+			if ( ! isset( $raw[ $key ] ) ) {
+				$raw[ $key ] = array(
+					'record' => $record,
+					'views'  => 0,
+					'users'  => array(),
+				);
+			}
+			$raw[ $key ]['views']                       += $record_views;
+			$views                                      += $record_views;
+			$raw[ $key ]['users'][ $session['visitor'] ] = true;
+			$users[ $session['visitor'] ]                = true;
+		}
+
+		$groups = array();
+		foreach ( $raw as $group ) {
 			$dimensions = array();
 			foreach ( $query->dimensions as $dimension ) {
-				$dimensions[ $dimension ] = $this->value( $dimension, $hit, $query, $labels );
+				$dimensions[ $dimension ] = $this->value( $dimension, $group['record'], $sessions[ $group['record'][0] ], $labels );
 			}
-			$key = (string) wp_json_encode( $dimensions );
+			$key = implode( "\x1f", $dimensions );
 			if ( ! isset( $groups[ $key ] ) ) {
 				$groups[ $key ] = array(
 					'dimensions' => $dimensions,
@@ -111,12 +157,8 @@ final class Realtime {
 					'users'      => array(),
 				);
 			}
-			if ( $hit['pageview'] ) {
-				++$groups[ $key ]['views'];
-				++$views;
-			}
-			$groups[ $key ]['users'][ $hit['visitor'] ] = true;
-			$users[ $hit['visitor'] ]                   = true;
+			$groups[ $key ]['views'] += $group['views'];
+			$groups[ $key ]['users'] += $group['users'];
 		}
 
 		$rows = array();
@@ -134,137 +176,324 @@ final class Realtime {
 	}
 
 	/**
-	 * The hits of the query's minutes with their sessions: page views, and events when active
-	 * users are asked. Read through the `day` indexes (the one or two site-local days of the
-	 * minutes), then by time.
+	 * The page views and events of the hour up to `now` as records (session, minutes ago, path,
+	 * page views, events), their sessions and their labels: read once per `now`, data version and
+	 * buffer state.
 	 *
-	 * @param RealtimeQuery $query  The query.
-	 * @param bool          $events Whether events count (as hits of active users).
+	 * @param int $now Unix seconds.
 	 * @return array
-	 * @phpstan-return array<int, RealtimeHit>
+	 * @phpstan-return RealtimeRecent
 	 */
-	private function hits( RealtimeQuery $query, bool $events ): array {
+	private function recent( int $now ): array {
+		$tail = $this->tail ?? BufferTail::for_current_site();
+		$key  = $now . '|' . (string) get_option( BuiltinSource::DATA_VERSION_OPTION, '0' ) . '|' . $tail->signature();
+		if ( null !== $this->recent && $key === $this->recent['key'] ) {
+			return $this->recent;
+		}
 		$clock = $this->clock ?? new LocalTime();
-		$first = $query->first_second();
-		$last  = $query->last_second();
-		$days  = array_values( array_unique( array( $clock->day( $first ), $clock->day( $last ) ) ) );
+		// The cursors first: the transaction's snapshot is taken at its first read, and the files
+		// are read after it (see BufferTail).
+		list( $stored, $buffered ) = Db::transaction(
+			function () use ( $tail, $clock, $now ): array {
+				$positions = BufferTail::positions();
+				$lines     = $tail->lines( $now - self::MINUTES * MINUTE_IN_SECONDS + 1 - Sessionizer::TIMEOUT, $positions );
+				return array( $this->stored( $clock, $now ), $this->buffered( $lines, $clock, $now ) );
+			}
+		);
+		// A session a buffered hit changed is as it is now.
+		$sessions     = $buffered['sessions'] + $stored['sessions'];
+		$records      = array() === $buffered['records'] ? $stored['records'] : array_merge( $stored['records'], $buffered['records'] );
+		$this->titles = array();
+		$this->recent = array(
+			'key'      => $key,
+			'records'  => $records,
+			'sessions' => $sessions,
+			'labels'   => $this->labels( $records, $sessions, $buffered['labels'] ),
+		);
+		return $this->recent;
+	}
+
+	/**
+	 * The stored page views and events of the hour up to `now`, counted per session, minutes ago
+	 * and path by the database (read through the `day` indexes: the one or two site-local days of
+	 * the hour, then by time), and their sessions.
+	 *
+	 * @param LocalTime $clock Site-local days.
+	 * @param int       $now   The last second.
+	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>}
+	 */
+	private function stored( LocalTime $clock, int $now ): array {
+		$first = $now - self::MINUTES * MINUTE_IN_SECONDS + 1;
+		$days  = array_values( array_unique( array( $clock->day( $first ), $clock->day( $now ) ) ) );
 		$in    = implode( ', ', array_fill( 0, count( $days ), '%s' ) );
 		$where = 'day IN (' . $in . ') AND ts BETWEEN %d AND %d';
-		$args  = array_merge( $days, array( $first, $last ) );
-
-		$union = 'SELECT 1 AS pageview, session_id, ts, path_id FROM {pageviews} WHERE ' . $where;
-		if ( $events ) {
-			$union .= ' UNION ALL SELECT 0 AS pageview, session_id, ts, path_id FROM {events} WHERE ' . $where;
-			$args   = array_merge( $args, $args );
+		$args  = array_merge( $days, array( $first, $now ) );
+		// Each table counted on its own: a UNION of the two in a derived table, grouped, took the
+		// database five times longer (a temporary table of every hit).
+		$records = array();
+		foreach ( array( 'pageviews', 'events' ) as $table ) {
+			// Whole minutes before now in integer arithmetic, the same on MySQL, MariaDB and SQLite.
+			foreach ( Db::lists(
+				'SELECT session_id, ((%d - ts) - ((%d - ts) %% 60)) / 60 AS m, path_id, COUNT(*) FROM {' . $table . '} WHERE ' . $where . ' GROUP BY session_id, m, path_id',
+				array_merge( array( $now, $now ), $args )
+			) as $row ) {
+				$count     = (int) $row[3];
+				$views     = 'pageviews' === $table ? $count : 0;
+				$records[] = array( (int) $row[0], (int) $row[1], (int) $row[2], $views, $count - $views );
+			}
 		}
-		$rows = Db::rows(
-			'SELECT h.pageview, h.ts, h.path_id, s.visitor, s.landing_path_id, s.source_id, s.medium, s.campaign_id, s.country, s.region, s.city'
-			. ' FROM (' . $union . ') h JOIN {sessions} s ON s.id = h.session_id',
-			$args
-		);
-		return array_map(
-			static fn( array $row ): array => array(
-				'pageview'        => 1 === (int) $row['pageview'],
-				'ts'              => (int) $row['ts'],
-				'path_id'         => (int) $row['path_id'],
-				'visitor'         => (string) $row['visitor'],
-				'landing_path_id' => (int) $row['landing_path_id'],
-				'source_id'       => (int) $row['source_id'],
-				'medium'          => (string) $row['medium'],
-				'campaign_id'     => (int) $row['campaign_id'],
-				'country'         => (string) $row['country'],
-				'region'          => (string) $row['region'],
-				'city'            => (string) $row['city'],
-			),
-			$rows
+		// Their sessions by primary key.
+		$sessions = array();
+		$ids      = array();
+		foreach ( $records as $record ) {
+			$ids[ $record[0] ] = true;
+		}
+		foreach ( array_chunk( array_keys( $ids ), 5000 ) as $batch ) {
+			foreach ( Db::lists( 'SELECT id, ' . implode( ', ', self::SESSION_COLUMNS ) . ' FROM {sessions} WHERE id IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
+				$sessions[ (int) $row[0] ] = self::session( array_combine( self::SESSION_COLUMNS, array_slice( $row, 1 ) ) );
+			}
+		}
+		return array(
+			'records'  => $records,
+			'sessions' => $sessions,
 		);
 	}
 
 	/**
-	 * The lookups the asked dimensions need, for the hits' ids only: paths (with their titles),
-	 * source names, campaign names.
+	 * Buffered lines as records, sessionized in memory as the aggregation would: over the stored
+	 * sessions of their visitor keys, with the ids of the lookup rows that exist and negative ids
+	 * (labelled here) for values not stored yet. Nothing is written.
 	 *
-	 * @param RealtimeQuery $query The query.
-	 * @param array         $hits  The hits.
-	 * @phpstan-param array<int, RealtimeHit> $hits
-	 * @return array
-	 * @phpstan-return RealtimeLabels
+	 * @param string[]  $lines Buffer lines not stored yet.
+	 * @param LocalTime $clock Site-local days.
+	 * @param int       $now   The last second.
+	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
 	 */
-	private function labels( RealtimeQuery $query, array $hits ): array {
-		$asked  = array_flip( $query->dimensions );
+	private function buffered( array $lines, LocalTime $clock, int $now ): array {
 		$labels = array(
 			'paths'     => array(),
 			'sources'   => array(),
 			'campaigns' => array(),
 		);
-		$ids    = static fn( string $column ): array => array_values( array_unique( array_filter( array_column( $hits, $column ) ) ) );
-
-		$paths = array();
-		if ( isset( $asked[ RealtimeQuery::PAGE_PATH ] ) || isset( $asked[ RealtimeQuery::SCREEN_NAME ] ) ) {
-			$paths = $ids( 'path_id' );
-		}
-		if ( isset( $asked[ RealtimeQuery::LANDING_PAGE ] ) ) {
-			$paths = array_values( array_unique( array_merge( $paths, $ids( 'landing_path_id' ) ) ) );
-		}
-		if ( array() !== $paths ) {
-			$rows    = Db::rows( 'SELECT id, path, object_id FROM {paths} WHERE id IN (' . implode( ', ', array_fill( 0, count( $paths ), '%d' ) ) . ')', $paths );
-			$objects = array_values( array_unique( array_filter( array_map( static fn( array $row ): int => (int) $row['object_id'], $rows ) ) ) );
-			if ( array() !== $objects && isset( $asked[ RealtimeQuery::SCREEN_NAME ] ) ) {
-				_prime_post_caches( $objects, false, false );
+		$hits   = array();
+		$seen   = array();
+		foreach ( $lines as $line ) {
+			$hit = Hit::from_line( $line );
+			if ( null !== $hit && ! isset( $seen[ $hit->id ] ) ) {
+				$seen[ $hit->id ] = true;
+				$hits[]           = $hit;
 			}
-			foreach ( $rows as $row ) {
-				$object = (int) $row['object_id'];
-				$title  = $object > 0 && isset( $asked[ RealtimeQuery::SCREEN_NAME ] ) ? html_entity_decode( get_the_title( $object ), ENT_QUOTES, 'UTF-8' ) : '';
+		}
+		if ( array() === $hits ) {
+			return array(
+				'records'  => array(),
+				'sessions' => array(),
+				'labels'   => $labels,
+			);
+		}
+		$hits = Hit::in_order( $hits );
 
+		$acquisitions = array();
+		$paths        = array();
+		$sources      = array();
+		$campaigns    = array();
+		$keys         = array();
+		foreach ( $hits as $i => $hit ) {
+			$acq                                = Acquisition::of( $hit );
+			$acquisitions[ $i ]                 = $acq;
+			$paths[ md5( $hit->path ) ]         = array( $hit->path, $hit->object );
+			$sources[ md5( $acq->source ) ]     = $acq->source;
+			$campaigns[ $acq->campaign_hash() ] = $acq->campaign['name'];
+			$keys[ $hit->visitor ]              = true;
+			$keys[ $hit->previous ]             = true;
+		}
+		unset( $campaigns[''], $keys[0] );
+		$path_ids     = self::ids(
+			'paths',
+			$paths,
+			$labels['paths'],
+			static fn( array $path ): array => array(
+				'path'   => $path[0],
+				'object' => $path[1],
+			)
+		);
+		$source_ids   = self::ids( 'sources', $sources, $labels['sources'], static fn( string $name ): string => $name );
+		$campaign_ids = self::ids( 'campaigns', $campaigns, $labels['campaigns'], static fn( string $name ): string => $name );
+
+		$known = array();
+		foreach ( Ingest::stored_sessions( array_keys( $keys ) ) as $id => $row ) {
+			$known[ $id ] = Sessionizer::typed( array_combine( Ingest::SESSION_COLUMNS, $row ) );
+		}
+		// Ids no stored session has: this answer's own, never written.
+		$sessionizer = new Sessionizer( $known, $clock, PHP_INT_MAX >> 1 );
+		$records     = array();
+		$first       = $now - self::MINUTES * MINUTE_IN_SECONDS + 1;
+		foreach ( $hits as $i => $hit ) {
+			$acq     = $acquisitions[ $i ];
+			$path    = $path_ids[ md5( $hit->path ) ];
+			$session = $sessionizer->add(
+				$hit,
+				array(
+					'path_id'     => $path,
+					'ua_id'       => 0,
+					'source_id'   => $source_ids[ md5( $acq->source ) ],
+					'campaign_id' => $campaign_ids[ $acq->campaign_hash() ] ?? 0,
+				),
+				$acq
+			);
+			if ( $hit->ts >= $first && $hit->ts <= $now ) {
+				$view      = $hit->is_pageview() ? 1 : 0;
+				$records[] = array( $session, intdiv( $now - $hit->ts, MINUTE_IN_SECONDS ), $path, $view, 1 - $view );
+			}
+		}
+		return array(
+			'records'  => $records,
+			'sessions' => array_map( array( self::class, 'session' ), $sessionizer->touched() ),
+			'labels'   => $labels,
+		);
+	}
+
+	/**
+	 * Lookup ids of values by their hash: the stored row's id, else a negative id of this answer's
+	 * own, labelled.
+	 *
+	 * @template T
+	 * @param string             $table  paths, sources or campaigns.
+	 * @param array<string, T>   $values Hash => value.
+	 * @param array<int, mixed>  $labels Labels of negative ids, added to.
+	 * @param callable(T): mixed $label  A value's label.
+	 * @param-out array<int, mixed> $labels
+	 * @return array<string, int> Hash => id.
+	 */
+	private static function ids( string $table, array $values, array &$labels, callable $label ): array {
+		$ids = Lookups::existing( $table, array_map( 'strval', array_keys( $values ) ) );
+		foreach ( $values as $hash => $value ) {
+			if ( ! isset( $ids[ (string) $hash ] ) ) {
+				$id                    = -1 - count( $labels );
+				$ids[ (string) $hash ] = $id;
+				$labels[ $id ]         = $label( $value );
+			}
+		}
+		return $ids;
+	}
+
+	/**
+	 * A session's columns as an answer reads them.
+	 *
+	 * @param array<string, int|string|null> $row A row with SESSION_COLUMNS (or more).
+	 * @return array
+	 * @phpstan-return RealtimeSession
+	 */
+	private static function session( array $row ): array {
+		return array(
+			'visitor'         => (string) $row['visitor'],
+			'landing_path_id' => (int) $row['landing_path_id'],
+			'source_id'       => (int) $row['source_id'],
+			'medium'          => (string) $row['medium'],
+			'campaign_id'     => (int) $row['campaign_id'],
+			'country'         => (string) $row['country'],
+			'region'          => (string) $row['region'],
+			'city'            => (string) $row['city'],
+		);
+	}
+
+	/**
+	 * The labels of the records' and sessions' ids: paths (with their post ids), source names,
+	 * campaign names; the stored ones read by id, the buffered values' negative ids as given.
+	 *
+	 * @param array<int, RealtimeRecord>  $records  The records.
+	 * @param array<int, RealtimeSession> $sessions Their sessions.
+	 * @param array                       $buffered Labels of the negative ids.
+	 * @phpstan-param RealtimeLabels $buffered
+	 * @return array
+	 * @phpstan-return RealtimeLabels
+	 */
+	private function labels( array $records, array $sessions, array $buffered ): array {
+		$labels = $buffered;
+		$paths  = array();
+		foreach ( $records as $record ) {
+			$paths[ $record[2] ] = true;
+		}
+		$sources   = array();
+		$campaigns = array();
+		foreach ( $sessions as $session ) {
+			$paths[ $session['landing_path_id'] ] = true;
+			$sources[ $session['source_id'] ]     = true;
+			$campaigns[ $session['campaign_id'] ] = true;
+		}
+		$stored = static fn( array $ids ): array => array_values( array_filter( array_keys( $ids ), static fn( int $id ): bool => $id > 0 ) );
+
+		$paths = $stored( $paths );
+		if ( array() !== $paths ) {
+			foreach ( Db::rows( 'SELECT id, path, object_id FROM {paths} WHERE id IN (' . Lookups::ints( $paths ) . ')' ) as $row ) {
 				$labels['paths'][ (int) $row['id'] ] = array(
-					'path'  => (string) $row['path'],
-					'title' => $title,
+					'path'   => (string) $row['path'],
+					'object' => (int) $row['object_id'],
 				);
 			}
 		}
-		if ( isset( $asked[ RealtimeQuery::SESSION_SOURCE ] ) ) {
-			$sources = $ids( 'source_id' );
-			if ( array() !== $sources ) {
-				foreach ( Db::rows( 'SELECT id, name FROM {sources} WHERE id IN (' . implode( ', ', array_fill( 0, count( $sources ), '%d' ) ) . ')', $sources ) as $row ) {
-					$labels['sources'][ (int) $row['id'] ] = (string) $row['name'];
-				}
+		$sources = $stored( $sources );
+		if ( array() !== $sources ) {
+			foreach ( Db::rows( 'SELECT id, name FROM {sources} WHERE id IN (' . Lookups::ints( $sources ) . ')' ) as $row ) {
+				$labels['sources'][ (int) $row['id'] ] = (string) $row['name'];
 			}
 		}
-		if ( isset( $asked[ RealtimeQuery::SESSION_CAMPAIGN ] ) ) {
-			$campaigns = $ids( 'campaign_id' );
-			if ( array() !== $campaigns ) {
-				foreach ( Db::rows( 'SELECT id, name FROM {campaigns} WHERE id IN (' . implode( ', ', array_fill( 0, count( $campaigns ), '%d' ) ) . ')', $campaigns ) as $row ) {
-					$labels['campaigns'][ (int) $row['id'] ] = (string) $row['name'];
-				}
+		$campaigns = $stored( $campaigns );
+		if ( array() !== $campaigns ) {
+			foreach ( Db::rows( 'SELECT id, name FROM {campaigns} WHERE id IN (' . Lookups::ints( $campaigns ) . ')' ) as $row ) {
+				$labels['campaigns'][ (int) $row['id'] ] = (string) $row['name'];
 			}
 		}
 		return $labels;
 	}
 
 	/**
-	 * A dimension's value for a hit.
+	 * A path's post title, '' without a post; the titles of every labelled path are read together.
 	 *
-	 * @param string        $dimension The dimension.
-	 * @param array         $hit       The hit.
-	 * @param RealtimeQuery $query     The query.
-	 * @param array         $labels    The lookups.
-	 * @phpstan-param RealtimeHit    $hit
+	 * @param int   $path   The path's id.
+	 * @param array $labels The labels.
 	 * @phpstan-param RealtimeLabels $labels
 	 */
-	private function value( string $dimension, array $hit, RealtimeQuery $query, array $labels ): string {
+	private function title( int $path, array $labels ): string {
+		$object = $labels['paths'][ $path ]['object'] ?? 0;
+		if ( $object <= 0 ) {
+			return '';
+		}
+		if ( array() === $this->titles ) {
+			$objects = array_values( array_unique( array_filter( array_column( $labels['paths'], 'object' ) ) ) );
+			_prime_post_caches( $objects, false, false );
+			foreach ( $objects as $id ) {
+				$this->titles[ $id ] = html_entity_decode( get_the_title( $id ), ENT_QUOTES, 'UTF-8' );
+			}
+		}
+		return $this->titles[ $object ] ?? '';
+	}
+
+	/**
+	 * A dimension's value for a record.
+	 *
+	 * @param string $dimension The dimension.
+	 * @param array  $record    The record.
+	 * @param array  $session   Its session.
+	 * @param array  $labels    The lookups.
+	 * @phpstan-param RealtimeRecord  $record
+	 * @phpstan-param RealtimeSession $session
+	 * @phpstan-param RealtimeLabels  $labels
+	 */
+	private function value( string $dimension, array $record, array $session, array $labels ): string {
 		$path = static fn( int $id ): string => $labels['paths'][ $id ]['path'] ?? Acquisition::NOT_SET;
 		return match ( $dimension ) {
-			RealtimeQuery::MINUTES_AGO      => sprintf( '%02d', $query->minutes_ago( $hit['ts'] ) ),
-			RealtimeQuery::PAGE_PATH        => $path( $hit['path_id'] ),
-			RealtimeQuery::SCREEN_NAME      => '' !== ( $labels['paths'][ $hit['path_id'] ]['title'] ?? '' ) ? $labels['paths'][ $hit['path_id'] ]['title'] : $path( $hit['path_id'] ),
-			RealtimeQuery::LANDING_PAGE     => $path( $hit['landing_path_id'] ),
-			RealtimeQuery::SESSION_SOURCE   => $labels['sources'][ $hit['source_id'] ] ?? Acquisition::DIRECT_SOURCE,
-			RealtimeQuery::SESSION_MEDIUM   => $hit['medium'],
-			RealtimeQuery::SESSION_CAMPAIGN => $labels['campaigns'][ $hit['campaign_id'] ] ?? Acquisition::NOT_SET,
-			RealtimeQuery::COUNTRY_ID       => $hit['country'],
-			RealtimeQuery::COUNTRY          => Countries::name( $hit['country'] ),
-			RealtimeQuery::REGION           => $hit['region'],
-			RealtimeQuery::CITY             => $hit['city'],
+			RealtimeQuery::MINUTES_AGO      => sprintf( '%02d', $record[1] ),
+			RealtimeQuery::PAGE_PATH        => $path( $record[2] ),
+			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $record[2], $labels ) ? $this->title( $record[2], $labels ) : $path( $record[2] ),
+			RealtimeQuery::LANDING_PAGE     => $path( $session['landing_path_id'] ),
+			RealtimeQuery::SESSION_SOURCE   => $labels['sources'][ $session['source_id'] ] ?? Acquisition::DIRECT_SOURCE,
+			RealtimeQuery::SESSION_MEDIUM   => $session['medium'],
+			RealtimeQuery::SESSION_CAMPAIGN => $labels['campaigns'][ $session['campaign_id'] ] ?? Acquisition::NOT_SET,
+			RealtimeQuery::COUNTRY_ID       => $session['country'],
+			RealtimeQuery::COUNTRY          => Countries::name( $session['country'] ),
+			RealtimeQuery::REGION           => $session['region'],
+			RealtimeQuery::CITY             => $session['city'],
 			default                         => '',
 		};
 	}

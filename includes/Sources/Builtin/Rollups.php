@@ -93,6 +93,11 @@ final class Rollups {
 	 * Schema::MONTHLY (day, keys, counters), whole months from the monthly twin and the days before
 	 * and after them from the daily table. Sums over it equal sums over the daily rows of the range.
 	 *
+	 * A part month at either end of a range that reaches whole months is read the shorter way: its
+	 * days in the range, or the month's twin less its days outside the range (negated rows: a range
+	 * ending yesterday is its last month's twin less today's rows). A group can then sum to zero
+	 * everywhere (a value seen only outside the range): the reader drops such groups.
+	 *
 	 * @param string $table A table of Schema::MONTHLY.
 	 * @param string $start First day, Y-m-d.
 	 * @param string $end   Last day, Y-m-d.
@@ -101,6 +106,7 @@ final class Rollups {
 	public static function from( string $table, string $start, string $end ): array {
 		$shape   = Schema::MONTHLY[ $table ];
 		$columns = 'day, ' . implode( ', ', array_merge( $shape['keys'], $shape['counters'] ) );
+		$negated = 'day, ' . implode( ', ', array_merge( $shape['keys'], array_map( static fn( string $c ): string => '-CAST(' . $c . ' AS SIGNED) AS ' . $c, $shape['counters'] ) ) );
 		$utc     = new \DateTimeZone( 'UTC' );
 		$first   = new \DateTimeImmutable( $start . ' 00:00:00', $utc );
 		$last    = new \DateTimeImmutable( $end . ' 00:00:00', $utc );
@@ -110,17 +116,37 @@ final class Rollups {
 		if ( $from > $to ) {
 			return array( '(SELECT ' . $columns . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s)', array( $start, $end ) );
 		}
-		$parts = array( 'SELECT ' . $columns . ' FROM {' . $table . '_m} WHERE day BETWEEN %s AND %s' );
-		$args  = array( $from->format( 'Y-m-d' ), $to->format( 'Y-m-d' ) );
+		$daily = 'SELECT ' . $columns . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s';
+		$less  = 'SELECT ' . $negated . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s';
+		$parts = array();
+		$args  = array();
+		$day   = static fn( \DateTimeImmutable $date ): string => $date->format( 'Y-m-d' );
 		if ( $first < $from ) {
-			$parts[] = 'SELECT ' . $columns . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s';
-			array_push( $args, $start, $from->modify( '-1 day' )->format( 'Y-m-d' ) );
+			$month = $first->modify( 'first day of this month' );
+			if ( (int) $first->format( 'j' ) - 1 < (int) $first->diff( $from )->days ) {
+				// Fewer days of the month before the range than in it.
+				$from    = $month;
+				$parts[] = $less;
+				array_push( $args, $day( $month ), $day( $first->modify( '-1 day' ) ) );
+			} else {
+				$parts[] = $daily;
+				array_push( $args, $start, $day( $from->modify( '-1 day' ) ) );
+			}
 		}
 		$after = $to->modify( 'first day of next month' );
 		if ( $after <= $last ) {
-			$parts[] = 'SELECT ' . $columns . ' FROM {' . $table . '} WHERE day BETWEEN %s AND %s';
-			array_push( $args, $after->format( 'Y-m-d' ), $end );
+			if ( (int) $last->format( 't' ) - (int) $last->format( 'j' ) < (int) $last->format( 'j' ) ) {
+				// Fewer days of the month after the range than in it.
+				$to      = $after;
+				$parts[] = $less;
+				array_push( $args, $day( $last->modify( '+1 day' ) ), $last->format( 'Y-m-t' ) );
+			} else {
+				$parts[] = $daily;
+				array_push( $args, $day( $after ), $end );
+			}
 		}
+		array_unshift( $parts, 'SELECT ' . $columns . ' FROM {' . $table . '_m} WHERE day BETWEEN %s AND %s' );
+		array_unshift( $args, $day( $from ), $day( $to ) );
 		return array( '(' . implode( ' UNION ALL ', $parts ) . ')', $args );
 	}
 

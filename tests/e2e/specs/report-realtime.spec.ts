@@ -11,10 +11,10 @@ import {
 
 /**
  * The Real-Time report (#/real-time), end to end: an anonymous visitor in a second browser context
- * opens a post; the collector buffers the hit, and the report's own request aggregates the buffer
- * before answering from the raw rows, so with a plus licence Right Now is 1 and the post is the
- * top page — no explicit aggregation. Basic sees the report's upsell over its sample layout. The
- * site is reset before and after, so the visitor is the only one.
+ * opens a post; the collector buffers the hit, and the report's own request reads it from the
+ * buffer (the raw recent data; the request aggregates nothing), so with a plus licence Right Now
+ * is 1 and the post is the top page — no explicit aggregation. Basic sees the report's upsell over
+ * its sample layout. The site is reset before and after, so the visitor is the only one.
  */
 
 /** The permalink and title of WordPress's default post. */

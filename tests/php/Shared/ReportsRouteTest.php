@@ -416,8 +416,12 @@ class ReportsRouteTest extends TestCase {
 		$this->get_report( 'overview', $this->last30() );
 		$asked = count( $this->source->queries );
 		$this->assertGreaterThan( 0, $asked );
-		$this->get_report( 'overview', $this->last30() );
+		list( , $cached ) = $this->get_report( 'overview', $this->last30() );
 		$this->assertCount( $asked, $this->source->queries, 'the second request is answered from the cache' );
+		// Kept as its JSON (half the bytes of a serialized array), read back exactly.
+		$stored = $GLOBALS['wpdb']->get_col( "SELECT option_value FROM {$GLOBALS['wpdb']->options} WHERE option_name LIKE '\\_transient\\_mir\\_report\\_%'" );
+		$this->assertCount( 1, $stored );
+		$this->assertSame( $cached, json_decode( $stored[0], true ) );
 
 		$this->use_source( array_slice( $this->facts(), 0, 2 ) );
 		list( , $data ) = $this->get_report( 'overview', $this->last30() );

@@ -12,7 +12,6 @@ use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Realtime;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\Support\Builtin\RealtimeScript;
@@ -30,12 +29,10 @@ class RealtimeSourceTest extends BuiltinTestCase {
 	private int $now;
 
 	/**
-	 * The script, aggregated; no buffer aggregation before the answers.
+	 * The script, aggregated.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		Realtime::reset();
-		add_filter( 'monsterinsights_reports_realtime_budget', '__return_zero' );
 		$this->aggregate( RealtimeScript::lines( RealtimeScript::about_post() ) );
 		$this->now = Hits::ts( RealtimeScript::NOW );
 	}
@@ -44,7 +41,6 @@ class RealtimeSourceTest extends BuiltinTestCase {
 	 * Removes what a test appended to the site's buffer.
 	 */
 	protected function tear_down() {
-		Realtime::reset();
 		$buffer = new Buffer( DataDir::path() );
 		if ( is_file( $buffer->path() ) ) {
 			wp_delete_file( $buffer->path() );
@@ -151,28 +147,61 @@ class RealtimeSourceTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * Hits only the collector has buffered are aggregated before the answer, once a request (at
-	 * the real time: the aggregation's compaction counts from it).
+	 * Hits only the collector has buffered count at once, read from the buffer: nothing is
+	 * aggregated, stored or moved by the answer; a hit buffered later counts in the next answer.
 	 */
-	public function test_buffered_hits_are_aggregated_first(): void {
-		remove_filter( 'monsterinsights_reports_realtime_budget', '__return_zero' );
+	public function test_buffered_hits_count_without_being_stored(): void {
 		$now        = time();
 		$buffer     = new Buffer( (string) DataDir::ensure() );
 		Hits::$zone = wp_timezone_string();
 		$local      = static fn( int $ts ): string => ( new \DateTimeImmutable( '@' . $ts ) )->setTimezone( wp_timezone() )->format( 'Y-m-d H:i:s' );
-		$this->assertTrue( $buffer->append( (array) json_decode( Hits::pageview( 'g', $local( $now - 60 ), '/contact/' ), true ) ) );
+		$this->assertTrue( $buffer->append( (array) json_decode( Hits::pageview( 'g', $local( $now - 60 ), '/contact/', array( 'cc' => 'IT' ) ), true ) ) );
+		clearstatcache();
+		$size = (int) filesize( $buffer->path() );
+
+		$source = new BuiltinSource();
+		$users  = RealtimeQuery::ACTIVE_USERS;
+		$views  = RealtimeQuery::SCREEN_PAGE_VIEWS;
+		$query  = new RealtimeQuery( array( $users ), array( RealtimeQuery::COUNTRY_ID, RealtimeQuery::LANDING_PAGE, RealtimeQuery::SESSION_SOURCE ), $now, 4 );
+		$this->assertSame( array( 'IT|/contact/|(direct)' => array( $users => 1 ) ), self::keyed( $source->run_realtime( $query )->rows ) );
+		// /contact/ is a path no aggregation stored yet.
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {paths} WHERE path = %s', array( '/contact/' ) ) );
 		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews} WHERE ts = %d', array( $now - 60 ) ) );
+		$this->assertSame( array(), $buffer->claimed() );
+		clearstatcache();
+		$this->assertSame( $size, (int) filesize( $buffer->path() ) );
 
-		$users = RealtimeQuery::ACTIVE_USERS;
-		$query = new RealtimeQuery( array( $users ), array(), $now, 4 );
-		$this->assertSame( array( $users => 1 ), ( new BuiltinSource() )->run_realtime( $query )->totals );
-		$this->assertSame( 1, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews} WHERE ts = %d', array( $now - 60 ) ) );
-
-		// A hit buffered later in the same request waits for the next request.
+		// A second page view of g continues g's session; h is a new visitor.
+		$this->assertTrue( $buffer->append( (array) json_decode( Hits::pageview( 'g', $local( $now - 40 ), '/', array( 'cc' => 'IT' ) ), true ) ) );
 		$this->assertTrue( $buffer->append( (array) json_decode( Hits::pageview( 'h', $local( $now - 30 ), '/contact/' ), true ) ) );
-		$this->assertSame( array( $users => 1 ), ( new BuiltinSource() )->run_realtime( $query )->totals );
-		Realtime::reset();
-		$this->assertSame( array( $users => 2 ), ( new BuiltinSource() )->run_realtime( $query )->totals );
+		$this->assertSame( array( $users => 2 ), $source->run_realtime( new RealtimeQuery( array( $users ), array(), $now, 4 ) )->totals );
+		$this->assertSame(
+			array(
+				'/contact/' => array( $views => 2 ),
+				'/'         => array( $views => 1 ),
+			),
+			self::keyed( $source->run_realtime( new RealtimeQuery( array( $views ), array( RealtimeQuery::PAGE_PATH ), $now, 4, 0, $views ) )->rows )
+		);
+		$this->assertSame(
+			array(
+				'/contact/' => array( $users => 2 ),
+			),
+			self::keyed( $source->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::LANDING_PAGE ), $now, 4, 0, $users ) )->rows )
+		);
+	}
+
+	/**
+	 * Rows as "dimension values joined by |" => metrics.
+	 *
+	 * @param array<int, array{dimensions: array<string, string>, metrics: array<string, int|float>}> $rows Rows.
+	 * @return array<string, array<string, int|float>>
+	 */
+	private static function keyed( array $rows ): array {
+		$out = array();
+		foreach ( $rows as $row ) {
+			$out[ implode( '|', $row['dimensions'] ) ] = $row['metrics'];
+		}
+		return $out;
 	}
 
 	/**

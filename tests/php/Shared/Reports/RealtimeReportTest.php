@@ -8,14 +8,18 @@
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Realtime;
+use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\Support\Builtin\RealtimeScript;
 
 /**
- * RealtimeScript's hits at its frozen now (the `monsterinsights_reports_now` filter), Berlin time.
+ * RealtimeScript's hits at its frozen now (the `monsterinsights_reports_now` filter), Berlin time:
+ * aggregated, or still in the collector's buffer, or partly each — the same numbers every way.
  */
 class RealtimeReportTest extends BuiltinTestCase {
 
@@ -36,13 +40,10 @@ class RealtimeReportTest extends BuiltinTestCase {
 	private int $now;
 
 	/**
-	 * The script, the builtin source, an administrator with a plus licence, now frozen.
+	 * The builtin source, an administrator with a plus licence, now frozen; the script aggregated.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		Realtime::reset();
-		add_filter( 'monsterinsights_reports_realtime_budget', '__return_zero' );
-		$this->aggregate( RealtimeScript::lines( RealtimeScript::about_post() ) );
 		$this->now = Hits::ts( RealtimeScript::NOW );
 		add_filter( 'monsterinsights_reports_now', fn() => $this->now );
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
@@ -51,11 +52,58 @@ class RealtimeReportTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * Forgets the aggregated sites.
+	 * Removes the buffer files a test wrote into the site's data dir.
 	 */
 	protected function tear_down() {
-		Realtime::reset();
+		$buffer = new Buffer( DataDir::path() );
+		foreach ( array_merge( $buffer->claimed(), array( $buffer->path() ) ) as $path ) {
+			if ( is_file( $path ) ) {
+				wp_delete_file( $path );
+			}
+		}
 		parent::tear_down();
+	}
+
+	/**
+	 * Where the script's hits are, by case: all aggregated; all in the live buffer, none
+	 * aggregated; or split — some aggregated, a claimed file whose first line (a hit already
+	 * stored) is before its cursor and whose other lines are not stored (among them a's second page
+	 * view and c's event, which continue sessions that are stored), and the live buffer.
+	 *
+	 * @return array<string, array{0: string}>
+	 */
+	public static function places(): array {
+		return array(
+			'aggregated'         => array( 'aggregated' ),
+			'in the buffer'      => array( 'buffered' ),
+			'stored and pending' => array( 'split' ),
+		);
+	}
+
+	/**
+	 * Puts the script's hits where a case wants them.
+	 *
+	 * @param string $place aggregated, buffered or split.
+	 */
+	private function load( string $place ): void {
+		list( $a1, $a2, $b, $c_view, $c_event, $d, $e, $f ) = RealtimeScript::lines( RealtimeScript::about_post() );
+		if ( 'aggregated' === $place ) {
+			$this->aggregate( array( $a1, $a2, $b, $c_view, $c_event, $d, $e, $f ) );
+			return;
+		}
+		$buffer = new Buffer( (string) DataDir::ensure() );
+		$live   = array( $a1, $a2, $b, $c_view, $c_event, $d, $e, $f );
+		if ( 'split' === $place ) {
+			$this->aggregate( array( $a1, $b, $d, $c_view ) );
+			$claimed = Buffer::claimed_path( $buffer->dir(), 1741993830.5, 'abcdef01' );
+			$stored  = PrivateFile::GUARD . $c_view . "\n";
+			file_put_contents( $claimed, $stored . $c_event . "\n" . $a2 . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- A buffer file, as the collector writes it.
+			Db::insert_rows( 'cursors', array( 'file', 'position', 'days' ), array( array( basename( $claimed ), strlen( $stored ), '[]' ) ) );
+			$live = array( $e, $f );
+		}
+		foreach ( $live as $line ) {
+			$this->assertTrue( $buffer->append( (array) json_decode( $line, true ) ) );
+		}
 	}
 
 	/**
@@ -69,10 +117,17 @@ class RealtimeReportTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * Every part of the payload, exactly.
+	 * Every part of the payload, exactly, wherever the hits are: read from the tables and the
+	 * buffer without storing anything.
+	 *
+	 * @dataProvider places
+	 * @param string $place Where the hits are.
 	 */
-	public function test_payload_has_exact_numbers(): void {
+	public function test_payload_has_exact_numbers( string $place ): void {
+		$this->load( $place );
+		$stored                = (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) + (int) Db::value( 'SELECT COUNT(*) FROM {events}' );
 		list( $status, $data ) = $this->get();
+		$this->assertSame( $stored, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) + (int) Db::value( 'SELECT COUNT(*) FROM {events}' ), 'The report stored nothing.' );
 		$this->assertSame( 200, $status, (string) wp_json_encode( $data ) );
 		$this->assertSame( array( 'now', 'toppages', 'referrals', 'countries', 'cities', 'pageviewsovertime' ), array_keys( $data ) );
 
@@ -167,8 +222,12 @@ class RealtimeReportTest extends BuiltinTestCase {
 	/**
 	 * Page views of each of the last 30 minutes, oldest first, with trend points against the 30
 	 * minutes before.
+	 *
+	 * @dataProvider places
+	 * @param string $place Where the hits are.
 	 */
-	public function test_page_views_per_minute(): void {
+	public function test_page_views_per_minute( string $place ): void {
+		$this->load( $place );
 		list( , $data ) = $this->get();
 		$graph          = $data['pageviewsovertime'];
 
@@ -205,6 +264,7 @@ class RealtimeReportTest extends BuiltinTestCase {
 	 * Never cached: the next minute's answer is the next minute's, with the same data version.
 	 */
 	public function test_each_request_answers_for_its_own_now(): void {
+		$this->load( 'aggregated' );
 		list( , $first ) = $this->get();
 		$this->assertSame( 2, $first['now'] );
 
@@ -219,6 +279,7 @@ class RealtimeReportTest extends BuiltinTestCase {
 	 * Nothing in the minutes: zeros and empty lists.
 	 */
 	public function test_quiet_site_has_zeros_and_empty_lists(): void {
+		$this->load( 'aggregated' );
 		$this->now             = Hits::ts( '2025-03-16 12:00:00' );
 		list( $status, $data ) = $this->get();
 		$this->assertSame( 200, $status );
@@ -245,6 +306,7 @@ class RealtimeReportTest extends BuiltinTestCase {
 	 * Titles, ordered keys and types as the route's schema declares them.
 	 */
 	public function test_payload_validates_against_the_route_schema(): void {
+		$this->load( 'aggregated' );
 		$schema         = $this->rest( 'OPTIONS', self::ROUTE )->get_data()['schema'];
 		list( , $data ) = $this->get();
 		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'realtime' ) );
