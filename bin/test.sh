@@ -149,10 +149,16 @@ job start "End to end: npm start in a new browser" "build core" '
 	mkdir -p artifacts/e2e
 	CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/start.config.ts'
 job phpstan "Static analysis: PHPStan" "composer core" 'vendor/bin/phpstan analyse --memory-limit=1G --no-progress'
-job phpcs "Lint: PHPCS (WordPress coding standards)" "composer" 'vendor/bin/phpcs -q'
+job phpcs "Lint: PHPCS (WPCS 3, as Plugin Check runs it)" "composer" 'bash bin/phpcs.sh -q'
 job eslint "Lint: ESLint" "npm" 'npm run lint:js --silent'
 job tsc "Typecheck: tsc --noEmit" "npm" 'npm run typecheck --silent'
 job i18n "i18n: languages/monsterinsights-reports.pot is current" "npm sys" 'node bin/i18n.mjs --check'
+# The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and
+# the zip uploaded through wp-admin on a fresh site in Chromium.
+job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
+	mkdir -p artifacts
+	bash bin/plugin-zip.sh artifacts/monsterinsights-reports.zip'
+job plugincheck "Release: Plugin Check 1.2 on the zip (0 errors)" "zip core sys" 'bash bin/plugin-check.sh artifacts/monsterinsights-reports.zip'
 job sizes "Bench: bundle sizes (the full bench is npm run bench)" "build" 'node bin/bench.mjs --sizes'
 
 printf 'test: %s steps, %s at a time\n' "${#job_order[@]}" "$jobs_max"
