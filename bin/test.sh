@@ -2,6 +2,7 @@
 # Runs every check and test of the project and stops at the first failure:
 # lint (ESLint, PHPCS), static checks (tsc, PHPStan), i18n freshness, jest, PHPUnit (single site and
 # multisite against MariaDB), end-to-end (Playwright in Chromium against the embedded WordPress),
+# the release (the zip, Plugin Check on it, the zip uploaded through wp-admin on a fresh site),
 # and the bundle-size budgets (`node bin/bench.mjs --sizes`; the full bench, `npm run bench`, is not
 # part of the tests).
 # On a fresh machine it first installs what is missing (system packages, npm packages from the lock
@@ -159,6 +160,9 @@ job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
 	mkdir -p artifacts
 	bash bin/plugin-zip.sh artifacts/monsterinsights-reports.zip'
 job plugincheck "Release: Plugin Check 1.2 on the zip (0 errors)" "zip core sys" 'bash bin/plugin-check.sh artifacts/monsterinsights-reports.zip'
+job release "End to end: the zip uploaded through wp-admin on a fresh site" "zip core" '
+	mkdir -p artifacts/e2e
+	RELEASE_ZIP=artifacts/monsterinsights-reports.zip CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/release.config.ts'
 job sizes "Bench: bundle sizes (the full bench is npm run bench)" "build" 'node bin/bench.mjs --sizes'
 
 printf 'test: %s steps, %s at a time\n' "${#job_order[@]}" "$jobs_max"
