@@ -11,7 +11,7 @@ port="${E2E_PORT:-9410}"
 site="${root}/.wp/e2e"
 [ -z "${E2E_PORT:-}" ] || site="${root}/.wp/e2e-${port}"
 rm -rf "$site"
-cp -r .wp/core "$site"
+bash bin/fresh-core.sh "$site"
 exec node_modules/.bin/wp-playground-cli server \
 	--port="${port}" \
 	--php=8.2 \

@@ -153,7 +153,7 @@ job phpstan "Static analysis: PHPStan" "composer core" 'vendor/bin/phpstan analy
 job phpcs "Lint: PHPCS (WPCS 3, as Plugin Check runs it)" "composer" 'bash bin/phpcs.sh -q'
 job eslint "Lint: ESLint" "npm" 'npm run lint:js --silent'
 job tsc "Typecheck: tsc --noEmit" "npm" 'npm run typecheck --silent'
-job i18n "i18n: languages/monsterinsights-reports.pot is current" "npm sys" 'node bin/i18n.mjs --check'
+job i18n "i18n: languages/monsterinsights-reports.pot is current" "build sys" 'node bin/i18n.mjs --check'
 # The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and
 # the zip uploaded through wp-admin on a fresh site in Chromium.
 job zip "Release: npm run plugin-zip (versions agree)" "build composer" '

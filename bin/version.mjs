@@ -81,10 +81,7 @@ if ( arg === '--check' || arg === undefined ) {
 		}
 		fs.writeFileSync(
 			path.join( root, place.file ),
-			text.replace(
-				match[ 0 ],
-				match[ 0 ].replace( match[ 1 ], arg )
-			)
+			text.replace( match[ 0 ], match[ 0 ].replace( match[ 1 ], arg ) )
 		);
 	}
 	console.log( `version: ${ arg } stamped` );
