@@ -17,7 +17,8 @@ import {
  * Installing the release zip as a site owner does (issue "Install it on a real site"): on a fresh
  * WordPress with nothing of the repository beside it (bin/serve-release.sh), the zip of
  * `npm run plugin-zip` is uploaded through Plugins → Add New → Upload Plugin, activated, set up
- * with the wizard; a visitor's page view on the front end is then counted in the Overview.
+ * with the wizard; a visitor's page view on the front end is then counted in the Overview, and
+ * still after the zip is uploaded over the installed plugin ("Replace current with uploaded").
  */
 
 const ROOT = path.join( __dirname, '../../..' );
@@ -127,4 +128,22 @@ test( 'the release zip installs through Upload Plugin and counts a visit', async
 	} );
 	await expect( infoBoxValue( page, 'Pageviews' ) ).toHaveText( '1' );
 	expect( await seriousAxeFindings( page ) ).toEqual( [] );
+
+	// The same zip uploaded over it ("Replace current with uploaded"), as an update is: the
+	// plugin stays active and the visit is still counted.
+	await uploadPlugin( page, RELEASE_ZIP );
+	await page.goto( '/wp-admin/plugins.php' );
+	await expect(
+		page.locator(
+			'tr[data-plugin="monsterinsights-reports/monsterinsights-reports.php"]'
+		)
+	).toHaveClass( /\bactive\b/ );
+	await page.goto( REPORTS_PATH );
+	await page.getByRole( 'button', { name: /^Date range:/ } ).click();
+	await picker.getByRole( 'button', { name: 'Today' } ).click();
+	await picker.getByRole( 'button', { name: 'Apply' } ).click();
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText( '1', {
+		timeout: 60_000,
+	} );
+	await expect( infoBoxValue( page, 'Pageviews' ) ).toHaveText( '1' );
 } );
