@@ -1,7 +1,6 @@
 <?php
 /**
  * Plugin Name:       MonsterInsights Reports
- * Plugin URI:        https://example.org/monsterinsights-reports
  * Description:       Web-analytics reports inside wp-admin, from a built-in cookieless collector or Google Analytics 4.
  * Version:           0.1.0
  * Requires at least: 6.8

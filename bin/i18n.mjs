@@ -4,7 +4,9 @@
  *
  *   node bin/i18n.mjs          regenerate languages/monsterinsights-reports.pot
  *   node bin/i18n.mjs --check  fail when the committed .pot is not current
- *   node bin/i18n.mjs json     languages/*.po → .mo (PHP) and Jed .json (wp_set_script_translations)
+ *   node bin/i18n.mjs json [--out DIR] [FILE.po …]
+ *                              languages/*.po (or the files given) → .mo (PHP) and one Jed .json
+ *                              per referenced script, named as `wp i18n make-json` names them
  *
  * Strings come from the PHP files (GNU xgettext with WordPress's keywords) and from the app's
  * TypeScript sources (@wordpress/babel-plugin-makepot, the extractor Gutenberg uses), and the
@@ -34,7 +36,7 @@ const root = path.resolve(
 );
 const DOMAIN = 'monsterinsights-reports';
 const POT = path.join( root, 'languages', `${ DOMAIN }.pot` );
-/** Every string of the app (its lazy chunks included) is loaded with the main script. */
+/** The app's main script; its lazily loaded chunks are build/chunks/*.js. */
 const APP_SCRIPT = 'build/reports.js';
 
 function walk( dir, test ) {
@@ -53,12 +55,68 @@ function walk( dir, test ) {
 		.sort();
 }
 
+/** Where each gettext function of @wordpress/i18n takes its text domain. */
+const DOMAIN_ARG = { __: 1, _x: 2, _n: 3, _nx: 4 };
+
+/**
+ * A Babel plugin for the built code, run before @wordpress/babel-plugin-makepot on the same nodes:
+ * turns `(0, x.__)( … )` into `x.__( … )`, the form makepot recognises, and hides from it the
+ * calls of the bundled WordPress packages (other text domains, or none).
+ */
+function builtCalls() {
+	return {
+		visitor: {
+			CallExpression( callPath ) {
+				let { callee } = callPath.node;
+				if (
+					callee.type === 'SequenceExpression' &&
+					callee.expressions.length === 2 &&
+					callee.expressions[ 0 ].type === 'NumericLiteral'
+				) {
+					callee = callee.expressions[ 1 ];
+					callPath.node.callee = callee;
+				}
+				const name =
+					callee.type === 'MemberExpression'
+						? callee.property.name
+						: callee.name;
+				if ( ! Object.hasOwn( DOMAIN_ARG, name ) ) {
+					return;
+				}
+				const domain = callPath.node.arguments[ DOMAIN_ARG[ name ] ];
+				if (
+					domain?.type !== 'StringLiteral' ||
+					domain.value !== DOMAIN
+				) {
+					callPath.node.callee = {
+						type: 'Identifier',
+						name: 'otherDomain',
+					};
+				}
+			},
+		},
+	};
+}
+
+/**
+ * The app's strings, from the JavaScript that ships: build/*.js and the lazily loaded
+ * build/chunks/*.js, so each reference names a file WordPress loads translations for (the md5 of
+ * that path names its JSON, as `wp i18n make-json` writes it). The build keeps translator
+ * comments (wp-scripts' Terser keeps /translators:/ comments).
+ *
+ * @param {string} tmp A temporary folder.
+ */
 function jsTranslations( tmp ) {
-	const files = walk(
-		path.join( root, 'src' ),
-		( name ) =>
-			/\.(ts|tsx|js|jsx)$/.test( name ) && ! /\.test\./.test( name )
-	);
+	const files = [
+		...walk( path.join( root, 'build' ), ( name ) =>
+			name.endsWith( '.js' )
+		),
+	].filter( ( file ) => ! file.includes( `${ path.sep }data${ path.sep }` ) );
+	if ( ! files.some( ( file ) => file.endsWith( APP_SCRIPT ) ) ) {
+		throw new Error(
+			`i18n: ${ APP_SCRIPT } is missing; run npm run build first`
+		);
+	}
 	const output = path.join( tmp, 'js.pot' );
 	const makepot = require.resolve( '@wordpress/babel-plugin-makepot' );
 	const tables = [];
@@ -66,11 +124,12 @@ function jsTranslations( tmp ) {
 		fs.rmSync( output, { force: true } );
 		babel.transformFileSync( file, {
 			cwd: root,
-			filename: path.relative( root, file ),
+			filename: path.relative( root, file ).split( path.sep ).join( '/' ),
 			babelrc: false,
 			configFile: false,
-			presets: [ require.resolve( '@wordpress/babel-preset-default' ) ],
-			plugins: [ [ makepot, { output } ] ],
+			sourceType: 'unambiguous',
+			compact: true,
+			plugins: [ builtCalls, [ makepot, { output } ] ],
 			code: false,
 		} );
 		if ( fs.existsSync( output ) ) {
@@ -184,30 +243,75 @@ function buildPot() {
 	}
 }
 
-function makeJson() {
-	const dir = path.join( root, 'languages' );
-	const poFiles = fs
-		.readdirSync( dir )
-		.filter( ( f ) => f.endsWith( '.po' ) );
+/**
+ * Compiles .po files as WordPress loads them: `<domain>-<locale>.mo` for PHP and one Jed JSON per
+ * referenced JavaScript file, `<domain>-<locale>-<md5 of its path>.json`, as `wp i18n make-json`
+ * writes them.
+ *
+ * @param {string[]} args `[--out DIR] [FILE.po …]`; by default every languages/*.po into languages/.
+ */
+function makeJson( args ) {
+	const outAt = args.indexOf( '--out' );
+	const out =
+		outAt >= 0
+			? path.resolve( args[ outAt + 1 ] )
+			: path.join( root, 'languages' );
+	const given = args.filter(
+		( arg, index ) => index !== outAt && index !== outAt + 1
+	);
+	const poFiles = given.length
+		? given.map( ( file ) => path.resolve( file ) )
+		: fs
+				.readdirSync( path.join( root, 'languages' ) )
+				.filter( ( f ) => f.endsWith( '.po' ) )
+				.map( ( f ) => path.join( root, 'languages', f ) );
+	fs.mkdirSync( out, { recursive: true } );
 	for ( const file of poFiles ) {
-		const po = gettextParser.po.parse(
-			fs.readFileSync( path.join( dir, file ) )
-		);
+		const po = gettextParser.po.parse( fs.readFileSync( file ) );
 		const locale =
 			po.headers.Language ||
-			file.replace( `${ DOMAIN }-`, '' ).replace( '.po', '' );
+			path.basename( file, '.po' ).replace( `${ DOMAIN }-`, '' );
 		fs.writeFileSync(
-			path.join( dir, `${ DOMAIN }-${ locale }.mo` ),
+			path.join( out, `${ DOMAIN }-${ locale }.mo` ),
 			gettextParser.mo.compile( po )
 		);
-		const jed = poToJed( po, ( ref ) => ref.startsWith( 'src/' ) );
-		const name = jsonFileName( DOMAIN, locale, APP_SCRIPT );
-		fs.writeFileSync(
-			path.join( dir, name ),
-			JSON.stringify( jed ) + '\n'
-		);
+		// One JSON per JavaScript file the .po references, named after that file as
+		// `wp i18n make-json` names it; WordPress loads build/reports.js's, and the plugin adds the
+		// lazily loaded chunks' (includes/Admin/ScriptTranslations.php).
+		const scripts = new Set();
+		for ( const entries of Object.values( po.translations ) ) {
+			for ( const entry of Object.values( entries ) ) {
+				for ( const ref of ( entry.comments?.reference || '' ).split(
+					/\s+/
+				) ) {
+					const script = ref.replace( /:\d+$/, '' );
+					if ( script.endsWith( '.js' ) ) {
+						scripts.add( script );
+					}
+				}
+			}
+		}
+		const written = [];
+		for ( const script of [ ...scripts ].sort() ) {
+			const jed = poToJed(
+				po,
+				( ref ) => ref.replace( /:\d+$/, '' ) === script
+			);
+			if ( Object.keys( jed.locale_data.messages ).length < 2 ) {
+				continue;
+			}
+			const name = jsonFileName( DOMAIN, locale, script );
+			fs.writeFileSync(
+				path.join( out, name ),
+				JSON.stringify( { ...jed, source: script } ) + '\n'
+			);
+			written.push( name );
+		}
 		console.log(
-			`i18n: ${ file } → ${ DOMAIN }-${ locale }.mo, ${ name }`
+			`i18n: ${ path.relative( root, file ) } → ${ path.relative(
+				root,
+				out
+			) }/${ DOMAIN }-${ locale }.mo, ${ written.length } JSON files`
 		);
 	}
 	if ( ! poFiles.length ) {
@@ -217,7 +321,7 @@ function makeJson() {
 
 const mode = process.argv[ 2 ] ?? '';
 if ( mode === 'json' ) {
-	makeJson();
+	makeJson( process.argv.slice( 3 ) );
 } else if ( mode === '--check' ) {
 	const current = fs.existsSync( POT ) ? fs.readFileSync( POT, 'utf8' ) : '';
 	if ( current !== buildPot() ) {

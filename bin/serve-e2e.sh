@@ -23,18 +23,13 @@ port="${E2E_PORT:-9410}"
 # plugin of a site inside the checkout would get a wrong name, and its activation hook would not run.
 site="${TMPDIR:-/tmp}/monsterinsights-reports-e2e-${port}"
 rm -rf "$site"
-# A real copy even when .wp/core is a link to a core elsewhere (cp -r would copy the link, and the
-# site would write into that core), without what a run may have left in the core it was copied from.
-mkdir -p "$site"
-tar -C .wp/core -chf - --exclude=./wp-config.php --exclude=./wp-content/database --exclude=./wp-content/debug.log \
-	--exclude=./wp-content/mu-plugins --exclude=./wp-content/uploads --exclude=./wp-content/plugins/monsterinsights-reports . |
-	tar -C "$site" -xf -
+# A real copy of the core, without what a run may have left in it (bin/fresh-core.sh).
+bash bin/fresh-core.sh "$site"
 mkdir -p "$site/wp-content/plugins/monsterinsights-reports"
 shared="${root}/../shared/wp-plugins"
 for plugin in contact-form-7-6.1.6; do
 	[ ! -f "${shared}/${plugin}.tar.gz" ] || tar -xzf "${shared}/${plugin}.tar.gz" -C "${site}/wp-content/plugins"
 done
-
 
 if [ "${E2E_SERVER:-php}" = playground ]; then
 	exec node_modules/.bin/wp-playground-cli server \

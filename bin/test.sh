@@ -2,6 +2,7 @@
 # Runs every check and test of the project and stops at the first failure:
 # lint (ESLint, PHPCS), static checks (tsc, PHPStan), i18n freshness, jest, PHPUnit (single site and
 # multisite against MariaDB), end-to-end (Playwright in Chromium against the embedded WordPress),
+# the release (the zip, Plugin Check on it, the zip uploaded through wp-admin on a fresh site),
 # and the bundle-size budgets (`node bin/bench.mjs --sizes`; the full bench, `npm run bench`, is not
 # part of the tests).
 # On a fresh machine it first installs what is missing (system packages, npm packages from the lock
@@ -151,10 +152,19 @@ job start "End to end: npm start in a new browser" "build core" '
 job e2e_playground "End to end: the private data dir on the embedded Playground" "build composer core" '
 	E2E_SERVER=playground E2E_PORT=9411 bash bin/test-e2e.sh tests/e2e/specs/data-privacy.spec.ts'
 job phpstan "Static analysis: PHPStan" "composer core" 'vendor/bin/phpstan analyse --memory-limit=1G --no-progress'
-job phpcs "Lint: PHPCS (WordPress coding standards)" "composer" 'vendor/bin/phpcs -q'
+job phpcs "Lint: PHPCS (WPCS 3, as Plugin Check runs it)" "composer" 'bash bin/phpcs.sh -q'
 job eslint "Lint: ESLint" "npm" 'npm run lint:js --silent'
 job tsc "Typecheck: tsc --noEmit" "npm" 'npm run typecheck --silent'
-job i18n "i18n: languages/monsterinsights-reports.pot is current" "npm sys" 'node bin/i18n.mjs --check'
+job i18n "i18n: languages/monsterinsights-reports.pot is current" "build sys" 'node bin/i18n.mjs --check'
+# The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and
+# the zip uploaded through wp-admin on a fresh site in Chromium.
+job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
+	mkdir -p artifacts
+	bash bin/plugin-zip.sh artifacts/monsterinsights-reports.zip'
+job plugincheck "Release: Plugin Check 1.2 on the zip (0 errors)" "zip core sys" 'bash bin/plugin-check.sh artifacts/monsterinsights-reports.zip'
+job release "End to end: the zip uploaded through wp-admin on a fresh site" "zip core" '
+	mkdir -p artifacts/e2e
+	RELEASE_ZIP=artifacts/monsterinsights-reports.zip CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/release.config.ts'
 job sizes "Bench: bundle sizes (the full bench is npm run bench)" "build" 'node bin/bench.mjs --sizes'
 
 printf 'test: %s steps, %s at a time\n' "${#job_order[@]}" "$jobs_max"

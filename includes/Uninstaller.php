@@ -23,6 +23,8 @@ final class Uninstaller {
 		'monsterinsights_reports_source',
 		Sources\Builtin\Tracking\Settings::OPTION,
 		Sources\Builtin\Schema::VERSION_OPTION,
+		Sources\Builtin\Schema::FAILURE_OPTION,
+		Sources\Builtin\Schema::HISTORY_OPTION,
 		Sources\Builtin\Retention::OPTION,
 		Sources\Builtin\Aggregator::LAST_RUN_OPTION,
 		Sources\Builtin\Aggregator::LOCK,

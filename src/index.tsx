@@ -6,11 +6,14 @@ import { __ } from '@wordpress/i18n';
 import { App } from './app/App';
 import { startUp } from './app/startUp';
 import { configureApiFetch, parseBoot } from './boot';
+import { mirrorChunkStylesForRtl } from './lib/rtl-chunk-styles';
 import { appStore } from './store/app';
 import { stores } from './store';
 import './reports.scss';
 
 export const ROOT_ID = 'monsterinsights-reports';
+
+mirrorChunkStylesForRtl();
 
 domReady( () => {
 	// Mount only where the reports page printed its container.

@@ -152,6 +152,8 @@ final class ReportsPage {
 			'before'
 		);
 		wp_set_script_translations( self::SCRIPT_HANDLE, Plugin::TEXT_DOMAIN, MONSTERINSIGHTS_REPORTS_DIR . 'languages' );
+		// With the translations of the lazily loaded screens.
+		ScriptTranslations::register();
 		// No wp_enqueue_media(): the site notes form loads the media modal when it is asked for
 		// (REST/MediaLibraryController), so the reports carry only the scripts they use.
 		$this->drop_unused_core_scripts();

@@ -371,7 +371,7 @@ final class SiteHealth {
 			}
 			$status = (int) wp_remote_retrieve_response_code( $response );
 			$body   = (string) wp_remote_retrieve_body( $response );
-			if ( $status >= 200 && $status < 300 && self::leaks( $body, $dir ) ) {
+			if ( $status >= 200 && $status < 300 && self::leaks( $body ) ) {
 				$leaked[] = $address;
 			}
 		}
@@ -408,9 +408,8 @@ final class SiteHealth {
 	 * it) or the name of a file in it (a listing).
 	 *
 	 * @param string $body The answer.
-	 * @param string $dir  The data dir.
 	 */
-	public static function leaks( string $body, string $dir ): bool {
+	public static function leaks( string $body ): bool {
 		if ( '' === trim( $body ) ) {
 			return false;
 		}

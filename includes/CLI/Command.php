@@ -69,7 +69,7 @@ final class Command {
 	 * @param string[]              $args       Positional arguments.
 	 * @param array<string, string> $assoc_args Options.
 	 */
-	public function prune( array $args, array $assoc_args ): void {
+	public function prune( array $args, array $assoc_args ): void { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.FoundAfterLastUsed -- WP-CLI's command signature.
 		$deleted = Retention::prune( time() );
 		\WP_CLI::success( sprintf( 'Older than %d months: %d page views, %d events, %d sessions deleted.', Retention::months(), $deleted['pageviews'] ?? 0, $deleted['events'] ?? 0, $deleted['sessions'] ?? 0 ) );
 	}
@@ -84,7 +84,7 @@ final class Command {
 	 * @param string[]              $args       Positional arguments.
 	 * @param array<string, string> $assoc_args Options.
 	 */
-	public function migrate( array $args, array $assoc_args ): void {
+	public function migrate( array $args, array $assoc_args ): void { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.FoundAfterLastUsed -- WP-CLI's command signature.
 		Schema::migrate();
 		\WP_CLI::success( sprintf( 'Schema version %d.', Schema::installed_version() ) );
 	}

@@ -186,15 +186,15 @@ final class Module {
 	public static function uninstall_site(): void {
 		self::register_types();
 		do {
+			// get_posts() runs without other plugins' query filters, so none can hide a note here.
 			$ids = get_posts(
 				array(
-					'post_type'        => Notes::POST_TYPE,
-					'post_status'      => array_keys( get_post_stati() ),
-					'fields'           => 'ids',
-					'posts_per_page'   => 100,
-					'orderby'          => 'ID',
-					'order'            => 'ASC',
-					'suppress_filters' => true,
+					'post_type'      => Notes::POST_TYPE,
+					'post_status'    => array_keys( get_post_stati() ),
+					'fields'         => 'ids',
+					'posts_per_page' => 100,
+					'orderby'        => 'ID',
+					'order'          => 'ASC',
 				)
 			);
 			foreach ( $ids as $id ) {

@@ -113,7 +113,7 @@ final class RealtimeQuery {
 			}
 		}
 		if ( $end_minutes_ago < 0 || $start_minutes_ago < $end_minutes_ago || $start_minutes_ago > self::MAX_MINUTES_AGO ) {
-			throw new \InvalidArgumentException( 'The minute range must run from at most ' . self::MAX_MINUTES_AGO . ' minutes ago to 0 or later.' );
+			throw new \InvalidArgumentException( 'The minute range must run from at most ' . (int) self::MAX_MINUTES_AGO . ' minutes ago to 0 or later.' );
 		}
 		if ( '' !== $order_by && ! in_array( $order_by, $metrics, true ) ) {
 			throw new \InvalidArgumentException( 'Order by a metric the query asks for: ' . esc_html( $order_by ) );

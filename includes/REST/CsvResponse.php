@@ -52,12 +52,12 @@ final class CsvResponse extends \WP_REST_Response {
 		if ( $served || ! $result instanceof self ) {
 			return (bool) $served;
 		}
-		$out = fopen( 'php://output', 'w' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- The response body, not a file.
+		$out = fopen( 'php://output', 'w' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- The response body, not a file.
 		if ( false === $out ) {
 			return false;
 		}
 		$result->write( $out );
-		fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- php://output, not a file.
+		fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- php://output, not a file.
 		return true;
 	}
 
@@ -72,14 +72,14 @@ final class CsvResponse extends \WP_REST_Response {
 	 * The whole file as a string (tests, small exports).
 	 */
 	public function to_csv(): string {
-		$out = fopen( 'php://temp', 'w+' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- A memory stream.
+		$out = fopen( 'php://temp', 'w+' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- A memory stream.
 		if ( false === $out ) {
 			return '';
 		}
 		$this->write( $out );
 		rewind( $out );
 		$csv = (string) stream_get_contents( $out );
-		fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- A memory stream.
+		fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- A memory stream.
 		return $csv;
 	}
 
@@ -89,7 +89,7 @@ final class CsvResponse extends \WP_REST_Response {
 	 * @param resource $out The stream.
 	 */
 	private function write( $out ): void {
-		fwrite( $out, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- A stream of the response.
+		fwrite( $out, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite -- A stream of the response.
 		fputcsv( $out, array_map( static fn( Column $c ): string => self::cell( $c->label, true ), $this->columns ), ',', '"', '' );
 		foreach ( $this->rows as $row ) {
 			$this->line( $out, $row );

@@ -169,12 +169,12 @@ final class Registry {
 	/**
 	 * A report object; a class that serves several reports (Traffic) is made with the name.
 	 *
-	 * @param string $class The class.
-	 * @param string $name  The report name.
-	 * @phpstan-param class-string<Report> $class
+	 * @param string $class_name The class.
+	 * @param string $name       The report name.
+	 * @phpstan-param class-string<Report> $class_name
 	 */
-	private static function make( string $class, string $name ): Report {
-		return null !== ( new \ReflectionClass( $class ) )->getConstructor() ? new $class( $name ) : new $class();
+	private static function make( string $class_name, string $name ): Report {
+		return null !== ( new \ReflectionClass( $class_name ) )->getConstructor() ? new $class_name( $name ) : new $class_name();
 	}
 
 	/**

@@ -1,5 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request } from '@playwright/test';
+import {
+	expect,
+	type Locator,
+	type Page,
+	type Request,
+} from '@playwright/test';
 import path from 'path';
 
 export type E2EUser = 'admin' | 'subscriber';
@@ -200,4 +205,31 @@ export async function tableRows( page: Page ): Promise< string[][] > {
 				)
 				.filter( ( cells ) => cells.some( ( text ) => text ) )
 		);
+}
+
+/**
+ * The app's root element.
+ *
+ * @param page The page.
+ */
+export function app( page: Page ): Locator {
+	return page.locator( '#monsterinsights-reports' );
+}
+
+/**
+ * The value element of an info box.
+ *
+ * @param page  The page.
+ * @param title The box's title.
+ */
+export function infoBoxValue( page: Page, title: string ): Locator {
+	return page
+		.getByRole( 'region', { name: 'Key metrics' } )
+		.locator( '.monsterinsights-reports-infobox' )
+		.filter( {
+			has: page
+				.locator( '.monsterinsights-reports-infobox__title' )
+				.getByText( title, { exact: true } ),
+		} )
+		.locator( '.monsterinsights-reports-infobox__value' );
 }

@@ -25,7 +25,7 @@ require __DIR__ . '/config.php';
  * @param string $message What went wrong and what to do.
  */
 function monsterinsights_reports_tests_abort( string $message ): void {
-	fwrite( STDERR, 'bootstrap: ' . $message . PHP_EOL ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+	fwrite( STDERR, 'bootstrap: ' . $message . PHP_EOL ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 	exit( 1 );
 }
 
@@ -38,7 +38,7 @@ if ( ! extension_loaded( 'mysqli' ) ) {
 
 // One run at a time per database: another run's install would drop the tables under this one. The
 // lock is released when this process exits.
-$GLOBALS['monsterinsights_reports_tests_lock'] = fopen( sys_get_temp_dir() . '/monsterinsights-reports-tests-' . md5( DB_HOST . '/' . DB_NAME ) . '.lock', 'c' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen
+$GLOBALS['monsterinsights_reports_tests_lock'] = fopen( sys_get_temp_dir() . '/monsterinsights-reports-tests-' . md5( DB_HOST . '/' . DB_NAME ) . '.lock', 'c' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
 if ( false === $GLOBALS['monsterinsights_reports_tests_lock'] || ! flock( $GLOBALS['monsterinsights_reports_tests_lock'], LOCK_EX ) ) {
 	monsterinsights_reports_tests_abort( 'cannot lock the test database.' );
 }
@@ -50,7 +50,7 @@ $monsterinsights_reports_tests_links = array(
 );
 foreach ( $monsterinsights_reports_tests_links as $monsterinsights_reports_tests_link => $monsterinsights_reports_tests_target ) {
 	if ( ! is_dir( dirname( $monsterinsights_reports_tests_link ) ) ) {
-		mkdir( dirname( $monsterinsights_reports_tests_link ), 0777, true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_mkdir
+		mkdir( dirname( $monsterinsights_reports_tests_link ), 0777, true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_mkdir
 	}
 	if ( is_link( $monsterinsights_reports_tests_link ) && readlink( $monsterinsights_reports_tests_link ) !== $monsterinsights_reports_tests_target ) {
 		unlink( $monsterinsights_reports_tests_link ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink

@@ -40,7 +40,7 @@ $wpdb->query( 'SET foreign_key_checks = 1' );
 
 $monsterinsights_reports_tests_result = wp_install( WP_TESTS_TITLE, 'admin', WP_TESTS_EMAIL, true, '', 'password' );
 if ( empty( $monsterinsights_reports_tests_result['user_id'] ) ) {
-	fwrite( STDERR, "install: wp_install() failed\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+	fwrite( STDERR, "install: wp_install() failed\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 	exit( 1 );
 }
 // wp_install() guesses the URL from the CLI script's path; pin it to the test domain.
@@ -51,7 +51,7 @@ update_option( 'home', 'http://' . WP_TESTS_DOMAIN );
 // active_plugins, so the test process loads it like WordPress loads any active plugin.
 $monsterinsights_reports_tests_result = activate_plugin( 'monsterinsights-reports/monsterinsights-reports.php' );
 if ( is_wp_error( $monsterinsights_reports_tests_result ) ) {
-	fwrite( STDERR, 'install: activate_plugin() failed: ' . $monsterinsights_reports_tests_result->get_error_message() . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+	fwrite( STDERR, 'install: activate_plugin() failed: ' . $monsterinsights_reports_tests_result->get_error_message() . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 	exit( 1 );
 }
 
@@ -64,7 +64,7 @@ if ( $monsterinsights_reports_tests_multisite ) {
 	install_network();
 	$monsterinsights_reports_tests_result = populate_network( 1, WP_TESTS_DOMAIN, WP_TESTS_EMAIL, WP_TESTS_TITLE . ' Network', '/', false );
 	if ( is_wp_error( $monsterinsights_reports_tests_result ) ) {
-		fwrite( STDERR, 'install: populate_network() failed: ' . $monsterinsights_reports_tests_result->get_error_message() . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+		fwrite( STDERR, 'install: populate_network() failed: ' . $monsterinsights_reports_tests_result->get_error_message() . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 		exit( 1 );
 	}
 }

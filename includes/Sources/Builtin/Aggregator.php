@@ -156,7 +156,7 @@ final class Aggregator {
 		if ( ! file_exists( $path ) ) {
 			return true;
 		}
-		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- Streaming a local file.
+		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- Streaming a local file.
 		if ( false === $handle ) {
 			throw new \RuntimeException( esc_html( 'Cannot read ' . $path ) );
 		}
@@ -206,7 +206,7 @@ final class Aggregator {
 				}
 			}
 		} finally {
-			fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- Streaming a local file.
+			fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- Streaming a local file.
 		}
 		Rollups::recompute( $file->days() );
 		$result->merge( $file );

@@ -60,7 +60,7 @@ final class Hit {
 		public readonly int $visitor,
 		public readonly int $previous,
 		public readonly string $path,
-		public readonly int $object,
+		public readonly int $object, // phpcs:ignore Universal.NamingConventions.NoReservedKeywordParameterNames.objectFound -- The hit's field, read as ->object.
 		public readonly string $referrer,
 		public readonly array $utm,
 		public readonly string $click,

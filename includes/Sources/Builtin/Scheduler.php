@@ -62,6 +62,7 @@ final class Scheduler {
 		add_action( self::PRUNE_HOOK, array( self::class, 'prune_from_cron' ) );
 		add_action( self::EXCEPTIONS_HOOK, array( self::class, 'find_exceptions_from_cron' ) );
 		add_action( 'admin_init', array( self::class, 'maintain' ) );
+		add_action( 'admin_notices', array( Schema::class, 'failure_notice' ) );
 		add_action( 'admin_menu', array( $this, 'hook_page_load' ), 20 );
 		add_filter( 'wpmu_drop_tables', array( self::class, 'site_tables' ), 10, 2 );
 	}

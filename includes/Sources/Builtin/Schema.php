@@ -44,6 +44,23 @@ final class Schema {
 	public const MIGRATE_LOCK = 'monsterinsights_reports_migrate_lock';
 
 	/**
+	 * The option recording a failed migration of the current site: {from, to, time, error}; the
+	 * admin is told (failure_notice()) and it is tried again after RETRY_AFTER seconds, not on
+	 * every request.
+	 */
+	public const FAILURE_OPTION = 'monsterinsights_reports_migration_failure';
+
+	/**
+	 * The option listing the migrations that ran on the current site: [{from, to, time}, …].
+	 */
+	public const HISTORY_OPTION = 'monsterinsights_reports_migrations';
+
+	/**
+	 * Seconds before a failed migration is tried again.
+	 */
+	public const RETRY_AFTER = HOUR_IN_SECONDS;
+
+	/**
 	 * Prefix of every table name, after $wpdb->prefix.
 	 */
 	public const PREFIX = 'mir_';
@@ -188,12 +205,55 @@ final class Schema {
 	}
 
 	/**
-	 * Migrates the current site when its schema is older than the code; cheap when it is not.
+	 * Migrates the current site when its schema is older than the code; cheap when it is not (one
+	 * autoloaded option). A migration that fails does not break the request: the failure is
+	 * recorded, the admin sees a notice, and it is tried again after RETRY_AFTER seconds.
 	 */
 	public static function maybe_migrate(): void {
-		if ( self::needs_migration() ) {
-			self::migrate();
+		if ( ! self::needs_migration() ) {
+			return;
 		}
+		$failure = get_option( self::FAILURE_OPTION );
+		if ( is_array( $failure ) && self::VERSION === (int) ( $failure['to'] ?? 0 ) && time() - (int) ( $failure['time'] ?? 0 ) < self::RETRY_AFTER ) {
+			return;
+		}
+		try {
+			self::migrate();
+		} catch ( \Throwable $error ) {
+			update_option(
+				self::FAILURE_OPTION,
+				array(
+					'from'  => self::installed_version(),
+					'to'    => self::VERSION,
+					'time'  => time(),
+					'error' => $error->getMessage(),
+				),
+				true
+			);
+		}
+	}
+
+	/**
+	 * On admin_notices: tells an administrator that the database update failed and what happens
+	 * next.
+	 */
+	public static function failure_notice(): void {
+		$failure = get_option( self::FAILURE_OPTION );
+		if ( ! is_array( $failure ) || ! current_user_can( 'manage_options' ) ) {
+			return;
+		}
+		printf(
+			'<div class="notice notice-error"><p>%s</p><p><code>%s</code></p></div>',
+			esc_html(
+				sprintf(
+					/* translators: 1: the installed database version, 2: the version the plugin needs. */
+					__( 'MonsterInsights Reports could not update its database from version %1$d to %2$d. Your site and the reports keep working with the data recorded so far; the update is tried again within an hour. If this stays, please contact support with the message below.', 'monsterinsights-reports' ),
+					(int) ( $failure['from'] ?? 0 ),
+					(int) ( $failure['to'] ?? 0 )
+				)
+			),
+			esc_html( (string) ( $failure['error'] ?? '' ) )
+		);
 	}
 
 	/**
@@ -213,13 +273,28 @@ final class Schema {
 			if ( ! function_exists( 'dbDelta' ) ) {
 				require ABSPATH . 'wp-admin/includes/upgrade.php';
 			}
+			/**
+			 * Fires before the current site's tables are migrated.
+			 *
+			 * @param int $from The installed schema version (0 for none).
+			 * @param int $to   The version the code needs.
+			 */
+			do_action( 'monsterinsights_reports_migrate', $from, self::VERSION );
 			dbDelta( self::definitions() );
 			foreach ( self::migrations() as $version => $step ) {
 				if ( $version > $from && $version <= self::VERSION ) {
 					$step();
 				}
 			}
-			update_option( self::VERSION_OPTION, self::VERSION, false );
+			update_option( self::VERSION_OPTION, self::VERSION, true );
+			$history   = (array) get_option( self::HISTORY_OPTION, array() );
+			$history[] = array(
+				'from' => $from,
+				'to'   => self::VERSION,
+				'time' => time(),
+			);
+			update_option( self::HISTORY_OPTION, $history, false );
+			delete_option( self::FAILURE_OPTION );
 		} finally {
 			$lock->release();
 		}

@@ -97,13 +97,13 @@ final class UserAgentParser {
 	 * The first match of a list: the three fields, each its replacement (with $n substituted) or,
 	 * without one, the next capture group.
 	 *
-	 * @param string   $list   user_agent_parsers, os_parsers or device_parsers.
+	 * @param string   $kind   user_agent_parsers, os_parsers or device_parsers.
 	 * @param string   $ua     The user agent.
 	 * @param string[] $fields The three replacement keys, in group order.
 	 * @return array{0: string, 1: string, 2: string}
 	 */
-	private static function first( string $list, string $ua, array $fields ): array {
-		foreach ( self::parsers()[ $list ] ?? array() as $parser ) {
+	private static function first( string $kind, string $ua, array $fields ): array {
+		foreach ( self::parsers()[ $kind ] ?? array() as $parser ) {
 			if ( 1 !== preg_match( $parser[0], $ua, $groups ) ) {
 				continue;
 			}
@@ -111,7 +111,7 @@ final class UserAgentParser {
 			foreach ( $fields as $index => $field ) {
 				if ( isset( $parser[1][ $field ] ) ) {
 					$values[] = self::substitute( $parser[1][ $field ], $groups );
-				} elseif ( 'device_parsers' === $list && $index > 0 ) {
+				} elseif ( 'device_parsers' === $kind && $index > 0 ) {
 					// Devices: the brand has no default; the model defaults to the first group.
 					$values[] = 2 === $index ? trim( $groups[1] ?? '' ) : '';
 				} else {

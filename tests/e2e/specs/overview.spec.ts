@@ -5,7 +5,7 @@ import path from 'path';
 
 import { inspectPdf } from '../pdf';
 import { DEFAULT_METRICS, E2ESite, type Level } from '../site';
-import { REPORTS_PATH, storageStatePath } from '../utils';
+import { app, infoBoxValue, REPORTS_PATH, storageStatePath } from '../utils';
 
 /**
  * The Overview and Site Summary screens on seeded data (issue "The reports app"): the e2e site gets
@@ -65,33 +65,6 @@ test.afterAll( async () => {
 async function prepare( level: Level ): Promise< void > {
 	await e2eSite().setLevel( level );
 	await e2eSite().setMetrics( DEFAULT_METRICS );
-}
-
-/**
- * The app's root element.
- *
- * @param page The page.
- */
-function app( page: Page ): Locator {
-	return page.locator( '#monsterinsights-reports' );
-}
-
-/**
- * The value element of an info box.
- *
- * @param page  The page.
- * @param title The box's title.
- */
-function infoBoxValue( page: Page, title: string ): Locator {
-	return page
-		.getByRole( 'region', { name: 'Key metrics' } )
-		.locator( '.monsterinsights-reports-infobox' )
-		.filter( {
-			has: page
-				.locator( '.monsterinsights-reports-infobox__title' )
-				.getByText( title, { exact: true } ),
-		} )
-		.locator( '.monsterinsights-reports-infobox__value' );
 }
 
 /**

@@ -5,7 +5,7 @@ import { writeFile } from 'fs/promises';
 import path from 'path';
 
 import { E2ESite } from '../site';
-import { REPORTS_PATH, apiFetch, storageStatePath } from '../utils';
+import { REPORTS_PATH, apiFetch, app, storageStatePath } from '../utils';
 
 /**
  * The setup wizard, the settings screen and the licence panel (issue "Settings, setup wizard and
@@ -90,15 +90,6 @@ test.afterAll( async () => {
 	await session.reset();
 	await session.dispose();
 } );
-
-/**
- * The app's root element.
- *
- * @param page The page.
- */
-function app( page: Page ): Locator {
-	return page.locator( '#monsterinsights-reports' );
-}
 
 /**
  * A licence key minted with the e2e signing key (bin/licence-key.php).

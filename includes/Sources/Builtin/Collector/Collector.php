@@ -240,57 +240,57 @@ final class Collector {
 	 */
 	private function hit( array $server, string $body, int $now ): array {
 		if ( 'POST' !== strtoupper( self::header( $server, 'REQUEST_METHOD' ) ) ) {
-			throw new Rejection( 'method', self::STATUS_METHOD );
+			throw new Rejection( 'method' );
 		}
 		$length = self::header( $server, 'CONTENT_LENGTH' );
 		if ( strlen( $body ) > $this->config->max_body || ( ctype_digit( $length ) && (int) $length > $this->config->max_body ) ) {
-			throw new Rejection( 'too_large', self::STATUS_TOO_LARGE );
+			throw new Rejection( 'too_large' );
 		}
 		foreach ( array( 'HTTP_SEC_PURPOSE', 'HTTP_PURPOSE', 'HTTP_X_PURPOSE', 'HTTP_X_MOZ' ) as $purpose ) {
 			$value = strtolower( self::header( $server, $purpose ) );
 			if ( str_contains( $value, 'prefetch' ) || str_contains( $value, 'preview' ) ) {
-				throw new Rejection( 'prefetch', self::STATUS_OK );
+				throw new Rejection( 'prefetch' );
 			}
 		}
 		if ( 'navigate' === strtolower( self::header( $server, 'HTTP_SEC_FETCH_MODE' ) ) ) {
-			throw new Rejection( 'navigate', self::STATUS_OK );
+			throw new Rejection( 'navigate' );
 		}
 		if ( $this->config->honor_gpc && '1' === trim( self::header( $server, 'HTTP_SEC_GPC' ) ) ) {
-			throw new Rejection( 'gpc', self::STATUS_OK );
+			throw new Rejection( 'gpc' );
 		}
 		if ( $this->config->honor_dnt && '1' === trim( self::header( $server, 'HTTP_DNT' ) ) ) {
-			throw new Rejection( 'dnt', self::STATUS_OK );
+			throw new Rejection( 'dnt' );
 		}
 		// User agents are ASCII; anything else is dropped rather than stored.
 		$user_agent = trim( (string) preg_replace( '/[^\x20-\x7E]/', '', self::header( $server, 'HTTP_USER_AGENT' ) ) );
 		if ( '' === $user_agent ) {
-			throw new Rejection( 'no_user_agent', self::STATUS_OK );
+			throw new Rejection( 'no_user_agent' );
 		}
 		$ip = Ip::client( $server, $this->config->trusted_proxy );
 		if ( '' === $ip ) {
-			throw new Rejection( 'no_ip', self::STATUS_OK );
+			throw new Rejection( 'no_ip' );
 		}
 		if ( Ip::matches_any( $ip, $this->config->excluded_ips ) ) {
-			throw new Rejection( 'excluded_ip', self::STATUS_OK );
+			throw new Rejection( 'excluded_ip' );
 		}
 
 		$fields = $this->fields( $body );
 
 		if ( '' !== $fields['r'] && $this->is_spam( $fields['r'] ) ) {
-			throw new Rejection( 'referrer_spam', self::STATUS_OK );
+			throw new Rejection( 'referrer_spam' );
 		}
 		if ( $this->bots->is_bot( $user_agent ) ) {
-			throw new Rejection( 'bot', self::STATUS_OK );
+			throw new Rejection( 'bot' );
 		}
 
 		$user_agent = Text::cut( $user_agent, self::MAX_USER_AGENT );
 		$salts      = $this->salts->for_time( $now );
 		if ( '' === $salts['current'] ) {
-			throw new Rejection( 'no_salt', self::STATUS_FAILED );
+			throw new Rejection( 'no_salt' );
 		}
 		$visitor = $this->visitor_key( $ip, $user_agent, $salts['current'] );
 		if ( ! $this->rate_limit->allow( $visitor, $now ) ) {
-			throw new Rejection( 'rate_limited', self::STATUS_OK );
+			throw new Rejection( 'rate_limited' );
 		}
 		$place = $this->geo->locate( $ip, $server );
 
@@ -342,17 +342,17 @@ final class Collector {
 	private function fields( string $body ): array {
 		$data = json_decode( $body, true, 4 );
 		if ( ! is_array( $data ) || array_is_list( $data ) ) {
-			throw new Rejection( 'malformed_body', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_body' );
 		}
 
 		$type = $data['t'] ?? null;
 		if ( 'pageview' !== $type && 'event' !== $type ) {
-			throw new Rejection( 'malformed_type', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_type' );
 		}
 
 		$path = $data['p'] ?? null;
 		if ( ! is_string( $path ) || ! str_starts_with( $path, '/' ) || 1 === preg_match( '/[\x00-\x1F\x7F]/', $path ) ) {
-			throw new Rejection( 'malformed_path', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_path' );
 		}
 
 		$object = $data['o'] ?? 0;
@@ -360,7 +360,7 @@ final class Collector {
 			$object = (int) $object;
 		}
 		if ( ! is_int( $object ) || $object < 0 ) {
-			throw new Rejection( 'malformed_object', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_object' );
 		}
 		// Only a published post's id is kept; the page view still counts by its path.
 		if ( $object > 0 && false === $this->objects->has( $object ) ) {
@@ -386,7 +386,7 @@ final class Collector {
 
 		$role = $data['u'] ?? '';
 		if ( ! is_string( $role ) || ( '' !== $role && 1 !== preg_match( self::ROLE_PATTERN, $role ) ) ) {
-			throw new Rejection( 'malformed_user', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_user' );
 		}
 
 		$fields['p'] = $found['path'];
@@ -399,7 +399,7 @@ final class Collector {
 		foreach ( self::UTM as $field => $parameter ) {
 			$value = $data[ $field ] ?? '';
 			if ( ! is_string( $value ) ) {
-				throw new Rejection( 'malformed_utm', self::STATUS_MALFORMED );
+				throw new Rejection( 'malformed_utm' );
 			}
 			$value            = self::line( $value, self::MAX_UTM );
 			$fields[ $field ] = '' !== $value ? $value : $found['utm'][ $field ];
@@ -407,19 +407,19 @@ final class Collector {
 
 		$click = $data['ck'] ?? '';
 		if ( ! is_string( $click ) || ( '' !== $click && ! in_array( $click, self::CLICK_IDS, true ) ) ) {
-			throw new Rejection( 'malformed_click_id', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_click_id' );
 		}
 		$fields['ck'] = '' !== $click ? $click : $found['ck'];
 
 		$referrer = $data['r'] ?? '';
 		if ( ! is_string( $referrer ) ) {
-			throw new Rejection( 'malformed_referrer', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_referrer' );
 		}
 		$fields['r'] = $this->external_referrer( $referrer );
 		$fields['u'] = $role;
 
 		if ( isset( $data['en'] ) && '' !== $data['en'] ) {
-			throw new Rejection( 'malformed_event_name', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_event_name' );
 		}
 		return $fields;
 	}
@@ -503,7 +503,7 @@ final class Collector {
 	 */
 	private function event_name( $name ): string {
 		if ( ! is_string( $name ) || 1 !== preg_match( self::NAME_PATTERN, $name ) ) {
-			throw new Rejection( 'malformed_event_name', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_event_name' );
 		}
 		return $name;
 	}
@@ -521,17 +521,17 @@ final class Collector {
 			$props = array();
 		}
 		if ( ! is_array( $props ) || ( array() !== $props && array_is_list( $props ) ) || count( $props ) > self::MAX_PROPS ) {
-			throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_event_props' );
 		}
 		$clean = array();
 		foreach ( $props as $key => $value ) {
 			if ( ! is_string( $key ) || 1 !== preg_match( self::NAME_PATTERN, $key ) ) {
-				throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+				throw new Rejection( 'malformed_event_props' );
 			}
 			if ( is_string( $value ) ) {
 				$value = self::line( $value, self::MAX_PROP_TEXT );
 			} elseif ( ! is_int( $value ) && ! is_float( $value ) && ! is_bool( $value ) ) {
-				throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+				throw new Rejection( 'malformed_event_props' );
 			}
 			$clean[ $key ] = $value;
 		}
@@ -539,14 +539,14 @@ final class Collector {
 		switch ( $name ) {
 			case 'scroll':
 				if ( ! in_array( $clean['percent'] ?? null, self::SCROLL_DEPTHS, true ) ) {
-					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+					throw new Rejection( 'malformed_event_props' );
 				}
 				break;
 			case 'outbound_click':
 			case 'affiliate_click':
 			case 'file_download':
 				if ( ! isset( $clean['url'] ) || ! is_string( $clean['url'] ) || '' === $clean['url'] ) {
-					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+					throw new Rejection( 'malformed_event_props' );
 				}
 				if ( 'file_download' === $name && ! isset( $clean['ext'] ) && count( $clean ) < self::MAX_PROPS ) {
 					$file = (string) parse_url( $clean['url'], PHP_URL_PATH ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- No WordPress here.

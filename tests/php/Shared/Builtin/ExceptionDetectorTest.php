@@ -152,7 +152,7 @@ class ExceptionDetectorTest extends TestCase {
 	public function test_finds_injected_count_anomalies(): void {
 		list( $series, $injected ) = $this->seeded_counts();
 		$score                     = self::score( $series, $injected );
-		fwrite( STDOUT, sprintf( "\nCount series: %d of %d injected anomalies found, %d false; precision %.3f, recall %.3f\n", $score['found'], $score['injected'], $score['false'], $score['precision'], $score['recall'] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+		fwrite( STDOUT, sprintf( "\nCount series: %d of %d injected anomalies found, %d false; precision %.3f, recall %.3f\n", $score['found'], $score['injected'], $score['false'], $score['precision'], $score['recall'] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 		$this->assertSame( 36, $score['injected'] );
 		$this->assertGreaterThanOrEqual( 0.9, $score['recall'] );
 		$this->assertGreaterThanOrEqual( 0.9, $score['precision'] );
@@ -164,7 +164,7 @@ class ExceptionDetectorTest extends TestCase {
 	public function test_finds_injected_rate_anomalies(): void {
 		list( $series, $injected ) = $this->seeded_rates();
 		$score                     = self::score( $series, $injected );
-		fwrite( STDOUT, sprintf( "\nRate series: %d of %d injected anomalies found, %d false; precision %.3f, recall %.3f\n", $score['found'], $score['injected'], $score['false'], $score['precision'], $score['recall'] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+		fwrite( STDOUT, sprintf( "\nRate series: %d of %d injected anomalies found, %d false; precision %.3f, recall %.3f\n", $score['found'], $score['injected'], $score['false'], $score['precision'], $score['recall'] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 		$this->assertSame( 18, $score['injected'] );
 		$this->assertGreaterThanOrEqual( 0.9, $score['recall'] );
 		$this->assertGreaterThanOrEqual( 0.9, $score['precision'] );

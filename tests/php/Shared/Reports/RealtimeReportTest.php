@@ -255,7 +255,7 @@ class RealtimeReportTest extends BuiltinTestCase {
 		foreach ( array( 20, 6, 2, 0 ) as $ago ) {
 			$trend[ 29 - $ago ] = null;
 		}
-		$trend[29 - 10] = -100;
+		$trend[ 29 - 10 ] = -100;
 		$this->assertEquals( $trend, $graph['trendpoints'] );
 		$this->assertNull( $graph['trendpoints'][29] );
 	}
@@ -272,7 +272,7 @@ class RealtimeReportTest extends BuiltinTestCase {
 		$this->now      += 10 * MINUTE_IN_SECONDS;
 		list( , $later ) = $this->get();
 		$this->assertSame( 0, $later['now'] );
-		$this->assertSame( 1, $later['pageviewsovertime']['datapoints'][29 - 10] );
+		$this->assertSame( 1, $later['pageviewsovertime']['datapoints'][ 29 - 10 ] );
 	}
 
 	/**

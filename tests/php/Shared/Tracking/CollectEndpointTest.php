@@ -111,6 +111,49 @@ class CollectEndpointTest extends TestCase {
 	}
 
 	/**
+	 * Included by other code (here WordPress, whose ABSPATH is defined), collect.php returns at
+	 * once: no status, no header, nothing written, and the including request goes on.
+	 */
+	public function test_included_by_wordpress_it_does_nothing() {
+		$_SERVER['REQUEST_METHOD'] = 'POST';
+		$returned                  = include WP_PLUGIN_DIR . '/monsterinsights-reports/collect.php';
+		unset( $_SERVER['REQUEST_METHOD'] );
+
+		$this->assertNull( $returned );
+		$this->assertSame( array(), self::lines() );
+	}
+
+	/**
+	 * From the command line, collect.php does nothing and prints nothing.
+	 */
+	public function test_from_the_command_line_it_does_nothing() {
+		$output = array();
+		exec( 'php ' . escapeshellarg( WP_PLUGIN_DIR . '/monsterinsights-reports/collect.php' ) . ' 2>&1', $output, $status ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec -- Runs the file as the command line would.
+
+		$this->assertSame( 0, $status );
+		$this->assertSame( array(), $output );
+		$this->assertSame( array(), self::lines() );
+	}
+
+	/**
+	 * A request for another script that includes collect.php is not served by it: 404, nothing
+	 * written.
+	 */
+	public function test_included_by_another_script_it_answers_404() {
+		$dir    = WP_PLUGIN_DIR . '/monsterinsights-reports';
+		$script = dirname( WP_CONTENT_DIR ) . '/' . basename( WP_CONTENT_DIR ) . '/mir-include-collect.php';
+		file_put_contents( $script, '<?php include ' . var_export( $dir . '/collect.php', true ) . ';' ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- Writes a PHP literal.
+		try {
+			$response = self::http( 'POST', '/' . basename( WP_CONTENT_DIR ) . '/mir-include-collect.php?s=1', '{"t":"pageview","p":"/"}', array( 'User-Agent' => self::CHROME ) );
+		} finally {
+			unlink( $script );
+		}
+
+		$this->assertSame( 404, $response['status'] );
+		$this->assertSame( array(), self::lines() );
+	}
+
+	/**
 	 * The tracker on this site is pointed at this very file.
 	 */
 	public function test_tracker_posts_here() {

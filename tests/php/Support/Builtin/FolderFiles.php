@@ -54,7 +54,7 @@ final class FolderFiles implements HitFiles {
 	 */
 	public function __construct() {
 		$this->dir = sys_get_temp_dir() . '/mir-tests-' . bin2hex( random_bytes( 6 ) );
-		mkdir( $this->dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_mkdir -- Test files.
+		mkdir( $this->dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_mkdir -- Test files.
 	}
 
 	/**
@@ -65,7 +65,7 @@ final class FolderFiles implements HitFiles {
 	 */
 	public function add_claimed( array $lines ): string {
 		$path = sprintf( '%s/claimed-%04d.jsonl', $this->dir, ++$this->sequence );
-		file_put_contents( $path, implode( "\n", $lines ) . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- Test files.
+		file_put_contents( $path, implode( "\n", $lines ) . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents -- Test files.
 		return $path;
 	}
 
@@ -78,7 +78,7 @@ final class FolderFiles implements HitFiles {
 	public function add_live( array $lines ): string {
 		$path         = sprintf( '%s/live-%04d.jsonl', $this->dir, ++$this->sequence );
 		$this->live[] = $path;
-		file_put_contents( $path, implode( "\n", $lines ) . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- Test files.
+		file_put_contents( $path, implode( "\n", $lines ) . "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents -- Test files.
 		return $path;
 	}
 
@@ -130,6 +130,6 @@ final class FolderFiles implements HitFiles {
 		foreach ( (array) glob( $this->dir . '/*' ) as $file ) {
 			wp_delete_file( (string) $file );
 		}
-		rmdir( $this->dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_rmdir -- Test files.
+		rmdir( $this->dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- Test files.
 	}
 }

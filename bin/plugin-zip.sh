@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the release zip, monsterinsights-reports.zip, with `wp-scripts plugin-zip` and the `files`
+# list of package.json: the plugin's PHP, includes/, build/ (its data files included), vendor/ from
+# `composer install --no-dev --optimize-autoloader`, languages/, readme.txt, uninstall.php and
+# collect.php — nothing else.
+#
+# The files are staged in a temporary folder, where Composer installs the runtime packages only, so
+# the checkout's own (dev) vendor/ is left as it is. The versions must agree first
+# (node bin/version.mjs --check). Needs a build (npm run build); builds when build/ is missing.
+#
+# Usage: bash bin/plugin-zip.sh [output.zip]   (default: ./monsterinsights-reports.zip)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+name=monsterinsights-reports
+out="${1:-$root/$name.zip}"
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+
+node bin/version.mjs --check
+[ -f build/reports.asset.php ] && [ -f build/data/uap-regexes.json ] || npm run build --silent
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+# What `files` lists, plus what Composer and wp-scripts need in the stage.
+mapfile -t listed < <(node -e 'for (const f of require("./package.json").files) console.log(f)')
+for entry in "${listed[@]}"; do
+	[ "$entry" = vendor ] && continue
+	[ -e "$entry" ] || { echo "plugin-zip: $entry is missing" >&2; exit 1; }
+	cp -r --parents "$entry" "$stage/"
+done
+cp package.json composer.json "$stage/"
+[ ! -f composer.lock ] || cp composer.lock "$stage/"
+(cd "$stage" && COMPOSER_NO_DEV=1 composer install --no-dev --optimize-autoloader --classmap-authoritative \
+	--no-interaction --no-progress --no-scripts --quiet)
+
+(cd "$stage" && "$root/node_modules/.bin/wp-scripts" plugin-zip >/dev/null)
+# npm-packlist always adds package.json; it is no part of the plugin.
+node -e '
+const AdmZip = require( "adm-zip" );
+const zip = new AdmZip( process.argv[ 1 ] );
+zip.deleteFile( "'"$name"'/package.json" );
+zip.writeZip( process.argv[ 1 ] );
+' "$stage/$name.zip"
+mv "$stage/$name.zip" "$out"
+echo "plugin-zip: $out ($(unzip -Z1 "$out" | grep -vc '/$') files, $(du -k "$out" | cut -f1) KiB)"
