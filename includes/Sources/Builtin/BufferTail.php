@@ -125,7 +125,7 @@ final class BufferTail {
 	 * @return string[]
 	 */
 	private function tail( string $path, int $from, int $since, int &$budget ): array {
-		// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_read_fopen -- A file released meanwhile is gone: nothing to read.
+		// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- A file released meanwhile is gone: nothing to read.
 		$handle = @fopen( $path, 'rb' );
 		if ( false === $handle ) {
 			return array();
@@ -139,7 +139,7 @@ final class BufferTail {
 			$size = min( self::BLOCK, $pos - $from, $budget );
 			$pos -= $size;
 			fseek( $handle, $pos );
-			$text    = (string) fread( $handle, $size ) . $text; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- A local file.
+			$text    = (string) fread( $handle, $size ) . $text; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread -- A local file.
 			$budget -= $size;
 			if ( $pos <= $from ) {
 				break;
@@ -153,7 +153,7 @@ final class BufferTail {
 				break;
 			}
 		}
-		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- A local file.
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- A local file.
 		if ( $pos > $from ) {
 			// Stopped inside the file: drop the partial first line.
 			$cut  = strpos( $text, "\n" );

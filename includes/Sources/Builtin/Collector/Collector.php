@@ -558,11 +558,11 @@ final class Collector {
 			case self::VITALS_EVENT:
 				// One to five known metrics, each a number from 0 to its maximum.
 				if ( array() === $clean || array() !== array_diff_key( $clean, self::VITALS_MAX ) ) {
-					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+					throw new Rejection( 'malformed_event_props' );
 				}
 				foreach ( $clean as $key => $value ) {
 					if ( ! ( is_int( $value ) || is_float( $value ) ) || $value < 0 || $value > self::VITALS_MAX[ $key ] ) {
-						throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+						throw new Rejection( 'malformed_event_props' );
 					}
 				}
 				break;
@@ -582,7 +582,7 @@ final class Collector {
 				$seconds = $clean['seconds'] ?? null;
 				$percent = $clean['percent'] ?? null;
 				if ( ! is_int( $seconds ) || $seconds < 0 || $seconds > self::MAX_WATCH_SECONDS || ! is_int( $percent ) || $percent < 0 || $percent > 100 ) {
-					throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+					throw new Rejection( 'malformed_event_props' );
 				}
 				break;
 		}
@@ -598,7 +598,7 @@ final class Collector {
 	 */
 	private static function require_text( array $props, string $key ): void {
 		if ( ! isset( $props[ $key ] ) || ! is_string( $props[ $key ] ) || '' === $props[ $key ] ) {
-			throw new Rejection( 'malformed_event_props', self::STATUS_MALFORMED );
+			throw new Rejection( 'malformed_event_props' );
 		}
 	}
 
