@@ -1,8 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import os from 'os';
 import path from 'path';
 
 const port = Number( process.env.E2E_PORT ?? 9410 );
 export const baseURL = `http://127.0.0.1:${ port }`;
+/** The e2e site's folder on disk (bin/serve-e2e.sh; Playground mounts it as /wordpress). */
+export const SITE_DIR = path.join(
+	os.tmpdir(),
+	`monsterinsights-reports-e2e-${ port }`
+);
 export const STORAGE = path.join( __dirname, '../../artifacts/e2e' );
 
 /**

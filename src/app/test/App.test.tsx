@@ -52,6 +52,9 @@ function renderApp( overrides: Partial< BootData > = {} ) {
 	return { registry, ...view };
 }
 
+/** What queries skip: scripts, styles and the live regions that speak notices. */
+const SPOKEN = 'script, style, .a11y-speak-region';
+
 describe( 'App', () => {
 	beforeEach( () => {
 		setHash( '' );
@@ -174,12 +177,12 @@ describe( 'App', () => {
 		} );
 
 		it( 'shows an unbuilt report as its title and blurred sample under the upsell', async () => {
-			setHash( '#/media' );
+			setHash( '#/search-console' );
 			renderApp();
 			expect(
 				await screen.findByRole( 'heading', {
 					level: 2,
-					name: 'Media Report',
+					name: 'Search Console Report',
 				} )
 			).toBeInTheDocument();
 			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
@@ -210,32 +213,39 @@ describe( 'App', () => {
 					name: 'See a Sample Report',
 				} )
 			);
+			// The notice, not its words spoken by the live region too.
 			const notice = await screen.findByText(
-				'You are viewing a sample report with demo data. Upgrade to see this report for your own site.'
+				'You are viewing a sample report with demo data. Upgrade to see this report for your own site.',
+				{ ignore: SPOKEN }
 			);
 			expect( notice ).toBeInTheDocument();
 			expect(
 				screen.getByRole( 'link', { name: 'Upgrade Now' } )
 			).toBeInTheDocument();
+			// The Forms layout with its sample, no longer hidden from assistive technology.
 			expect(
-				await screen.findByRole( 'table', { name: 'Forms' } )
+				await screen.findByRole( 'tablist', { name: 'Metrics' } )
 			).toBeInTheDocument();
 
 			await act( async () => {
-				window.location.hash = '#/media';
+				window.location.hash = '#/search-console';
 				await tick();
 			} );
-			await screen.findByRole( 'heading', { name: 'Media Report' } );
+			await screen.findByRole( 'heading', {
+				name: 'Search Console Report',
+			} );
 			expect( registry.select( noticesStore ).getNotices() ).toHaveLength(
 				0
 			);
 			expect(
-				screen.queryByText( /You are viewing a sample report/ )
+				screen.queryByText( /You are viewing a sample report/, {
+					ignore: SPOKEN,
+				} )
 			).not.toBeInTheDocument();
 		} );
 
 		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
-			setHash( '#/media' );
+			setHash( '#/search-console' );
 			renderApp( { licence: { level: 'agency', source: 'site' } } );
 			expect(
 				await screen.findByRole( 'heading', {

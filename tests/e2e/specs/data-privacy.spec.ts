@@ -7,10 +7,9 @@ import {
 import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import net from 'net';
-import os from 'os';
 import path from 'path';
 
-import { baseURL } from '../playwright.config';
+import { baseURL, SITE_DIR } from '../playwright.config';
 import { E2E_ROUTES } from '../site';
 import { isCollectorHit, otherVisitorAgent, storageStatePath } from '../utils';
 
@@ -30,12 +29,6 @@ const SERVER = process.env.E2E_SERVER ?? 'php';
 
 /** The first line of every data file (includes/Sources/Builtin/Collector/PrivateFile.php). */
 const GUARD = '<?php exit; ?>\n';
-
-/** The e2e site's folder on disk (bin/serve-e2e.sh; Playground mounts it as /wordpress). */
-const SITE_DIR = path.join(
-	os.tmpdir(),
-	`monsterinsights-reports-e2e-${ process.env.E2E_PORT ?? '9410' }`
-);
 
 interface DataFile {
 	/** Relative to the site root. */

@@ -6,6 +6,7 @@ import os from 'os';
 import path from 'path';
 import gettextParser, { type PoData } from 'gettext-parser';
 
+import { SITE_DIR } from '../playwright.config';
 import { E2ESite } from '../site';
 import { app, REPORTS_PATH, storageStatePath } from '../utils';
 
@@ -24,9 +25,7 @@ const POT = path.join( ROOT, 'languages/monsterinsights-reports.pot' );
 const DOMAIN = 'monsterinsights-reports';
 
 /** The e2e site's folder (bin/serve-e2e.sh). */
-const SITE = process.env.E2E_PORT
-	? path.join( ROOT, `.wp/e2e-${ process.env.E2E_PORT }` )
-	: path.join( ROOT, '.wp/e2e' );
+const SITE = SITE_DIR;
 const LANGUAGES = path.join( SITE, 'wp-content/languages' );
 
 type Translations = Record< string, readonly string[] >;
@@ -163,6 +162,8 @@ test.use( { storageState: storageStatePath( 'admin' ) } );
 
 test.beforeAll( async () => {
 	site = await E2ESite.open( 'admin' );
+	// No visit of an earlier test: Real-Time shows the plural form for no one.
+	await site.reset();
 	await site.setSource( 'builtin' );
 	await site.setLevel( 'plus' );
 

@@ -724,14 +724,14 @@ test.describe( 'overview on seeded data, as an administrator', () => {
 		page,
 	} ) => {
 		await prepare( 'lite' );
-		// Media has only its sample so far (built reports show their own layout instead: the
-		// report-*.spec.ts files check those upsells).
-		await page.goto( `${ REPORTS_PATH }#/media` );
+		// Search Console has only its sample so far (built reports show their own layout instead:
+		// the report-*.spec.ts files check those upsells).
+		await page.goto( `${ REPORTS_PATH }#/search-console` );
 		const screen = app( page ).locator(
 			'.monsterinsights-reports-report-screen'
 		);
 		await expect(
-			screen.getByRole( 'heading', { name: 'Media Report' } )
+			screen.getByRole( 'heading', { name: 'Search Console Report' } )
 		).toBeVisible();
 		const upgrade = screen.getByRole( 'link', {
 			name: 'Upgrade and Unlock',
