@@ -12,6 +12,7 @@ import {
 	REPORTS_PATH,
 	storageStatePath,
 	TRACKER_SCRIPT,
+	otherVisitorAgent,
 	VISITOR_USER_AGENT,
 } from '../utils';
 
@@ -161,9 +162,10 @@ test.describe( 'built-in analytics', () => {
 	test( "a visitor's page views are collected and counted in today's overview", async ( {
 		browser,
 	} ) => {
-		// An anonymous visitor: no cookies, a normal desktop browser.
+		// An anonymous visitor: no cookies, a normal desktop browser; one of its own, so its visit
+		// starts a session rather than continuing an earlier test's visitor's.
 		const visitor = await browser.newContext( {
-			userAgent: VISITOR_USER_AGENT,
+			userAgent: otherVisitorAgent( 7002 ),
 			viewport: VIEWPORT,
 		} );
 		const page = await visitor.newPage();
