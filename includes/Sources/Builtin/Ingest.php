@@ -299,9 +299,6 @@ final class Ingest {
 		$pageviews = array();
 		$events    = array();
 		foreach ( $hits as $i => $hit ) {
-			if ( 0 === $session_of[ $i ] ) {
-				continue;
-			}
 			list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
 			if ( $hit->is_pageview() ) {
 				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->role );

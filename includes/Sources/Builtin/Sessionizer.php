@@ -90,8 +90,7 @@ final class Sessionizer {
 	}
 
 	/**
-	 * Adds a hit and returns the id of its session; 0 for a passive hit that has no session to
-	 * join (the caller keeps it nowhere).
+	 * Adds a hit and returns the id of its session.
 	 *
 	 * @param Hit                $hit  The hit.
 	 * @param array<string, int> $ids  path_id, ua_id, source_id, campaign_id.
@@ -101,11 +100,6 @@ final class Sessionizer {
 		$key = $this->open_session( $hit );
 		if ( null === $key && $hit->is_passive() ) {
 			$key = $this->latest_session( $hit );
-			if ( null === $key ) {
-				// A measurement whose page view no session holds (its data was deleted meanwhile):
-				// it starts none, and is kept nowhere.
-				return 0;
-			}
 		}
 		if ( null !== $key && $hit->is_pageview() && $hit->has_acquisition() ) {
 			$session = $this->sessions[ $key ];

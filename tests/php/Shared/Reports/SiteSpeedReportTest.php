@@ -313,21 +313,6 @@ class SiteSpeedReportTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A vitals event whose page view no session holds (the visitor's data was deleted meanwhile)
-	 * starts no session and is stored nowhere: sessions, events and the day's samples stay as
-	 * they were.
-	 */
-	public function test_vitals_without_a_session_are_kept_nowhere() {
-		$sessions = (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' );
-		$events   = (int) Db::value( 'SELECT COUNT(*) FROM {events}' );
-		$samples  = (int) Db::value( "SELECT SUM(samples) FROM {rollup_vitals} WHERE day = '2025-03-06'" );
-		$this->aggregate( array( Hits::event( 'orphan', '2025-03-06 09:00:00', 'web_vitals', array( 'lcp' => 900 ) ) ) );
-		$this->assertSame( $sessions, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
-		$this->assertSame( $events, (int) Db::value( 'SELECT COUNT(*) FROM {events}' ) );
-		$this->assertSame( $samples, (int) Db::value( "SELECT SUM(samples) FROM {rollup_vitals} WHERE day = '2025-03-06'" ) );
-	}
-
-	/**
 	 * Compaction deletes the raw events; the report's numbers stay exactly the same, and so does a
 	 * range read from the daily rows.
 	 */
