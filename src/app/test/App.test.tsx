@@ -208,10 +208,13 @@ describe( 'App', () => {
 		it( 'shows the sample on request with a notice that goes when the user leaves', async () => {
 			setHash( '#/forms' );
 			const { registry } = renderApp();
+			// The locked body is a lazily loaded chunk: give it time on a busy machine.
 			fireEvent.click(
-				await screen.findByRole( 'button', {
-					name: 'See a Sample Report',
-				} )
+				await screen.findByRole(
+					'button',
+					{ name: 'See a Sample Report' },
+					{ timeout: 10_000 }
+				)
 			);
 			// The notice, not its words spoken by the live region too.
 			const notice = await screen.findByText(
