@@ -12,7 +12,6 @@ import { upgradeUrl } from '../upsell/constants';
 import { useAppScreen, type AppScreen } from './appScreens';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
-import { NotConnected } from './NotConnected';
 import { NotificationsBell } from './NotificationsBell';
 import { AuthNotices, StoreNotices } from './Notices';
 import { QuickLinks, type QuickLink } from './QuickLinks';
@@ -31,6 +30,12 @@ const SettingsScreen = lazy( () =>
 );
 const SetupWizard = lazy( () =>
 	loadScreens().then( ( module ) => ( { default: module.SetupWizard } ) )
+);
+/** The not-connected screen, seen once before a source is chosen. */
+const NotConnected = lazy( () =>
+	import( /* webpackChunkName: "not-connected" */ './NotConnected' ).then(
+		( module ) => ( { default: module.NotConnected } )
+	)
 );
 const NetworkSettingsScreen = lazy( () =>
 	loadScreens().then( ( module ) => ( {
@@ -248,10 +253,12 @@ export function App() {
 					actions={ <NotificationsBell /> }
 				/>
 				<div className="monsterinsights-reports-content">
-					<NotConnected
-						canSaveSettings={ canSaveSettings }
-						wizardUrl={ `${ boot.plugin.reportsUrl }#/setup-wizard` }
-					/>
+					<Suspense fallback={ <Loader /> }>
+						<NotConnected
+							canSaveSettings={ canSaveSettings }
+							wizardUrl={ `${ boot.plugin.reportsUrl }#/setup-wizard` }
+						/>
+					</Suspense>
 				</div>
 			</div>
 		);

@@ -3,9 +3,19 @@ import { useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { bell } from '@wordpress/icons';
 
+import { LoadFailed } from '../components/Loader';
+import { onDemand, useOnDemand } from '../components/utils/onDemand';
 import { notificationsStore } from '../store/notifications';
-import { NotificationsPanel } from './NotificationsPanel';
+import type { NotificationsPanelProps } from './NotificationsPanel';
 import './notifications.scss';
+
+// The panel loads when the bell is first opened; the bell and its count are all a page shows.
+const PANEL = onDemand< NotificationsPanelProps >( () =>
+	import(
+		/* webpackChunkName: "notifications-panel" */
+		'./NotificationsPanel'
+	).then( ( module ) => module.NotificationsPanel )
+);
 
 /**
  * The header's notifications bell (spec 1 §2 "header with notifications"; §4 "load notifications
@@ -21,6 +31,7 @@ export function NotificationsBell() {
 			count: store.getActiveNotificationCount(),
 		};
 	}, [] );
+	const panel = useOnDemand( PANEL );
 	const label = __( 'Notifications', 'monsterinsights-reports' );
 	const countText = sprintf(
 		/* translators: %d: number of active notifications. */
@@ -50,7 +61,7 @@ export function NotificationsBell() {
 					describedBy={ loaded ? countText : undefined }
 					aria-expanded={ isOpen }
 					aria-haspopup="dialog"
-					onClick={ onToggle }
+					onClick={ () => panel.load().then( onToggle ) }
 				>
 					{ count > 0 && (
 						<span
@@ -62,9 +73,13 @@ export function NotificationsBell() {
 					) }
 				</Button>
 			) }
-			renderContent={ ( { onClose } ) => (
-				<NotificationsPanel onClose={ onClose } />
-			) }
+			renderContent={ ( { onClose } ) =>
+				panel.Component ? (
+					<panel.Component onClose={ onClose } />
+				) : (
+					<LoadFailed />
+				)
+			}
 		/>
 	);
 }

@@ -6,7 +6,6 @@ import { __ } from '@wordpress/i18n';
 import { LoadingDialog } from '../components/Dialogs';
 import { useToast } from '../components/Toast';
 import {
-	exportReportPdf,
 	NoReportError,
 	PDF_TEXTS,
 	pdfFileName,
@@ -90,6 +89,10 @@ export function PdfButton( {
 
 	const download = async () => {
 		try {
+			const { exportReportPdf } = await import(
+				/* webpackChunkName: "pdf-export" */
+				'../lib/pdfExport'
+			);
 			await exportReportPdf( {
 				element: document.getElementById( targetId ),
 				fileName: pdfFileName( report, today ),

@@ -74,12 +74,12 @@ describe( 'App', () => {
 			expect( container ).toBeEmptyDOMElement();
 		} );
 
-		it( 'shows the site name and the not-connected screen on a fresh site', () => {
+		it( 'shows the site name and the not-connected screen on a fresh site', async () => {
 			const registry = createShellRegistry();
 			renderIn( <App />, registry );
 			expect( screen.getByText( 'Example Site' ) ).toBeInTheDocument();
 			expect(
-				screen.getByRole( 'heading', {
+				await screen.findByRole( 'heading', {
 					name: 'You must connect MonsterInsights Reports before you can view reports.',
 				} )
 			).toBeInTheDocument();

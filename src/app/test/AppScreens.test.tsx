@@ -132,7 +132,7 @@ describe( 'App screens', () => {
 
 	it( 'launches the setup wizard from the not-connected screen, and its finish opens the reports', async () => {
 		const { calls, registry } = renderApp();
-		const launch = screen.getByRole( 'link', {
+		const launch = await screen.findByRole( 'link', {
 			name: 'Launch Setup Wizard',
 		} );
 		expect( launch ).toHaveAttribute(

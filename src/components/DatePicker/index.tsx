@@ -1,18 +1,20 @@
-import {
-	Button,
-	CheckboxControl,
-	Dropdown,
-	ExternalLink,
-} from '@wordpress/components';
-import { useInstanceId } from '@wordpress/compose';
-import { useState } from '@wordpress/element';
+import { Button, Dropdown } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 
 import type { DateQuery, PresetKey } from '../../store/app';
-import { useIsMobile } from '../utils/useIsMobile';
+import { LoadFailed } from '../Loader';
+import { onDemand, useOnDemand } from '../utils/onDemand';
 import { formatYmdRange } from '../utils/ymd';
-import { Calendar } from './Calendar';
 import './style.scss';
+
+// The panel, its calendars and their date maths load when the picker first opens: the button
+// is all a report needs to show.
+const PANEL = onDemand< DatePickerProps & { onClose: () => void } >( () =>
+	import(
+		/* webpackChunkName: "datepicker-panel" */
+		'./Panel'
+	).then( ( module ) => module.default )
+);
 
 /** No date before this can be chosen (spec 3 §5, decisions.md "Dates"). */
 export const MIN_DATE = '2005-01-01';
@@ -58,73 +60,6 @@ export interface DatePickerProps {
 	className?: string;
 }
 
-interface Draft {
-	preset: PresetKey;
-	start: string;
-	end: string;
-	compare: boolean;
-	compareStart: string;
-	compareEnd: string;
-	/** Whether the custom range's calendars are open. */
-	custom: boolean;
-}
-
-function draftOf( value: DateQuery ): Draft {
-	const compare = Boolean( value.compareStart && value.compareEnd );
-	return {
-		preset: value.preset,
-		start: value.start,
-		end: value.end,
-		compare,
-		compareStart: value.compareStart ?? '',
-		compareEnd: value.compareEnd ?? '',
-		custom: value.preset === 'custom',
-	};
-}
-
-/**
- * Whether a draft can be applied: both days of the range, in order, between 2005-01-01 and
- * today; in compare mode, both compare days too (spec 3 §4, §5).
- *
- * @param draft The choices so far.
- * @param today The site's today.
- */
-function canApply( draft: Draft, today: string ): boolean {
-	const inBounds = ( day: string ) => day >= MIN_DATE && day <= today;
-	if (
-		! draft.start ||
-		! draft.end ||
-		draft.start > draft.end ||
-		! inBounds( draft.start ) ||
-		! inBounds( draft.end )
-	) {
-		return false;
-	}
-	if ( draft.compare ) {
-		return Boolean(
-			draft.compareStart &&
-				draft.compareEnd &&
-				draft.compareStart <= draft.compareEnd &&
-				inBounds( draft.compareStart ) &&
-				inBounds( draft.compareEnd )
-		);
-	}
-	return true;
-}
-
-function queryOf( draft: Draft ): DateQuery {
-	const query: DateQuery = {
-		preset: draft.preset,
-		start: draft.start,
-		end: draft.end,
-	};
-	if ( draft.compare ) {
-		query.compareStart = draft.compareStart;
-		query.compareEnd = draft.compareEnd;
-	}
-	return query;
-}
-
 /**
  * The shared date picker (spec 3 "Shared date picker"): a button with the range opens the
  * presets, "Set Custom Date Range" with a calendar for each end, and "Compare to Previous";
@@ -135,6 +70,7 @@ function queryOf( draft: Draft ): DateQuery {
  */
 export function DatePicker( props: DatePickerProps ) {
 	const { value, presets, locked = false, text, className } = props;
+	const panel = useOnDemand( PANEL );
 	const presetLabel =
 		value.preset !== 'custom'
 			? presets.find( ( preset ) => preset.key === value.preset )?.label
@@ -157,7 +93,7 @@ export function DatePicker( props: DatePickerProps ) {
 					variant="secondary"
 					className="monsterinsights-reports-datepicker__toggle"
 					aria-expanded={ isOpen }
-					onClick={ onToggle }
+					onClick={ () => panel.load().then( onToggle ) }
 				>
 					<span className="screen-reader-text">
 						{ __( 'Date range:', 'monsterinsights-reports' ) }{ ' ' }
@@ -192,315 +128,13 @@ export function DatePicker( props: DatePickerProps ) {
 					) }
 				</Button>
 			) }
-			renderContent={ ( { onClose } ) => (
-				<DatePickerPanel { ...props } onClose={ onClose } />
-			) }
+			renderContent={ ( { onClose } ) =>
+				panel.Component ? (
+					<panel.Component { ...props } onClose={ onClose } />
+				) : (
+					<LoadFailed />
+				)
+			}
 		/>
-	);
-}
-
-function DatePickerPanel( {
-	value,
-	presets,
-	resolvePreset,
-	today,
-	onChange,
-	locked = false,
-	upgradeUrl,
-	allowCompare = true,
-	startOfWeek = 0,
-	onClose,
-}: DatePickerProps & { onClose: () => void } ) {
-	const instanceId = useInstanceId(
-		DatePickerPanel,
-		'monsterinsights-reports-datepicker'
-	);
-	const isMobile = useIsMobile();
-	const [ draft, setDraft ] = useState< Draft >( () => draftOf( value ) );
-	const [ showDetails, setShowDetails ] = useState( false );
-	const detailsId = `${ instanceId }-details`;
-	const choosable = presets.filter(
-		( preset ): preset is DatePickerPreset & { key: IntervalKey } =>
-			preset.key !== 'custom'
-	);
-
-	const update = ( changes: Partial< Draft > ) =>
-		setDraft( ( current ) => ( { ...current, ...changes } ) );
-
-	const choosePreset = ( key: IntervalKey ) => {
-		const resolved = resolvePreset( key );
-		// A preset replaces the custom dates.
-		update( {
-			preset: key,
-			start: resolved.start,
-			end: resolved.end,
-			custom: false,
-		} );
-	};
-
-	const toggleCompare = ( checked: boolean ) => {
-		if ( ! checked ) {
-			update( { compare: false, compareStart: '', compareEnd: '' } );
-			return;
-		}
-		const resolved =
-			draft.preset !== 'custom' ? resolvePreset( draft.preset ) : null;
-		update( {
-			compare: true,
-			compareStart: resolved?.compareStart ?? '',
-			compareEnd: resolved?.compareEnd ?? '',
-		} );
-	};
-
-	const apply = () => {
-		onChange( queryOf( draft ) );
-		onClose();
-	};
-
-	const presetList = (
-		<div
-			className="monsterinsights-reports-datepicker__presets"
-			role="group"
-			aria-label={ __( 'Date range presets', 'monsterinsights-reports' ) }
-		>
-			{ choosable.map( ( preset ) => {
-				const isLockedOut = locked && preset.key !== LOCKED_PRESET;
-				return (
-					<Button
-						key={ preset.key }
-						className="monsterinsights-reports-datepicker__preset-button"
-						variant={
-							! draft.custom && draft.preset === preset.key
-								? 'primary'
-								: 'tertiary'
-						}
-						aria-pressed={
-							! draft.custom && draft.preset === preset.key
-						}
-						disabled={ isLockedOut || draft.compare }
-						accessibleWhenDisabled={
-							draft.compare && ! isLockedOut
-						}
-						onClick={ () => choosePreset( preset.key ) }
-					>
-						{ preset.label }
-					</Button>
-				);
-			} ) }
-			{ ! locked && (
-				<Button
-					className="monsterinsights-reports-datepicker__preset-button"
-					variant={ draft.custom ? 'primary' : 'tertiary' }
-					aria-expanded={ draft.custom }
-					disabled={ draft.compare }
-					accessibleWhenDisabled
-					onClick={ () => update( { custom: ! draft.custom } ) }
-				>
-					{ __( 'Set Custom Date Range', 'monsterinsights-reports' ) }
-				</Button>
-			) }
-		</div>
-	);
-
-	if ( locked ) {
-		return (
-			<div className="monsterinsights-reports-datepicker__panel is-locked">
-				{ presetList }
-				<div className="monsterinsights-reports-datepicker__lock">
-					<p>
-						{ __(
-							'You can customize your date range only in the PRO version.',
-							'monsterinsights-reports'
-						) }
-					</p>
-					{ upgradeUrl && (
-						<ExternalLink href={ upgradeUrl }>
-							{ __(
-								'Upgrade to PRO',
-								'monsterinsights-reports'
-							) }
-						</ExternalLink>
-					) }
-				</div>
-				<div className="monsterinsights-reports-datepicker__actions">
-					<Button variant="secondary" onClick={ onClose }>
-						{ __( 'Close', 'monsterinsights-reports' ) }
-					</Button>
-				</div>
-			</div>
-		);
-	}
-
-	const detailsVisible = ! isMobile || showDetails;
-	const rangeText =
-		draft.start && draft.end
-			? formatYmdRange( draft.start, draft.end )
-			: '';
-
-	return (
-		<div className="monsterinsights-reports-datepicker__panel">
-			{ presetList }
-			{ isMobile && (
-				<Button
-					variant="link"
-					className="monsterinsights-reports-datepicker__details-toggle"
-					aria-expanded={ showDetails }
-					aria-controls={ detailsId }
-					onClick={ () => setShowDetails( ! showDetails ) }
-				>
-					{ showDetails
-						? __( 'Hide Details', 'monsterinsights-reports' )
-						: __( 'Show Details', 'monsterinsights-reports' ) }
-				</Button>
-			) }
-			<div
-				id={ detailsId }
-				className="monsterinsights-reports-datepicker__details"
-				hidden={ ! detailsVisible }
-			>
-				{ detailsVisible && (
-					<>
-						{ ! draft.compare && draft.custom && (
-							<div className="monsterinsights-reports-datepicker__calendars">
-								<Calendar
-									label={ __(
-										'Start date',
-										'monsterinsights-reports'
-									) }
-									value={ draft.start || null }
-									min={ MIN_DATE }
-									max={ today }
-									today={ today }
-									startOfWeek={ startOfWeek }
-									rangeStart={ draft.start }
-									rangeEnd={ draft.end }
-									onChange={ ( day ) =>
-										update( {
-											preset: 'custom',
-											start: day,
-											end:
-												draft.end && draft.end < day
-													? ''
-													: draft.end,
-										} )
-									}
-								/>
-								<Calendar
-									label={ __(
-										'End date',
-										'monsterinsights-reports'
-									) }
-									value={ draft.end || null }
-									min={ draft.start || MIN_DATE }
-									max={ today }
-									today={ today }
-									startOfWeek={ startOfWeek }
-									rangeStart={ draft.start }
-									rangeEnd={ draft.end }
-									onChange={ ( day ) =>
-										update( { preset: 'custom', end: day } )
-									}
-								/>
-							</div>
-						) }
-						{ allowCompare && (
-							<div className="monsterinsights-reports-datepicker__compare-controls">
-								<CheckboxControl
-									__nextHasNoMarginBottom
-									label={ __(
-										'Compare to Previous',
-										'monsterinsights-reports'
-									) }
-									checked={ draft.compare }
-									onChange={ toggleCompare }
-								/>
-								{ draft.compare && (
-									<>
-										<p className="monsterinsights-reports-datepicker__locked-range">
-											{ sprintf(
-												/* translators: %s: the chosen date range. */
-												__(
-													'Date range: %s. Turn off the comparison to change it.',
-													'monsterinsights-reports'
-												),
-												rangeText
-											) }
-										</p>
-										<div className="monsterinsights-reports-datepicker__calendars">
-											<Calendar
-												label={ __(
-													'Compare start date',
-													'monsterinsights-reports'
-												) }
-												value={
-													draft.compareStart || null
-												}
-												min={ MIN_DATE }
-												max={ today }
-												today={ today }
-												startOfWeek={ startOfWeek }
-												rangeStart={
-													draft.compareStart
-												}
-												rangeEnd={ draft.compareEnd }
-												onChange={ ( day ) =>
-													update( {
-														compareStart: day,
-														compareEnd:
-															draft.compareEnd &&
-															draft.compareEnd <
-																day
-																? ''
-																: draft.compareEnd,
-													} )
-												}
-											/>
-											<Calendar
-												label={ __(
-													'Compare end date',
-													'monsterinsights-reports'
-												) }
-												value={
-													draft.compareEnd || null
-												}
-												min={
-													draft.compareStart ||
-													MIN_DATE
-												}
-												max={ today }
-												today={ today }
-												startOfWeek={ startOfWeek }
-												rangeStart={
-													draft.compareStart
-												}
-												rangeEnd={ draft.compareEnd }
-												onChange={ ( day ) =>
-													update( {
-														compareEnd: day,
-													} )
-												}
-											/>
-										</div>
-									</>
-								) }
-							</div>
-						) }
-					</>
-				) }
-			</div>
-			<div className="monsterinsights-reports-datepicker__actions">
-				<Button variant="tertiary" onClick={ onClose }>
-					{ __( 'Cancel', 'monsterinsights-reports' ) }
-				</Button>
-				<Button
-					variant="primary"
-					disabled={ ! canApply( draft, today ) }
-					accessibleWhenDisabled
-					onClick={ apply }
-				>
-					{ __( 'Apply', 'monsterinsights-reports' ) }
-				</Button>
-			</div>
-		</div>
 	);
 }

@@ -11,20 +11,19 @@ import { __, _n, sprintf } from '@wordpress/i18n';
 import {
 	CategoryScale,
 	Chart,
-	Filler,
 	LinearScale,
 	LineElement,
 	PointElement,
-	Tooltip,
 	type ChartData,
 	type ChartOptions,
 	type Plugin,
-	type TooltipModel,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import type { ReactNode } from 'react';
 
 import { ChartTooltip } from '../ChartTooltip';
+import { hoverPlugin, type ChartHover } from '../ChartTooltip/hover';
+import { areaPlugin } from './area';
 import { Skeleton } from '../Loader';
 import { Trend } from '../Trend';
 import { formatDecimal } from '../utils/trend';
@@ -38,15 +37,9 @@ import {
 import './style.scss';
 
 // Only the parts a line chart draws, so the rest of chart.js is left out of the bundle. Line
-// registers its own controller.
-Chart.register(
-	CategoryScale,
-	LinearScale,
-	PointElement,
-	LineElement,
-	Filler,
-	Tooltip
-);
+// registers its own controller. The tooltip is React's (hoverPlugin), not chart.js's; the area
+// under the line is areaPlugin's, not chart.js's Filler.
+Chart.register( CategoryScale, LinearScale, PointElement, LineElement );
 
 export type { ChartNote, LineTooltipPayload, TooltipExtraItem };
 
@@ -102,12 +95,6 @@ export interface LineChartProps {
 	/** Laid over the chart, e.g. a ChartOverlay while there is no data. */
 	children?: ReactNode;
 	className?: string;
-}
-
-interface TooltipState {
-	index: number;
-	x: number;
-	y: number;
 }
 
 type LineChartInstance = Chart< 'line', number[], string >;
@@ -195,9 +182,8 @@ export function LineChart( props: LineChartProps ) {
 		LineChart,
 		'monsterinsights-reports-line'
 	);
-	const [ tooltip, setTooltip ] = useState< TooltipState | null >( null );
+	const [ tooltip, setTooltip ] = useState< ChartHover | null >( null );
 	const [ markers, setMarkers ] = useState< MarkerLayout | null >( null );
-	const [ boxWidth, setBoxWidth ] = useState< number | undefined >();
 
 	const noteGroups = useMemo(
 		() => groupNotes( notes, labels.length, timestamps ),
@@ -208,28 +194,20 @@ export function LineChart( props: LineChartProps ) {
 	const latest = useRef( { noteGroups, formatValue } );
 	latest.current = { noteGroups, formatValue };
 
-	const external = useCallback(
-		( context: { chart: Chart; tooltip: TooltipModel< 'line' > } ) => {
-			const model = context.tooltip;
-			const point = model.dataPoints?.[ 0 ];
-			if ( model.opacity === 0 || ! point ) {
-				setTooltip( null );
-				return;
-			}
-			setBoxWidth( context.chart.width );
-			setTooltip( ( current ) =>
-				current &&
-				current.index === point.dataIndex &&
-				current.x === model.caretX &&
-				current.y === model.caretY
-					? current
-					: {
-							index: point.dataIndex,
-							x: model.caretX,
-							y: model.caretY,
-					  }
-			);
-		},
+	const hover = useMemo(
+		() =>
+			hoverPlugin( ( next ) =>
+				setTooltip( ( current ) =>
+					current &&
+					next &&
+					current.index === next.index &&
+					current.x === next.x &&
+					current.y === next.y &&
+					current.width === next.width
+						? current
+						: next
+				)
+			),
 		[]
 	);
 
@@ -316,7 +294,6 @@ export function LineChart( props: LineChartProps ) {
 			layout: { padding: { top: 8 } },
 			plugins: {
 				legend: { display: false },
-				tooltip: { enabled: false, external },
 			},
 			scales: {
 				x: {
@@ -338,7 +315,7 @@ export function LineChart( props: LineChartProps ) {
 				},
 			},
 		} ),
-		[ external ]
+		[]
 	);
 
 	if ( isLoading ) {
@@ -389,7 +366,7 @@ export function LineChart( props: LineChartProps ) {
 					ref={ setChart }
 					data={ data }
 					options={ options }
-					plugins={ [ notesPlugin ] }
+					plugins={ [ areaPlugin, notesPlugin, hover ] }
 					height={ height }
 					role="img"
 					aria-label={ sprintf(
@@ -403,7 +380,7 @@ export function LineChart( props: LineChartProps ) {
 					<ChartTooltip
 						x={ tooltip.x }
 						y={ tooltip.y }
-						width={ boxWidth }
+						width={ tooltip.width }
 						chartId={ payload.chartId }
 					>
 						<LineTooltipContent

@@ -66,3 +66,18 @@ export function Skeleton( props: SkeletonProps ) {
 		/>
 	);
 }
+
+/**
+ * Said where a part of the page that loads on demand (a panel, a popover's content) could not be
+ * loaded, e.g. when the connection dropped.
+ */
+export function LoadFailed() {
+	return (
+		<p className="monsterinsights-reports-load-failed" role="alert">
+			{ __(
+				'This part of the page could not be loaded. Check your connection and try again.',
+				'monsterinsights-reports'
+			) }
+		</p>
+	);
+}

@@ -1,23 +1,18 @@
-import { useCallback, useMemo, useState } from '@wordpress/element';
+import { useMemo, useState } from '@wordpress/element';
 import { __, _x, sprintf } from '@wordpress/i18n';
-import {
-	ArcElement,
-	Chart,
-	Tooltip,
-	type ChartData,
-	type ChartOptions,
-	type TooltipModel,
-} from 'chart.js';
+import { ArcElement, Chart, type ChartData, type ChartOptions } from 'chart.js';
 import { Doughnut } from 'react-chartjs-2';
 
 import { ChartTooltip } from '../ChartTooltip';
+import { hoverPlugin, type ChartHover } from '../ChartTooltip/hover';
 import { Skeleton } from '../Loader';
 import { Trend } from '../Trend';
 import { formatPercent } from '../utils/trend';
 import './style.scss';
 
-// Only the parts a doughnut draws; Doughnut registers its own controller.
-Chart.register( ArcElement, Tooltip );
+// Only the parts a doughnut draws; Doughnut registers its own controller. The tooltip is
+// React's (hoverPlugin), not chart.js's.
+Chart.register( ArcElement );
 
 /** Default size of a pie in pixels (spec 1 §9: "pie default 200 by 200"). */
 export const PIE_SIZE = 200;
@@ -109,12 +104,6 @@ function changeOf( current: number, previous: number ): number | null {
 	return ( ( current - previous ) / previous ) * 100;
 }
 
-interface TooltipState {
-	payload: PieTooltipPayload;
-	x: number;
-	y: number;
-}
-
 interface PieProps {
 	chartId: string;
 	ariaLabel: string;
@@ -138,28 +127,16 @@ function Pie( {
 	cutout,
 	caption,
 }: PieProps ) {
-	const [ tooltip, setTooltip ] = useState< TooltipState | null >( null );
-
-	const external = useCallback(
-		( context: { chart: Chart; tooltip: TooltipModel< 'doughnut' > } ) => {
-			const model = context.tooltip;
-			const point = model.dataPoints?.[ 0 ];
-			if ( model.opacity === 0 || ! point ) {
-				setTooltip( null );
-				return;
-			}
-			setTooltip( {
-				payload: {
-					label: labels[ point.dataIndex ] ?? '',
-					percentage: percentages[ point.dataIndex ] ?? 0,
+	const [ hover, setHover ] = useState< ChartHover | null >( null );
+	const plugin = useMemo( () => hoverPlugin( setHover ), [] );
+	const tooltip: PieTooltipPayload | null =
+		hover && hover.index < labels.length
+			? {
+					label: labels[ hover.index ] ?? '',
+					percentage: percentages[ hover.index ] ?? 0,
 					chartId,
-				},
-				x: model.caretX,
-				y: model.caretY,
-			} );
-		},
-		[ labels, percentages, chartId ]
-	);
+			  }
+			: null;
 
 	const data = useMemo< ChartData< 'doughnut', number[], string > >(
 		() => ( {
@@ -183,10 +160,9 @@ function Pie( {
 			cutout: `${ cutout }%`,
 			plugins: {
 				legend: { display: false },
-				tooltip: { enabled: false, external },
 			},
 		} ),
-		[ cutout, external ]
+		[ cutout ]
 	);
 
 	return (
@@ -194,28 +170,29 @@ function Pie( {
 			<div
 				className="monsterinsights-reports-pie__canvas"
 				style={ { width: size, height: size } }
-				onMouseLeave={ () => setTooltip( null ) }
+				onMouseLeave={ () => setHover( null ) }
 			>
 				<Doughnut
 					data={ data }
 					options={ options }
+					plugins={ [ plugin ] }
 					width={ size }
 					height={ size }
 					role="img"
 					aria-label={ ariaLabel }
 				/>
-				{ tooltip && (
+				{ hover && tooltip && (
 					<ChartTooltip
-						x={ tooltip.x }
-						y={ tooltip.y }
+						x={ hover.x }
+						y={ hover.y }
 						width={ size }
-						chartId={ tooltip.payload.chartId }
+						chartId={ tooltip.chartId }
 					>
 						<div className="monsterinsights-reports-chart-tooltip__title">
-							{ tooltip.payload.label }
+							{ tooltip.label }
 						</div>
 						<div className="monsterinsights-reports-chart-tooltip__value">
-							{ formatPercent( tooltip.payload.percentage ) }
+							{ formatPercent( tooltip.percentage ) }
 						</div>
 					</ChartTooltip>
 				) }

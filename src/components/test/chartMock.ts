@@ -14,10 +14,6 @@ export interface RecordedChartProps {
 	};
 	options: Record< string, unknown > & {
 		plugins?: {
-			tooltip?: {
-				enabled?: boolean;
-				external?: ( context: unknown ) => void;
-			};
 			legend?: { display?: boolean };
 		};
 		cutout?: string | number;
@@ -92,4 +88,49 @@ export function resetChartCalls(): void {
 	>;
 	calls.line.length = 0;
 	calls.doughnut.length = 0;
+}
+
+/**
+ * Points the pointer at a point of the chart last rendered, as chart.js reports it to the
+ * chart's hover plugin (src/components/ChartTooltip/hover.ts); `null` points at no point.
+ *
+ * @param name     Which component.
+ * @param index    The data index, or null.
+ * @param position Where chart.js places the pointed element.
+ * @param width    Width of the chart box.
+ */
+export function hoverChart(
+	name: 'line' | 'doughnut',
+	index: number | null,
+	position = { x: 120, y: 80 },
+	width = 600
+): void {
+	const plugin = ( lastChartProps( name ).plugins ?? [] ).find(
+		( candidate ) => candidate.id === 'monsterinsightsReportsHover'
+	) as { afterEvent: ( chart: unknown, args: unknown ) => void } | undefined;
+	if ( ! plugin ) {
+		throw new Error( `${ name } chart has no hover plugin` );
+	}
+	const chart = {
+		width,
+		options: { interaction: {} },
+		getElementsAtEventForMode: () =>
+			index === null
+				? []
+				: [
+						{
+							index,
+							datasetIndex: 0,
+							element: { tooltipPosition: () => position },
+						},
+				  ],
+	};
+	const { act } = jest.requireActual(
+		'@testing-library/react'
+	) as typeof import('@testing-library/react');
+	act( () => {
+		plugin.afterEvent( chart, {
+			event: { type: 'mousemove', native: new MouseEvent( 'mousemove' ) },
+		} );
+	} );
 }

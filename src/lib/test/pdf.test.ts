@@ -1,13 +1,8 @@
 import html2canvas from 'html2canvas';
 import { jsPDF } from 'jspdf';
 
-import {
-	exportReportPdf,
-	NoReportError,
-	PDF_DELAY_MS,
-	PDF_TEXTS,
-	pdfFileName,
-} from '../pdf';
+import { NoReportError, PDF_TEXTS, pdfFileName } from '../pdf';
+import { exportReportPdf, PDF_DELAY_MS } from '../pdfExport';
 
 jest.mock( 'html2canvas', () => ( { __esModule: true, default: jest.fn() } ) );
 jest.mock( 'jspdf', () => ( { __esModule: true, jsPDF: jest.fn() } ) );

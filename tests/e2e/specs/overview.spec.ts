@@ -216,7 +216,108 @@ function unexpectedSerious( findings: AxeFinding[] ): AxeFinding[] {
 		.filter( ( v ) => v.nodes.length > 0 );
 }
 
+/**
+ * How many pixels of a line chart's middle column have the area's fill colour (#2271b1 at 8 %
+ * opacity): the grid lines are grey, the line itself opaque.
+ *
+ * @param canvas The chart's canvas.
+ */
+function fillPixels( canvas: Locator ): Promise< number > {
+	return canvas.evaluate( ( element ) => {
+		const { width, height } = element as HTMLCanvasElement;
+		const column = ( element as HTMLCanvasElement )
+			.getContext( '2d' )
+			?.getImageData( Math.round( width / 2 ), 0, 1, height ).data;
+		let count = 0;
+		for ( let offset = 0; column && offset < column.length; offset += 4 ) {
+			const red = column[ offset ] ?? 0;
+			const blue = column[ offset + 2 ] ?? 0;
+			const alpha = column[ offset + 3 ] ?? 0;
+			if ( alpha > 5 && alpha < 60 && blue - red > 60 ) {
+				count++;
+			}
+		}
+		return count;
+	} );
+}
+
+/**
+ * Where an element is on the page.
+ *
+ * @param locator The element.
+ */
+async function boxOf(
+	locator: Locator
+): Promise< { x: number; y: number; width: number; height: number } > {
+	const box = await locator.boundingBox();
+	if ( ! box ) {
+		throw new Error( 'The element has no box.' );
+	}
+	return box;
+}
+
 test.describe( 'overview on seeded data, as an administrator', () => {
+	test( "the charts' tooltips follow the pointer and the line chart's area is filled", async ( {
+		page,
+	} ) => {
+		await prepare( 'lite' );
+		await openOverview( page );
+		const chart = page.getByRole( 'region', { name: 'Traffic chart' } );
+		const canvas = chart.getByRole( 'img', {
+			name: 'Sessions line chart',
+		} );
+		await expect( canvas ).toBeVisible();
+		const box = await boxOf( canvas );
+
+		// The area under the line.
+		const filled = await fillPixels( canvas );
+		expect( filled ).toBeGreaterThan( 0 );
+
+		// The tooltip of the day under the pointer: its date and value are that day's row of the
+		// chart's data table.
+		await page.mouse.move( box.x + box.width / 2, box.y + box.height / 2 );
+		const tooltip = chart.locator(
+			'.monsterinsights-reports-chart-tooltip'
+		);
+		await expect( tooltip ).toBeVisible();
+		await expect( tooltip ).toHaveAttribute(
+			'data-chart-id',
+			'overview-sessions'
+		);
+		const day = await tooltip
+			.locator( '.monsterinsights-reports-chart-tooltip__title' )
+			.innerText();
+		const row = chart
+			.getByRole( 'table', { name: 'Sessions by date' } )
+			.getByRole( 'row' )
+			.filter( { has: page.getByRole( 'rowheader', { name: day } ) } );
+		await expect( row ).toHaveCount( 1 );
+		await expect(
+			tooltip.locator( '.monsterinsights-reports-chart-tooltip__value' )
+		).toHaveText( await row.getByRole( 'cell' ).first().innerText() );
+		await page.mouse.move( box.x + box.width / 2, box.y - 40 );
+		await expect( tooltip ).toBeHidden();
+
+		// A doughnut's slice: its label and percentage, as its legend shows them.
+		const pieFigure = page.locator(
+			'[data-chart-id="overview-newvsreturn"]'
+		);
+		const pie = pieFigure.locator( 'canvas' );
+		await pie.scrollIntoViewIfNeeded();
+		const pieBox = await boxOf( pie );
+		// Three quarters of the radius up from the centre, just right of 12 o'clock: on the ring,
+		// at the start of the first slice (new visitors, most of the seeded traffic).
+		await page.mouse.move(
+			pieBox.x + pieBox.width / 2 + 2,
+			pieBox.y + pieBox.height / 8
+		);
+		const pieTooltip = pieFigure.locator(
+			'.monsterinsights-reports-chart-tooltip'
+		);
+		await expect( pieTooltip ).toBeVisible();
+		await expect( pieTooltip ).toHaveText( /^New Visitors\d+(\.\d+)?%$/ );
+	} );
+
 	test( 'shows the info boxes, chart, site summary and top lists with data', async ( {
 		page,
 	} ) => {

@@ -62,6 +62,8 @@ async function open() {
 	await userEvent.click(
 		screen.getByRole( 'button', { name: /^Date range:/ } )
 	);
+	// The panel loads with the first opening.
+	await screen.findByRole( 'group', { name: 'Date range presets' } );
 }
 
 function applyButton() {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Chart } from 'chart.js';
 
@@ -10,7 +10,11 @@ import {
 } from '..';
 import { groupNotes, noteIndex } from '../payload';
 import { ChartOverlay } from '../../ChartOverlay';
-import { lastChartProps, resetChartCalls } from '../../test/chartMock';
+import {
+	hoverChart,
+	lastChartProps,
+	resetChartCalls,
+} from '../../test/chartMock';
 
 const PROPS: LineChartProps = {
 	id: 'overview-sessions',
@@ -22,25 +26,13 @@ const PROPS: LineChartProps = {
 };
 
 /**
- * Points the chart's tooltip at a point, as chart.js does on hover.
+ * Points at a point, as chart.js reports it on hover.
  *
  * @param index   The point.
- * @param opacity 0 hides the tooltip.
+ * @param leaving The pointer leaves the points.
  */
-function hover( index: number, opacity = 1 ) {
-	const external =
-		lastChartProps( 'line' ).options.plugins?.tooltip?.external;
-	act( () => {
-		external?.( {
-			chart: { width: 600 },
-			tooltip: {
-				opacity,
-				caretX: 120,
-				caretY: 80,
-				dataPoints: [ { dataIndex: index } ],
-			},
-		} );
-	} );
+function hover( index: number, leaving = false ) {
+	hoverChart( 'line', leaving ? null : index );
 }
 
 function tooltipElement() {
@@ -55,8 +47,10 @@ describe( 'LineChart', () => {
 	it( 'registers only the chart.js parts a line chart needs', () => {
 		expect( Chart.registry.getElement( 'line' ) ).toBeDefined();
 		expect( Chart.registry.getScale( 'category' ) ).toBeDefined();
-		expect( Chart.registry.getPlugin( 'tooltip' ) ).toBeDefined();
-		// Nothing else: no bar chart, legend or time scale in the bundle.
+		// Nothing else: no bar chart, legend, time scale, chart.js tooltip (the tooltip is
+		// React's, placed by the hover plugin) or filler (the area plugin fills) in the bundle.
+		expect( () => Chart.registry.getPlugin( 'tooltip' ) ).toThrow();
+		expect( () => Chart.registry.getPlugin( 'filler' ) ).toThrow();
 		expect( () => Chart.registry.getElement( 'bar' ) ).toThrow();
 		expect( () => Chart.registry.getPlugin( 'legend' ) ).toThrow();
 		expect( () => Chart.registry.getScale( 'time' ) ).toThrow();
@@ -79,9 +73,13 @@ describe( 'LineChart', () => {
 			maintainAspectRatio: false,
 			plugins: {
 				legend: { display: false },
-				tooltip: { enabled: false },
 			},
 		} );
+		expect( props.plugins?.map( ( plugin ) => plugin.id ) ).toEqual( [
+			'monsterinsightsReportsArea',
+			'monsterinsightsReportsNotes',
+			'monsterinsightsReportsHover',
+		] );
 		expect(
 			screen.getByRole( 'img', { name: 'Sessions line chart' } )
 		).toBeInTheDocument();
@@ -156,7 +154,7 @@ describe( 'LineChart', () => {
 		expect(
 			tooltipElement()?.querySelector( '.monsterinsights-reports-trend' )
 		).toHaveTextContent( /^0%$/ );
-		hover( 0, 0 );
+		hover( 0, true );
 		expect( tooltipElement() ).toBeNull();
 	} );
 
@@ -233,10 +231,11 @@ describe( 'LineChart', () => {
 
 	it( 'passes the notes plugin to chart.js', () => {
 		render( <LineChart { ...PROPS } /> );
-		expect( lastChartProps( 'line' ).plugins?.[ 0 ] ).toHaveProperty(
-			'id',
-			'monsterinsightsReportsNotes'
-		);
+		expect(
+			lastChartProps( 'line' ).plugins?.some(
+				( plugin ) => plugin.id === 'monsterinsightsReportsNotes'
+			)
+		).toBe( true );
 	} );
 
 	it( 'shows a skeleton while loading', () => {

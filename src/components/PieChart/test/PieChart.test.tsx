@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Chart } from 'chart.js';
 
 import {
@@ -8,7 +8,11 @@ import {
 	toPercentages,
 	type PieSlice,
 } from '..';
-import { lastChartProps, resetChartCalls } from '../../test/chartMock';
+import {
+	hoverChart,
+	lastChartProps,
+	resetChartCalls,
+} from '../../test/chartMock';
 
 const DEVICES: PieSlice[] = [
 	{ label: 'Desktop', value: 60, compareValue: 50 },
@@ -25,10 +29,12 @@ function legendItems() {
 describe( 'PieChart', () => {
 	beforeEach( resetChartCalls );
 
-	it( 'registers only the arc element and the tooltip for doughnuts', () => {
+	it( 'registers only the arc element for doughnuts', () => {
 		render( <PieChart id="devices" title="Devices" slices={ DEVICES } /> );
 		expect( Chart.registry.getElement( 'arc' ) ).toBeDefined();
 		expect( () => Chart.registry.getController( 'pie' ) ).toThrow();
+		// The tooltip is React's, placed by the hover plugin.
+		expect( () => Chart.registry.getPlugin( 'tooltip' ) ).toThrow();
 	} );
 
 	it( 'draws a 200 × 200 donut with a 50% hole', () => {
@@ -142,19 +148,7 @@ describe( 'PieChart', () => {
 
 	it( 'shows the tooltip payload: label, percentage, chart id', () => {
 		render( <PieChart id="devices" title="Devices" slices={ DEVICES } /> );
-		const external =
-			lastChartProps( 'doughnut' ).options.plugins?.tooltip?.external;
-		act( () => {
-			external?.( {
-				chart: { width: 200 },
-				tooltip: {
-					opacity: 1,
-					caretX: 100,
-					caretY: 100,
-					dataPoints: [ { dataIndex: 2 } ],
-				},
-			} );
-		} );
+		hoverChart( 'doughnut', 2, { x: 100, y: 100 }, 200 );
 		const tooltip = document.querySelector(
 			'.monsterinsights-reports-chart-tooltip'
 		);

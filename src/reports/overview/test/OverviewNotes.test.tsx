@@ -82,7 +82,10 @@ describe( 'OverviewScreen, site notes', () => {
 
 		await userEvent.click( toggle );
 		expect( toggle ).toHaveAttribute( 'aria-expanded', 'true' );
-		const panel = screen.getByRole( 'region', { name: 'Site Notes' } );
+		// The panel's module loads with the first opening.
+		const panel = await screen.findByRole( 'region', {
+			name: 'Site Notes',
+		} );
 		expect(
 			document.getElementById(
 				toggle.getAttribute( 'aria-controls' ) ?? ''

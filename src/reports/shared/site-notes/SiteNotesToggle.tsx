@@ -2,6 +2,8 @@ import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { chevronDown, chevronUp } from '@wordpress/icons';
 
+import './toggle.scss';
+
 export interface SiteNotesToggleProps {
 	open: boolean;
 	onToggle: () => void;
