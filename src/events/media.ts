@@ -47,11 +47,7 @@ const MAX_STEP = 2;
  * @param title The media's title.
  * @param audio Whether the media is an `<audio>` element.
  */
-export function play(
-	track: Track,
-	title: () => string,
-	audio = false
-): Play {
+export function play( track: Track, title: () => string, audio = false ): Play {
 	let playing = false;
 	let started = false;
 	let last = -1;

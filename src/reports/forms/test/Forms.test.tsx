@@ -168,7 +168,9 @@ describe( 'Forms report', () => {
 		// With the module on: no notice.
 		mockApi( () => PAYLOAD );
 		const on = registryFor( 'plus' );
-		on.dispatch( addonsStore ).receiveAddons( addonsWith( { forms: true } ) );
+		on.dispatch( addonsStore ).receiveAddons(
+			addonsWith( { forms: true } )
+		);
 		const second = renderIn( <FormsScreen />, on );
 		await waitFor( () =>
 			expect( rows( second.container ) ).toHaveLength( 2 )
