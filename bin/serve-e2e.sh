@@ -27,7 +27,7 @@ rm -rf "$site"
 bash bin/fresh-core.sh "$site"
 mkdir -p "$site/wp-content/plugins/monsterinsights-reports"
 shared="${root}/../shared/wp-plugins"
-for plugin in contact-form-7-6.1.6; do
+for plugin in contact-form-7-6.1.6 wpforms-lite-2.0.0.2 formidable-6.34 ninja-forms-3.14.3; do
 	[ ! -f "${shared}/${plugin}.tar.gz" ] || tar -xzf "${shared}/${plugin}.tar.gz" -C "${site}/wp-content/plugins"
 done
 

@@ -346,6 +346,90 @@ final class Bench {
 		$this->row( 'rest_get', 'core REST GET ' . $route . ', in process', $per_get, 'µs' );
 		$this->row( 'collector_ratio', 'collector hit ÷ core REST GET, in process', $per_hit / $per_get, '×' );
 		$this->row( 'bot_check', 'bot check (isbot pre-filter + pattern), per hit', $per_bot, 'µs' );
+		$this->script_hits( $requests );
+	}
+
+	/**
+	 * What the hits of the lazily loaded scripts cost the collector, next to a page view's:
+	 * build/events.js's form impression and conversion (a form plugin's success hook sends the same
+	 * conversion through Collector::handle()), video start, progress and completion, and
+	 * build/vitals.js's web_vitals event. Each kind is sent by the same visitors (the busy day's
+	 * page views: their addresses, user agents and pages) into a buffer of its own, the kinds
+	 * alternating in rounds so a busy moment weighs on all of them; the median round counts.
+	 *
+	 * @param array<int, Request> $requests Requests.
+	 * @throws \RuntimeException When a hit is not written.
+	 */
+	private function script_hits( array $requests ): void {
+		$views  = array_slice(
+			array_values( array_filter( $requests, static fn( array $request ): bool => 'pageview' === ( $request['body']['t'] ?? '' ) ) ),
+			0,
+			1000
+		);
+		$kinds  = array(
+			'pageview'        => null,
+			'form_impression' => array( 'form' => 'wpforms-12' ),
+			'form_conversion' => array( 'form' => 'wpforms-12' ),
+			'video_start'     => array( 'title' => 'Product tour' ),
+			'video_progress'  => array(
+				'title'   => 'Product tour',
+				'seconds' => 42,
+				'percent' => 70,
+			),
+			'video_complete'  => array( 'title' => 'Product tour' ),
+			'web_vitals'      => array(
+				'lcp'  => 2140,
+				'fcp'  => 910,
+				'ttfb' => 320,
+				'inp'  => 180,
+				'cls'  => 0.04,
+			),
+		);
+		$bodies = array();
+		foreach ( $kinds as $kind => $props ) {
+			foreach ( $views as $view ) {
+				$body              = null === $props ? $view['body'] : array(
+					't'  => 'event',
+					'p'  => $view['body']['p'],
+					'o'  => $view['body']['o'] ?? 0,
+					'en' => $kind,
+					'ep' => $props,
+				);
+				$bodies[ $kind ][] = array( $view['server'], (string) wp_json_encode( $body ) );
+			}
+		}
+		$times = array();
+		for ( $round = 0; $round < 5; $round++ ) {
+			foreach ( $bodies as $kind => $hits ) {
+				// A buffer and a rate limit of its own for each round and kind: every visitor sends
+				// one hit of the kind per page view, as they would.
+				$collector = new Collector( ConfigFile::build(), new Buffer( $this->dir( 'script-hits-' . $round . '-' . $kind ) ) );
+				$start     = hrtime( true );
+				foreach ( $hits as $hit ) {
+					if ( Collector::STATUS_OK !== $collector->handle( $hit[0], $hit[1], microtime( true ) ) || '' !== $collector->reason() ) {
+						throw new \RuntimeException( 'the collector did not write a ' . esc_html( $kind ) . ' hit: ' . esc_html( $collector->reason() ) );
+					}
+				}
+				$times[ $kind ][] = ( hrtime( true ) - $start ) / 1e3 / max( 1, count( $hits ) );
+			}
+		}
+		$names = array(
+			'pageview'        => 'page view (build/tracker.js)',
+			'form_impression' => 'form impression (build/events.js)',
+			'form_conversion' => 'form conversion (build/events.js, form plugins\' success hooks)',
+			'video_start'     => 'video start (build/events.js)',
+			'video_progress'  => 'video progress (build/events.js)',
+			'video_complete'  => 'video complete (build/events.js)',
+			'web_vitals'      => 'web_vitals (build/vitals.js)',
+		);
+		$view  = self::median( $times['pageview'] );
+		foreach ( $names as $kind => $name ) {
+			$cost = self::median( $times[ $kind ] );
+			$this->row( 'script_hit_' . $kind, sprintf( 'collector, cost per %s hit (%s hits)', $name, number_format( count( $views ) ) ), $cost, 'µs' );
+			if ( 'pageview' !== $kind ) {
+				$this->row( 'script_hit_' . $kind . '_ratio', sprintf( 'collector: %s hit ÷ page view hit', $kind ), $cost / $view, '×' );
+			}
+		}
 	}
 
 	/**

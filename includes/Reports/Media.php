@@ -24,10 +24,11 @@ defined( 'ABSPATH' ) || exit;
  * The Video Plays chart and the videos table:
  * - `line_chart_report`: plays (`video_start` events) by day with trend points, total and the site
  *   notes; `compare.line_chart_report` the compare range's plays;
- * - `video_details_rows`: every video (or audio) by title with its plays (video_start), average
+ * - `video_details_rows`: every video by title with its plays (video_start), average
  *   watch time (seconds watched per play), average time viewed (the furthest point a session's
  *   play reached, percent of the duration, averaged) and completion rate (completions per play,
- *   percent), from the events of build/events.js (src/events/media.ts).
+ *   percent), from the events of build/events.js (src/events/media.ts). Audio plays (events
+ *   with kind audio) are not videos: neither the chart nor the table counts them.
  */
 final class Media extends ComposedReport {
 

@@ -10,6 +10,8 @@
  *                   furthest point reached in percent of the duration; sent on pause, at the
  *                   end and when the page is hidden
  *   video_complete  {title}                   the play reached the end
+ * An `<audio>` element's events also carry `kind: 'audio'` (a video's carry no kind): they are
+ * recorded, but the Media report counts videos only (includes/Sources/Builtin/InteractionRollups.php).
  * The title is the element's title, aria-label or figure caption, else its file name; an embed's
  * is the iframe's title (WordPress gives oEmbed iframes the video's).
  */
@@ -43,19 +45,22 @@ const MAX_STEP = 2;
  *
  * @param track The tracker's track().
  * @param title The media's title.
+ * @param audio Whether the media is an `<audio>` element.
  */
-export function play( track: Track, title: () => string ): Play {
+export function play( track: Track, title: () => string, audio = false ): Play {
 	let playing = false;
 	let started = false;
 	let last = -1;
 	let watched = 0;
 	let furthest = 0;
 	let duration = 0;
+	const props = (): Record< string, string > =>
+		audio ? { title: title(), kind: 'audio' } : { title: title() };
 	const report = () => {
 		const seconds = Math.round( watched );
 		if ( seconds > 0 ) {
 			track( 'video_progress', {
-				title: title(),
+				...props(),
 				seconds,
 				percent: duration
 					? Math.min(
@@ -72,7 +77,7 @@ export function play( track: Track, title: () => string ): Play {
 			if ( ! started ) {
 				started = true;
 				furthest = 0;
-				track( 'video_start', { title: title() } );
+				track( 'video_start', props() );
 			}
 			playing = true;
 		},
@@ -98,7 +103,7 @@ export function play( track: Track, title: () => string ): Play {
 			if ( started ) {
 				furthest = duration || furthest;
 				state.pause();
-				track( 'video_complete', { title: title() } );
+				track( 'video_complete', props() );
 				started = false;
 			}
 		},
@@ -126,7 +131,7 @@ function mediaTitle( media: HTMLMediaElement ): string {
 				.split( '/' )
 				.pop() ?? ''
 		) ||
-		'video'
+		media.tagName.toLowerCase()
 	);
 }
 
@@ -137,7 +142,11 @@ function mediaTitle( media: HTMLMediaElement ): string {
  * @param track The tracker's track().
  */
 function watchElement( media: HTMLMediaElement, track: Track ): Play {
-	const state = play( track, () => mediaTitle( media ) );
+	const state = play(
+		track,
+		() => mediaTitle( media ),
+		media.tagName === 'AUDIO'
+	);
 	const at = () =>
 		state.at( { time: media.currentTime, duration: media.duration } );
 	media.addEventListener( 'playing', () => {

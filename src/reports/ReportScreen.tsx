@@ -70,6 +70,11 @@ export interface ReportScreenProps< N extends ReportName > {
 	 * (the Real-Time report fetches and refreshes itself); it gets the layout to render payloads.
 	 */
 	live?: ( layout: ReportScreenProps< N >[ 'children' ] ) => ReactNode;
+	/**
+	 * A notice under the header while the licence includes the report, whatever the payload's
+	 * state (e.g. the tracking the report needs is switched off, so there is nothing new to show).
+	 */
+	notice?: ReactNode;
 }
 
 /**
@@ -124,6 +129,7 @@ export function ReportScreen< N extends ReportName >(
 					/>
 				</Suspense>
 			) }
+			{ ! locked && props.notice }
 			{ ! locked &&
 				( props.live ? (
 					props.live( props.children )

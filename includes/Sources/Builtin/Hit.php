@@ -133,20 +133,26 @@ final class Hit {
 	}
 
 	/**
-	 * Hits in time order, ties by hit id, as the aggregation takes them (ids are unique, so the hits
-	 * themselves are never compared).
+	 * Hits in time order as the aggregation takes them: ties (times are whole seconds) put page views
+	 * before events, then go by hit id (ids are unique, so the hits themselves are never compared).
+	 * A page's events follow its page view; within the second they share, a random id must not put
+	 * an event first — a passive one (the vitals of a page left within a second) would find no
+	 * session to join, and any other would start a Direct session that the page view, bringing a
+	 * referrer or a campaign, would not continue.
 	 *
 	 * @param Hit[] $hits Hits.
 	 * @return Hit[]
 	 */
 	public static function in_order( array $hits ): array {
 		$times = array();
+		$kinds = array();
 		$ids   = array();
 		foreach ( $hits as $hit ) {
 			$times[] = $hit->ts;
+			$kinds[] = $hit->is_pageview() ? 0 : 1;
 			$ids[]   = $hit->id;
 		}
-		array_multisort( $times, SORT_NUMERIC, $ids, SORT_STRING, $hits );
+		array_multisort( $times, SORT_NUMERIC, $kinds, SORT_NUMERIC, $ids, SORT_STRING, $hits );
 		return $hits;
 	}
 

@@ -299,6 +299,10 @@ final class Ingest {
 		$pageviews = array();
 		$events    = array();
 		foreach ( $hits as $i => $hit ) {
+			if ( 0 === $session_of[ $i ] ) {
+				// A passive hit without a session (Sessionizer::add()): kept nowhere.
+				continue;
+			}
 			list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
 			if ( $hit->is_pageview() ) {
 				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->role );

@@ -88,7 +88,9 @@ final class InteractionRollups {
 				continue;
 			}
 			$title = $props['title'] ?? null;
-			if ( ! is_string( $title ) || '' === $title ) {
+			if ( ! is_string( $title ) || '' === $title || 'audio' === ( $props['kind'] ?? 'video' ) ) {
+				// The Media report is about videos: an <audio> element's plays are kept as raw
+				// events but counted nowhere.
 				continue;
 			}
 			if ( ! isset( $media[ $title ] ) ) {

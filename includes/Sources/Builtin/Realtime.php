@@ -341,7 +341,7 @@ final class Realtime {
 				),
 				$acq
 			);
-			if ( $hit->ts >= $first && $hit->ts <= $now ) {
+			if ( 0 !== $session && $hit->ts >= $first && $hit->ts <= $now ) {
 				$view      = $hit->is_pageview() ? 1 : 0;
 				$records[] = array( $session, intdiv( $now - $hit->ts, MINUTE_IN_SECONDS ), $path, $view, 1 - $view );
 			}

@@ -90,7 +90,9 @@ final class Sessionizer {
 	}
 
 	/**
-	 * Adds a hit and returns the id of its session.
+	 * Adds a hit and returns the id of its session; 0 for a passive hit that has no session to join
+	 * (its page view's session was deleted meanwhile, or never stored): a measurement starts no
+	 * session, and the caller keeps it nowhere.
 	 *
 	 * @param Hit                $hit  The hit.
 	 * @param array<string, int> $ids  path_id, ua_id, source_id, campaign_id.
@@ -100,6 +102,9 @@ final class Sessionizer {
 		$key = $this->open_session( $hit );
 		if ( null === $key && $hit->is_passive() ) {
 			$key = $this->latest_session( $hit );
+			if ( null === $key ) {
+				return 0;
+			}
 		}
 		if ( null !== $key && $hit->is_pageview() && $hit->has_acquisition() ) {
 			$session = $this->sessions[ $key ];

@@ -189,4 +189,29 @@ describe( 'watchMedia', () => {
 			],
 		] );
 	} );
+
+	it( 'says an <audio> element’s plays are audio (the Media report counts videos only)', () => {
+		document.body.innerHTML = `<audio src="/episodes/ep-1.mp3"></audio>`;
+		const sent: Sent = [];
+		watchMedia( window, ( name, props ) => sent.push( [ name, props ] ) );
+		const audio = document.querySelector( 'audio' )!;
+		let time = 0;
+		Object.defineProperty( audio, 'currentTime', { get: () => time } );
+		Object.defineProperty( audio, 'duration', { get: () => 2 } );
+		Object.defineProperty( audio, 'ended', { get: () => time === 2 } );
+		audio.dispatchEvent( new Event( 'playing' ) );
+		for ( const at of [ 1, 2 ] ) {
+			time = at;
+			audio.dispatchEvent( new Event( 'timeupdate' ) );
+		}
+		audio.dispatchEvent( new Event( 'ended' ) );
+		expect( sent ).toEqual( [
+			[ 'video_start', { title: 'ep-1.mp3', kind: 'audio' } ],
+			[
+				'video_progress',
+				{ title: 'ep-1.mp3', kind: 'audio', seconds: 2, percent: 100 },
+			],
+			[ 'video_complete', { title: 'ep-1.mp3', kind: 'audio' } ],
+		] );
+	} );
 } );

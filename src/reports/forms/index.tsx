@@ -6,8 +6,9 @@
  * Conversions, Conversion Rate — searchable, sortable, paged, with its CSV; the site notes panel
  * under it.
  */
-import { SelectControl } from '@wordpress/components';
-import { useState } from '@wordpress/element';
+import { Notice, SelectControl } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
+import { createInterpolateElement, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { DataTable } from '../../components/report/DataTable';
@@ -15,6 +16,7 @@ import {
 	MetricChart,
 	type ChartTab,
 } from '../../components/report/MetricChart';
+import { addonsStore } from '../../store/addons';
 import type { FormsReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
 import './style.scss';
@@ -116,10 +118,42 @@ function FormsLayout( {
 	);
 }
 
+/**
+ * The notice while the Forms module is switched off: no form impression or conversion is being
+ * recorded, so the report shows only what was recorded before. It links to the setting (the
+ * modules card of #/settings). Nothing while the modules map is loading or could not load.
+ */
+export function FormsTrackingNotice() {
+	const active = useSelect(
+		( select ) => select( addonsStore ).getAddons()?.forms?.active,
+		[]
+	);
+	if ( active !== false ) {
+		return null;
+	}
+	return (
+		<Notice
+			status="warning"
+			isDismissible={ false }
+			className="monsterinsights-reports-forms__notice"
+		>
+			{ createInterpolateElement(
+				__(
+					'Form tracking is off: the Forms module is switched off, so no form impressions or conversions are being recorded. <a>Turn on the Forms module in Settings</a>.',
+					'monsterinsights-reports'
+				),
+				// eslint-disable-next-line jsx-a11y/anchor-has-content -- The text comes from the translated string.
+				{ a: <a href="#/settings" /> }
+			) }
+		</Notice>
+	);
+}
+
 export function FormsScreen() {
 	return (
 		<ReportScreen
 			name="forms"
+			notice={ <FormsTrackingNotice /> }
 			notes
 			emptyText={ __(
 				'There were no impressions for this date range.',

@@ -11,23 +11,43 @@ import {
 } from '../utils';
 
 /**
- * The Forms and Media reports end to end, on real Contact Form 7 (unpacked by bin/serve-e2e.sh
- * from ../shared/wp-plugins): with the Forms and Media modules on, an anonymous visitor opens a
- * page with Contact Form 7's "Contact form 1" and a plain form#quote, sees both (build/events.js
- * sends their impressions), sends the Contact Form 7 form (its wpcf7_mail_sent hook writes the
- * conversion on the server; the browser sends none) and submits the plain form (the browser sends
- * its conversion); then plays a 2-second local clip to its end (start, 2 s watched to 100 %,
- * completion). After the aggregation, with a plus licence, the Forms report shows exactly those
- * two forms with one impression and one conversion each, and the Media report that one play;
- * basic sees each report's upsell over its own layout. The site is reset before and after.
+ * The Forms and Media reports end to end, on the real form plugins (unpacked by bin/serve-e2e.sh
+ * from ../shared/wp-plugins, activated one a request as wp-admin does): Contact Form 7, WPForms
+ * Lite, Formidable Forms and Ninja Forms. With the Forms and Media modules on, an anonymous visitor
+ * opens a page with Contact Form 7's "Contact form 1" and a plain form#quote, sees both
+ * (build/events.js sends their impressions), sends the Contact Form 7 form (its wpcf7_mail_sent
+ * hook writes the conversion on the server; the browser sends none) and submits the plain form
+ * (the browser sends its conversion); then opens a page of each other plugin's form (a WPForms form
+ * and a Formidable form made through their APIs, Ninja Forms' own "Contact Me"), sees it and sends
+ * it the way the plugin's own script does (AJAX; each plugin's success hook writes the conversion);
+ * then plays a 2-second local clip to its end (start, 2 s watched to 100 %, completion). After
+ * the aggregation, with a plus licence, the Forms report shows exactly those five forms, each by
+ * its plugin's title, with one impression and one conversion each, and the Media report that one
+ * play; basic sees each report's upsell over its own layout. The site is reset before and after.
  */
 
-interface Fixture {
-	form: string;
+/** A plugin's form as the fixture route answers it. */
+interface PluginForm {
+	/** The form id the events carry, e.g. wpforms-6. */
+	id: string;
+	/** Its title in the plugin. */
 	title: string;
-	contact: string;
+	/** The page it is on. */
+	path: string;
+}
+
+interface Fixture {
+	forms: Record< 'cf7' | 'wpforms' | 'formidable' | 'ninja', PluginForm >;
 	clip: string;
 }
+
+/** The plugins, in the order they are activated. */
+const PLUGINS = [
+	'contact-form-7',
+	'wpforms-lite',
+	'formidable',
+	'ninja-forms',
+];
 
 let site: E2ESite | undefined;
 let fixture: Fixture | undefined;
@@ -37,6 +57,13 @@ function e2eSite(): E2ESite {
 		throw new Error( 'beforeAll did not open the REST session.' );
 	}
 	return site;
+}
+
+function forms(): Fixture[ 'forms' ] {
+	if ( ! fixture ) {
+		throw new Error( 'beforeAll did not make the forms.' );
+	}
+	return fixture.forms;
 }
 
 /**
@@ -53,17 +80,43 @@ function collected( page: Page, text: string ) {
 	);
 }
 
+/**
+ * Opens a plugin's form page and waits for the form's impression.
+ *
+ * @param page The visitor's page.
+ * @param form The form.
+ */
+async function openForm( page: Page, form: PluginForm ) {
+	const seen = collected( page, `"form":"${ form.id }"` );
+	await page.goto( form.path );
+	await seen;
+}
+
 test.use( { storageState: storageStatePath( 'admin' ) } );
 
 test.beforeAll( async ( { browser } ) => {
-	test.setTimeout( 240_000 );
+	test.setTimeout( 300_000 );
 	site = await E2ESite.open( 'admin' );
 	await site.reset();
 	await site.setSource( 'builtin' );
+	for ( const plugin of PLUGINS ) {
+		await site.post( `${ E2E_ROUTES }/forms-media/plugin`, { plugin } );
+	}
 	fixture = await site.post< Fixture >( `${ E2E_ROUTES }/forms-media`, {
 		on: true,
 	} );
-	expect( fixture.form ).toMatch( /^wpcf7-\d+$/ );
+	const { cf7, wpforms, formidable, ninja } = fixture.forms;
+	expect( cf7.id ).toMatch( /^wpcf7-\d+$/ );
+	expect( wpforms.id ).toMatch( /^wpforms-\d+$/ );
+	expect( formidable.id ).toMatch( /^frm-\d+$/ );
+	expect( ninja.id ).toMatch( /^nf-\d+$/ );
+	// The administrator's first wp-admin load after the activations, where the plugins finish
+	// their first run (a welcome screen would take the reports' place once).
+	const admin = await browser.newContext( {
+		storageState: storageStatePath( 'admin' ),
+	} );
+	await ( await admin.newPage() ).goto( '/wp-admin/' );
+	await admin.close();
 
 	const visitor = await browser.newContext( {
 		userAgent: VISITOR_USER_AGENT,
@@ -79,9 +132,9 @@ test.beforeAll( async ( { browser } ) => {
 	} );
 
 	// Both forms are in the tall viewport: one impression each.
-	const seenCf7 = collected( page, `"form":"${ fixture.form }"` );
+	const seenCf7 = collected( page, `"form":"${ cf7.id }"` );
 	const seenQuote = collected( page, '"form":"quote"' );
-	await page.goto( fixture.contact );
+	await page.goto( cf7.path );
 	await seenCf7;
 	await seenQuote;
 
@@ -107,6 +160,42 @@ test.beforeAll( async ( { browser } ) => {
 	} );
 	await page.waitForURL( /thanks-e2e/ );
 
+	// WPForms: its script computes the anti-spam token and posts to admin-ajax.
+	await openForm( page, wpforms );
+	const wpform = page.locator(
+		`#wpforms-form-${ wpforms.id.split( '-' )[ 1 ] }`
+	);
+	await wpform.locator( 'input[name="wpforms[fields][1]"]' ).fill( 'Ada' );
+	await wpform
+		.locator( 'input[name="wpforms[fields][2]"]' )
+		.fill( 'ada@example.org' );
+	await wpform.locator( 'textarea[name="wpforms[fields][3]"]' ).fill( 'Hi.' );
+	await wpform.getByRole( 'button', { name: 'Submit' } ).click();
+	await expect( page.getByText( 'Thanks for contacting us!' ) ).toBeVisible();
+
+	// Formidable: an AJAX form, posted to its page.
+	await openForm( page, formidable );
+	const frm = page.locator(
+		`#frm_form_${ formidable.id.split( '-' )[ 1 ] }_container`
+	);
+	await frm.locator( 'input[type="text"]' ).first().fill( 'Ada' );
+	await frm.locator( 'input[type="email"]' ).fill( 'ada@example.org' );
+	await frm.getByRole( 'button', { name: 'Submit' } ).click();
+	await expect( page.locator( '.frm_message' ) ).toContainText(
+		'successfully submitted'
+	);
+
+	// Ninja Forms: its script draws the form and posts it to admin-ajax.
+	await openForm( page, ninja );
+	const nf = page.locator( `#nf-form-${ ninja.id.split( '-' )[ 1 ] }-cont` );
+	await nf.getByLabel( 'Name' ).fill( 'Ada' );
+	await nf.getByLabel( 'Email' ).fill( 'ada@example.org' );
+	await nf.getByLabel( 'Message' ).fill( 'Hi.' );
+	await nf.getByRole( 'button', { name: 'Submit' } ).click();
+	await expect( nf.locator( '.nf-response-msg' ) ).toContainText(
+		'submitted'
+	);
+
 	// The clip, played to its end.
 	await page.goto( fixture.clip );
 	const completed = collected( page, '"en":"video_complete"' );
@@ -119,15 +208,18 @@ test.beforeAll( async ( { browser } ) => {
 	const events = hits
 		.map( ( body ) => JSON.parse( body ) as Record< string, unknown > )
 		.filter( ( hit ) => hit.t === 'event' );
-	// No browser-side conversion for Contact Form 7's form: the server wrote it.
+	// No browser-side conversion for the plugins' forms: their success hooks wrote them.
 	expect(
 		events
 			.map( ( hit ) => [ hit.en, hit.ep ] )
 			.filter( ( e ) => e[ 0 ] !== 'scroll' )
 	).toEqual( [
-		[ 'form_impression', { form: fixture.form } ],
+		[ 'form_impression', { form: cf7.id } ],
 		[ 'form_impression', { form: 'quote' } ],
 		[ 'form_conversion', { form: 'quote' } ],
+		[ 'form_impression', { form: wpforms.id } ],
+		[ 'form_impression', { form: formidable.id } ],
+		[ 'form_impression', { form: ninja.id } ],
 		[ 'video_start', { title: 'E2E clip' } ],
 		[ 'video_progress', { title: 'E2E clip', seconds: 2, percent: 100 } ],
 		[ 'video_complete', { title: 'E2E clip' } ],
@@ -146,25 +238,37 @@ test.afterAll( async () => {
 	await session.dispose();
 } );
 
-test( 'plus: the Forms report shows the two forms the visitor saw and sent; no serious axe finding', async ( {
+test( 'plus: the Forms report shows the five forms the visitor saw and sent, by their plugins’ titles; no serious axe finding', async ( {
 	page,
 } ) => {
 	test.setTimeout( 180_000 );
 	await e2eSite().setLevel( 'plus' );
 	await openReportForVisitDays( page, '/forms', 'Forms Overview Report' );
 
+	// Each form by its plugin's title (the plain form by its id): one impression, one conversion.
+	const titles = [
+		forms().cf7.title,
+		forms().wpforms.title,
+		forms().formidable.title,
+		forms().ninja.title,
+		'quote',
+	].sort( ( a, b ) => a.localeCompare( b ) );
 	await expect
-		.poll( () => tableRows( page ), { timeout: 60_000 } )
-		.toEqual( [
-			[ fixture!.title, '1', '1', '100%' ],
-			[ 'quote', '1', '1', '100%' ],
-		] );
+		.poll(
+			async () =>
+				( await tableRows( page ) ).sort( ( a, b ) =>
+					a[ 0 ]!.localeCompare( b[ 0 ]! )
+				),
+			{ timeout: 60_000 }
+		)
+		.toEqual( titles.map( ( title ) => [ title, '1', '1', '100%' ] ) );
+	// Page views: the contact page, the thanks page, the three plugins' pages and the clip's.
 	const tabs = page.getByRole( 'tablist', { name: 'Metrics' } );
 	await expect( tabs.getByRole( 'tab' ) ).toHaveText( [
 		/^Sessions\s*1$/,
-		/^Pageviews\s*3$/,
-		/^Form Impressions\s*2$/,
-		/^Form Completions\s*2$/,
+		/^Pageviews\s*6$/,
+		/^Form Impressions\s*5$/,
+		/^Form Completions\s*5$/,
 	] );
 	await tabs.getByRole( 'tab', { name: /Form Completions/ } ).click();
 	await expect(
@@ -174,11 +278,20 @@ test( 'plus: the Forms report shows the two forms the visitor saw and sent; no s
 	// The breakdown by source / medium: the visitor came directly.
 	await page.getByLabel( 'Breakdown' ).selectOption( 'sourceMedium' );
 	await expect
-		.poll( () => tableRows( page ) )
-		.toEqual( [
-			[ fixture!.title, '(direct) / (none)', '1', '1', '100%' ],
-			[ 'quote', '(direct) / (none)', '1', '1', '100%' ],
-		] );
+		.poll( async () =>
+			( await tableRows( page ) ).sort( ( a, b ) =>
+				a[ 0 ]!.localeCompare( b[ 0 ]! )
+			)
+		)
+		.toEqual(
+			titles.map( ( title ) => [
+				title,
+				'(direct) / (none)',
+				'1',
+				'1',
+				'100%',
+			] )
+		);
 	await expect(
 		page.getByRole( 'button', { name: /Site Notes/ } )
 	).toBeVisible();

@@ -36,7 +36,8 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *       form_impression {form}, form_conversion {form} (form: the form's id, ≤ 191 characters),
  *       video_start {title}, video_complete {title},
  *       video_progress {title, seconds: 0–86400 watched since the last report, percent: 0–100
- *       the furthest point reached} (title ≤ 191 characters) — build/events.js and the form
+ *       the furthest point reached} (title ≤ 191 characters; each with an optional kind, video
+ *       or audio: an <audio> element's say audio) — build/events.js and the form
  *       plugins' success hooks (Forms\Conversions) send them —,
  *       anything else from the public track() API
  *
@@ -72,6 +73,11 @@ final class Collector {
 	 * A form id's and a media title's most characters (the rollups' key columns).
 	 */
 	public const MAX_LABEL = 191;
+
+	/**
+	 * The media kinds a video_* event may name (`kind`); an event without one is a video's.
+	 */
+	public const MEDIA_KINDS = array( 'video', 'audio' );
 
 	/**
 	 * The most seconds one video_progress event may report.
@@ -576,6 +582,9 @@ final class Collector {
 			case 'video_progress':
 				self::require_text( $clean, 'title' );
 				$clean['title'] = Text::cut( (string) $clean['title'], self::MAX_LABEL );
+				if ( isset( $clean['kind'] ) && ! in_array( $clean['kind'], self::MEDIA_KINDS, true ) ) {
+					throw new Rejection( 'malformed_event_props' );
+				}
 				if ( 'video_progress' !== $name ) {
 					break;
 				}

@@ -12,6 +12,8 @@ import {
 import { payload as sample } from '../../../demo/forms';
 import type { FormsReport } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/forms.json';
+import { addonsStore } from '../../../store/addons';
+import { addonsWith } from '../../../store/addons/test/fixture';
 import { mockApi } from '../../../store/test/api';
 import { getUpsellContent } from '../../../upsell/content';
 import { FormsScreen } from '..';
@@ -143,5 +145,79 @@ describe( 'Forms report', () => {
 				'There were no impressions for this date range.'
 			)
 		).toBeInTheDocument();
+	} );
+
+	it( 'says form tracking is off, with a link to the setting, while the Forms module is off', async () => {
+		const notice =
+			'Form tracking is off: the Forms module is switched off, so no form impressions or conversions are being recorded.';
+		mockApi( () => PAYLOAD );
+		const off = registryFor( 'plus' );
+		off.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
+		const { container, unmount } = renderIn( <FormsScreen />, off );
+		await waitFor( () => expect( rows( container ) ).toHaveLength( 2 ) );
+		expect(
+			within( container ).getByText( notice, { exact: false } )
+		).toBeVisible();
+		expect(
+			within( container ).getByRole( 'link', {
+				name: 'Turn on the Forms module in Settings',
+			} )
+		).toHaveAttribute( 'href', '#/settings' );
+		unmount();
+
+		// With the module on: no notice.
+		mockApi( () => PAYLOAD );
+		const on = registryFor( 'plus' );
+		on.dispatch( addonsStore ).receiveAddons(
+			addonsWith( { forms: true } )
+		);
+		const second = renderIn( <FormsScreen />, on );
+		await waitFor( () =>
+			expect( rows( second.container ) ).toHaveLength( 2 )
+		);
+		expect(
+			within( second.container ).queryByText( notice, { exact: false } )
+		).not.toBeInTheDocument();
+		second.unmount();
+
+		// Nothing was recorded (the module was off all along): the notice over the empty text.
+		const none = { rows: [], total: 0 };
+		mockApi( () => ( {
+			...PAYLOAD,
+			chart: {
+				...PAYLOAD.chart,
+				sessions: [ 0, 0, 0 ],
+				page_views: [ 0, 0, 0 ],
+			},
+			forms: { ...PAYLOAD.forms, ...none },
+			forms_source_medium: { ...PAYLOAD.forms_source_medium, ...none },
+			forms_campaign: { ...PAYLOAD.forms_campaign, ...none },
+		} ) );
+		const empty = registryFor( 'plus' );
+		empty.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
+		const third = renderIn( <FormsScreen />, empty );
+		expect(
+			await screen.findByText(
+				'There were no impressions for this date range.'
+			)
+		).toBeInTheDocument();
+		expect(
+			within( third.container ).getByText( notice, { exact: false } )
+		).toBeVisible();
+	} );
+
+	it( 'shows no tracking notice over the upsell to basic', async () => {
+		mockApi( () => ( {} ) );
+		const basic = registryFor( 'basic' );
+		basic.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
+		const { container } = renderIn( <FormsScreen />, basic );
+		expect(
+			await screen.findByRole( 'heading', {
+				name: getUpsellContent( 'forms' ).title,
+			} )
+		).toBeInTheDocument();
+		expect(
+			within( container ).queryByText( /Form tracking is off/ )
+		).not.toBeInTheDocument();
 	} );
 } );

@@ -22,6 +22,8 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  * - b (10th) 14:00: Tour played, 15 s to 25 %; 14:05 (same session) played again, 6 s to 35 %.
  * - c (11th): Demo played, 120 s to 100 %, completed.
  * - d (12th): Tour played, nothing watched.
+ * - f (11th): an <audio> element (kind audio) "Podcast" played, 40 s to 100 %, completed, and an
+ *   audio titled "Demo" played 30 s: not videos, counted nowhere.
  *
  * So in 10–12 March: Tour 4 plays, (60 + 15 + 6) / 4 = 20.25 s a play, furthest points of a, b
  * and d 100, 35 and 0 → 45 %, 1 completion in 4 plays = 25 %; Demo 1 play, 120 s, 100 %, 100 %.
@@ -75,6 +77,10 @@ class MediaReportTest extends BuiltinTestCase {
 			),
 			array( 'p' => '/about/' )
 		);
+		$audio    = static fn( string $title, int $seconds = -1, int $percent = 0 ): array => array( 'title' => $title ) + ( $seconds >= 0 ? array(
+			'seconds' => $seconds,
+			'percent' => $percent,
+		) : array() ) + array( 'kind' => 'audio' );
 		$this->aggregate(
 			array(
 				Hits::pageview( 'g', '2025-02-14 10:00:00', '/about/' ),
@@ -103,6 +109,13 @@ class MediaReportTest extends BuiltinTestCase {
 				$start( 'c', '2025-03-11 10:00:10', 'Demo' ),
 				$progress( 'c', '2025-03-11 10:02:10', 'Demo', 120, 100 ),
 				$complete( 'c', '2025-03-11 10:02:10', 'Demo' ),
+
+				Hits::pageview( 'f', '2025-03-11 11:00:00', '/blog/' ),
+				Hits::event( 'f', '2025-03-11 11:00:10', 'video_start', $audio( 'Podcast' ), array( 'p' => '/blog/' ) ),
+				Hits::event( 'f', '2025-03-11 11:00:50', 'video_progress', $audio( 'Podcast', 40, 100 ), array( 'p' => '/blog/' ) ),
+				Hits::event( 'f', '2025-03-11 11:00:50', 'video_complete', $audio( 'Podcast' ), array( 'p' => '/blog/' ) ),
+				Hits::event( 'f', '2025-03-11 11:01:00', 'video_start', $audio( 'Demo' ), array( 'p' => '/blog/' ) ),
+				Hits::event( 'f', '2025-03-11 11:01:30', 'video_progress', $audio( 'Demo', 30, 50 ), array( 'p' => '/blog/' ) ),
 
 				Hits::pageview( 'd', '2025-03-12 10:00:00', '/about/' ),
 				$start( 'd', '2025-03-12 10:00:10', 'Tour' ),

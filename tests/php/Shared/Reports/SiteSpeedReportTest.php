@@ -313,6 +313,66 @@ class SiteSpeedReportTest extends BuiltinTestCase {
 	}
 
 	/**
+	 * A vitals event whose page view no session holds (the visitor's data was deleted meanwhile, or
+	 * it came from before a reset) starts no session and is stored nowhere: sessions, events and the
+	 * day's samples stay as they were.
+	 */
+	public function test_vitals_without_a_session_are_kept_nowhere() {
+		$sessions = (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' );
+		$events   = (int) Db::value( 'SELECT COUNT(*) FROM {events}' );
+		$samples  = (int) Db::value( "SELECT SUM(samples) FROM {rollup_vitals} WHERE day = '2025-03-06'" );
+		$this->aggregate( array( Hits::event( 'orphan', '2025-03-06 09:00:00', 'web_vitals', array( 'lcp' => 900 ) ) ) );
+		$this->assertSame( $sessions, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
+		$this->assertSame( $events, (int) Db::value( 'SELECT COUNT(*) FROM {events}' ) );
+		$this->assertSame( $samples, (int) Db::value( "SELECT SUM(samples) FROM {rollup_vitals} WHERE day = '2025-03-06'" ) );
+	}
+
+	/**
+	 * A page left within the second it was viewed: its vitals share the page view's time, and their
+	 * hit id sorts before the page view's. The page view still comes first, so the vitals join its
+	 * session (one session, from the referrer, holding both) and count as one sample; before, the
+	 * vitals took the tie, found no session, and either started a Direct session of their own (the
+	 * page view from a referrer then starting a second one) or were lost.
+	 */
+	public function test_vitals_in_the_page_views_second_join_its_session() {
+		$sessions = (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' );
+		$samples  = (int) Db::value( "SELECT SUM(samples) FROM {rollup_vitals} WHERE day = '2025-03-07'" );
+		$this->aggregate(
+			array(
+				Hits::event(
+					'quick',
+					'2025-03-07 09:00:00',
+					'web_vitals',
+					array( 'lcp' => 1300 ),
+					array( 'id' => str_repeat( '0', 32 ) )
+				),
+				Hits::pageview(
+					'quick',
+					'2025-03-07 09:00:00',
+					'/',
+					array(
+						'id' => str_repeat( 'f', 32 ),
+						'r'  => 'https://www.example.org/article',
+					)
+				),
+			)
+		);
+		$this->assertSame( $sessions + 1, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
+		$this->assertSame(
+			array(
+				array(
+					'pageviews' => '1',
+					'events'    => '1',
+					'source'    => 'example.org',
+				),
+			),
+			Db::rows( "SELECT s.pageviews, s.events, src.name AS source FROM {sessions} s JOIN {sources} src ON src.id = s.source_id WHERE s.day = '2025-03-07'" )
+		);
+		$this->assertSame( array( 'web_vitals' ), Db::col( "SELECT e.name FROM {events} e JOIN {sessions} s ON s.id = e.session_id WHERE e.day = '2025-03-07'" ) );
+		$this->assertSame( $samples + 1, (int) Db::value( "SELECT SUM(samples) FROM {rollup_vitals} WHERE day = '2025-03-07'" ) );
+	}
+
+	/**
 	 * Compaction deletes the raw events; the report's numbers stay exactly the same, and so does a
 	 * range read from the daily rows.
 	 */

@@ -203,6 +203,16 @@ class FormEventsTest extends TestCase {
 			)
 		);
 		$this->assertSame( 204, $send( 'video_complete', array( 'title' => 'Tour' ) ) );
+		$this->assertSame(
+			204,
+			$send(
+				'video_start',
+				array(
+					'title' => 'Podcast',
+					'kind'  => 'audio',
+				)
+			)
+		);
 		foreach (
 			array(
 				array( 'form_impression', array() ),
@@ -226,13 +236,27 @@ class FormEventsTest extends TestCase {
 					),
 				),
 				array( 'video_progress', array( 'title' => 'Tour' ) ),
+				array(
+					'video_start',
+					array(
+						'title' => 'Tour',
+						'kind'  => 'film',
+					),
+				),
 			) as $case
 		) {
 			$this->assertSame( 400, $send( $case[0], $case[1] ), (string) wp_json_encode( $case ) );
 		}
 		$lines = $this->lines();
-		$this->assertCount( 5, $lines );
+		$this->assertCount( 6, $lines );
 		$this->assertSame( 191, mb_strlen( $lines[1]['ep']['form'] ) );
+		$this->assertSame(
+			array(
+				'title' => 'Podcast',
+				'kind'  => 'audio',
+			),
+			$lines[5]['ep']
+		);
 	}
 
 	/**
