@@ -21,7 +21,7 @@ const ROOT = path.join( __dirname, '../../..' );
 
 /** The zip under test (`npm run plugin-zip`). */
 export const RELEASE_ZIP =
-	process.env.RELEASE_ZIP ??
+	process.env.RELEASE_ZIP ||
 	path.join( ROOT, 'artifacts/monsterinsights-reports.zip' );
 
 /** The previous release, as tests/e2e/release/previous.json names it. */
@@ -33,7 +33,7 @@ export const PREVIOUS_RELEASE: {
 
 /** The previous release's zip (bin/previous-release-zip.sh). */
 export const PREVIOUS_RELEASE_ZIP =
-	process.env.PREVIOUS_RELEASE_ZIP ??
+	process.env.PREVIOUS_RELEASE_ZIP ||
 	path.join(
 		ROOT,
 		'.wp/previous-release',

@@ -478,7 +478,7 @@ class PrivacyTest extends TestCase {
 		update_option( Compaction::DAYS_OPTION, 7 );
 		$text = Privacy::policy_text();
 		$this->assertStringContainsString( 'If your browser sends a Global Privacy Control signal, your visit is not recorded.', $text );
-		$this->assertStringContainsString( 'the country you visit from (looked up when the visit is recorded, without keeping your address)', $text );
+		$this->assertStringContainsString( 'the country you visit from and, with a detailed location database, the region and city (looked up when the visit is recorded, without keeping your address)', $text );
 		$this->assertStringContainsString( 'The visits themselves are kept for 7 days;', $text );
 
 		update_option(
