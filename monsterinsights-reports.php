@@ -2,7 +2,7 @@
 /**
  * Plugin Name:       MonsterInsights Reports
  * Description:       Web-analytics reports inside wp-admin, from a built-in cookieless collector or Google Analytics 4.
- * Version:           0.1.0
+ * Version:           0.2.0
  * Requires at least: 6.8
  * Requires PHP:      8.1
  * Author:            MonsterInsights Reports contributors
@@ -16,7 +16,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'MONSTERINSIGHTS_REPORTS_VERSION', '0.1.0' );
+define( 'MONSTERINSIGHTS_REPORTS_VERSION', '0.2.0' );
 define( 'MONSTERINSIGHTS_REPORTS_FILE', __FILE__ );
 define( 'MONSTERINSIGHTS_REPORTS_DIR', plugin_dir_path( __FILE__ ) );
 define( 'MONSTERINSIGHTS_REPORTS_URL', plugin_dir_url( __FILE__ ) );

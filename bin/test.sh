@@ -2,7 +2,8 @@
 # Runs every check and test of the project and stops at the first failure:
 # lint (ESLint, PHPCS), static checks (tsc, PHPStan), i18n freshness, jest, PHPUnit (single site and
 # multisite against MariaDB), end-to-end (Playwright in Chromium against the embedded WordPress),
-# the release (the zip, Plugin Check on it, the zip uploaded through wp-admin on a fresh site),
+# the release (the zip, Plugin Check on it, the zip uploaded through wp-admin on a fresh site, alone
+# and over the previous release's zip),
 # and the bundle-size budgets (`node bin/bench.mjs --sizes`; the full bench, `npm run bench`, is not
 # part of the tests).
 # On a fresh machine it first installs what is missing (system packages, npm packages from the lock
@@ -162,7 +163,10 @@ job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
 	mkdir -p artifacts
 	bash bin/plugin-zip.sh artifacts/monsterinsights-reports.zip'
 job plugincheck "Release: Plugin Check 1.2 on the zip (0 errors)" "zip core sys" 'bash bin/plugin-check.sh artifacts/monsterinsights-reports.zip'
-job release "End to end: the zip uploaded through wp-admin on a fresh site" "zip core" '
+# The previous release's zip (tests/e2e/release/previous.json), built from its commit by its own
+# plugin-zip, kept in .wp/previous-release/ per commit; beside the other steps.
+job prevzip "Release: the previous release's zip (bin/previous-release-zip.sh)" "npm composer" 'bash bin/previous-release-zip.sh'
+job release "End to end: release zip, fresh and over the previous one" "zip prevzip core" '
 	mkdir -p artifacts/e2e
 	RELEASE_ZIP=artifacts/monsterinsights-reports.zip CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/release.config.ts'
 job sizes "Bench: bundle sizes (the full bench is npm run bench)" "build" 'node bin/bench.mjs --sizes'

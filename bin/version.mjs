@@ -7,6 +7,7 @@
  *                                  MONSTERINSIGHTS_REPORTS_VERSION constant and readme.txt's
  *                                  Stable tag all equal package.json's version
  *   node bin/version.mjs 0.2.0     set package.json's version and stamp it into the others
+ *                                  (package-lock.json's own version too, as npm would)
  */
 import fs from 'fs';
 import path from 'path';
@@ -71,6 +72,16 @@ if ( arg === '--check' || arg === undefined ) {
 	fs.writeFileSync(
 		path.join( root, 'package.json' ),
 		JSON.stringify( pkg, null, '\t' ) + '\n'
+	);
+	// The lock names the project's own version twice; its dependencies stay as they are.
+	const lock = JSON.parse( read( 'package-lock.json' ) );
+	lock.version = arg;
+	if ( lock.packages?.[ '' ] ) {
+		lock.packages[ '' ].version = arg;
+	}
+	fs.writeFileSync(
+		path.join( root, 'package-lock.json' ),
+		JSON.stringify( lock, null, '\t' ) + '\n'
 	);
 	for ( const place of PLACES ) {
 		const text = read( place.file );
