@@ -134,25 +134,28 @@ final class Hit {
 
 	/**
 	 * Hits in time order as the aggregation takes them: ties (times are whole seconds) put page views
-	 * before events, then go by hit id (ids are unique, so the hits themselves are never compared).
-	 * A page's events follow its page view; within the second they share, a random id must not put
-	 * an event first — a passive one (the vitals of a page left within a second) would find no
-	 * session to join, and any other would start a Direct session that the page view, bringing a
-	 * referrer or a campaign, would not continue.
+	 * before events, then keep the order the hits arrived in (the buffer's lines are appended in
+	 * arrival order; the index breaks every tie, so the hits themselves are never compared).
+	 * A page's events follow its page view; within the second they share, an event must not come
+	 * first — a passive one (the vitals of a page left within a second) would find no session to
+	 * join, and any other would start a Direct session that the page view, bringing a referrer or a
+	 * campaign, would not continue. Nor may a visitor's second page come before the first of the same
+	 * second: it would start a Direct session (its referrer is the site itself), and the first page,
+	 * bringing a search engine or a campaign, a second session of its own.
 	 *
-	 * @param Hit[] $hits Hits.
+	 * @param Hit[] $hits Hits, in the order they arrived.
 	 * @return Hit[]
 	 */
 	public static function in_order( array $hits ): array {
-		$times = array();
-		$kinds = array();
-		$ids   = array();
+		$hits    = array_values( $hits );
+		$times   = array();
+		$kinds   = array();
+		$arrival = array_keys( $hits );
 		foreach ( $hits as $hit ) {
 			$times[] = $hit->ts;
 			$kinds[] = $hit->is_pageview() ? 0 : 1;
-			$ids[]   = $hit->id;
 		}
-		array_multisort( $times, SORT_NUMERIC, $kinds, SORT_NUMERIC, $ids, SORT_STRING, $hits );
+		array_multisort( $times, SORT_NUMERIC, $kinds, SORT_NUMERIC, $arrival, SORT_NUMERIC, $hits );
 		return $hits;
 	}
 

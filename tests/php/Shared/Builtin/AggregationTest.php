@@ -521,4 +521,33 @@ class AggregationTest extends BuiltinTestCase {
 
 		$this->assertSame( array( array( self::DAY, self::NEXT ) ), $calls );
 	}
+
+	/**
+	 * A visitor who opens a second page within the second of the first: the hits of a second keep
+	 * their order of arrival. Ordered by their random ids instead, the second page (no external
+	 * referrer) could come first and start a Direct session, and the first, from a search engine, a
+	 * second session of its own.
+	 */
+	public function test_pages_of_one_second_keep_their_order_of_arrival() {
+		$this->aggregate(
+			array(
+				Hits::pageview(
+					'quick',
+					self::DAY . ' 12:00:00',
+					'/',
+					array(
+						'id' => str_repeat( 'f', 32 ),
+						'r'  => 'https://www.google.com/',
+					)
+				),
+				Hits::pageview( 'quick', self::DAY . ' 12:00:00', '/about/', array( 'id' => str_repeat( '0', 32 ) ) ),
+			)
+		);
+		$sessions = $this->sessions();
+		$this->assertCount( 1, $sessions );
+		$this->assertSame( 2, $sessions[0]['pageviews'] );
+		$this->assertSame( 'google.com', $sessions[0]['source'] );
+		$this->assertSame( '/', $sessions[0]['landing'] );
+		$this->assertSame( '/about/', $sessions[0]['exit_path'] );
+	}
 }
