@@ -26,12 +26,44 @@ defined( 'ABSPATH' ) || exit;
 final class Ingest {
 
 	/**
-	 * Columns of a session row.
+	 * A session's columns, as the sessionizer holds it: the sessions table's (STORED_COLUMNS) and
+	 * its second visitor key, visitor_next (0 for none), from session_next.
 	 */
 	public const SESSION_COLUMNS = array(
 		'id',
 		'visitor',
 		'visitor_next',
+		'started_at',
+		'last_seen_at',
+		'day',
+		'hour',
+		'landing_path_id',
+		'exit_path_id',
+		'pageviews',
+		'events',
+		'interactive',
+		'duration',
+		'bounced',
+		'engaged',
+		'is_new',
+		'source_id',
+		'medium',
+		'campaign_id',
+		'channel',
+		'click',
+		'ua_id',
+		'country',
+		'region',
+		'city',
+	);
+
+	/**
+	 * The columns of the sessions table: a session's columns but visitor_next, which the few
+	 * sessions that have one keep in session_next.
+	 */
+	public const STORED_COLUMNS = array(
+		'id',
+		'visitor',
 		'started_at',
 		'last_seen_at',
 		'day',
@@ -64,7 +96,7 @@ final class Ingest {
 	/**
 	 * Columns a later hit may change.
 	 */
-	private const SESSION_MUTABLE = array( 'visitor_next', 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
+	private const SESSION_MUTABLE = array( 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
 
 	/**
 	 * The row of the cursors table that keeps the next session id.
@@ -80,8 +112,8 @@ final class Ingest {
 	 * Visitor keys per read of the sessions table. More than MySQL's and MariaDB's default
 	 * eq_range_index_dive_limit (200), so the optimiser takes each key's rows from the index
 	 * statistics instead of looking each key up twice (once to estimate, once to read); the
-	 * visitor_next half names its index (Db::force_index()), whose statistics would make a scan
-	 * look cheaper.
+	 * visitor_next half names its index (Db::force_index()): session_next is small, and a scan of
+	 * it can look cheaper than a thousand lookups.
 	 */
 	private const KEYS_PER_READ = 1000;
 
@@ -436,16 +468,33 @@ final class Ingest {
 	 * @return array<int, array<int, string|null>>
 	 */
 	public static function stored_sessions( array $keys ): array {
-		$columns = implode( ', ', self::SESSION_COLUMNS );
-		$out     = array();
+		$by_visitor = array();
+		$by_next    = array();
+		foreach ( self::SESSION_COLUMNS as $column ) {
+			$by_visitor[] = 'visitor_next' === $column ? 'COALESCE(n.visitor_next, 0)' : 's.' . $column;
+			$by_next[]    = 'visitor_next' === $column ? 'n.visitor_next' : 's.' . $column;
+		}
+		$out = array();
 		foreach ( array_chunk( $keys, self::KEYS_PER_READ ) as $batch ) {
 			// Each half on its own index (an OR of the two can make the optimiser scan).
 			$list = Lookups::ints( $batch );
-			foreach ( Db::lists( 'SELECT ' . $columns . ' FROM {sessions} WHERE visitor IN (' . $list . ') UNION ALL SELECT ' . $columns . ' FROM {sessions}' . Db::force_index( 'visitor_next' ) . ' WHERE visitor_next IN (' . $list . ')' ) as $row ) {
+			$sql  = 'SELECT ' . implode( ', ', $by_visitor ) . ' FROM {sessions} s LEFT JOIN {session_next} n ON n.session_id = s.id WHERE s.visitor IN (' . $list . ')'
+				. ' UNION ALL SELECT ' . implode( ', ', $by_next ) . ' FROM {session_next} n' . Db::force_index( 'visitor_next' ) . ' JOIN {sessions} s ON s.id = n.session_id WHERE n.visitor_next IN (' . $list . ')';
+			foreach ( Db::lists( $sql ) as $row ) {
 				$out[ (int) $row[0] ] = $row;
 			}
 		}
 		return $out;
+	}
+
+	/**
+	 * Deletes the second visitor keys of sessions no longer stored (after compaction or pruning
+	 * deleted sessions).
+	 *
+	 * @return int Rows deleted.
+	 */
+	public static function forget_deleted_next_keys(): int {
+		return Db::query( 'DELETE FROM {session_next} WHERE session_id NOT IN (SELECT id FROM {sessions})' );
 	}
 
 	/**
@@ -471,16 +520,23 @@ final class Ingest {
 	 */
 	private function save_sessions( array $sessions ): void {
 		$rows = array();
+		$next = array();
 		foreach ( $sessions as $id => $session ) {
 			$row = array();
-			foreach ( self::SESSION_COLUMNS as $column ) {
+			foreach ( self::STORED_COLUMNS as $column ) {
 				$row[] = $session[ $column ];
 			}
-			$rows[]        = $row;
+			$rows[] = $row;
+			if ( 0 !== $session['visitor_next'] ) {
+				$next[] = array( $id, $session['visitor_next'] );
+			}
 			$this->next_id = max( $this->next_id, $id + 1 );
 		}
 		foreach ( array_chunk( $rows, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'sessions', self::SESSION_COLUMNS, $batch, false, self::SESSION_MUTABLE );
+			Db::insert_rows( 'sessions', self::STORED_COLUMNS, $batch, false, self::SESSION_MUTABLE );
+		}
+		foreach ( array_chunk( $next, self::BATCH ) as $batch ) {
+			Db::insert_rows( 'session_next', array( 'session_id', 'visitor_next' ), $batch, false, array( 'visitor_next' ) );
 		}
 	}
 }
