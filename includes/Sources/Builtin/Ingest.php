@@ -219,6 +219,17 @@ final class Ingest {
 	 * @param string[] $lines Buffer lines.
 	 */
 	public function chunk( array $lines ): AggregationResult {
+		return $this->write_parsed( $this->parse( $lines ) );
+	}
+
+	/**
+	 * Parses lines, the part of a chunk that needs no database (but for a hit of a compacted day):
+	 * the Aggregator parses the next chunk while the database still writes the one before.
+	 *
+	 * @param string[] $lines Buffer lines.
+	 * @return array{0: AggregationResult, 1: Hit[]} The chunk's result so far, and its new hits in time order.
+	 */
+	public function parse( array $lines ): array {
 		$result = new AggregationResult();
 		$hits   = array();
 		foreach ( $lines as $line ) {
@@ -242,10 +253,21 @@ final class Ingest {
 		if ( count( $this->seen ) > 200000 ) {
 			$this->seen = array();
 		}
-		if ( array() === $hits ) {
-			return $result;
+		return array( $result, array() === $hits ? array() : Hit::in_order( $hits ) );
+	}
+
+	/**
+	 * Writes parsed lines (parse()). Its last statement may still be running when it returns
+	 * (Db::insert_rows()'s $async): the next statement in the transaction waits for it, and its
+	 * error surfaces there.
+	 *
+	 * @param array{0: AggregationResult, 1: Hit[]} $parsed What parse() returned.
+	 */
+	public function write_parsed( array $parsed ): AggregationResult {
+		list( $result, $hits ) = $parsed;
+		if ( array() !== $hits ) {
+			$this->write( $hits, $result );
 		}
-		$this->write( Hit::in_order( $hits ), $result );
 		return $result;
 	}
 
@@ -320,6 +342,8 @@ final class Ingest {
 			$result->add_day( $this->clock->day( $hit->ts ) );
 		}
 
+		// Each write is sent without waiting for it (Db::insert_rows()'s $async): the database
+		// stores the sessions while PHP builds the page views, and so on.
 		$touched = $sessionizer->touched();
 		$this->save_sessions( $touched );
 		$this->hold( $touched );
@@ -331,19 +355,24 @@ final class Ingest {
 		$pageviews = array();
 		$events    = array();
 		foreach ( $hits as $i => $hit ) {
-			list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
 			if ( $hit->is_pageview() ) {
-				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->role );
+				list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
+				$pageviews[]        = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->role );
 			} else {
-				// The props came from json_decode(), so they encode without wp_json_encode()'s checks.
-				$events[] = array( $session_of[ $i ], $hit->ts, $day, $hit->name, $path_ids[ $hit->path ], (string) json_encode( $hit->props, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode
+				$events[] = $i;
 			}
 		}
 		foreach ( array_chunk( $pageviews, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), $batch );
+			Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), $batch, false, array(), true );
 		}
 		foreach ( array_chunk( $events, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), $batch );
+			$rows = array();
+			foreach ( $batch as $i ) {
+				$hit = $hits[ $i ];
+				// The props came from json_decode(), so they encode without wp_json_encode()'s checks.
+				$rows[] = array( $session_of[ $i ], $hit->ts, $this->clock->day( $hit->ts ), $hit->name, $path_ids[ $hit->path ], (string) json_encode( $hit->props, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode
+			}
+			Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), $rows, false, array(), true );
 		}
 		$result->processed += count( $hits );
 	}
@@ -533,10 +562,10 @@ final class Ingest {
 			$this->next_id = max( $this->next_id, $id + 1 );
 		}
 		foreach ( array_chunk( $rows, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'sessions', self::STORED_COLUMNS, $batch, false, self::SESSION_MUTABLE );
+			Db::insert_rows( 'sessions', self::STORED_COLUMNS, $batch, false, self::SESSION_MUTABLE, true );
 		}
 		foreach ( array_chunk( $next, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'session_next', array( 'session_id', 'visitor_next' ), $batch, false, array( 'visitor_next' ) );
+			Db::insert_rows( 'session_next', array( 'session_id', 'visitor_next' ), $batch, false, array( 'visitor_next' ), true );
 		}
 	}
 }
