@@ -197,8 +197,8 @@ final class Aggregator {
 						return $chunk;
 					}
 				);
-				$parsed   = $next;
 				$file->merge( $chunk );
+				$parsed = $next;
 				/**
 				 * Fires after a chunk of a buffer file was committed.
 				 *
