@@ -395,7 +395,8 @@ final class Schema {
 	 * @param string $column A column name.
 	 */
 	private static function has_column( string $name, string $column ): bool {
-		return array() !== Db::rows( 'SHOW COLUMNS FROM {' . $name . '} LIKE %s', array( $column ) );
+		// DESCRIBE, as dbDelta() reads a table's columns.
+		return in_array( $column, array_column( Db::rows( 'DESCRIBE {' . $name . '}' ), 'Field' ), true );
 	}
 
 	/**
