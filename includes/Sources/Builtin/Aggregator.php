@@ -175,15 +175,21 @@ final class Aggregator {
 				}
 				$ingest->remember( $line );
 			}
-			while ( true ) {
-				$lines = $this->read_lines( $handle, $file );
-				if ( array() === $lines ) {
-					break;
-				}
+			$lines  = $this->read_lines( $handle, $file );
+			$parsed = array() === $lines ? null : $ingest->parse( $lines );
+			while ( null !== $parsed ) {
 				$position = (int) ftell( $handle );
+				$next     = null;
 				$chunk    = Db::transaction(
-					static function () use ( $ingest, $lines, $path, $position, $file ): AggregationResult {
-						$chunk = $ingest->chunk( $lines );
+					function () use ( $ingest, $parsed, $path, $position, $file, $handle, $deadline, &$next ): AggregationResult {
+						$chunk = $ingest->write_parsed( $parsed );
+						// The chunk's last rows may still be being written (Db::insert_rows()'s $async):
+						// meanwhile the next chunk is read and parsed, which needs no database. The
+						// cursor's write waits for them, so the chunk and its cursor commit together.
+						if ( microtime( true ) < $deadline ) {
+							$lines = $this->read_lines( $handle, $file );
+							$next  = array() === $lines ? null : $ingest->parse( $lines );
+						}
 						self::save_cursor( $path, $position, array_merge( $file->days(), $chunk->days() ) );
 						if ( $ingest->next_id() > 0 ) {
 							Db::insert_rows( 'cursors', array( 'file', 'position', 'days' ), array( array( Ingest::NEXT_ID, $ingest->next_id(), '' ) ), false, array( 'position' ) );
@@ -192,6 +198,7 @@ final class Aggregator {
 					}
 				);
 				$file->merge( $chunk );
+				$parsed = $next;
 				/**
 				 * Fires after a chunk of a buffer file was committed.
 				 *

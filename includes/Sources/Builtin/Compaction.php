@@ -159,6 +159,9 @@ final class Compaction {
 				++$batches;
 			}
 		}
+		if ( $deleted['sessions'] > 0 ) {
+			Ingest::forget_deleted_next_keys();
+		}
 		return $deleted;
 	}
 }

@@ -29,6 +29,14 @@ final class Db {
 	private static array $savepoints = array();
 
 	/**
+	 * Whether a statement was sent without waiting for its answer (insert_rows()'s $async) and is
+	 * not reaped yet.
+	 *
+	 * @var bool
+	 */
+	private static bool $pending = false;
+
+	/**
 	 * Runs a statement.
 	 *
 	 * @param string           $template SQL with {table} tokens and placeholders.
@@ -38,6 +46,7 @@ final class Db {
 	 */
 	public static function query( string $template, array $args = array() ): int {
 		global $wpdb;
+		self::reap();
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
 		$result = $wpdb->query( self::sql( $template, $args ) );
 		self::check( false === $result );
@@ -53,6 +62,7 @@ final class Db {
 	 */
 	public static function rows( string $template, array $args = array() ): array {
 		global $wpdb;
+		self::reap();
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
 		$rows = $wpdb->get_results( self::sql( $template, $args ), ARRAY_A );
 		self::check( '' !== (string) $wpdb->last_error );
@@ -73,6 +83,7 @@ final class Db {
 	 */
 	public static function lists( string $template, array $args = array() ): array {
 		global $wpdb;
+		self::reap();
 		$link = self::mysqli();
 		if ( null === $link ) {
 			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
@@ -122,6 +133,7 @@ final class Db {
 	 */
 	public static function col( string $template, array $args = array() ): array {
 		global $wpdb;
+		self::reap();
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
 		$col = $wpdb->get_col( self::sql( $template, $args ) );
 		self::check( '' !== (string) $wpdb->last_error );
@@ -136,6 +148,7 @@ final class Db {
 	 */
 	public static function value( string $template, array $args = array() ): ?string {
 		global $wpdb;
+		self::reap();
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Custom tables; the SQL is prepared by self::sql().
 		$value = $wpdb->get_var( self::sql( $template, $args ) );
 		self::check( '' !== (string) $wpdb->last_error );
@@ -151,14 +164,22 @@ final class Db {
 	 * for the aggregation's 2,000-row inserts it took seven times longer than the escaping alone
 	 * (about 23 µs a row), and the aggregation writes a row per hit.
 	 *
+	 * With $async on MySQL and MariaDB, the statement is sent and not waited for: the database
+	 * executes it while PHP goes on (the aggregation computes its next rows meanwhile). Its answer is
+	 * reaped, and an error it met thrown, before the next statement on the connection: every method
+	 * here reaps first, and $wpdb's `query` filter does for any other query. So statements still run
+	 * one after another, in order, in the caller's transaction. Elsewhere (SQLite) it runs at once.
+	 *
 	 * @param string                        $table   Schema table name (without prefix).
 	 * @param string[]                      $columns Column names (identifiers of this plugin).
 	 * @param array<int, array<int, mixed>> $rows    Values, in column order.
 	 * @param bool                          $ignore  INSERT IGNORE: rows whose unique key exists are skipped.
 	 * @param string[]                      $update  Columns an existing row (same unique key) takes from the new one.
-	 * @return int Rows affected.
+	 * @param bool                          $async   Send it without waiting for it (see above).
+	 * @return int Rows affected (0 when sent without waiting).
+	 * @throws \RuntimeException When the database reports an error (of this statement, or of one sent before it without waiting).
 	 */
-	public static function insert_rows( string $table, array $columns, array $rows, bool $ignore = false, array $update = array() ): int {
+	public static function insert_rows( string $table, array $columns, array $rows, bool $ignore = false, array $update = array(), bool $async = false ): int {
 		if ( array() === $rows ) {
 			return 0;
 		}
@@ -183,10 +204,89 @@ final class Db {
 			);
 		}
 		global $wpdb;
+		/**
+		 * Filters whether the aggregation's writes may be sent without waiting for them (MySQLi's
+		 * asynchronous queries on $wpdb's connection), so that the database writes while PHP
+		 * computes. A `wpdb` drop-in whose connection cannot take them turns it off.
+		 *
+		 * @param bool $async Default true.
+		 */
+		$link = $async && (bool) apply_filters( 'monsterinsights_reports_async_writes', true ) ? self::mysqli() : null;
+		if ( null !== $link ) {
+			self::send( $link, $sql );
+			return 0;
+		}
+		self::reap();
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- Every value is escaped above, as prepare() would.
 		$result = $wpdb->query( $sql );
 		self::check( false === $result );
 		return (int) $result;
+	}
+
+	/**
+	 * Sends a statement on $wpdb's MySQLi connection without waiting for its answer, after reaping
+	 * the one before. The `query` filter applies as $wpdb applies it; while the statement is out,
+	 * the filter also reaps it before any other query $wpdb runs.
+	 *
+	 * @param \mysqli $link $wpdb's connection.
+	 * @param string  $sql  The statement, escaped.
+	 * @throws \RuntimeException When it cannot be sent.
+	 */
+	private static function send( \mysqli $link, string $sql ): void {
+		self::reap();
+		/** This filter is documented in wp-includes/class-wpdb.php */
+		$sql = (string) apply_filters( 'query', $sql ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter, applied as $wpdb applies it.
+		try {
+			$sent = mysqli_query( $link, $sql, MYSQLI_ASYNC ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_query -- $wpdb's connection; see lists().
+		} catch ( \mysqli_sql_exception $error ) {
+			$sent = false;
+		}
+		if ( false === $sent ) {
+			throw new \RuntimeException( esc_html( 'Database error: ' . mysqli_error( $link ) ) ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_error -- As above.
+		}
+		self::$pending = true;
+		add_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
+	}
+
+	/**
+	 * Waits for the statement sent without waiting, if any, and throws the error it met.
+	 *
+	 * @throws \RuntimeException With the database's message.
+	 */
+	public static function reap(): void {
+		if ( ! self::$pending ) {
+			return;
+		}
+		self::$pending = false;
+		remove_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
+		$link = self::mysqli();
+		if ( null === $link ) {
+			return;
+		}
+		try {
+			$result = mysqli_reap_async_query( $link ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_reap_async_query -- $wpdb's connection; see lists().
+			$error  = false === $result ? mysqli_error( $link ) : ''; // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_error -- As above.
+		} catch ( \mysqli_sql_exception $exception ) {
+			$result = false;
+			$error  = $exception->getMessage();
+		}
+		if ( $result instanceof \mysqli_result ) {
+			mysqli_free_result( $result ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_free_result -- As above.
+		}
+		if ( false === $result ) {
+			throw new \RuntimeException( esc_html( 'Database error: ' . ( '' !== $error ? $error : 'unknown' ) ) );
+		}
+	}
+
+	/**
+	 * On `query` while a statement is out: reaps it before $wpdb runs another.
+	 *
+	 * @param string $query The next query.
+	 * @return string
+	 */
+	public static function reap_before( $query ) {
+		self::reap();
+		return $query;
 	}
 
 	/**
@@ -214,6 +314,8 @@ final class Db {
 		self::$savepoints[] = $nested ? $name : '';
 		try {
 			$result = $work();
+			// A statement $work sent without waiting is part of the transaction: its error rolls back.
+			self::reap();
 		} catch ( \Throwable $error ) {
 			array_pop( self::$savepoints );
 			self::rollback( $nested ? $name : '' );
@@ -231,6 +333,10 @@ final class Db {
 	 */
 	private static function rollback( string $savepoint ): void {
 		global $wpdb;
+		try {
+			self::reap();
+		} catch ( \RuntimeException $error ) { // phpcs:ignore Generic.CodeAnalysis.EmptyStatement.DetectedCatch -- Rolled back below; the original error matters more.
+		}
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.NotPrepared -- A constant statement.
 		$wpdb->query( '' === $savepoint ? 'ROLLBACK' : 'ROLLBACK TO SAVEPOINT ' . $savepoint );
 	}

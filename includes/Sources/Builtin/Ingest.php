@@ -26,12 +26,44 @@ defined( 'ABSPATH' ) || exit;
 final class Ingest {
 
 	/**
-	 * Columns of a session row.
+	 * A session's columns, as the sessionizer holds it: the sessions table's (STORED_COLUMNS) and
+	 * its second visitor key, visitor_next (0 for none), from session_next.
 	 */
 	public const SESSION_COLUMNS = array(
 		'id',
 		'visitor',
 		'visitor_next',
+		'started_at',
+		'last_seen_at',
+		'day',
+		'hour',
+		'landing_path_id',
+		'exit_path_id',
+		'pageviews',
+		'events',
+		'interactive',
+		'duration',
+		'bounced',
+		'engaged',
+		'is_new',
+		'source_id',
+		'medium',
+		'campaign_id',
+		'channel',
+		'click',
+		'ua_id',
+		'country',
+		'region',
+		'city',
+	);
+
+	/**
+	 * The columns of the sessions table: a session's columns but visitor_next, which the few
+	 * sessions that have one keep in session_next.
+	 */
+	public const STORED_COLUMNS = array(
+		'id',
+		'visitor',
 		'started_at',
 		'last_seen_at',
 		'day',
@@ -64,7 +96,7 @@ final class Ingest {
 	/**
 	 * Columns a later hit may change.
 	 */
-	private const SESSION_MUTABLE = array( 'visitor_next', 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
+	private const SESSION_MUTABLE = array( 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
 
 	/**
 	 * The row of the cursors table that keeps the next session id.
@@ -80,8 +112,8 @@ final class Ingest {
 	 * Visitor keys per read of the sessions table. More than MySQL's and MariaDB's default
 	 * eq_range_index_dive_limit (200), so the optimiser takes each key's rows from the index
 	 * statistics instead of looking each key up twice (once to estimate, once to read); the
-	 * visitor_next half names its index (Db::force_index()), whose statistics would make a scan
-	 * look cheaper.
+	 * visitor_next half names its index (Db::force_index()): session_next is small, and a scan of
+	 * it can look cheaper than a thousand lookups.
 	 */
 	private const KEYS_PER_READ = 1000;
 
@@ -187,6 +219,17 @@ final class Ingest {
 	 * @param string[] $lines Buffer lines.
 	 */
 	public function chunk( array $lines ): AggregationResult {
+		return $this->write_parsed( $this->parse( $lines ) );
+	}
+
+	/**
+	 * Parses lines, the part of a chunk that needs no database (but for a hit of a compacted day):
+	 * the Aggregator parses the next chunk while the database still writes the one before.
+	 *
+	 * @param string[] $lines Buffer lines.
+	 * @return array{0: AggregationResult, 1: Hit[]} The chunk's result so far, and its new hits in time order.
+	 */
+	public function parse( array $lines ): array {
 		$result = new AggregationResult();
 		$hits   = array();
 		foreach ( $lines as $line ) {
@@ -210,10 +253,21 @@ final class Ingest {
 		if ( count( $this->seen ) > 200000 ) {
 			$this->seen = array();
 		}
-		if ( array() === $hits ) {
-			return $result;
+		return array( $result, array() === $hits ? array() : Hit::in_order( $hits ) );
+	}
+
+	/**
+	 * Writes parsed lines (parse()). Its last statement may still be running when it returns
+	 * (Db::insert_rows()'s $async): the next statement in the transaction waits for it, and its
+	 * error surfaces there.
+	 *
+	 * @param array{0: AggregationResult, 1: Hit[]} $parsed What parse() returned.
+	 */
+	public function write_parsed( array $parsed ): AggregationResult {
+		list( $result, $hits ) = $parsed;
+		if ( array() !== $hits ) {
+			$this->write( $hits, $result );
 		}
-		$this->write( Hit::in_order( $hits ), $result );
 		return $result;
 	}
 
@@ -288,6 +342,8 @@ final class Ingest {
 			$result->add_day( $this->clock->day( $hit->ts ) );
 		}
 
+		// Each write is sent without waiting for it (Db::insert_rows()'s $async): the database
+		// stores the sessions while PHP builds the page views, and so on.
 		$touched = $sessionizer->touched();
 		$this->save_sessions( $touched );
 		$this->hold( $touched );
@@ -303,19 +359,24 @@ final class Ingest {
 				// A passive hit without a session (Sessionizer::add()): kept nowhere.
 				continue;
 			}
-			list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
 			if ( $hit->is_pageview() ) {
-				$pageviews[] = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->role );
+				list( $day, $hour ) = $this->clock->day_hour( $hit->ts );
+				$pageviews[]        = array( $session_of[ $i ], $hit->ts, $day, $hour, $path_ids[ $hit->path ], $hit->role );
 			} else {
-				// The props came from json_decode(), so they encode without wp_json_encode()'s checks.
-				$events[] = array( $session_of[ $i ], $hit->ts, $day, $hit->name, $path_ids[ $hit->path ], (string) json_encode( $hit->props, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode
+				$events[] = $i;
 			}
 		}
 		foreach ( array_chunk( $pageviews, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), $batch );
+			Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), $batch, false, array(), true );
 		}
 		foreach ( array_chunk( $events, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), $batch );
+			$rows = array();
+			foreach ( $batch as $i ) {
+				$hit = $hits[ $i ];
+				// The props came from json_decode(), so they encode without wp_json_encode()'s checks.
+				$rows[] = array( $session_of[ $i ], $hit->ts, $this->clock->day( $hit->ts ), $hit->name, $path_ids[ $hit->path ], (string) json_encode( $hit->props, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode
+			}
+			Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), $rows, false, array(), true );
 		}
 		$result->processed += count( $hits );
 	}
@@ -440,16 +501,33 @@ final class Ingest {
 	 * @return array<int, array<int, string|null>>
 	 */
 	public static function stored_sessions( array $keys ): array {
-		$columns = implode( ', ', self::SESSION_COLUMNS );
-		$out     = array();
+		$by_visitor = array();
+		$by_next    = array();
+		foreach ( self::SESSION_COLUMNS as $column ) {
+			$by_visitor[] = 'visitor_next' === $column ? 'COALESCE(n.visitor_next, 0)' : 's.' . $column;
+			$by_next[]    = 'visitor_next' === $column ? 'n.visitor_next' : 's.' . $column;
+		}
+		$out = array();
 		foreach ( array_chunk( $keys, self::KEYS_PER_READ ) as $batch ) {
 			// Each half on its own index (an OR of the two can make the optimiser scan).
 			$list = Lookups::ints( $batch );
-			foreach ( Db::lists( 'SELECT ' . $columns . ' FROM {sessions} WHERE visitor IN (' . $list . ') UNION ALL SELECT ' . $columns . ' FROM {sessions}' . Db::force_index( 'visitor_next' ) . ' WHERE visitor_next IN (' . $list . ')' ) as $row ) {
+			$sql  = 'SELECT ' . implode( ', ', $by_visitor ) . ' FROM {sessions} s LEFT JOIN {session_next} n ON n.session_id = s.id WHERE s.visitor IN (' . $list . ')'
+				. ' UNION ALL SELECT ' . implode( ', ', $by_next ) . ' FROM {session_next} n' . Db::force_index( 'visitor_next' ) . ' JOIN {sessions} s ON s.id = n.session_id WHERE n.visitor_next IN (' . $list . ')';
+			foreach ( Db::lists( $sql ) as $row ) {
 				$out[ (int) $row[0] ] = $row;
 			}
 		}
 		return $out;
+	}
+
+	/**
+	 * Deletes the second visitor keys of sessions no longer stored (after compaction or pruning
+	 * deleted sessions).
+	 *
+	 * @return int Rows deleted.
+	 */
+	public static function forget_deleted_next_keys(): int {
+		return Db::query( 'DELETE FROM {session_next} WHERE session_id NOT IN (SELECT id FROM {sessions})' );
 	}
 
 	/**
@@ -475,16 +553,23 @@ final class Ingest {
 	 */
 	private function save_sessions( array $sessions ): void {
 		$rows = array();
+		$next = array();
 		foreach ( $sessions as $id => $session ) {
 			$row = array();
-			foreach ( self::SESSION_COLUMNS as $column ) {
+			foreach ( self::STORED_COLUMNS as $column ) {
 				$row[] = $session[ $column ];
 			}
-			$rows[]        = $row;
+			$rows[] = $row;
+			if ( 0 !== $session['visitor_next'] ) {
+				$next[] = array( $id, $session['visitor_next'] );
+			}
 			$this->next_id = max( $this->next_id, $id + 1 );
 		}
 		foreach ( array_chunk( $rows, self::BATCH ) as $batch ) {
-			Db::insert_rows( 'sessions', self::SESSION_COLUMNS, $batch, false, self::SESSION_MUTABLE );
+			Db::insert_rows( 'sessions', self::STORED_COLUMNS, $batch, false, self::SESSION_MUTABLE, true );
+		}
+		foreach ( array_chunk( $next, self::BATCH ) as $batch ) {
+			Db::insert_rows( 'session_next', array( 'session_id', 'visitor_next' ), $batch, false, array( 'visitor_next' ), true );
 		}
 	}
 }

@@ -57,6 +57,9 @@ final class Retention {
 				++$batches;
 			} while ( self::BATCH === $found && ( 0 === $max_batches || $batches < $max_batches ) );
 		}
+		if ( $deleted['sessions'] > 0 ) {
+			Ingest::forget_deleted_next_keys();
+		}
 		return $deleted;
 	}
 }

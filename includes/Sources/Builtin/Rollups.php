@@ -158,13 +158,15 @@ final class Rollups {
 	 * @return array<int, array{0: string, 1: string, 2: string}> The devices known after this day, for the next.
 	 */
 	public static function recompute_day( string $day, array $devices = array() ): array {
-		$rows = new RollupDay( $day, $devices );
-		foreach ( Schema::ROLLUPS as $table ) {
-			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
-		}
+		$rows       = new RollupDay( $day, $devices );
 		$statements = self::statements();
-		foreach ( self::rollups() as $table => $rollup ) {
+		$rollups    = self::rollups();
+		foreach ( Schema::ROLLUPS as $table ) {
+			// Each table's rows are computed while the database still writes the table before
+			// (Db::insert_rows()'s $async), then its old rows of the day go and the new come in.
+			$rollup   = $rollups[ $table ];
 			$computed = ( $rollup['rows'] )( $rows );
+			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
 			if ( array() === $computed ) {
 				continue;
 			}
@@ -173,7 +175,7 @@ final class Rollups {
 				continue;
 			}
 			foreach ( array_chunk( $computed, 500 ) as $batch ) {
-				Db::insert_rows( $table, array_merge( array( 'day' ), $rollup['columns'] ), array_map( static fn( array $row ): array => array_merge( array( $day ), $row ), $batch ) );
+				Db::insert_rows( $table, array_merge( array( 'day' ), $rollup['columns'] ), array_map( static fn( array $row ): array => array_merge( array( $day ), $row ), $batch ), false, array(), true );
 			}
 		}
 		LinkRollups::recompute_day( $day );

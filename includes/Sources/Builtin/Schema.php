@@ -17,6 +17,8 @@ defined( 'ABSPATH' ) || exit;
  * Three kinds of table:
  * - lookups: paths, sources, campaigns, user_agents, links — one row per distinct value, unique hash/name;
  * - raw: sessions, pageviews, events — kept for the raw window (Compaction, 30 days by default);
+ *   session_next holds the few sessions' second visitor key (a session that went on past the
+ *   salt's midnight), so the sessions table carries no mostly-zero column and index for it;
  * - cursors: where the aggregation of each claimed buffer file stands (crash safety);
  * - rollups: rollup_* — one row per site-local day and key, recomputed from the raw tables for the
  *   days an aggregation touched, read by every unfiltered report, kept for ever (ROLLUPS, computed
@@ -31,7 +33,7 @@ final class Schema {
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 9;
+	public const VERSION = 10;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -75,6 +77,7 @@ final class Schema {
 		'user_agents',
 		'links',
 		'sessions',
+		'session_next',
 		'pageviews',
 		'events',
 		'cursors',
@@ -309,37 +312,37 @@ final class Schema {
 	 */
 	private static function migrations(): array {
 		return array(
-			2 => static function (): void {
+			2  => static function (): void {
 				self::from_v1();
 				Rollups::recompute_months( Rollups::months() );
 			},
 			// Landing pages count their sessions' page views and new sessions (pages per session,
 			// new sessions): recomputed for every day that still has its raw rows; a compacted
 			// day's rollups are final and read 0 for the two new counters.
-			3 => static function (): void {
+			3  => static function (): void {
 				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
 			},
 			// Regions (with a city-level database): computed for every day that still has its raw
 			// rows; a compacted day has none.
-			4 => static function (): void {
+			4  => static function (): void {
 				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
 			},
 			// Link clicks and scroll depth (the Publishers report): computed for every day that
 			// still has its raw events; a compacted day has none left and reads no clicks.
-			5 => static function (): void {
+			5  => static function (): void {
 				LinkRollups::recompute( Db::col( 'SELECT DISTINCT day FROM {events}' ) );
 			},
 			// The logged-in state and role of page views (the Dimensions report): page views
 			// recorded before know neither, their column reads ROLE_UNKNOWN and counts nowhere, so
 			// there is nothing to compute; rollup_roles fills from the next aggregation on.
-			6 => static function (): void {},
+			6  => static function (): void {},
 			// The Exceptions report's table (dbDelta above creates it); its detector looks back
 			// over the existing rollups on its first run (Exceptions\Runner), nothing to move here.
-			7 => static function (): void {},
+			7  => static function (): void {},
 			// Form impressions and conversions, media plays (the Forms and Media reports):
 			// computed for every day that still has its raw events, with their monthly twins; a
 			// compacted day has none left.
-			8 => static function (): void {
+			8  => static function (): void {
 				$days      = Db::col( 'SELECT DISTINCT day FROM {events}' );
 				$compacted = Compaction::compacted_before();
 				foreach ( $days as $day ) {
@@ -351,10 +354,20 @@ final class Schema {
 			},
 			// The Site Speed report's Core Web Vitals (VitalsRollups): computed for every day that
 			// still has raw web_vitals events, and their months.
-			9 => static function (): void {
+			9  => static function (): void {
 				$days = Db::col( 'SELECT DISTINCT day FROM {events} WHERE name = %s', array( Collector\Collector::VITALS_EVENT ) );
 				VitalsRollups::recompute( $days );
 				Rollups::recompute_months( array_values( array_unique( array_map( static fn( string $day ): string => substr( $day, 0, 7 ) . '-01', $days ) ) ) );
+			},
+			// A session's second visitor key (visitor_next: 0 for nearly every session, yet a column
+			// and an index entry in every row) moves to session_next, which holds only the sessions
+			// that have one. Copied before the column is dropped, so a step interrupted between the
+			// two copies again (INSERT IGNORE) and then drops it.
+			10 => static function (): void {
+				if ( self::has_column( 'sessions', 'visitor_next' ) ) {
+					Db::query( 'INSERT IGNORE INTO {session_next} (session_id, visitor_next) SELECT id, visitor_next FROM {sessions} WHERE visitor_next <> 0' );
+					Db::query( 'ALTER TABLE {sessions} DROP COLUMN visitor_next' );
+				}
 			},
 		);
 	}
@@ -373,6 +386,17 @@ final class Schema {
 		$wpdb->suppress_errors( $suppressed );
 		$wpdb->last_error = '';
 		return '' === $error || null !== $found;
+	}
+
+	/**
+	 * Whether a table of the current site has a column.
+	 *
+	 * @param string $name   One of TABLES.
+	 * @param string $column A column name.
+	 */
+	private static function has_column( string $name, string $column ): bool {
+		// DESCRIBE, as dbDelta() reads a table's columns.
+		return in_array( $column, array_column( Db::rows( 'DESCRIBE {' . $name . '}' ), 'Field' ), true );
 	}
 
 	/**
@@ -426,6 +450,7 @@ final class Schema {
 			do {
 				$rows = Db::rows( 'SELECT * FROM `' . self::v1_table( 'sessions' ) . '` WHERE id > %d AND day >= %s ORDER BY id LIMIT 1000', array( $last, $start ) );
 				$copy = array();
+				$next = array();
 				foreach ( $rows as $row ) {
 					$last = (int) $row['id'];
 					$out  = array();
@@ -434,11 +459,18 @@ final class Schema {
 						if ( 'visitor' === $column || 'visitor_next' === $column ) {
 							$value = 1 === preg_match( '/^[0-9a-f]{32}$/i', (string) $value ) ? Hit::key_int( (string) $value ) : 0;
 						}
+						if ( 'visitor_next' === $column ) {
+							if ( 0 !== $value ) {
+								$next[] = array( $last, $value );
+							}
+							continue;
+						}
 						$out[] = in_array( $column, Ingest::SESSION_TEXT_COLUMNS, true ) ? (string) $value : (int) $value;
 					}
 					$copy[] = $out;
 				}
-				Db::insert_rows( 'sessions', Ingest::SESSION_COLUMNS, $copy );
+				Db::insert_rows( 'sessions', Ingest::STORED_COLUMNS, $copy );
+				Db::insert_rows( 'session_next', array( 'session_id', 'visitor_next' ), $next );
 				$found = count( $rows );
 			} while ( 1000 === $found );
 		}
@@ -490,7 +522,8 @@ final class Schema {
 	 * The body of each CREATE TABLE.
 	 *
 	 * Indexes follow the queries: lookups are found by their unique hash/name; sessions by visitor
-	 * key while open (visitor, last_seen_at) and by day for rollups and pruning; raw hits by their
+	 * key while open (visitor; a second key through session_next) and by day for rollups and
+	 * pruning; raw hits by their
 	 * unique hit id (a re-processed hit is skipped), by session, and by day; every rollup is read by
 	 * a day range, so the day leads its primary key, and pages are also read for one path.
 	 *
@@ -548,7 +581,6 @@ PRIMARY KEY  (id),
 UNIQUE KEY hash (hash)",
 			'sessions'         => "id int(10) unsigned NOT NULL,
 visitor bigint(20) unsigned NOT NULL,
-visitor_next bigint(20) unsigned NOT NULL DEFAULT 0,
 started_at int(10) unsigned NOT NULL,
 last_seen_at int(10) unsigned NOT NULL,
 $day
@@ -573,8 +605,11 @@ region varchar(64) NOT NULL DEFAULT '',
 city varchar(128) NOT NULL DEFAULT '',
 PRIMARY KEY  (id),
 KEY visitor (visitor),
-KEY visitor_next (visitor_next),
 KEY day (day)",
+			'session_next'     => 'session_id int(10) unsigned NOT NULL,
+visitor_next bigint(20) unsigned NOT NULL,
+PRIMARY KEY  (session_id),
+KEY visitor_next (visitor_next)',
 			'pageviews'        => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
 session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,

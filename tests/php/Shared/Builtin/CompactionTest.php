@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Hit;
 use MonsterInsights\Reports\Sources\Builtin\Rollups;
 use MonsterInsights\Reports\Sources\Builtin\Schema;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
@@ -200,6 +201,8 @@ class CompactionTest extends BuiltinTestCase {
 		// 14 visiting days: sessions a and b start each day, c every other day.
 		$this->assertSame( 14 * 2 + 7, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
 		$this->assertSame( 14 * 4 + 7, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) );
+		// Each b session went on past midnight under the next day's key: its second key.
+		$this->assertSame( 14, (int) Db::value( 'SELECT COUNT(*) FROM {session_next}' ) );
 
 		$this->window = 2;
 		$deleted      = Compaction::run( Hits::ts( self::NOW ) );
@@ -215,6 +218,12 @@ class CompactionTest extends BuiltinTestCase {
 		$this->assertSame( 2, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
 		$this->assertSame( 4, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) );
 		$this->assertSame( 4, (int) Db::value( 'SELECT COUNT(*) FROM {events}' ) );
+		// The second keys of deleted sessions go with them: b's of 12 March is left.
+		$this->assertSame(
+			array( (string) Hit::key_int( Hits::key( 'b13-next' ) ) ),
+			array_map( 'strval', Db::col( 'SELECT CAST(n.visitor_next AS CHAR) FROM {session_next} n JOIN {sessions} s ON s.id = n.session_id' ) )
+		);
+		$this->assertSame( 1, (int) Db::value( 'SELECT COUNT(*) FROM {session_next}' ) );
 		$this->assertSame(
 			array(
 				'pageviews' => 14 * 4 + 7 - 4,

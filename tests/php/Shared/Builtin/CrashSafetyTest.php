@@ -144,6 +144,48 @@ class CrashSafetyTest extends BuiltinTestCase {
 	}
 
 	/**
+	 * A database error in a chunk's last write, the events (sent without waiting for it, while the
+	 * next chunk is parsed): it surfaces before the chunk's cursor is written, the chunk is rolled
+	 * back as a whole, and the rerun matches a clean run.
+	 */
+	public function test_an_error_of_a_write_not_waited_for_rolls_the_chunk_back() {
+		$clean = $this->clean_run();
+
+		$inserts = 0;
+		$cursors = array();
+		$fail    = static function ( $query ) use ( &$inserts, &$cursors ) {
+			$events = 'INSERT INTO `' . Schema::table( 'events' ) . '`';
+			if ( str_starts_with( (string) $query, $events ) && 2 === ++$inserts ) {
+				// A table that does not exist: the database refuses it, PHP learns it when it reaps.
+				return str_replace( $events, 'INSERT INTO `' . Schema::table( 'events' ) . '_missing`', (string) $query );
+			}
+			if ( str_starts_with( (string) $query, 'INSERT INTO `' . Schema::table( 'cursors' ) . '`' ) ) {
+				$cursors[] = $inserts;
+			}
+			return $query;
+		};
+		add_filter( 'query', $fail, 1 );
+		$this->files->add_live( AggregationTest::script() );
+		try {
+			$this->aggregator( self::CHUNK )->run();
+			$this->fail( 'The error did not surface.' );
+		} catch ( \RuntimeException $e ) {
+			$this->assertStringContainsString( '_missing', $e->getMessage() );
+		}
+		remove_filter( 'query', $fail, 1 );
+
+		// No cursor was written after the failed write (each chunk writes the file's and the
+		// session ids' cursors), and nothing of its chunk survived.
+		$this->assertNotContains( 2, $cursors );
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {sessions} s WHERE s.pageviews + s.events > (SELECT COUNT(*) FROM {pageviews} v WHERE v.session_id = s.id) + (SELECT COUNT(*) FROM {events} e WHERE e.session_id = s.id)' ) );
+		$this->assertSame( 1, (int) Db::value( 'SELECT COUNT(DISTINCT session_id) FROM {events}' ) );
+
+		$this->aggregator( self::CHUNK )->run();
+
+		$this->assertSame( $clean, $this->snapshot() );
+	}
+
+	/**
 	 * A crash after every chunk committed but before the rollups: the rerun reads the file again,
 	 * skips every hit, and still recomputes the days.
 	 */

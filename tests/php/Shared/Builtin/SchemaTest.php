@@ -44,10 +44,13 @@ class SchemaTest extends TestCase {
 			'hash'    => 'hash',
 		),
 		'sessions'           => array(
-			'PRIMARY'      => 'id',
-			'visitor'      => 'visitor',
+			'PRIMARY' => 'id',
+			'visitor' => 'visitor',
+			'day'     => 'day',
+		),
+		'session_next'       => array(
+			'PRIMARY'      => 'session_id',
 			'visitor_next' => 'visitor_next',
-			'day'          => 'day',
 		),
 		'pageviews'          => array(
 			'PRIMARY'  => 'id',

@@ -1,6 +1,7 @@
 <?php
 /**
- * The upgrade from schema version 1 (32-character hit ids and visitor keys, raw rows kept 25 months).
+ * The upgrades from schema version 1 (32-character hit ids and visitor keys, raw rows kept 25 months)
+ * and from version 9 (every session row carried its second visitor key).
  *
  * @package MonsterInsights\Reports\Tests
  */
@@ -40,6 +41,12 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		'pageviews' => 'id bigint(20) unsigned NOT NULL AUTO_INCREMENT, hit_id char(32) NOT NULL, session_id bigint(20) unsigned NOT NULL, ts int(10) unsigned NOT NULL, day date NOT NULL, hour tinyint(3) unsigned NOT NULL DEFAULT 0, path_id bigint(20) unsigned NOT NULL, object_id bigint(20) unsigned NOT NULL DEFAULT 0, PRIMARY KEY (id), UNIQUE KEY hit_id (hit_id), KEY session_id (session_id), KEY day_path (day,path_id)',
 		'events'    => 'id bigint(20) unsigned NOT NULL AUTO_INCREMENT, hit_id char(32) NOT NULL, session_id bigint(20) unsigned NOT NULL, ts int(10) unsigned NOT NULL, day date NOT NULL, name varchar(64) NOT NULL, path_id bigint(20) unsigned NOT NULL DEFAULT 0, props text NOT NULL, PRIMARY KEY (id), UNIQUE KEY hit_id (hit_id), KEY session_id (session_id), KEY day_name (day,name)',
 	);
+
+	/**
+	 * Version 9's sessions table (its CREATE TABLE body): every session carried its second visitor
+	 * key (visitor_next, 0 for none) and an index on it.
+	 */
+	private const V9_SESSIONS = "id int(10) unsigned NOT NULL, visitor bigint(20) unsigned NOT NULL, visitor_next bigint(20) unsigned NOT NULL DEFAULT 0, started_at int(10) unsigned NOT NULL, last_seen_at int(10) unsigned NOT NULL, day date NOT NULL, hour tinyint(3) unsigned NOT NULL DEFAULT 0, landing_path_id int(10) unsigned NOT NULL DEFAULT 0, exit_path_id int(10) unsigned NOT NULL DEFAULT 0, pageviews int(10) unsigned NOT NULL DEFAULT 0, events int(10) unsigned NOT NULL DEFAULT 0, interactive int(10) unsigned NOT NULL DEFAULT 0, duration int(10) unsigned NOT NULL DEFAULT 0, bounced tinyint(1) unsigned NOT NULL DEFAULT 0, engaged tinyint(1) unsigned NOT NULL DEFAULT 0, is_new tinyint(1) unsigned NOT NULL DEFAULT 0, source_id int(10) unsigned NOT NULL DEFAULT 0, medium varchar(100) NOT NULL DEFAULT '', campaign_id int(10) unsigned NOT NULL DEFAULT 0, channel varchar(32) NOT NULL DEFAULT '', click varchar(8) NOT NULL DEFAULT '', ua_id int(10) unsigned NOT NULL DEFAULT 0, country char(2) NOT NULL DEFAULT '', region varchar(64) NOT NULL DEFAULT '', city varchar(128) NOT NULL DEFAULT '', PRIMARY KEY  (id), KEY visitor (visitor), KEY visitor_next (visitor_next), KEY day (day)";
 
 	/**
 	 * The site's table prefix and options table.
@@ -171,7 +178,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 					'city'         => 'Munich',
 				),
 			),
-			Db::rows( 'SELECT id, visitor, visitor_next, day, pageviews, medium, channel, country, region, city FROM {sessions}' )
+			Db::rows( 'SELECT s.id, s.visitor, n.visitor_next, s.day, s.pageviews, s.medium, s.channel, s.country, s.region, s.city FROM {sessions} s JOIN {session_next} n ON n.session_id = s.id' )
 		);
 		$this->assertSame( array( array( '41', '1700000000', '1' ), array( '41', '1700000060', '2' ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, ts, path_id FROM {pageviews} ORDER BY ts' ) ) );
 		$this->assertSame( array( array( '41', 'scroll', '{"percent":75}' ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, name, props FROM {events}' ) ) );
@@ -198,6 +205,61 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$this->assertSame( $real_options, $this->real_options( $site_options ) );
 		$this->assertSame( array(), array_map( 'strval', $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $this->site['prefix'] . 'mir_v1_' ) . '%' ) ) ) );
 		$this->assertSame( $this->site['prefix'] . 'mir_sessions', (string) $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $this->site['prefix'] . 'mir_sessions' ) ) ) );
+	}
+
+	/**
+	 * Version 9 to 10: a site with version 9's sessions table (visitor_next in every row) keeps
+	 * every session, every column of it, and each second visitor key, now in session_next; the
+	 * sessions table loses the column and its index; the other tables are as they were; the
+	 * sessionizer's read still finds a session by its second key; migrating again changes nothing.
+	 */
+	public function test_upgrade_from_v9_moves_second_visitor_keys_to_their_table() {
+		global $wpdb;
+		Schema::migrate();
+		Db::query( 'DROP TABLE {session_next}' );
+		Db::query( 'DROP TABLE {sessions}' );
+		Db::query( 'CREATE TABLE {sessions} (' . self::V9_SESSIONS . ')' );
+		$day     = self::day( 1 );
+		$columns = array( 'id', 'visitor', 'visitor_next', 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged', 'is_new', 'source_id', 'medium', 'campaign_id', 'channel', 'click', 'ua_id', 'country', 'region', 'city' );
+		$next    = Hit::key_int( md5( 'next' ) );
+		$rows    = array(
+			array( 3, Hit::key_int( md5( 'a' ) ), 0, 1700000000, 1700000300, $day, 9, 1, 2, 2, 1, 1, 300, 0, 1, 1, 3, 'organic', 0, 'Organic Search', '', 4, 'DE', 'Bavaria', 'Munich' ),
+			array( 5, Hit::key_int( md5( 'b' ) ), $next, 1700003000, 1700003600, $day, 23, 2, 1, 3, 0, 0, 600, 0, 1, 0, 5, '(none)', 7, 'Direct', 'gclid', 6, 'FR', '', '' ),
+			array( 9, Hit::key_int( md5( 'c' ) ), 0, 1700005000, 1700005000, $day, 23, 1, 1, 1, 0, 0, 0, 1, 0, 1, 3, 'referral', 0, 'Referral', '', 4, '', '', '' ),
+		);
+		Db::insert_rows( 'sessions', $columns, $rows );
+		Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), array( array( 3, 1700000000, $day, 9, 1, '' ), array( 5, 1700003000, $day, 23, 2, 'editor' ) ) );
+		Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), array( array( 3, 1700000030, $day, 'scroll', 2, '{"percent":75}' ) ) );
+		Db::insert_rows( 'rollup_site', array( 'day', 'sessions', 'pageviews' ), array( array( $day, 3, 6 ) ) );
+		update_option( Schema::VERSION_OPTION, 9 );
+		$others = array();
+		foreach ( array( 'pageviews', 'events', 'rollup_site', 'cursors' ) as $name ) {
+			$others[ $name ] = Db::rows( 'SELECT * FROM {' . $name . '}' );
+		}
+
+		$this->assertTrue( Schema::needs_migration() );
+		Schema::migrate();
+
+		$this->assertSame( 10, Schema::installed_version() );
+		$kept = array_values( array_diff( $columns, array( 'visitor_next' ) ) );
+		$this->assertSame( $kept, array_map( 'strval', array_column( Db::rows( 'SHOW COLUMNS FROM {sessions}' ), 'Field' ) ) );
+		$this->assertSame( array( 'PRIMARY', 'visitor', 'day' ), array_values( array_unique( array_map( 'strval', array_column( Db::rows( 'SHOW INDEX FROM {sessions}' ), 'Key_name' ) ) ) ) );
+		$expected = array_map(
+			static fn( array $row ): array => array_map( 'strval', array_values( array_diff_key( $row, array( 2 => true ) ) ) ),
+			$rows
+		);
+		$this->assertSame( $expected, array_map( 'array_values', Db::rows( 'SELECT * FROM {sessions} ORDER BY id' ) ) );
+		$this->assertSame( array( array( '5', (string) $next ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, visitor_next FROM {session_next}' ) ) );
+		foreach ( $others as $name => $before ) {
+			$this->assertSame( $before, Db::rows( 'SELECT * FROM {' . $name . '}' ), $name );
+		}
+
+		// Migrating again changes nothing.
+		update_option( Schema::VERSION_OPTION, 9 );
+		Schema::migrate();
+		$this->assertSame( $expected, array_map( 'array_values', Db::rows( 'SELECT * FROM {sessions} ORDER BY id' ) ) );
+		$this->assertSame( array( array( '5', (string) $next ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, visitor_next FROM {session_next}' ) ) );
+		$this->assertSame( array(), $this->real_tables() );
 	}
 
 	/**

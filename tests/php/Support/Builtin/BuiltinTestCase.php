@@ -132,8 +132,8 @@ abstract class BuiltinTestCase extends TestCase {
 	 */
 	protected function sessions(): array {
 		$rows = Db::rows(
-			'SELECT s.*, l.path AS landing, x.path AS exit_path, src.name AS source, u.browser, u.os, u.device_category, c.name AS campaign'
-			. ' FROM {sessions} s LEFT JOIN {paths} l ON l.id = s.landing_path_id LEFT JOIN {paths} x ON x.id = s.exit_path_id'
+			'SELECT s.*, COALESCE(n.visitor_next, 0) AS visitor_next, l.path AS landing, x.path AS exit_path, src.name AS source, u.browser, u.os, u.device_category, c.name AS campaign'
+			. ' FROM {sessions} s LEFT JOIN {session_next} n ON n.session_id = s.id LEFT JOIN {paths} l ON l.id = s.landing_path_id LEFT JOIN {paths} x ON x.id = s.exit_path_id'
 			. ' LEFT JOIN {sources} src ON src.id = s.source_id LEFT JOIN {user_agents} u ON u.id = s.ua_id'
 			. ' LEFT JOIN {campaigns} c ON c.id = s.campaign_id ORDER BY s.started_at, s.id'
 		);
