@@ -17,7 +17,8 @@ defined( 'ABSPATH' ) || exit;
  *    (their raw rows are gone, so they must never be recomputed);
  * 3. resolve paths, sources, campaigns and user agents to ids (remembered for the whole run);
  * 4. assign the hits, in time order, to sessions and upsert the sessions they touched;
- * 5. insert the page views and events.
+ * 5. insert the page views and events, and add the recent ones to Real-Time's per-minute
+ *    summaries (RealtimeMinutes).
  * Crash safety does not rest on hit ids: the chunk and the file position after it commit together,
  * so a file read again after a crash resumes after the last committed chunk.
  *
@@ -155,12 +156,20 @@ final class Ingest {
 	private array $final = array();
 
 	/**
+	 * The landing path of each stored session the current chunk's sessionizer started from, by id.
+	 *
+	 * @var array<int, int>
+	 */
+	private array $landing = array();
+
+	/**
 	 * A chunk writer.
 	 *
-	 * @param LocalTime $clock  Site-local days and hours.
-	 * @param string    $oldest The oldest local day still kept (Y-m-d); older hits are dropped.
+	 * @param LocalTime            $clock   Site-local days and hours.
+	 * @param string               $oldest  The oldest local day still kept (Y-m-d); older hits are dropped.
+	 * @param RealtimeMinutes|null $minutes Real-Time's per-minute summaries, written with each chunk; none without.
 	 */
-	public function __construct( private LocalTime $clock, private string $oldest ) {
+	public function __construct( private LocalTime $clock, private string $oldest, private ?RealtimeMinutes $minutes = null ) {
 		$this->compacted = Compaction::compacted_before();
 	}
 
@@ -290,6 +299,7 @@ final class Ingest {
 
 		$touched = $sessionizer->touched();
 		$this->save_sessions( $touched );
+		$this->minutes?->add( $hits, $session_of, $touched, $path_ids, $this->landing );
 		$this->hold( $touched );
 		foreach ( $sessionizer->days() as $day ) {
 			$result->add_day( $day );
@@ -411,10 +421,12 @@ final class Ingest {
 				$this->by_key[ $key ] = $ids;
 			}
 		}
-		$rows = array();
+		$rows          = array();
+		$this->landing = array();
 		foreach ( $keys as $key ) {
 			foreach ( $this->by_key[ $key ] as $id => $true ) {
-				$rows[ $id ] = $this->sessions[ $id ];
+				$rows[ $id ]          = $this->sessions[ $id ];
+				$this->landing[ $id ] = (int) $rows[ $id ]['landing_path_id'];
 			}
 		}
 		if ( 0 === $this->next_id ) {

@@ -44,6 +44,8 @@ defined( 'ABSPATH' ) || exit;
  * @phpstan-type RealtimeSession array{visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
  * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, object: int}>, sources: array<int, string>, campaigns: array<int, string>}
  * @phpstan-type RealtimeRecent array{key: string, records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
+ * @phpstan-type RealtimeTail array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels, moved: bool}
+ * @phpstan-type RealtimeSummary array{since: int, dirty: int, rows: array<int, array{0: int, 1: int, 2: string, 3: int, 4: string}>, tail: RealtimeTail, stored: array<string, int>, latest: int}
  */
 final class Realtime {
 
@@ -71,6 +73,17 @@ final class Realtime {
 	);
 
 	/**
+	 * The dimensions each visitor kind of the summaries answers (RealtimeMinutes::VISITOR_KINDS),
+	 * the narrowest first.
+	 */
+	private const KIND_DIMENSIONS = array(
+		RealtimeMinutes::USERS     => array(),
+		RealtimeMinutes::COUNTRIES => array( RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ),
+		RealtimeMinutes::REFERRALS => array( RealtimeQuery::SESSION_SOURCE, RealtimeQuery::LANDING_PAGE, RealtimeQuery::SESSION_CAMPAIGN ),
+		RealtimeMinutes::CITIES    => array( RealtimeQuery::CITY, RealtimeQuery::REGION, RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ),
+	);
+
+	/**
 	 * Minutes read back from `now`: the furthest a query reaches.
 	 */
 	private const MINUTES = RealtimeQuery::MAX_MINUTES_AGO + 1;
@@ -84,6 +97,14 @@ final class Realtime {
 	private ?array $recent = null;
 
 	/**
+	 * The summaries read for a `now`, data version and buffer state.
+	 *
+	 * @var array|null
+	 * @phpstan-var array{key: string, data: RealtimeSummary|null}|null
+	 */
+	private ?array $summary = null;
+
+	/**
 	 * Post titles by id.
 	 *
 	 * @var array<int, string>
@@ -93,10 +114,11 @@ final class Realtime {
 	/**
 	 * A real-time reader.
 	 *
-	 * @param LocalTime|null  $clock Site-local days; the site's zone by default.
-	 * @param BufferTail|null $tail  The buffered hits; the current site's by default.
+	 * @param LocalTime|null  $clock     Site-local days; the site's zone by default.
+	 * @param BufferTail|null $tail      The buffered hits; the current site's by default.
+	 * @param bool            $summaries Whether the per-minute summaries answer what they can (else always the raw rows).
 	 */
-	public function __construct( private ?LocalTime $clock = null, private ?BufferTail $tail = null ) {
+	public function __construct( private ?LocalTime $clock = null, private ?BufferTail $tail = null, private bool $summaries = true ) {
 	}
 
 	/**
@@ -105,10 +127,28 @@ final class Realtime {
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run( RealtimeQuery $query ): Result {
-		$recent   = $this->recent( $query->now );
-		$sessions = $recent['sessions'];
-		$labels   = $recent['labels'];
-		$events   = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
+		if ( $this->summaries ) {
+			$answer = $this->summarized( $query );
+			if ( null !== $answer ) {
+				return $answer;
+			}
+		}
+		$recent = $this->recent( $query->now );
+		return $this->grouped( $query, $recent['records'], $recent['sessions'], $recent['labels'] );
+	}
+
+	/**
+	 * Groups records by a query's dimensions: first by the records' own values (ids, codes, the
+	 * minute), then by their labels.
+	 *
+	 * @param RealtimeQuery                $query    The query.
+	 * @param array<int, RealtimeRecord>   $records  Records of the hour.
+	 * @param array<int, RealtimeSession>  $sessions Their sessions.
+	 * @param array                        $labels   The labels.
+	 * @phpstan-param RealtimeLabels $labels
+	 */
+	private function grouped( RealtimeQuery $query, array $records, array $sessions, array $labels ): Result {
+		$events = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
 
 		// Grouped first by the records' own values (ids, codes, the minute), cheap to compare; then
 		// each group's labels, and groups whose labels are equal (two paths of one title) merged.
@@ -120,7 +160,7 @@ final class Realtime {
 		$raw    = array();
 		$users  = array();
 		$views  = 0;
-		foreach ( $recent['records'] as $record ) {
+		foreach ( $records as $record ) {
 			list( $id, $minute, $path, $record_views ) = $record;
 			if ( $minute < $query->end_minutes_ago || $minute > $query->start_minutes_ago || ( ! $events && 0 === $record_views ) ) {
 				continue;
@@ -173,6 +213,248 @@ final class Realtime {
 			$rows = array_slice( $rows, 0, $query->limit );
 		}
 		return new Result( $rows, self::metrics( $query, $views, count( $users ) ) );
+	}
+
+	/**
+	 * Answers a query from the per-minute summaries (RealtimeMinutes) and the buffer's tail, or
+	 * null when they cannot answer it exactly: a window starting before the summaries' first
+	 * second; page views by a session's dimension; active users by page or minute, by a grouping
+	 * that is not one of the visitor kinds (or whose labels merge two of its keys), in a window
+	 * that ends before a stored hit, or with a landing path a late hit moved; both metrics.
+	 *
+	 * @param RealtimeQuery $query The query.
+	 */
+	private function summarized( RealtimeQuery $query ): ?Result {
+		$users = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
+		$views = in_array( RealtimeQuery::SCREEN_PAGE_VIEWS, $query->metrics, true );
+		if ( $users && $views ) {
+			return null;
+		}
+		if ( $views && array() !== array_diff( $query->dimensions, array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME, RealtimeQuery::MINUTES_AGO ) ) ) {
+			return null;
+		}
+		$kind = null;
+		if ( $users ) {
+			foreach ( self::KIND_DIMENSIONS as $candidate => $dimensions ) {
+				if ( array() === array_diff( $query->dimensions, $dimensions ) ) {
+					$kind = $candidate;
+					break;
+				}
+			}
+			if ( null === $kind ) {
+				return null;
+			}
+		}
+		$summary = $this->summary( $query->now );
+		$first   = $query->first_second();
+		$last    = $query->last_second();
+		if ( null === $summary || $first < $summary['since'] ) {
+			return null;
+		}
+		if ( null === $kind ) {
+			return $this->summarized_views( $query, $summary );
+		}
+		if ( $summary['latest'] > $last || $summary['tail']['moved'] || ( RealtimeMinutes::REFERRALS === $kind && $summary['dirty'] >= $first ) ) {
+			return null;
+		}
+		return $this->summarized_users( $query, $summary, $kind );
+	}
+
+	/**
+	 * Page views from the summaries' minutes (a minute of the clock that the window cuts, or every
+	 * minute when the query is by minute, split by its seconds) and the tail's page views.
+	 *
+	 * @param RealtimeQuery $query   The query.
+	 * @param array         $summary The summaries read for its now.
+	 * @phpstan-param RealtimeSummary $summary
+	 */
+	private function summarized_views( RealtimeQuery $query, array $summary ): Result {
+		$first    = $query->first_second();
+		$last     = $query->last_second();
+		$by_path  = array() !== array_intersect( $query->dimensions, array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME ) );
+		$by_time  = in_array( RealtimeQuery::MINUTES_AGO, $query->dimensions, true );
+		$kind     = $by_path ? RealtimeMinutes::VIEWS : RealtimeMinutes::VIEWS_ALL;
+		$records  = array();
+		$grouped  = array();
+		foreach ( $summary['rows'] as $row ) {
+			list( $row_kind, $minute, $key, $total, $seconds ) = $row;
+			$start = $minute * MINUTE_IN_SECONDS;
+			if ( $row_kind !== $kind || $start > $last || $start + MINUTE_IN_SECONDS - 1 < $first ) {
+				continue;
+			}
+			$path = (int) $key;
+			if ( ! $by_time && $start >= $first && $start + MINUTE_IN_SECONDS - 1 <= $last ) {
+				$grouped[ $path ] = ( $grouped[ $path ] ?? 0 ) + $total;
+				continue;
+			}
+			foreach ( RealtimeMinutes::seconds( $seconds ) as $second => $count ) {
+				$ts = $start + $second;
+				if ( $ts >= $first && $ts <= $last ) {
+					$records[] = array( 0, intdiv( $query->now - $ts, MINUTE_IN_SECONDS ), $path, $count, 0 );
+				}
+			}
+		}
+		foreach ( $grouped as $path => $total ) {
+			$records[] = array( 0, $query->start_minutes_ago, $path, $total, 0 );
+		}
+		foreach ( $summary['tail']['records'] as $record ) {
+			if ( $record[3] > 0 ) {
+				$records[] = array( 0, $record[1], $by_path ? $record[2] : 0, $record[3], 0 );
+			}
+		}
+		$sessions = array( 0 => self::session( array_fill_keys( self::SESSION_COLUMNS, '' ) ) );
+		$labels   = $this->labels( $records, array(), $summary['tail']['labels'] );
+		return $this->grouped( $query, $records, $sessions, $labels );
+	}
+
+	/**
+	 * Active users from the summaries: per key of the kind, the visitors whose latest stored hit is
+	 * in the window (whole minutes by their count, the minute the window starts in by its seconds),
+	 * and the tail's visitors whose latest stored hit (of that key) is not.
+	 *
+	 * @param RealtimeQuery $query   The query.
+	 * @param array         $summary The summaries read for its now.
+	 * @param int           $kind    The visitor kind of its dimensions.
+	 * @phpstan-param RealtimeSummary $summary
+	 */
+	private function summarized_users( RealtimeQuery $query, array $summary, int $kind ): ?Result {
+		$first  = $query->first_second();
+		$counts = array( RealtimeMinutes::USERS => array( '' => 0 ) );
+		if ( RealtimeMinutes::USERS !== $kind ) {
+			$counts[ $kind ] = array();
+		}
+		foreach ( $summary['rows'] as $row ) {
+			list( $row_kind, $minute, $key, $total, $seconds ) = $row;
+			$start = $minute * MINUTE_IN_SECONDS;
+			if ( ! isset( $counts[ $row_kind ] ) || $start + MINUTE_IN_SECONDS - 1 < $first ) {
+				continue;
+			}
+			if ( $start < $first ) {
+				$total = 0;
+				foreach ( RealtimeMinutes::seconds( $seconds ) as $second => $count ) {
+					$total += $start + $second >= $first ? $count : 0;
+				}
+			}
+			$counts[ $row_kind ][ $key ] = ( $counts[ $row_kind ][ $key ] ?? 0 ) + $total;
+		}
+		// The tail's visitors, unless a stored hit of theirs (with that key) is in the window.
+		$tail     = $summary['tail'];
+		$visitors = array();
+		foreach ( $tail['records'] as $record ) {
+			if ( $record[1] < $query->end_minutes_ago || $record[1] > $query->start_minutes_ago ) {
+				continue;
+			}
+			$session = $tail['sessions'][ $record[0] ];
+			foreach ( array_keys( $counts ) as $counted ) {
+				$key = RealtimeMinutes::key( $counted, $session );
+				if ( ( $summary['stored'][ $session['visitor'] . '|' . $counted . '|' . md5( $key ) ] ?? 0 ) < $first ) {
+					$visitors[ $counted ][ $key ][ $session['visitor'] ] = true;
+				}
+			}
+		}
+		foreach ( $visitors as $counted => $keys ) {
+			foreach ( $keys as $key => $set ) {
+				$counts[ $counted ][ $key ] = ( $counts[ $counted ][ $key ] ?? 0 ) + count( $set );
+			}
+		}
+
+		$sessions = array();
+		foreach ( $counts[ $kind ] as $key => $count ) {
+			if ( $count > 0 ) {
+				$values = explode( RealtimeMinutes::SEPARATOR, (string) $key );
+				$row    = array_fill_keys( self::SESSION_COLUMNS, '' );
+				foreach ( RealtimeMinutes::VISITOR_KINDS[ $kind ] as $i => $column ) {
+					$row[ $column ] = $values[ $i ] ?? '';
+				}
+				$sessions[ (string) $key ] = self::session( $row );
+			}
+		}
+		$labels = $this->labels( array(), array_values( $sessions ), $tail['labels'] );
+		$rows   = array();
+		$record = array( 0, 0, 0, 0, 0 );
+		foreach ( $sessions as $key => $session ) {
+			$dimensions = array();
+			foreach ( $query->dimensions as $dimension ) {
+				$dimensions[ $dimension ] = $this->value( $dimension, $record, $session, $labels );
+			}
+			$label = implode( "\x1f", $dimensions );
+			if ( isset( $rows[ $label ] ) ) {
+				// Two keys, one label: their visitors cannot be added up.
+				return null;
+			}
+			$rows[ $label ] = array(
+				'dimensions' => $dimensions,
+				'metrics'    => self::metrics( $query, 0, $counts[ $kind ][ $key ] ),
+			);
+		}
+		$rows = self::sort( array_values( $rows ), $query->order_by );
+		if ( $query->limit > 0 ) {
+			$rows = array_slice( $rows, 0, $query->limit );
+		}
+		return new Result( $rows, self::metrics( $query, 0, (int) ( $counts[ RealtimeMinutes::USERS ][''] ?? 0 ) ) );
+	}
+
+	/**
+	 * The summaries' rows of the hour up to `now` (and any later), their first second, the latest
+	 * stored hit, the buffer's tail sessionized, and the latest stored hit of each of the tail's
+	 * visitors by kind and key: read once per `now`, data version and buffer state, in one
+	 * transaction (the cursors first, as for the raw rows); null before the summaries start.
+	 *
+	 * @param int $now Unix seconds.
+	 * @return array|null
+	 * @phpstan-return RealtimeSummary|null
+	 */
+	private function summary( int $now ): ?array {
+		$tail = $this->tail ?? BufferTail::for_current_site();
+		$key  = $now . '|' . (string) get_option( BuiltinSource::DATA_VERSION_OPTION, '0' ) . '|' . $tail->signature();
+		if ( null !== $this->summary && $key === $this->summary['key'] ) {
+			return $this->summary['data'];
+		}
+		$clock = $this->clock ?? new LocalTime();
+		$data  = Db::transaction(
+			function () use ( $tail, $clock, $now ): ?array {
+				$positions = BufferTail::positions();
+				$since     = RealtimeMinutes::since();
+				if ( null === $since ) {
+					return null;
+				}
+				$rows = array();
+				foreach ( Db::lists( 'SELECT kind, minute, gkey, total, seconds FROM {rt_minutes} WHERE minute >= %d AND total <> 0', array( intdiv( $now - self::MINUTES * MINUTE_IN_SECONDS + 1, MINUTE_IN_SECONDS ) ) ) as $row ) {
+					$rows[] = array( (int) $row[0], (int) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] );
+				}
+				$dirty    = RealtimeMinutes::dirty();
+				$buffered = $this->buffered( $tail->lines( $now - self::MINUTES * MINUTE_IN_SECONDS + 1 - Sessionizer::TIMEOUT, $positions ), $clock, $now );
+				$stored   = array();
+				$visitors = array_values( array_unique( array_map( 'intval', array_column( $buffered['sessions'], 'visitor' ) ) ) );
+				foreach ( array_chunk( $visitors, 1000 ) as $batch ) {
+					foreach ( Db::lists( 'SELECT visitor, kind, ghash, last_ts FROM {rt_visitors} WHERE visitor IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
+						$stored[ $row[0] . '|' . $row[1] . '|' . $row[2] ] = (int) $row[3];
+					}
+				}
+				// The latest stored hit: the last second of the newest minute with visitors.
+				$latest = 0;
+				foreach ( $rows as $row ) {
+					if ( RealtimeMinutes::USERS === $row[0] && $row[1] * MINUTE_IN_SECONDS > $latest ) {
+						$seconds = RealtimeMinutes::seconds( $row[4] );
+						$latest  = $row[1] * MINUTE_IN_SECONDS + ( array() === $seconds ? 0 : max( array_keys( $seconds ) ) );
+					}
+				}
+				return array(
+					'since'  => $since,
+					'dirty'  => $dirty,
+					'rows'   => $rows,
+					'tail'   => $buffered,
+					'stored' => $stored,
+					'latest' => $latest,
+				);
+			}
+		);
+		$this->titles  = array();
+		$this->summary = array(
+			'key'  => $key,
+			'data' => $data,
+		);
+		return $data;
 	}
 
 	/**
@@ -267,7 +549,7 @@ final class Realtime {
 	 * @param string[]  $lines Buffer lines not stored yet.
 	 * @param LocalTime $clock Site-local days.
 	 * @param int       $now   The last second.
-	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
+	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels, moved: bool}
 	 */
 	private function buffered( array $lines, LocalTime $clock, int $now ): array {
 		$labels = array(
@@ -289,6 +571,7 @@ final class Realtime {
 				'records'  => array(),
 				'sessions' => array(),
 				'labels'   => $labels,
+				'moved'    => false,
 			);
 		}
 		$hits = Hit::in_order( $hits );
@@ -346,10 +629,16 @@ final class Realtime {
 				$records[] = array( $session, intdiv( $now - $hit->ts, MINUTE_IN_SECONDS ), $path, $view, 1 - $view );
 			}
 		}
+		// A stored session whose landing path a late hit moved (see RealtimeMinutes).
+		$moved = false;
+		foreach ( $sessionizer->touched() as $id => $session ) {
+			$moved = $moved || ( isset( $known[ $id ] ) && $known[ $id ]['landing_path_id'] !== $session['landing_path_id'] );
+		}
 		return array(
 			'records'  => $records,
 			'sessions' => array_map( array( self::class, 'session' ), $sessionizer->touched() ),
 			'labels'   => $labels,
+			'moved'    => $moved,
 		);
 	}
 

@@ -24,14 +24,16 @@ defined( 'ABSPATH' ) || exit;
  *   rollup_media, computed by InteractionRollups with them; rollup_vitals, the Core Web Vitals'
  *   histograms, computed by VitalsRollups with them);
  * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
- *   series and day, kept when deleted (flagged) so detection never finds that day again.
+ *   series and day, kept when deleted (flagged) so detection never finds that day again;
+ * - rt_minutes, rt_visitors: Real-Time's per-minute summaries of the last hours (RealtimeMinutes),
+ *   written by the aggregation with the raw rows.
  */
 final class Schema {
 
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 9;
+	public const VERSION = 11;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -103,6 +105,8 @@ final class Schema {
 		'rollup_media_m',
 		'rollup_vitals',
 		'rollup_vitals_m',
+		'rt_minutes',
+		'rt_visitors',
 	);
 
 	/**
@@ -355,6 +359,12 @@ final class Schema {
 				$days = Db::col( 'SELECT DISTINCT day FROM {events} WHERE name = %s', array( Collector\Collector::VITALS_EVENT ) );
 				VitalsRollups::recompute( $days );
 				Rollups::recompute_months( array_values( array_unique( array_map( static fn( string $day ): string => substr( $day, 0, 7 ) . '-01', $days ) ) ) );
+			},
+			// Real-Time's per-minute summaries (RealtimeMinutes; dbDelta above creates their
+			// tables): they start at the next minute, and Real-Time reads the hits stored before
+			// from the raw rows until they are older than its hour.
+			11 => static function (): void {
+				RealtimeMinutes::start( time() );
 			},
 		);
 	}
@@ -703,6 +713,20 @@ metric varchar(8) NOT NULL,
 value int(10) unsigned NOT NULL,
 samples $counter,
 PRIMARY KEY  (day,device_category,metric,value)",
+			'rt_minutes'       => "kind tinyint(3) unsigned NOT NULL,
+minute int(10) unsigned NOT NULL,
+ghash char(32) NOT NULL,
+gkey varchar(255) NOT NULL DEFAULT '',
+total int(11) NOT NULL DEFAULT 0,
+seconds text NOT NULL,
+PRIMARY KEY  (kind,minute,ghash),
+KEY minute (minute)",
+			'rt_visitors'      => "visitor bigint(20) unsigned NOT NULL,
+kind tinyint(3) unsigned NOT NULL,
+ghash char(32) NOT NULL,
+last_ts int(10) unsigned NOT NULL,
+PRIMARY KEY  (visitor,kind,ghash),
+KEY last_ts (last_ts)",
 		);
 	}
 }

@@ -93,6 +93,14 @@ class SchemaTest extends TestCase {
 		'rollup_media_m'     => array( 'PRIMARY' => 'day,title' ),
 		'rollup_vitals'      => array( 'PRIMARY' => 'day,device_category,metric,value' ),
 		'rollup_vitals_m'    => array( 'PRIMARY' => 'day,device_category,metric,value' ),
+		'rt_minutes'         => array(
+			'PRIMARY' => 'kind,minute,ghash',
+			'minute'  => 'minute',
+		),
+		'rt_visitors'        => array(
+			'PRIMARY' => 'visitor,kind,ghash',
+			'last_ts' => 'last_ts',
+		),
 	);
 
 	/**
