@@ -127,7 +127,13 @@ final class Realtime {
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run( RealtimeQuery $query ): Result {
-		if ( $this->summaries ) {
+		/**
+		 * Filters whether Real-Time reads the per-minute summaries (RealtimeMinutes) for what they
+		 * answer exactly; false reads every hit of the hour from the raw rows.
+		 *
+		 * @param bool $summaries Whether to read the summaries.
+		 */
+		if ( $this->summaries && (bool) apply_filters( 'monsterinsights_reports_realtime_summaries', true ) ) {
 			$answer = $this->summarized( $query );
 			if ( null !== $answer ) {
 				return $answer;

@@ -108,13 +108,22 @@ final class RealtimeMinutes {
 	}
 
 	/**
-	 * Starts the summaries from the next minute on (the migration: hits stored before are not in
-	 * them, so Real-Time reads those from the raw rows).
+	 * Starts the summaries (the migration): from KEEP before `$now`, or, when hits of that time are
+	 * stored already, from the minute after the latest of them; Real-Time reads windows that start
+	 * earlier from the raw rows.
 	 *
 	 * @param int $now Unix seconds.
 	 */
 	public static function start( int $now ): void {
-		self::set( self::SINCE_ID, intdiv( $now, MINUTE_IN_SECONDS ) * MINUTE_IN_SECONDS + MINUTE_IN_SECONDS );
+		$clock  = new LocalTime();
+		$from   = $now - self::KEEP;
+		$days   = array( $clock->day( $from ), $clock->day( $now ) );
+		$latest = 0;
+		foreach ( array( 'pageviews', 'events' ) as $table ) {
+			$latest = max( $latest, (int) Db::value( 'SELECT MAX(ts) FROM {' . $table . '} WHERE day IN (%s, %s) AND ts >= %d', array( $days[0], $days[1], $from ) ) );
+		}
+		$since = 0 === $latest ? intdiv( $from, MINUTE_IN_SECONDS ) * MINUTE_IN_SECONDS : intdiv( $latest, MINUTE_IN_SECONDS ) * MINUTE_IN_SECONDS + MINUTE_IN_SECONDS;
+		self::set( self::SINCE_ID, $since );
 	}
 
 	/**

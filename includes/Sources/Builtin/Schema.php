@@ -361,8 +361,8 @@ final class Schema {
 				Rollups::recompute_months( array_values( array_unique( array_map( static fn( string $day ): string => substr( $day, 0, 7 ) . '-01', $days ) ) ) );
 			},
 			// Real-Time's per-minute summaries (RealtimeMinutes; dbDelta above creates their
-			// tables): they start at the next minute, and Real-Time reads the hits stored before
-			// from the raw rows until they are older than its hour.
+			// tables): they start after the hits stored so far, which Real-Time reads from the raw
+			// rows until they are older than its hour.
 			11 => static function (): void {
 				RealtimeMinutes::start( time() );
 			},
