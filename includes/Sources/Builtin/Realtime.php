@@ -147,10 +147,10 @@ final class Realtime {
 	 * Groups records by a query's dimensions: first by the records' own values (ids, codes, the
 	 * minute), then by their labels.
 	 *
-	 * @param RealtimeQuery                $query    The query.
-	 * @param array<int, RealtimeRecord>   $records  Records of the hour.
-	 * @param array<int, RealtimeSession>  $sessions Their sessions.
-	 * @param array                        $labels   The labels.
+	 * @param RealtimeQuery               $query    The query.
+	 * @param array<int, RealtimeRecord>  $records  Records of the hour.
+	 * @param array<int, RealtimeSession> $sessions Their sessions.
+	 * @param array                       $labels   The labels.
 	 * @phpstan-param RealtimeLabels $labels
 	 */
 	private function grouped( RealtimeQuery $query, array $records, array $sessions, array $labels ): Result {
@@ -275,13 +275,13 @@ final class Realtime {
 	 * @phpstan-param RealtimeSummary $summary
 	 */
 	private function summarized_views( RealtimeQuery $query, array $summary ): Result {
-		$first    = $query->first_second();
-		$last     = $query->last_second();
-		$by_path  = array() !== array_intersect( $query->dimensions, array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME ) );
-		$by_time  = in_array( RealtimeQuery::MINUTES_AGO, $query->dimensions, true );
-		$kind     = $by_path ? RealtimeMinutes::VIEWS : RealtimeMinutes::VIEWS_ALL;
-		$records  = array();
-		$grouped  = array();
+		$first   = $query->first_second();
+		$last    = $query->last_second();
+		$by_path = array() !== array_intersect( $query->dimensions, array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME ) );
+		$by_time = in_array( RealtimeQuery::MINUTES_AGO, $query->dimensions, true );
+		$kind    = $by_path ? RealtimeMinutes::VIEWS : RealtimeMinutes::VIEWS_ALL;
+		$records = array();
+		$grouped = array();
 		foreach ( $summary['rows'] as $row ) {
 			list( $row_kind, $minute, $key, $total, $seconds ) = $row;
 			$start = $minute * MINUTE_IN_SECONDS;
@@ -416,8 +416,8 @@ final class Realtime {
 		if ( null !== $this->summary && $key === $this->summary['key'] ) {
 			return $this->summary['data'];
 		}
-		$clock = $this->clock ?? new LocalTime();
-		$data  = Db::transaction(
+		$clock         = $this->clock ?? new LocalTime();
+		$data          = Db::transaction(
 			function () use ( $tail, $clock, $now ): ?array {
 				$positions = BufferTail::positions();
 				$since     = RealtimeMinutes::since();

@@ -186,7 +186,7 @@ final class RealtimeMinutes {
 			return $out;
 		}
 		foreach ( explode( ',', $seconds ) as $pair ) {
-			$colon                              = (int) strpos( $pair, ':' );
+			$colon                                   = (int) strpos( $pair, ':' );
 			$out[ (int) substr( $pair, 0, $colon ) ] = (int) substr( $pair, $colon + 1 );
 		}
 		return $out;
@@ -229,7 +229,7 @@ final class RealtimeMinutes {
 			if ( ! isset( $delta[ $id ] ) ) {
 				$delta[ $id ] = array( $kind, $minute, $key, 0, array() );
 			}
-			$delta[ $id ][3]                               += $by;
+			$delta[ $id ][3]                           += $by;
 			$delta[ $id ][4][ $ts % MINUTE_IN_SECONDS ] = ( $delta[ $id ][4][ $ts % MINUTE_IN_SECONDS ] ?? 0 ) + $by;
 		};
 		foreach ( $hits as $i => $hit ) {
@@ -298,8 +298,8 @@ final class RealtimeMinutes {
 		$write = array();
 		foreach ( $delta as $entry ) {
 			list( $kind, $minute, $key, $count, $seconds ) = $entry;
-			$hash                                          = md5( $key );
-			list( $total, $old )                           = $rows[ $kind . '|' . $minute . '|' . $hash ] ?? array( 0, array() );
+			$hash                = md5( $key );
+			list( $total, $old ) = $rows[ $kind . '|' . $minute . '|' . $hash ] ?? array( 0, array() );
 			foreach ( $seconds as $second => $by ) {
 				$old[ $second ] = ( $old[ $second ] ?? 0 ) + $by;
 			}

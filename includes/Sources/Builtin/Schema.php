@@ -313,37 +313,37 @@ final class Schema {
 	 */
 	private static function migrations(): array {
 		return array(
-			2 => static function (): void {
+			2  => static function (): void {
 				self::from_v1();
 				Rollups::recompute_months( Rollups::months() );
 			},
 			// Landing pages count their sessions' page views and new sessions (pages per session,
 			// new sessions): recomputed for every day that still has its raw rows; a compacted
 			// day's rollups are final and read 0 for the two new counters.
-			3 => static function (): void {
+			3  => static function (): void {
 				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
 			},
 			// Regions (with a city-level database): computed for every day that still has its raw
 			// rows; a compacted day has none.
-			4 => static function (): void {
+			4  => static function (): void {
 				Rollups::recompute( Db::col( 'SELECT DISTINCT day FROM {sessions}' ) );
 			},
 			// Link clicks and scroll depth (the Publishers report): computed for every day that
 			// still has its raw events; a compacted day has none left and reads no clicks.
-			5 => static function (): void {
+			5  => static function (): void {
 				LinkRollups::recompute( Db::col( 'SELECT DISTINCT day FROM {events}' ) );
 			},
 			// The logged-in state and role of page views (the Dimensions report): page views
 			// recorded before know neither, their column reads ROLE_UNKNOWN and counts nowhere, so
 			// there is nothing to compute; rollup_roles fills from the next aggregation on.
-			6 => static function (): void {},
+			6  => static function (): void {},
 			// The Exceptions report's table (dbDelta above creates it); its detector looks back
 			// over the existing rollups on its first run (Exceptions\Runner), nothing to move here.
-			7 => static function (): void {},
+			7  => static function (): void {},
 			// Form impressions and conversions, media plays (the Forms and Media reports):
 			// computed for every day that still has its raw events, with their monthly twins; a
 			// compacted day has none left.
-			8 => static function (): void {
+			8  => static function (): void {
 				$days      = Db::col( 'SELECT DISTINCT day FROM {events}' );
 				$compacted = Compaction::compacted_before();
 				foreach ( $days as $day ) {
@@ -355,7 +355,7 @@ final class Schema {
 			},
 			// The Site Speed report's Core Web Vitals (VitalsRollups): computed for every day that
 			// still has raw web_vitals events, and their months.
-			9 => static function (): void {
+			9  => static function (): void {
 				$days = Db::col( 'SELECT DISTINCT day FROM {events} WHERE name = %s', array( Collector\Collector::VITALS_EVENT ) );
 				VitalsRollups::recompute( $days );
 				Rollups::recompute_months( array_values( array_unique( array_map( static fn( string $day ): string => substr( $day, 0, 7 ) . '-01', $days ) ) ) );
@@ -721,12 +721,12 @@ total int(11) NOT NULL DEFAULT 0,
 seconds text NOT NULL,
 PRIMARY KEY  (kind,minute,ghash),
 KEY minute (minute)",
-			'rt_visitors'      => "visitor bigint(20) unsigned NOT NULL,
+			'rt_visitors'      => 'visitor bigint(20) unsigned NOT NULL,
 kind tinyint(3) unsigned NOT NULL,
 ghash char(32) NOT NULL,
 last_ts int(10) unsigned NOT NULL,
 PRIMARY KEY  (visitor,kind,ghash),
-KEY last_ts (last_ts)",
+KEY last_ts (last_ts)',
 		);
 	}
 }

@@ -134,9 +134,9 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 		$this->assertSame( array( '' => 4 ), $this->rows( array(), $users, 59 ) );
 		$this->assertSame(
 			array(
-				''                => 4,
-				'/about/|About Us' => 2,
-				'/|/'             => 1,
+				''                    => 4,
+				'/about/|About Us'    => 2,
+				'/|/'                 => 1,
 				'/pricing/|/pricing/' => 1,
 			),
 			$this->rows( array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME ), $views, 29 )
@@ -163,20 +163,20 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 		);
 		$this->assertSame(
 			array(
-				''                 => 3,
-				'DE|Germany'       => 1,
+				''                  => 3,
+				'DE|Germany'        => 1,
 				'GB|United Kingdom' => 1,
-				'US|United States' => 1,
+				'US|United States'  => 1,
 			),
 			$this->rows( array( RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ), $users, 29 )
 		);
 		$this->assertSame(
 			array(
-				''                => 4,
-				'DE|Germany'      => 1,
-				'FR|France'       => 1,
+				''                  => 4,
+				'DE|Germany'        => 1,
+				'FR|France'         => 1,
 				'GB|United Kingdom' => 1,
-				'US|United States' => 1,
+				'US|United States'  => 1,
 			),
 			$this->rows( array( RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ), $users, 59 )
 		);
@@ -276,7 +276,23 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 		self::delete_raw_hits();
 		$this->assert_script_numbers();
 		// A hit of a visitor whose latest stored hit is in the window counts once: a twice more.
-		$this->assertTrue( $buffer->append( (array) json_decode( Hits::pageview( 'a', '2025-03-15 00:10:00', '/', array( 'cc' => 'DE', 'rg' => 'Berlin', 'ci' => 'Berlin' ) ), true ) ) );
+		$this->assertTrue(
+			$buffer->append(
+				(array) json_decode(
+					Hits::pageview(
+						'a',
+						'2025-03-15 00:10:00',
+						'/',
+						array(
+							'cc' => 'DE',
+							'rg' => 'Berlin',
+							'ci' => 'Berlin',
+						)
+					),
+					true
+				)
+			)
+		);
 		$this->assertSame( array( '' => 2 ), $this->rows( array(), RealtimeQuery::ACTIVE_USERS, 4 ) );
 		$this->assertSame(
 			array(
