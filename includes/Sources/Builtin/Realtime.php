@@ -45,7 +45,7 @@ defined( 'ABSPATH' ) || exit;
  * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, object: int}>, sources: array<int, string>, campaigns: array<int, string>}
  * @phpstan-type RealtimeRecent array{key: string, records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
  * @phpstan-type RealtimeTail array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels, moved: bool}
- * @phpstan-type RealtimeSummary array{since: int, dirty: int, rows: array<int, array{0: int, 1: int, 2: string, 3: int, 4: string}>, tail: RealtimeTail, stored: array<string, int>, latest: int}
+ * @phpstan-type RealtimeSummary array{since: int, dirty: int, rows: array<int, array<int, array{0: int, 1: string, 2: int, 3: string}>>, tail: RealtimeTail, stored: array<string, int>, latest: int}
  */
 final class Realtime {
 
@@ -282,10 +282,10 @@ final class Realtime {
 		$kind    = $by_path ? RealtimeMinutes::VIEWS : RealtimeMinutes::VIEWS_ALL;
 		$records = array();
 		$grouped = array();
-		foreach ( $summary['rows'] as $row ) {
-			list( $row_kind, $minute, $key, $total, $seconds ) = $row;
-			$start = $minute * MINUTE_IN_SECONDS;
-			if ( $row_kind !== $kind || $start > $last || $start + MINUTE_IN_SECONDS - 1 < $first ) {
+		foreach ( $summary['rows'][ $kind ] ?? array() as $row ) {
+			list( $minute, $key, $total, $seconds ) = $row;
+			$start                                  = $minute * MINUTE_IN_SECONDS;
+			if ( $start > $last || $start + MINUTE_IN_SECONDS - 1 < $first ) {
 				continue;
 			}
 			$path = (int) $key;
@@ -329,19 +329,21 @@ final class Realtime {
 		if ( RealtimeMinutes::USERS !== $kind ) {
 			$counts[ $kind ] = array();
 		}
-		foreach ( $summary['rows'] as $row ) {
-			list( $row_kind, $minute, $key, $total, $seconds ) = $row;
-			$start = $minute * MINUTE_IN_SECONDS;
-			if ( ! isset( $counts[ $row_kind ] ) || $start + MINUTE_IN_SECONDS - 1 < $first ) {
-				continue;
-			}
-			if ( $start < $first ) {
-				$total = 0;
-				foreach ( RealtimeMinutes::seconds( $seconds ) as $second => $count ) {
-					$total += $start + $second >= $first ? $count : 0;
+		foreach ( array_keys( $counts ) as $counted ) {
+			foreach ( $summary['rows'][ $counted ] ?? array() as $row ) {
+				list( $minute, $key, $total, $seconds ) = $row;
+				$start                                  = $minute * MINUTE_IN_SECONDS;
+				if ( $start + MINUTE_IN_SECONDS - 1 < $first ) {
+					continue;
 				}
+				if ( $start < $first ) {
+					$total = 0;
+					foreach ( RealtimeMinutes::seconds( $seconds ) as $second => $count ) {
+						$total += $start + $second >= $first ? $count : 0;
+					}
+				}
+				$counts[ $counted ][ $key ] = ( $counts[ $counted ][ $key ] ?? 0 ) + $total;
 			}
-			$counts[ $row_kind ][ $key ] = ( $counts[ $row_kind ][ $key ] ?? 0 ) + $total;
 		}
 		// The tail's visitors, unless a stored hit of theirs (with that key) is in the window.
 		$tail     = $summary['tail'];
@@ -365,13 +367,11 @@ final class Realtime {
 		}
 
 		$sessions = array();
+		$empty    = array_fill_keys( self::SESSION_COLUMNS, '' );
+		$columns  = RealtimeMinutes::VISITOR_KINDS[ $kind ];
 		foreach ( $counts[ $kind ] as $key => $count ) {
 			if ( $count > 0 ) {
-				$values = explode( RealtimeMinutes::SEPARATOR, (string) $key );
-				$row    = array_fill_keys( self::SESSION_COLUMNS, '' );
-				foreach ( RealtimeMinutes::VISITOR_KINDS[ $kind ] as $i => $column ) {
-					$row[ $column ] = $values[ $i ] ?? '';
-				}
+				$row = array() === $columns ? $empty : array_combine( $columns, explode( RealtimeMinutes::SEPARATOR, (string) $key, count( $columns ) ) ) + $empty;
 				$sessions[ (string) $key ] = self::session( $row );
 			}
 		}
@@ -426,7 +426,7 @@ final class Realtime {
 				}
 				$rows = array();
 				foreach ( Db::lists( 'SELECT kind, minute, gkey, total, seconds FROM {rt_minutes} WHERE minute >= %d AND total <> 0', array( intdiv( $now - self::MINUTES * MINUTE_IN_SECONDS + 1, MINUTE_IN_SECONDS ) ) ) as $row ) {
-					$rows[] = array( (int) $row[0], (int) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] );
+					$rows[ (int) $row[0] ][] = array( (int) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] );
 				}
 				$dirty    = RealtimeMinutes::dirty();
 				$buffered = $this->buffered( $tail->lines( $now - self::MINUTES * MINUTE_IN_SECONDS + 1 - Sessionizer::TIMEOUT, $positions ), $clock, $now );
@@ -439,10 +439,10 @@ final class Realtime {
 				}
 				// The latest stored hit: the last second of the newest minute with visitors.
 				$latest = 0;
-				foreach ( $rows as $row ) {
-					if ( RealtimeMinutes::USERS === $row[0] && $row[1] * MINUTE_IN_SECONDS > $latest ) {
-						$seconds = RealtimeMinutes::seconds( $row[4] );
-						$latest  = $row[1] * MINUTE_IN_SECONDS + ( array() === $seconds ? 0 : max( array_keys( $seconds ) ) );
+				foreach ( $rows[ RealtimeMinutes::USERS ] ?? array() as $row ) {
+					if ( $row[0] * MINUTE_IN_SECONDS > $latest ) {
+						$seconds = RealtimeMinutes::seconds( $row[3] );
+						$latest  = $row[0] * MINUTE_IN_SECONDS + ( array() === $seconds ? 0 : max( array_keys( $seconds ) ) );
 					}
 				}
 				return array(
@@ -818,18 +818,25 @@ final class Realtime {
 	 * @return array<int, array{dimensions: array<string, string>, metrics: array<string, int>}>
 	 */
 	private static function sort( array $rows, string $order ): array {
-		usort(
-			$rows,
-			static function ( array $a, array $b ) use ( $order ): int {
-				if ( '' !== $order ) {
-					$cmp = $b['metrics'][ $order ] <=> $a['metrics'][ $order ];
-					if ( 0 !== $cmp ) {
-						return $cmp;
-					}
-				}
-				return strnatcasecmp( implode( "\x1f", $a['dimensions'] ), implode( "\x1f", $b['dimensions'] ) );
-			}
-		);
+		if ( count( $rows ) < 2 ) {
+			return $rows;
+		}
+		// The dimension values' natural order ranked once (natcasesort() compares as
+		// strnatcasecmp() does), then one sort by the metric and that rank.
+		$labels = array();
+		foreach ( $rows as $i => $row ) {
+			$labels[ $i ] = implode( "\x1f", $row['dimensions'] );
+		}
+		natcasesort( $labels );
+		$rank = array_flip( array_keys( $labels ) );
+		$by   = array();
+		$then = array();
+		foreach ( $rows as $i => $row ) {
+			$by[]   = '' === $order ? 0 : -$row['metrics'][ $order ];
+			$then[] = $rank[ $i ];
+		}
+		$rows = array_values( $rows );
+		array_multisort( $by, SORT_NUMERIC, $then, SORT_NUMERIC, $rows );
 		return $rows;
 	}
 }
