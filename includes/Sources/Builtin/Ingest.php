@@ -156,13 +156,6 @@ final class Ingest {
 	private array $final = array();
 
 	/**
-	 * The landing path of each stored session the current chunk's sessionizer started from, by id.
-	 *
-	 * @var array<int, int>
-	 */
-	private array $landing = array();
-
-	/**
 	 * A chunk writer.
 	 *
 	 * @param LocalTime            $clock   Site-local days and hours.
@@ -299,7 +292,7 @@ final class Ingest {
 
 		$touched = $sessionizer->touched();
 		$this->save_sessions( $touched );
-		$this->minutes?->add( $hits, $session_of, $touched, $path_ids, $this->landing );
+		$this->minutes?->add( $hits, $session_of, $touched, $path_ids );
 		$this->hold( $touched );
 		foreach ( $sessionizer->days() as $day ) {
 			$result->add_day( $day );
@@ -421,12 +414,10 @@ final class Ingest {
 				$this->by_key[ $key ] = $ids;
 			}
 		}
-		$rows          = array();
-		$this->landing = array();
+		$rows = array();
 		foreach ( $keys as $key ) {
 			foreach ( $this->by_key[ $key ] as $id => $true ) {
-				$rows[ $id ]          = $this->sessions[ $id ];
-				$this->landing[ $id ] = (int) $rows[ $id ]['landing_path_id'];
+				$rows[ $id ] = $this->sessions[ $id ];
 			}
 		}
 		if ( 0 === $this->next_id ) {

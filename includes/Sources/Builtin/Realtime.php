@@ -44,8 +44,8 @@ defined( 'ABSPATH' ) || exit;
  * @phpstan-type RealtimeSession array{visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
  * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, object: int}>, sources: array<int, string>, campaigns: array<int, string>}
  * @phpstan-type RealtimeRecent array{key: string, records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
- * @phpstan-type RealtimeTail array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels, moved: bool}
- * @phpstan-type RealtimeSummary array{since: int, dirty: int, rows: array<int, array<int, array{0: int, 1: string, 2: int, 3: string}>>, tail: RealtimeTail, stored: array<string, int>, latest: int}
+ * @phpstan-type RealtimeTail array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
+ * @phpstan-type RealtimeSummary array{since: int, rows: array<int, array<int, array{0: int, 1: string, 2: int, 3: string}>>, tail: RealtimeTail, stored: array<int, array<int, array<string, int|string>>>, latest: int}
  */
 final class Realtime {
 
@@ -226,7 +226,7 @@ final class Realtime {
 	 * null when they cannot answer it exactly: a window starting before the summaries' first
 	 * second; page views by a session's dimension; active users by page or minute, by a grouping
 	 * that is not one of the visitor kinds (or whose labels merge two of its keys), in a window
-	 * that ends before a stored hit, or with a landing path a late hit moved; both metrics.
+	 * that ends before a stored hit; both metrics.
 	 *
 	 * @param RealtimeQuery $query The query.
 	 */
@@ -260,7 +260,7 @@ final class Realtime {
 		if ( null === $kind ) {
 			return $this->summarized_views( $query, $summary );
 		}
-		if ( $summary['latest'] > $last || $summary['tail']['moved'] || ( RealtimeMinutes::REFERRALS === $kind && $summary['dirty'] >= $first ) ) {
+		if ( $summary['latest'] > $last ) {
 			return null;
 		}
 		return $this->summarized_users( $query, $summary, $kind );
@@ -316,7 +316,7 @@ final class Realtime {
 	/**
 	 * Active users from the summaries: per key of the kind, the visitors whose latest stored hit is
 	 * in the window (whole minutes by their count, the minute the window starts in by its seconds),
-	 * and the tail's visitors whose latest stored hit (of that key) is not.
+	 * changed by the tail's hits for the tail's visitors.
 	 *
 	 * @param RealtimeQuery $query   The query.
 	 * @param array         $summary The summaries read for its now.
@@ -345,24 +345,41 @@ final class Realtime {
 				$counts[ $counted ][ $key ] = ( $counts[ $counted ][ $key ] ?? 0 ) + $total;
 			}
 		}
-		// The tail's visitors, unless a stored hit of theirs (with that key) is in the window.
-		$tail     = $summary['tail'];
-		$visitors = array();
+		// The tail's visitors: each key of theirs is counted (or no longer counted) by whether a
+		// session with that key, as the tail leaves it, has a hit in the window now, against whether
+		// a stored one had.
+		$tail    = $summary['tail'];
+		$in_tail = array();
 		foreach ( $tail['records'] as $record ) {
-			if ( $record[1] < $query->end_minutes_ago || $record[1] > $query->start_minutes_ago ) {
-				continue;
-			}
-			$session = $tail['sessions'][ $record[0] ];
-			foreach ( array_keys( $counts ) as $counted ) {
-				$key = RealtimeMinutes::key( $counted, $session );
-				if ( ( $summary['stored'][ $session['visitor'] . '|' . $counted . '|' . md5( $key ) ] ?? 0 ) < $first ) {
-					$visitors[ $counted ][ $key ][ $session['visitor'] ] = true;
-				}
+			if ( $record[1] >= $query->end_minutes_ago && $record[1] <= $query->start_minutes_ago ) {
+				$in_tail[ $record[0] ] = true;
 			}
 		}
-		foreach ( $visitors as $counted => $keys ) {
-			foreach ( $keys as $key => $set ) {
-				$counts[ $counted ][ $key ] = ( $counts[ $counted ][ $key ] ?? 0 ) + count( $set );
+		$by_visitor = array();
+		foreach ( $tail['sessions'] as $id => $session ) {
+			$by_visitor[ (int) $session['visitor'] ][ $id ] = $session;
+		}
+		foreach ( $by_visitor as $visitor => $touched ) {
+			$stored = $summary['stored'][ $visitor ] ?? array();
+			foreach ( array_keys( $counts ) as $counted ) {
+				$was = array();
+				$now = array();
+				foreach ( $stored as $id => $session ) {
+					if ( $session['last_ts'] >= $first ) {
+						$was[ RealtimeMinutes::key( $counted, $session ) ] = true;
+						if ( ! isset( $touched[ $id ] ) ) {
+							$now[ RealtimeMinutes::key( $counted, $session ) ] = true;
+						}
+					}
+				}
+				foreach ( $touched as $id => $session ) {
+					if ( isset( $in_tail[ $id ] ) || ( $stored[ $id ]['last_ts'] ?? 0 ) >= $first ) {
+						$now[ RealtimeMinutes::key( $counted, $session ) ] = true;
+					}
+				}
+				foreach ( $was + $now as $key => $unused ) {
+					$counts[ $counted ][ $key ] = ( $counts[ $counted ][ $key ] ?? 0 ) + ( isset( $now[ $key ] ) ? 1 : 0 ) - ( isset( $was[ $key ] ) ? 1 : 0 );
+				}
 			}
 		}
 
@@ -371,7 +388,7 @@ final class Realtime {
 		$columns  = RealtimeMinutes::VISITOR_KINDS[ $kind ];
 		foreach ( $counts[ $kind ] as $key => $count ) {
 			if ( $count > 0 ) {
-				$row = array() === $columns ? $empty : array_combine( $columns, explode( RealtimeMinutes::SEPARATOR, (string) $key, count( $columns ) ) ) + $empty;
+				$row                       = array() === $columns ? $empty : array_combine( $columns, explode( RealtimeMinutes::SEPARATOR, (string) $key, count( $columns ) ) ) + $empty;
 				$sessions[ (string) $key ] = self::session( $row );
 			}
 		}
@@ -428,15 +445,8 @@ final class Realtime {
 				foreach ( Db::lists( 'SELECT kind, minute, gkey, total, seconds FROM {rt_minutes} WHERE minute >= %d AND total <> 0', array( intdiv( $now - self::MINUTES * MINUTE_IN_SECONDS + 1, MINUTE_IN_SECONDS ) ) ) as $row ) {
 					$rows[ (int) $row[0] ][] = array( (int) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] );
 				}
-				$dirty    = RealtimeMinutes::dirty();
 				$buffered = $this->buffered( $tail->lines( $now - self::MINUTES * MINUTE_IN_SECONDS + 1 - Sessionizer::TIMEOUT, $positions ), $clock, $now );
-				$stored   = array();
-				$visitors = array_values( array_unique( array_map( 'intval', array_column( $buffered['sessions'], 'visitor' ) ) ) );
-				foreach ( array_chunk( $visitors, 1000 ) as $batch ) {
-					foreach ( Db::lists( 'SELECT visitor, kind, ghash, last_ts FROM {rt_visitors} WHERE visitor IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
-						$stored[ $row[0] . '|' . $row[1] . '|' . $row[2] ] = (int) $row[3];
-					}
-				}
+				$stored   = RealtimeMinutes::sessions_of( array_map( 'intval', array_column( $buffered['sessions'], 'visitor' ) ) );
 				// The latest stored hit: the last second of the newest minute with visitors.
 				$latest = 0;
 				foreach ( $rows[ RealtimeMinutes::USERS ] ?? array() as $row ) {
@@ -447,7 +457,6 @@ final class Realtime {
 				}
 				return array(
 					'since'  => $since,
-					'dirty'  => $dirty,
 					'rows'   => $rows,
 					'tail'   => $buffered,
 					'stored' => $stored,
@@ -555,7 +564,7 @@ final class Realtime {
 	 * @param string[]  $lines Buffer lines not stored yet.
 	 * @param LocalTime $clock Site-local days.
 	 * @param int       $now   The last second.
-	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels, moved: bool}
+	 * @return array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
 	 */
 	private function buffered( array $lines, LocalTime $clock, int $now ): array {
 		$labels = array(
@@ -577,7 +586,6 @@ final class Realtime {
 				'records'  => array(),
 				'sessions' => array(),
 				'labels'   => $labels,
-				'moved'    => false,
 			);
 		}
 		$hits = Hit::in_order( $hits );
@@ -635,16 +643,10 @@ final class Realtime {
 				$records[] = array( $session, intdiv( $now - $hit->ts, MINUTE_IN_SECONDS ), $path, $view, 1 - $view );
 			}
 		}
-		// A stored session whose landing path a late hit moved (see RealtimeMinutes).
-		$moved = false;
-		foreach ( $sessionizer->touched() as $id => $session ) {
-			$moved = $moved || ( isset( $known[ $id ] ) && $known[ $id ]['landing_path_id'] !== $session['landing_path_id'] );
-		}
 		return array(
 			'records'  => $records,
 			'sessions' => array_map( array( self::class, 'session' ), $sessionizer->touched() ),
 			'labels'   => $labels,
-			'moved'    => $moved,
 		);
 	}
 

@@ -14,30 +14,27 @@ defined( 'ABSPATH' ) || exit;
  * (UTC, whatever the site's zone), written by each aggregation chunk in its transaction, with the
  * raw rows and the file's cursor, and kept for KEEP seconds.
  *
- * - `rt_minutes`: one row per kind, minute and key, with a count (`total`) and the count of each second of
- *   the minute (`seconds`, "second:count,…"): a query's minutes count back from any `now`, so a
- *   minute of the clock is cut at `now`'s second, and the seconds say on which side each hit is.
- *   Kinds: VIEWS (page views by path), VIEWS_ALL (page views of the site), and four kinds of
- *   visitors by what Real-Time groups them by (USERS: none; REFERRALS: source, landing path and
- *   campaign of the session; COUNTRIES; CITIES: country, region and city). A visitor kind's row
- *   counts the visitors (with that key) whose latest hit is in the minute, at those seconds.
- * - `rt_visitors`: each visitor's latest hit per kind and key (the session's `visitor`, as the raw
- *   answer counts them), read to move a visitor from the minute of their previous latest hit to
- *   the new one, so the visitors of a key active since any second are the sum of its rows from
- *   that second on: exact, without reading a row per visitor or per hit.
+ * - `rt_minutes`: one row per kind, minute and key, with a count (`total`) and the count of each
+ *   second of the minute (`seconds`, "second:count,…"): a query's minutes count back from any
+ *   `now`, so a minute of the clock is cut at `now`'s second, and the seconds say on which side
+ *   each hit is. Kinds: VIEWS (page views by path), VIEWS_ALL (page views of the site), and four
+ *   kinds of visitors by what Real-Time groups them by (USERS: none; REFERRALS: the session's
+ *   source, landing path and campaign; COUNTRIES; CITIES: country, region and city). A visitor
+ *   kind's row counts the visitors (the session's `visitor`, as the raw answer counts them) whose
+ *   latest hit in a session with that key is in the minute, at those seconds.
+ * - `rt_sessions`: each recent session's latest hit (page view or event, passive ones included)
+ *   with the columns of its keys, read for the visitors a chunk touches to move each of their keys
+ *   from the minute of its former latest hit to the new one. A landing path that a late hit
+ *   changes moves the session's referral key the same way.
  *
- * The trade-off of "latest hit": it answers "visitors with a hit from second S on" exactly, which
- * is every window that ends at the newest stored hit or later (Real-Time's windows end now).
- * A window that ends earlier than a stored hit (a query about minutes 29 to 5, or a `now` frozen
- * in the past) and a grouping that is not one of the kinds are answered from the raw rows, as
- * before. So is every window that starts before `since()`: the summaries hold every stored hit
- * from that second on, and nothing older.
- *
- * A session's source, medium, campaign, place and visitor never change; its landing path changes
- * when a hit older than its first one arrives late. Such a session's visitor would stay counted
- * under its former landing path until that hit is older than an hour, so the aggregation records
- * the time of the latest hit then (DIRTY_ID), and referral counts of windows that start before
- * it are answered from the raw rows.
+ * So the visitors of a key with a hit from second S on are the sum of its rows from S on: exact,
+ * without reading a row per visitor or per hit. The trade-off of "latest hit": that is exact for
+ * every window that ends at the newest stored hit or later (Real-Time's windows end now); a window
+ * that ends before a stored hit (minutes 29 to 5 ago, or a `now` frozen in the past), a grouping
+ * that is not one of the kinds, and a window that starts before since() (the summaries hold every
+ * stored hit from that second on, nothing older) are answered from the raw rows, as before.
+ * Distinct visitors over other groupings (by page, by minute) would need a row per visitor and
+ * minute; Real-Time does not ask them.
  */
 final class RealtimeMinutes {
 
@@ -50,12 +47,6 @@ final class RealtimeMinutes {
 	 * The cursors row whose position is the first second the summaries hold (a minute's start).
 	 */
 	public const SINCE_ID = '#realtime-since';
-
-	/**
-	 * The cursors row whose position is the latest hit time when a stored session's landing path
-	 * changed.
-	 */
-	public const DIRTY_ID = '#realtime-dirty';
 
 	public const USERS     = 0;
 	public const REFERRALS = 1;
@@ -101,13 +92,6 @@ final class RealtimeMinutes {
 	}
 
 	/**
-	 * The latest hit time when a stored session's landing path changed (0 for never).
-	 */
-	public static function dirty(): int {
-		return (int) Db::value( 'SELECT position FROM {cursors} WHERE file = %s', array( self::DIRTY_ID ) );
-	}
-
-	/**
 	 * Starts the summaries (the migration): from KEEP before `$now`, or, when hits of that time are
 	 * stored already, from the minute after the latest of them; Real-Time reads windows that start
 	 * earlier from the raw rows.
@@ -144,7 +128,7 @@ final class RealtimeMinutes {
 				}
 				self::set( self::SINCE_ID, $floor );
 				Db::query( 'DELETE FROM {rt_minutes} WHERE minute < %d', array( intdiv( $floor, MINUTE_IN_SECONDS ) ) );
-				Db::query( 'DELETE FROM {rt_visitors} WHERE last_ts < %d', array( $floor ) );
+				Db::query( 'DELETE FROM {rt_sessions} WHERE last_ts < %d', array( $floor ) );
 				return $floor;
 			}
 		);
@@ -209,21 +193,78 @@ final class RealtimeMinutes {
 	}
 
 	/**
-	 * Adds a chunk's stored hits from `since` on: its page views by minute, second and path, and
-	 * its visitors' latest hits by kind and key. Inside the chunk's transaction (Ingest).
+	 * The session columns an `rt_sessions` row keeps (the visitor kinds' keys are made of them).
+	 */
+	public const SESSION_COLUMNS = array( 'source_id', 'landing_path_id', 'campaign_id', 'country', 'region', 'city' );
+
+	/**
+	 * An `rt_sessions` row as a list of its values (visitor, last_ts, SESSION_COLUMNS), typed.
+	 *
+	 * @param array<int|string, int|string|null> $row The row's visitor, last hit and columns, in that order.
+	 * @return array{visitor: int, last_ts: int, source_id: int, landing_path_id: int, campaign_id: int, country: string, region: string, city: string}
+	 */
+	public static function row( array $row ): array {
+		$row = array_values( $row );
+		return array(
+			'visitor'         => (int) $row[0],
+			'last_ts'         => (int) $row[1],
+			'source_id'       => (int) $row[2],
+			'landing_path_id' => (int) $row[3],
+			'campaign_id'     => (int) $row[4],
+			'country'         => (string) $row[5],
+			'region'          => (string) $row[6],
+			'city'            => (string) $row[7],
+		);
+	}
+
+	/**
+	 * The stored `rt_sessions` rows of visitors, by visitor and session id.
+	 *
+	 * @param int[] $visitors Visitor keys (sessions' `visitor`).
+	 * @return array<int, array<int, array{visitor: int, last_ts: int, source_id: int, landing_path_id: int, campaign_id: int, country: string, region: string, city: string}>>
+	 */
+	public static function sessions_of( array $visitors ): array {
+		$out = array();
+		foreach ( array_chunk( array_values( array_unique( $visitors ) ), self::BATCH ) as $batch ) {
+			foreach ( Db::lists( 'SELECT session_id, visitor, last_ts, ' . implode( ', ', self::SESSION_COLUMNS ) . ' FROM {rt_sessions} WHERE visitor IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
+				$out[ (int) $row[1] ][ (int) $row[0] ] = self::row( array_slice( $row, 1 ) );
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * For each key of a visitor kind, the latest `last_ts` of the sessions with that key.
+	 *
+	 * @param int                                   $kind     A visitor kind.
+	 * @param array<int, array<string, int|string>> $sessions Sessions with last_ts and the kind's columns.
+	 * @return array<string, int>
+	 */
+	private static function latest( int $kind, array $sessions ): array {
+		$out = array();
+		foreach ( $sessions as $session ) {
+			$key         = self::key( $kind, $session );
+			$out[ $key ] = max( $out[ $key ] ?? 0, (int) $session['last_ts'] );
+		}
+		return $out;
+	}
+
+	/**
+	 * Adds a chunk's stored hits from `since` on, inside the chunk's transaction (Ingest): its page
+	 * views by minute, second and path; each session's latest hit (`rt_sessions`, with the columns
+	 * of its keys as the chunk leaves them); and for each visitor of a changed session, each kind's
+	 * keys whose latest hit moved (a later hit, or a landing path a late hit changed), from the
+	 * minute and second of the former latest hit to the new one.
 	 *
 	 * @param Hit[]                                 $hits       The chunk's hits.
 	 * @param array<int, int>                       $session_of Each hit's session id, by the hit's index.
 	 * @param array<int, array<string, int|string>> $sessions   The sessions the chunk touched, as stored.
 	 * @param array<string, int>                    $path_ids   Path => id.
-	 * @param array<int, int>                       $landing    The landing path of each stored session before the chunk, by id.
 	 */
-	public function add( array $hits, array $session_of, array $sessions, array $path_ids, array $landing ): void {
+	public function add( array $hits, array $session_of, array $sessions, array $path_ids ): void {
 		// Delta per row: kind, minute, key => [count, second => count].
-		$delta  = array();
-		$latest = array();
-		$last   = 0;
-		$bump   = static function ( int $kind, int $ts, string $key, int $by ) use ( &$delta ): void {
+		$delta = array();
+		$bump  = static function ( int $kind, int $ts, string $key, int $by ) use ( &$delta ): void {
 			$minute = intdiv( $ts, MINUTE_IN_SECONDS );
 			$id     = $kind . '|' . $minute . '|' . $key;
 			if ( ! isset( $delta[ $id ] ) ) {
@@ -232,56 +273,68 @@ final class RealtimeMinutes {
 			$delta[ $id ][3]                           += $by;
 			$delta[ $id ][4][ $ts % MINUTE_IN_SECONDS ] = ( $delta[ $id ][4][ $ts % MINUTE_IN_SECONDS ] ?? 0 ) + $by;
 		};
+		$last  = array();
 		foreach ( $hits as $i => $hit ) {
 			if ( $hit->ts < $this->since ) {
 				continue;
 			}
-			$last = max( $last, $hit->ts );
 			if ( $hit->is_pageview() ) {
 				$bump( self::VIEWS, $hit->ts, (string) $path_ids[ $hit->path ], 1 );
 				$bump( self::VIEWS_ALL, $hit->ts, '', 1 );
 			}
-			$session = $sessions[ $session_of[ $i ] ];
+			$last[ $session_of[ $i ] ] = max( $last[ $session_of[ $i ] ] ?? 0, $hit->ts );
+		}
+		if ( array() === $last ) {
+			return;
+		}
+
+		// The sessions of the touched sessions' visitors, before and after the chunk.
+		$visitors = array();
+		foreach ( $sessions as $session ) {
+			$visitors[] = (int) $session['visitor'];
+		}
+		$before  = self::sessions_of( $visitors );
+		$after   = $before;
+		$changed = array();
+		foreach ( $sessions as $id => $session ) {
 			$visitor = (int) $session['visitor'];
+			$stored  = $before[ $visitor ][ $id ] ?? null;
+			if ( null === $stored && ! isset( $last[ $id ] ) ) {
+				continue;
+			}
+			$row = self::row(
+				array_merge(
+					array( $visitor, max( $stored['last_ts'] ?? 0, $last[ $id ] ?? 0 ) ),
+					array_map( static fn( string $column ) => $session[ $column ], self::SESSION_COLUMNS )
+				)
+			);
+			if ( $row !== $stored ) {
+				$after[ $visitor ][ $id ] = $row;
+				$changed[ $visitor ][]    = array_merge( array( $id ), array_values( $row ) );
+			}
+		}
+		foreach ( $changed as $visitor => $rows ) {
 			foreach ( array_keys( self::VISITOR_KINDS ) as $kind ) {
-				$key = self::key( $kind, $session );
-				$id  = $visitor . '|' . $kind . '|' . md5( $key );
-				if ( ! isset( $latest[ $id ] ) || $latest[ $id ][3] < $hit->ts ) {
-					$latest[ $id ] = array( $visitor, $kind, $key, $hit->ts );
+				$was = self::latest( $kind, $before[ $visitor ] ?? array() );
+				$now = self::latest( $kind, $after[ $visitor ] );
+				foreach ( $was + $now as $key => $unused ) {
+					$old = $was[ $key ] ?? null;
+					$new = $now[ $key ] ?? null;
+					if ( $old === $new ) {
+						continue;
+					}
+					if ( null !== $old ) {
+						$bump( $kind, $old, (string) $key, -1 );
+					}
+					if ( null !== $new ) {
+						$bump( $kind, $new, (string) $key, 1 );
+					}
 				}
 			}
 		}
-		if ( 0 === $last ) {
-			return;
-		}
-		foreach ( $sessions as $id => $session ) {
-			if ( isset( $landing[ $id ] ) && $landing[ $id ] !== (int) $session['landing_path_id'] ) {
-				self::set( self::DIRTY_ID, max( self::dirty(), $last, (int) $session['last_seen_at'] ) );
-			}
-		}
-
-		// Each visitor moves from the minute of their previous latest hit to the new one.
-		$stored = array();
-		foreach ( array_chunk( array_values( array_unique( array_column( $latest, 0 ) ) ), self::BATCH ) as $batch ) {
-			foreach ( Db::lists( 'SELECT visitor, kind, ghash, last_ts FROM {rt_visitors} WHERE visitor IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
-				$stored[ $row[0] . '|' . $row[1] . '|' . $row[2] ] = (int) $row[3];
-			}
-		}
-		$visitors = array();
-		foreach ( $latest as $id => $entry ) {
-			list( $visitor, $kind, $key, $ts ) = $entry;
-			$before                            = $stored[ $id ] ?? null;
-			if ( null !== $before && $before >= $ts ) {
-				continue;
-			}
-			if ( null !== $before && $before >= $this->since ) {
-				$bump( $kind, $before, $key, -1 );
-			}
-			$bump( $kind, $ts, $key, 1 );
-			$visitors[] = array( $visitor, $kind, md5( $key ), $ts );
-		}
-		foreach ( array_chunk( $visitors, 1000 ) as $batch ) {
-			Db::insert_rows( 'rt_visitors', array( 'visitor', 'kind', 'ghash', 'last_ts' ), $batch, false, array( 'last_ts' ) );
+		$write = array() === $changed ? array() : array_merge( ...array_values( $changed ) );
+		foreach ( array_chunk( $write, 1000 ) as $batch ) {
+			Db::insert_rows( 'rt_sessions', array_merge( array( 'session_id', 'visitor', 'last_ts' ), self::SESSION_COLUMNS ), $batch, false, array_merge( array( 'last_ts' ), self::SESSION_COLUMNS ) );
 		}
 
 		// The rows the deltas change, read by primary key, added to and written back.

@@ -25,7 +25,7 @@ defined( 'ABSPATH' ) || exit;
  *   histograms, computed by VitalsRollups with them);
  * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
  *   series and day, kept when deleted (flagged) so detection never finds that day again;
- * - rt_minutes, rt_visitors: Real-Time's per-minute summaries of the last hours (RealtimeMinutes),
+ * - rt_minutes, rt_sessions: Real-Time's per-minute summaries of the last hours (RealtimeMinutes),
  *   written by the aggregation with the raw rows.
  */
 final class Schema {
@@ -106,7 +106,7 @@ final class Schema {
 		'rollup_vitals',
 		'rollup_vitals_m',
 		'rt_minutes',
-		'rt_visitors',
+		'rt_sessions',
 	);
 
 	/**
@@ -721,12 +721,18 @@ total int(11) NOT NULL DEFAULT 0,
 seconds text NOT NULL,
 PRIMARY KEY  (kind,minute,ghash),
 KEY minute (minute)",
-			'rt_visitors'      => 'visitor bigint(20) unsigned NOT NULL,
-kind tinyint(3) unsigned NOT NULL,
-ghash char(32) NOT NULL,
+			'rt_sessions'      => "session_id int(10) unsigned NOT NULL,
+visitor bigint(20) unsigned NOT NULL,
 last_ts int(10) unsigned NOT NULL,
-PRIMARY KEY  (visitor,kind,ghash),
-KEY last_ts (last_ts)',
+source_id int(10) unsigned NOT NULL DEFAULT 0,
+landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
+campaign_id int(10) unsigned NOT NULL DEFAULT 0,
+country char(2) NOT NULL DEFAULT '',
+region varchar(64) NOT NULL DEFAULT '',
+city varchar(128) NOT NULL DEFAULT '',
+PRIMARY KEY  (session_id),
+KEY visitor (visitor),
+KEY last_ts (last_ts)",
 		);
 	}
 }

@@ -325,8 +325,9 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 		$this->aggregate_at( array(), $this->now + 81 * 60 );
 		$this->assertSame( Hits::ts( '2025-03-14 23:31:00' ), RealtimeMinutes::since() );
 		$this->assertSame( array( $minute( '2025-03-14 23:50:00' ), $minute( '2025-03-15 00:04:00' ), $minute( '2025-03-15 00:08:00' ), $minute( '2025-03-15 00:09:00' ) ), $minutes() );
-		// d's visitor has left rt_visitors with its minute.
-		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_visitors} WHERE last_ts < %d', array( Hits::ts( '2025-03-14 23:31:00' ) ) ) );
+		// d's session has left rt_sessions with its minute; a's, b's and c's stay.
+		$this->assertSame( 3, (int) Db::value( 'SELECT COUNT(*) FROM {rt_sessions}' ) );
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_sessions} WHERE last_ts < %d', array( Hits::ts( '2025-03-14 23:31:00' ) ) ) );
 		// The last hour at the script's now starts at 23:10:31, before 23:31: the raw rows answer,
 		// d included.
 		$this->assertSame( array( '' => 4 ), $this->rows( array(), RealtimeQuery::ACTIVE_USERS, 59 ) );
@@ -337,7 +338,7 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 
 		$this->aggregate_at( array(), $this->now + 3 * HOUR_IN_SECONDS );
 		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_minutes}' ) );
-		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_visitors}' ) );
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_sessions}' ) );
 	}
 
 	/**
@@ -366,5 +367,45 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 		// v's first page view at 00:01:10 is 9 min 20 s before now: in the last 10 minutes only.
 		$this->assertSame( array( '' => 2 ), $this->rows( array(), RealtimeQuery::ACTIVE_USERS, 9 ) );
 		$this->assertSame( array( '' => 2 ), $this->rows( array(), RealtimeQuery::ACTIVE_USERS, 3 ) );
+	}
+
+	/**
+	 * A hit older than its session's first one, aggregated later, changes the session's landing
+	 * path: its visitor moves to the new referral key, in the stored summaries and when the hit is
+	 * still in the buffer's tail.
+	 */
+	public function test_a_late_hit_moves_the_landing_path(): void {
+		Hits::reset();
+		$first = Hits::pageview( 'm', '2025-03-15 00:06:00', '/b/', array( 'r' => 'https://www.google.com/' ) );
+		$late  = Hits::pageview( 'm', '2025-03-15 00:05:00', '/a/', array( 'r' => 'https://www.google.com/' ) );
+		$other = Hits::pageview( 'n', '2025-03-15 00:07:00', '/b/', array( 'r' => 'https://www.google.com/' ) );
+		$this->aggregate_at( array( $first, $other ), $this->now );
+		$referrals = array( RealtimeQuery::SESSION_SOURCE, RealtimeQuery::LANDING_PAGE, RealtimeQuery::SESSION_CAMPAIGN );
+		$users     = RealtimeQuery::ACTIVE_USERS;
+		$this->assertSame(
+			array(
+				''                         => 2,
+				'google.com|/b/|(not set)' => 2,
+			),
+			$this->rows( $referrals, $users, 29 )
+		);
+
+		// In the buffer: m's session lands on /a/ now.
+		$buffer = new Buffer( (string) DataDir::ensure() );
+		$this->assertTrue( $buffer->append( (array) json_decode( $late, true ) ) );
+		$moved = array(
+			''                         => 2,
+			'google.com|/a/|(not set)' => 1,
+			'google.com|/b/|(not set)' => 1,
+		);
+		$this->assertSame( $moved, $this->rows( $referrals, $users, 29 ) );
+		$this->assertSame( $moved, $this->rows( $referrals, $users, 29, null, false ) );
+
+		// Aggregated: the same, from the summaries alone.
+		wp_delete_file( $buffer->path() );
+		$this->aggregate_at( array( $late ), $this->now );
+		self::delete_raw_hits();
+		$this->assertSame( $moved, $this->rows( $referrals, $users, 29 ) );
+		$this->assertSame( 2, (int) Db::value( 'SELECT SUM(total) FROM {rt_minutes} WHERE kind = %d', array( RealtimeMinutes::REFERRALS ) ) );
 	}
 }

@@ -97,8 +97,9 @@ class SchemaTest extends TestCase {
 			'PRIMARY' => 'kind,minute,ghash',
 			'minute'  => 'minute',
 		),
-		'rt_visitors'        => array(
-			'PRIMARY' => 'visitor,kind,ghash',
+		'rt_sessions'        => array(
+			'PRIMARY' => 'session_id',
+			'visitor' => 'visitor',
 			'last_ts' => 'last_ts',
 		),
 	);
