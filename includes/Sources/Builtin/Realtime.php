@@ -28,6 +28,13 @@ defined( 'ABSPATH' ) || exit;
  *   own), so a visit made a moment ago counts at once, without an aggregation in the request and
  *   without a write or a lock the collector or the aggregation could wait for.
  *
+ * The stored part comes from the aggregation's per-minute summaries (RealtimeMinutes: page views
+ * per minute, second and path; visitors by the minute of their latest hit per grouping) whenever
+ * they answer a query exactly — every query of the Real-Time report once the summaries cover its
+ * window — so the answer reads O(minutes × keys) rows instead of every hit; the tail is added to
+ * them as below. Anything else (see summarized()) is read from the raw tables: through their `day`
+ * indexes, then by time.
+ *
  * The last hour is read once for all the queries of one `now`, data version and buffer state (a
  * report asks several), as records of page views and events per session, minute and page; a
  * query groups the records of its minutes in PHP.
