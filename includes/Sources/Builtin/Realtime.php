@@ -449,7 +449,8 @@ final class Realtime {
 					return null;
 				}
 				$rows = array();
-				foreach ( Db::lists( 'SELECT kind, minute, gkey, total, seconds FROM {rt_minutes} WHERE minute >= %d AND total <> 0', array( intdiv( $now - self::MINUTES * MINUTE_IN_SECONDS + 1, MINUTE_IN_SECONDS ) ) ) as $row ) {
+				// Each kind's minutes in primary key order, one range a kind.
+				foreach ( Db::lists( 'SELECT kind, minute, gkey, total, seconds FROM {rt_minutes}' . Db::force_index( 'PRIMARY' ) . ' WHERE kind IN (' . Lookups::ints( RealtimeMinutes::KINDS ) . ') AND minute >= %d AND total <> 0', array( intdiv( $now - self::MINUTES * MINUTE_IN_SECONDS + 1, MINUTE_IN_SECONDS ) ) ) as $row ) {
 					$rows[ (int) $row[0] ][] = array( (int) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] );
 				}
 				$buffered = $this->buffered( $tail->lines( $now - self::MINUTES * MINUTE_IN_SECONDS + 1 - Sessionizer::TIMEOUT, $positions ), $clock, $now );
@@ -785,12 +786,11 @@ final class Realtime {
 	 * @phpstan-param RealtimeLabels  $labels
 	 */
 	private function value( string $dimension, array $record, array $session, array $labels ): string {
-		$path = static fn( int $id ): string => $labels['paths'][ $id ]['path'] ?? Acquisition::NOT_SET;
 		return match ( $dimension ) {
 			RealtimeQuery::MINUTES_AGO      => sprintf( '%02d', $record[1] ),
-			RealtimeQuery::PAGE_PATH        => $path( $record[2] ),
-			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $record[2], $labels ) ? $this->title( $record[2], $labels ) : $path( $record[2] ),
-			RealtimeQuery::LANDING_PAGE     => $path( $session['landing_path_id'] ),
+			RealtimeQuery::PAGE_PATH        => $labels['paths'][ $record[2] ]['path'] ?? Acquisition::NOT_SET,
+			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $record[2], $labels ) ? $this->title( $record[2], $labels ) : ( $labels['paths'][ $record[2] ]['path'] ?? Acquisition::NOT_SET ),
+			RealtimeQuery::LANDING_PAGE     => $labels['paths'][ $session['landing_path_id'] ]['path'] ?? Acquisition::NOT_SET,
 			RealtimeQuery::SESSION_SOURCE   => $labels['sources'][ $session['source_id'] ] ?? Acquisition::DIRECT_SOURCE,
 			RealtimeQuery::SESSION_MEDIUM   => $session['medium'],
 			RealtimeQuery::SESSION_CAMPAIGN => $labels['campaigns'][ $session['campaign_id'] ] ?? Acquisition::NOT_SET,

@@ -21,7 +21,8 @@ defined( 'ABSPATH' ) || exit;
  *   kinds of visitors by what Real-Time groups them by (USERS: none; REFERRALS: the session's
  *   source, landing path and campaign; COUNTRIES; CITIES: country, region and city). A visitor
  *   kind's row counts the visitors (the session's `visitor`, as the raw answer counts them) whose
- *   latest hit in a session with that key is in the minute, at those seconds.
+ *   latest hit in a session with that key is in the minute, at those seconds. One more row (kind
+ *   SINCE) keeps the first minute the summaries hold.
  * - `rt_sessions`: each recent session's latest hit (page view or event, passive ones included)
  *   with the columns of its keys, read for the visitors a chunk touches to move each of their keys
  *   from the minute of its former latest hit to the new one. A landing path that a late hit
@@ -44,9 +45,9 @@ final class RealtimeMinutes {
 	public const KEEP = 7200;
 
 	/**
-	 * The cursors row whose position is the first second the summaries hold (a minute's start).
+	 * The kind of the one row whose minute is the first minute the summaries hold (since()).
 	 */
-	public const SINCE_ID = '#realtime-since';
+	public const SINCE = 9;
 
 	public const USERS     = 0;
 	public const REFERRALS = 1;
@@ -54,6 +55,11 @@ final class RealtimeMinutes {
 	public const CITIES    = 3;
 	public const VIEWS     = 4;
 	public const VIEWS_ALL = 5;
+
+	/**
+	 * Every kind.
+	 */
+	public const KINDS = array( self::USERS, self::REFERRALS, self::COUNTRIES, self::CITIES, self::VIEWS, self::VIEWS_ALL );
 
 	/**
 	 * The visitor kinds and the session columns of their keys.
@@ -87,8 +93,8 @@ final class RealtimeMinutes {
 	 * The first second the summaries hold, or null when they hold nothing yet.
 	 */
 	public static function since(): ?int {
-		$value = Db::value( 'SELECT position FROM {cursors} WHERE file = %s', array( self::SINCE_ID ) );
-		return null === $value ? null : (int) $value;
+		$value = Db::value( 'SELECT MAX(minute) FROM {rt_minutes} WHERE kind = %d', array( self::SINCE ) );
+		return null === $value ? null : (int) $value * MINUTE_IN_SECONDS;
 	}
 
 	/**
@@ -107,7 +113,7 @@ final class RealtimeMinutes {
 			$latest = max( $latest, (int) Db::value( 'SELECT MAX(ts) FROM {' . $table . '} WHERE day IN (%s, %s) AND ts >= %d', array( $days[0], $days[1], $from ) ) );
 		}
 		$since = 0 === $latest ? intdiv( $from, MINUTE_IN_SECONDS ) * MINUTE_IN_SECONDS : intdiv( $latest, MINUTE_IN_SECONDS ) * MINUTE_IN_SECONDS + MINUTE_IN_SECONDS;
-		self::set( self::SINCE_ID, $since );
+		self::set( $since );
 	}
 
 	/**
@@ -126,8 +132,8 @@ final class RealtimeMinutes {
 				if ( null !== $since && $since >= $floor ) {
 					return $since;
 				}
-				self::set( self::SINCE_ID, $floor );
-				Db::query( 'DELETE FROM {rt_minutes} WHERE minute < %d', array( intdiv( $floor, MINUTE_IN_SECONDS ) ) );
+				self::set( $floor );
+				Db::query( 'DELETE FROM {rt_minutes} WHERE kind IN (' . Lookups::ints( self::KINDS ) . ') AND minute < %d', array( intdiv( $floor, MINUTE_IN_SECONDS ) ) );
 				Db::query( 'DELETE FROM {rt_sessions} WHERE last_ts < %d', array( $floor ) );
 				return $floor;
 			}
@@ -135,13 +141,13 @@ final class RealtimeMinutes {
 	}
 
 	/**
-	 * Writes a cursors row.
+	 * Records the first second the summaries hold.
 	 *
-	 * @param string $id    The row.
-	 * @param int    $value Its position.
+	 * @param int $since A minute's first second.
 	 */
-	private static function set( string $id, int $value ): void {
-		Db::insert_rows( 'cursors', array( 'file', 'position', 'days' ), array( array( $id, $value, '' ) ), false, array( 'position' ) );
+	private static function set( int $since ): void {
+		Db::query( 'DELETE FROM {rt_minutes} WHERE kind = %d', array( self::SINCE ) );
+		Db::insert_rows( 'rt_minutes', array( 'kind', 'minute', 'ghash', 'gkey', 'total', 'seconds' ), array( array( self::SINCE, intdiv( $since, MINUTE_IN_SECONDS ), '', '', 0, '' ) ) );
 	}
 
 	/**

@@ -337,7 +337,8 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 		$this->assertSame( array( '' => 3 ), $this->rows( array(), RealtimeQuery::ACTIVE_USERS, 29 ) );
 
 		$this->aggregate_at( array(), $this->now + 3 * HOUR_IN_SECONDS );
-		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_minutes}' ) );
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_minutes} WHERE kind <> %d', array( RealtimeMinutes::SINCE ) ) );
+		$this->assertSame( $this->now + 3 * HOUR_IN_SECONDS - 30 - RealtimeMinutes::KEEP, RealtimeMinutes::since() );
 		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {rt_sessions}' ) );
 	}
 

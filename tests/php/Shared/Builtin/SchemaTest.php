@@ -93,10 +93,7 @@ class SchemaTest extends TestCase {
 		'rollup_media_m'     => array( 'PRIMARY' => 'day,title' ),
 		'rollup_vitals'      => array( 'PRIMARY' => 'day,device_category,metric,value' ),
 		'rollup_vitals_m'    => array( 'PRIMARY' => 'day,device_category,metric,value' ),
-		'rt_minutes'         => array(
-			'PRIMARY' => 'kind,minute,ghash',
-			'minute'  => 'minute',
-		),
+		'rt_minutes'         => array( 'PRIMARY' => 'kind,minute,ghash' ),
 		'rt_sessions'        => array(
 			'PRIMARY' => 'session_id',
 			'visitor' => 'visitor',
