@@ -82,6 +82,27 @@ final class RealtimeMinutes {
 	private const BATCH = 500;
 
 	/**
+	 * Rows of `rt_minutes` at most that a run keeps in memory.
+	 */
+	private const HELD_ROWS = 20000;
+
+	/**
+	 * The `rt_minutes` rows this run read or wrote, as the table holds them (the run holds the
+	 * aggregation's lock, so nothing else writes them; a rolled-back chunk ends the run), by
+	 * "kind|minute|hash": [total, second => count].
+	 *
+	 * @var array<string, array{0: int, 1: array<int, int>}>
+	 */
+	private array $held = array();
+
+	/**
+	 * Each kind's newest minute stored (no row is newer), read at the run's first chunk.
+	 *
+	 * @var array<int, int>|null
+	 */
+	private ?array $newest = null;
+
+	/**
 	 * A writer for one aggregation run.
 	 *
 	 * @param int $since The first second the summaries hold (since()).
@@ -343,25 +364,43 @@ final class RealtimeMinutes {
 			Db::insert_rows( 'rt_sessions', array_merge( array( 'session_id', 'visitor', 'last_ts' ), self::SESSION_COLUMNS ), $batch, false, array_merge( array( 'last_ts' ), self::SESSION_COLUMNS ) );
 		}
 
-		// The rows the deltas change, read by primary key, added to and written back.
-		$rows = array();
-		foreach ( array_chunk( array_values( $delta ), self::BATCH ) as $batch ) {
+		// The rows the deltas change: held, or newer than any stored row of their kind, or read
+		// by primary key; added to and written back.
+		if ( null === $this->newest ) {
+			$this->newest = array();
+			foreach ( Db::lists( 'SELECT kind, MAX(minute) FROM {rt_minutes} WHERE kind IN (' . Lookups::ints( self::KINDS ) . ') GROUP BY kind' ) as $row ) {
+				$this->newest[ (int) $row[0] ] = (int) $row[1];
+			}
+		}
+		$read = array();
+		foreach ( $delta as $entry ) {
+			if ( ! isset( $this->held[ $entry[0] . '|' . $entry[1] . '|' . md5( $entry[2] ) ] ) && $entry[1] <= ( $this->newest[ $entry[0] ] ?? -1 ) ) {
+				$read[] = $entry;
+			}
+		}
+		if ( count( $this->held ) + count( $delta ) > self::HELD_ROWS ) {
+			$this->held = array();
+			$read       = array_filter( $delta, fn( array $entry ): bool => $entry[1] <= ( $this->newest[ $entry[0] ] ?? -1 ) );
+		}
+		foreach ( array_chunk( $read, self::BATCH ) as $batch ) {
 			$tuples = array();
 			foreach ( $batch as $entry ) {
 				$tuples[] = Db::sql( '(%d,%d,%s)', array( $entry[0], $entry[1], md5( $entry[2] ) ) );
 			}
 			foreach ( Db::lists( 'SELECT kind, minute, ghash, total, seconds FROM {rt_minutes} WHERE (kind, minute, ghash) IN (' . implode( ',', $tuples ) . ')' ) as $row ) {
-				$rows[ $row[0] . '|' . $row[1] . '|' . $row[2] ] = array( (int) $row[3], self::seconds( (string) $row[4] ) );
+				$this->held[ $row[0] . '|' . $row[1] . '|' . $row[2] ] = array( (int) $row[3], self::seconds( (string) $row[4] ) );
 			}
 		}
 		$write = array();
 		foreach ( $delta as $entry ) {
 			list( $kind, $minute, $key, $count, $seconds ) = $entry;
 			$hash                = md5( $key );
-			list( $total, $old ) = $rows[ $kind . '|' . $minute . '|' . $hash ] ?? array( 0, array() );
+			list( $total, $old ) = $this->held[ $kind . '|' . $minute . '|' . $hash ] ?? array( 0, array() );
 			foreach ( $seconds as $second => $by ) {
 				$old[ $second ] = ( $old[ $second ] ?? 0 ) + $by;
 			}
+			$this->held[ $kind . '|' . $minute . '|' . $hash ] = array( $total + $count, $old );
+			$this->newest[ $kind ]                             = max( $this->newest[ $kind ] ?? -1, $minute );
 			$write[] = array( $kind, $minute, $hash, $key, $total + $count, self::encode( $old ) );
 		}
 		foreach ( array_chunk( $write, 1000 ) as $batch ) {

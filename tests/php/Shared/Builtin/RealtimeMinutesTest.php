@@ -123,6 +123,18 @@ class RealtimeMinutesTest extends BuiltinTestCase {
 	}
 
 	/**
+	 * The same from chunks of two lines, so that later chunks of one run add to rows an earlier
+	 * one wrote (and the run holds).
+	 */
+	public function test_chunks_of_one_run_add_up(): void {
+		$this->files->add_live( $this->script() );
+		( new Aggregator( $this->files, 2, null, $this->now ) )->run();
+		self::delete_raw_hits();
+		$this->assert_script_numbers();
+		$this->assertSame( 4, (int) Db::value( 'SELECT SUM(total) FROM {rt_minutes} WHERE kind = %d', array( RealtimeMinutes::USERS ) ) );
+	}
+
+	/**
 	 * The script's numbers (see RealtimeScript), as every query of the report asks them.
 	 */
 	private function assert_script_numbers(): void {
