@@ -152,6 +152,9 @@ final class Bench {
 				$this->burst();
 			}
 			$this->storage();
+			if ( $this->burst > 0 ) {
+				$this->realtime( 'realtime_burst', 'with the burst' );
+			}
 			$this->latency();
 		} finally {
 			self::remove( $this->tmp );
@@ -799,18 +802,25 @@ final class Bench {
 		wp_set_current_user( 1 );
 		add_filter( 'monsterinsights_reports_licence_level', static fn(): string => 'agency' );
 		$times = array(
-			'posts'    => array(),
-			'realtime' => array(),
+			'posts'        => array(),
+			'realtime'     => array(),
+			'realtime_raw' => array(),
 		);
+		$raw   = static fn(): bool => false;
 		for ( $run = 0; $run <= $this->runs; $run++ ) {
 			foreach ( array(
-				'posts'    => '/wp/v2/posts',
-				'realtime' => '/monsterinsights-reports/v1/reports/realtime',
+				'posts'        => '/wp/v2/posts',
+				'realtime'     => '/monsterinsights-reports/v1/reports/realtime',
+				'realtime_raw' => '/monsterinsights-reports/v1/reports/realtime',
 			) as $name => $route ) {
 				wp_cache_flush();
+				if ( 'realtime_raw' === $name ) {
+					add_filter( 'monsterinsights_reports_realtime_summaries', $raw );
+				}
 				$start    = hrtime( true );
 				$response = rest_do_request( new \WP_REST_Request( 'GET', $route ) );
 				$elapsed  = ( hrtime( true ) - $start ) / 1e6;
+				remove_filter( 'monsterinsights_reports_realtime_summaries', $raw );
 				if ( 200 !== $response->get_status() ) {
 					throw new \RuntimeException( esc_html( $route ) . ' answered ' . (int) $response->get_status() );
 				}
@@ -823,6 +833,39 @@ final class Bench {
 		$hits  = (int) Db::value( 'SELECT COUNT(*) FROM {pageviews} WHERE ts > %d', array( $since ) ) + (int) Db::value( 'SELECT COUNT(*) FROM {events} WHERE ts > %d', array( $since ) );
 		$this->row( $key . '_hits', sprintf( 'realtime %s: hits (page views and events) in the last hour', $when ), $hits, 'hits' );
 		$this->row( $key, sprintf( 'realtime %s ÷ /wp/v2/posts (%.1f ms ÷ %.1f ms)', $when, self::median( $times['realtime'] ), self::median( $times['posts'] ) ), self::median( $times['realtime'] ) / self::median( $times['posts'] ), '×', array( 'max', 1 ) );
+		$this->row( $key . '_raw', sprintf( 'realtime %s from the raw rows only ÷ /wp/v2/posts (%.1f ms)', $when, self::median( $times['realtime_raw'] ) ), self::median( $times['realtime_raw'] ) / self::median( $times['posts'] ), '×' );
+		$this->realtime_same( $key . '_same', $when );
+	}
+
+	/**
+	 * Whether Real-Time's payload from the per-minute summaries is the raw rows' payload, at one
+	 * frozen now: the parts that differ.
+	 *
+	 * @param string $key  The figure's key.
+	 * @param string $when When it is compared.
+	 */
+	private function realtime_same( string $key, string $when ): void {
+		wp_set_current_user( 1 );
+		add_filter( 'monsterinsights_reports_licence_level', static fn(): string => 'agency' );
+		$now      = time();
+		$frozen   = static fn(): int => $now;
+		$raw      = static fn(): bool => false;
+		$payloads = array();
+		add_filter( 'monsterinsights_reports_now', $frozen );
+		foreach ( array( 'summaries', 'raw' ) as $way ) {
+			if ( 'raw' === $way ) {
+				add_filter( 'monsterinsights_reports_realtime_summaries', $raw );
+			}
+			wp_cache_flush();
+			$payloads[ $way ] = (array) rest_do_request( new \WP_REST_Request( 'GET', '/monsterinsights-reports/v1/reports/realtime' ) )->get_data();
+			remove_filter( 'monsterinsights_reports_realtime_summaries', $raw );
+		}
+		remove_filter( 'monsterinsights_reports_now', $frozen );
+		$differ = 0;
+		foreach ( $payloads['raw'] as $part => $value ) {
+			$differ += wp_json_encode( $value ) === wp_json_encode( $payloads['summaries'][ $part ] ?? null ) ? 0 : 1;
+		}
+		$this->row( $key, sprintf( 'realtime %s: payload parts that differ between the summaries and the raw rows (%d active now)', $when, (int) ( $payloads['raw']['now'] ?? 0 ) ), $differ, 'parts', array( 'eq', 0 ) );
 	}
 
 	/**

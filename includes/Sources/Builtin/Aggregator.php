@@ -17,6 +17,8 @@ defined( 'ABSPATH' ) || exit;
  * each file in chunks of CHUNK lines, one transaction a chunk (Ingest), then the rollups of every
  * day the file touched (Rollups), and only then the file is released;
  * 4. compact the raw rows older than the raw window (Compaction).
+ * Before 2, Real-Time's per-minute summaries drop what is older than they keep; each chunk adds its
+ * recent hits to them in its transaction (RealtimeMinutes).
  *
  * Crash safety: each chunk commits together with the file's cursor (table `cursors`: the byte
  * position after the chunk and the days touched so far). A crash inside a chunk rolls both back; a
@@ -99,7 +101,7 @@ final class Aggregator {
 			}
 			$deadline = $budget > 0 ? microtime( true ) + $budget : INF;
 			$clock    = $this->clock ?? new LocalTime();
-			$ingest   = new Ingest( $clock, $clock->months_before( $this->now ?? time(), Retention::months() ) );
+			$ingest   = new Ingest( $clock, $clock->months_before( $this->now ?? time(), Retention::months() ), new RealtimeMinutes( RealtimeMinutes::advance( $this->now ?? time() ) ) );
 
 			$paths   = $this->files->claimed();
 			$claimed = null;

@@ -17,7 +17,8 @@ defined( 'ABSPATH' ) || exit;
  *    (their raw rows are gone, so they must never be recomputed);
  * 3. resolve paths, sources, campaigns and user agents to ids (remembered for the whole run);
  * 4. assign the hits, in time order, to sessions and upsert the sessions they touched;
- * 5. insert the page views and events.
+ * 5. insert the page views and events, and add the recent ones to Real-Time's per-minute
+ *    summaries (RealtimeMinutes).
  * Crash safety does not rest on hit ids: the chunk and the file position after it commit together,
  * so a file read again after a crash resumes after the last committed chunk.
  *
@@ -189,10 +190,11 @@ final class Ingest {
 	/**
 	 * A chunk writer.
 	 *
-	 * @param LocalTime $clock  Site-local days and hours.
-	 * @param string    $oldest The oldest local day still kept (Y-m-d); older hits are dropped.
+	 * @param LocalTime            $clock   Site-local days and hours.
+	 * @param string               $oldest  The oldest local day still kept (Y-m-d); older hits are dropped.
+	 * @param RealtimeMinutes|null $minutes Real-Time's per-minute summaries, written with each chunk; none without.
 	 */
-	public function __construct( private LocalTime $clock, private string $oldest ) {
+	public function __construct( private LocalTime $clock, private string $oldest, private ?RealtimeMinutes $minutes = null ) {
 		$this->compacted = Compaction::compacted_before();
 	}
 
@@ -346,6 +348,7 @@ final class Ingest {
 		// stores the sessions while PHP builds the page views, and so on.
 		$touched = $sessionizer->touched();
 		$this->save_sessions( $touched );
+		$this->minutes?->add( $hits, $session_of, $touched, $path_ids );
 		$this->hold( $touched );
 		foreach ( $sessionizer->days() as $day ) {
 			$result->add_day( $day );

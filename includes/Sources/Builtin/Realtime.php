@@ -28,6 +28,13 @@ defined( 'ABSPATH' ) || exit;
  *   own), so a visit made a moment ago counts at once, without an aggregation in the request and
  *   without a write or a lock the collector or the aggregation could wait for.
  *
+ * The stored part comes from the aggregation's per-minute summaries (RealtimeMinutes: page views
+ * per minute, second and path; visitors by the minute of their latest hit per grouping) whenever
+ * they answer a query exactly — every query of the Real-Time report once the summaries cover its
+ * window — so the answer reads O(minutes × keys) rows instead of every hit; the tail is added to
+ * them as below. Anything else (see summarized()) is read from the raw tables: through their `day`
+ * indexes, then by time.
+ *
  * The last hour is read once for all the queries of one `now`, data version and buffer state (a
  * report asks several), as records of page views and events per session, minute and page; a
  * query groups the records of its minutes in PHP.
@@ -44,6 +51,8 @@ defined( 'ABSPATH' ) || exit;
  * @phpstan-type RealtimeSession array{visitor: string, landing_path_id: int, source_id: int, medium: string, campaign_id: int, country: string, region: string, city: string}
  * @phpstan-type RealtimeLabels array{paths: array<int, array{path: string, object: int}>, sources: array<int, string>, campaigns: array<int, string>}
  * @phpstan-type RealtimeRecent array{key: string, records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
+ * @phpstan-type RealtimeTail array{records: array<int, RealtimeRecord>, sessions: array<int, RealtimeSession>, labels: RealtimeLabels}
+ * @phpstan-type RealtimeSummary array{since: int, rows: array<int, array<int, array{0: int, 1: string, 2: int, 3: string}>>, tail: RealtimeTail, stored: array<int, array<int, array<string, int|string>>>, latest: int}
  */
 final class Realtime {
 
@@ -71,6 +80,17 @@ final class Realtime {
 	);
 
 	/**
+	 * The dimensions each visitor kind of the summaries answers (RealtimeMinutes::VISITOR_KINDS),
+	 * the narrowest first.
+	 */
+	private const KIND_DIMENSIONS = array(
+		RealtimeMinutes::USERS     => array(),
+		RealtimeMinutes::COUNTRIES => array( RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ),
+		RealtimeMinutes::REFERRALS => array( RealtimeQuery::SESSION_SOURCE, RealtimeQuery::LANDING_PAGE, RealtimeQuery::SESSION_CAMPAIGN ),
+		RealtimeMinutes::CITIES    => array( RealtimeQuery::CITY, RealtimeQuery::REGION, RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ),
+	);
+
+	/**
 	 * Minutes read back from `now`: the furthest a query reaches.
 	 */
 	private const MINUTES = RealtimeQuery::MAX_MINUTES_AGO + 1;
@@ -84,6 +104,14 @@ final class Realtime {
 	private ?array $recent = null;
 
 	/**
+	 * The summaries read for a `now`, data version and buffer state.
+	 *
+	 * @var array|null
+	 * @phpstan-var array{key: string, data: RealtimeSummary|null}|null
+	 */
+	private ?array $summary = null;
+
+	/**
 	 * Post titles by id.
 	 *
 	 * @var array<int, string>
@@ -93,10 +121,11 @@ final class Realtime {
 	/**
 	 * A real-time reader.
 	 *
-	 * @param LocalTime|null  $clock Site-local days; the site's zone by default.
-	 * @param BufferTail|null $tail  The buffered hits; the current site's by default.
+	 * @param LocalTime|null  $clock     Site-local days; the site's zone by default.
+	 * @param BufferTail|null $tail      The buffered hits; the current site's by default.
+	 * @param bool            $summaries Whether the per-minute summaries answer what they can (else always the raw rows).
 	 */
-	public function __construct( private ?LocalTime $clock = null, private ?BufferTail $tail = null ) {
+	public function __construct( private ?LocalTime $clock = null, private ?BufferTail $tail = null, private bool $summaries = true ) {
 	}
 
 	/**
@@ -105,10 +134,34 @@ final class Realtime {
 	 * @param RealtimeQuery $query The query.
 	 */
 	public function run( RealtimeQuery $query ): Result {
-		$recent   = $this->recent( $query->now );
-		$sessions = $recent['sessions'];
-		$labels   = $recent['labels'];
-		$events   = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
+		/**
+		 * Filters whether Real-Time reads the per-minute summaries (RealtimeMinutes) for what they
+		 * answer exactly; false reads every hit of the hour from the raw rows.
+		 *
+		 * @param bool $summaries Whether to read the summaries.
+		 */
+		if ( $this->summaries && (bool) apply_filters( 'monsterinsights_reports_realtime_summaries', true ) ) {
+			$answer = $this->summarized( $query );
+			if ( null !== $answer ) {
+				return $answer;
+			}
+		}
+		$recent = $this->recent( $query->now );
+		return $this->grouped( $query, $recent['records'], $recent['sessions'], $recent['labels'] );
+	}
+
+	/**
+	 * Groups records by a query's dimensions: first by the records' own values (ids, codes, the
+	 * minute), then by their labels.
+	 *
+	 * @param RealtimeQuery               $query    The query.
+	 * @param array<int, RealtimeRecord>  $records  Records of the hour.
+	 * @param array<int, RealtimeSession> $sessions Their sessions.
+	 * @param array                       $labels   The labels.
+	 * @phpstan-param RealtimeLabels $labels
+	 */
+	private function grouped( RealtimeQuery $query, array $records, array $sessions, array $labels ): Result {
+		$events = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
 
 		// Grouped first by the records' own values (ids, codes, the minute), cheap to compare; then
 		// each group's labels, and groups whose labels are equal (two paths of one title) merged.
@@ -120,7 +173,7 @@ final class Realtime {
 		$raw    = array();
 		$users  = array();
 		$views  = 0;
-		foreach ( $recent['records'] as $record ) {
+		foreach ( $records as $record ) {
 			list( $id, $minute, $path, $record_views ) = $record;
 			if ( $minute < $query->end_minutes_ago || $minute > $query->start_minutes_ago || ( ! $events && 0 === $record_views ) ) {
 				continue;
@@ -173,6 +226,258 @@ final class Realtime {
 			$rows = array_slice( $rows, 0, $query->limit );
 		}
 		return new Result( $rows, self::metrics( $query, $views, count( $users ) ) );
+	}
+
+	/**
+	 * Answers a query from the per-minute summaries (RealtimeMinutes) and the buffer's tail, or
+	 * null when they cannot answer it exactly: a window starting before the summaries' first
+	 * second; page views by a session's dimension; active users by page or minute, by a grouping
+	 * that is not one of the visitor kinds (or whose labels merge two of its keys), in a window
+	 * that ends before a stored hit; both metrics.
+	 *
+	 * @param RealtimeQuery $query The query.
+	 */
+	private function summarized( RealtimeQuery $query ): ?Result {
+		$users = in_array( RealtimeQuery::ACTIVE_USERS, $query->metrics, true );
+		$views = in_array( RealtimeQuery::SCREEN_PAGE_VIEWS, $query->metrics, true );
+		if ( $users && $views ) {
+			return null;
+		}
+		if ( $views && array() !== array_diff( $query->dimensions, array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME, RealtimeQuery::MINUTES_AGO ) ) ) {
+			return null;
+		}
+		$kind = null;
+		if ( $users ) {
+			foreach ( self::KIND_DIMENSIONS as $candidate => $dimensions ) {
+				if ( array() === array_diff( $query->dimensions, $dimensions ) ) {
+					$kind = $candidate;
+					break;
+				}
+			}
+			if ( null === $kind ) {
+				return null;
+			}
+		}
+		$summary = $this->summary( $query->now );
+		$first   = $query->first_second();
+		$last    = $query->last_second();
+		if ( null === $summary || $first < $summary['since'] ) {
+			return null;
+		}
+		if ( null === $kind ) {
+			return $this->summarized_views( $query, $summary );
+		}
+		if ( $summary['latest'] > $last ) {
+			return null;
+		}
+		return $this->summarized_users( $query, $summary, $kind );
+	}
+
+	/**
+	 * Page views from the summaries' minutes (a minute of the clock that the window cuts, or every
+	 * minute when the query is by minute, split by its seconds) and the tail's page views.
+	 *
+	 * @param RealtimeQuery $query   The query.
+	 * @param array         $summary The summaries read for its now.
+	 * @phpstan-param RealtimeSummary $summary
+	 */
+	private function summarized_views( RealtimeQuery $query, array $summary ): Result {
+		$first   = $query->first_second();
+		$last    = $query->last_second();
+		$by_path = array() !== array_intersect( $query->dimensions, array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME ) );
+		$by_time = in_array( RealtimeQuery::MINUTES_AGO, $query->dimensions, true );
+		$kind    = $by_path ? RealtimeMinutes::VIEWS : RealtimeMinutes::VIEWS_ALL;
+		$records = array();
+		$grouped = array();
+		foreach ( $summary['rows'][ $kind ] ?? array() as $row ) {
+			list( $minute, $key, $total, $seconds ) = $row;
+			$start                                  = $minute * MINUTE_IN_SECONDS;
+			if ( $start > $last || $start + MINUTE_IN_SECONDS - 1 < $first ) {
+				continue;
+			}
+			$path = (int) $key;
+			if ( ! $by_time && $start >= $first && $start + MINUTE_IN_SECONDS - 1 <= $last ) {
+				$grouped[ $path ] = ( $grouped[ $path ] ?? 0 ) + $total;
+				continue;
+			}
+			foreach ( RealtimeMinutes::seconds( $seconds ) as $second => $count ) {
+				$ts = $start + $second;
+				if ( $ts >= $first && $ts <= $last ) {
+					$records[] = array( 0, intdiv( $query->now - $ts, MINUTE_IN_SECONDS ), $path, $count, 0 );
+				}
+			}
+		}
+		foreach ( $grouped as $path => $total ) {
+			$records[] = array( 0, $query->start_minutes_ago, $path, $total, 0 );
+		}
+		foreach ( $summary['tail']['records'] as $record ) {
+			if ( $record[3] > 0 ) {
+				$records[] = array( 0, $record[1], $by_path ? $record[2] : 0, $record[3], 0 );
+			}
+		}
+		$sessions = array( 0 => self::session( array_fill_keys( self::SESSION_COLUMNS, '' ) ) );
+		$labels   = $this->labels( $records, array(), $summary['tail']['labels'] );
+		return $this->grouped( $query, $records, $sessions, $labels );
+	}
+
+	/**
+	 * Active users from the summaries: per key of the kind, the visitors whose latest stored hit is
+	 * in the window (whole minutes by their count, the minute the window starts in by its seconds),
+	 * changed by the tail's hits for the tail's visitors.
+	 *
+	 * @param RealtimeQuery $query   The query.
+	 * @param array         $summary The summaries read for its now.
+	 * @param int           $kind    The visitor kind of its dimensions.
+	 * @phpstan-param RealtimeSummary $summary
+	 */
+	private function summarized_users( RealtimeQuery $query, array $summary, int $kind ): ?Result {
+		$first  = $query->first_second();
+		$counts = array( RealtimeMinutes::USERS => array( '' => 0 ) );
+		if ( RealtimeMinutes::USERS !== $kind ) {
+			$counts[ $kind ] = array();
+		}
+		foreach ( array_keys( $counts ) as $counted ) {
+			foreach ( $summary['rows'][ $counted ] ?? array() as $row ) {
+				list( $minute, $key, $total, $seconds ) = $row;
+				$start                                  = $minute * MINUTE_IN_SECONDS;
+				if ( $start + MINUTE_IN_SECONDS - 1 < $first ) {
+					continue;
+				}
+				if ( $start < $first ) {
+					$total = 0;
+					foreach ( RealtimeMinutes::seconds( $seconds ) as $second => $count ) {
+						$total += $start + $second >= $first ? $count : 0;
+					}
+				}
+				$counts[ $counted ][ $key ] = ( $counts[ $counted ][ $key ] ?? 0 ) + $total;
+			}
+		}
+		// The tail's visitors: each key of theirs is counted (or no longer counted) by whether a
+		// session with that key, as the tail leaves it, has a hit in the window now, against whether
+		// a stored one had.
+		$tail    = $summary['tail'];
+		$in_tail = array();
+		foreach ( $tail['records'] as $record ) {
+			if ( $record[1] >= $query->end_minutes_ago && $record[1] <= $query->start_minutes_ago ) {
+				$in_tail[ $record[0] ] = true;
+			}
+		}
+		$by_visitor = array();
+		foreach ( $tail['sessions'] as $id => $session ) {
+			$by_visitor[ (int) $session['visitor'] ][ $id ] = $session;
+		}
+		foreach ( $by_visitor as $visitor => $touched ) {
+			$stored = $summary['stored'][ $visitor ] ?? array();
+			foreach ( array_keys( $counts ) as $counted ) {
+				$was = array();
+				$now = array();
+				foreach ( $stored as $id => $session ) {
+					if ( $session['last_ts'] >= $first ) {
+						$was[ RealtimeMinutes::key( $counted, $session ) ] = true;
+						if ( ! isset( $touched[ $id ] ) ) {
+							$now[ RealtimeMinutes::key( $counted, $session ) ] = true;
+						}
+					}
+				}
+				foreach ( $touched as $id => $session ) {
+					if ( isset( $in_tail[ $id ] ) || ( $stored[ $id ]['last_ts'] ?? 0 ) >= $first ) {
+						$now[ RealtimeMinutes::key( $counted, $session ) ] = true;
+					}
+				}
+				foreach ( $was + $now as $key => $unused ) {
+					$counts[ $counted ][ $key ] = ( $counts[ $counted ][ $key ] ?? 0 ) + ( isset( $now[ $key ] ) ? 1 : 0 ) - ( isset( $was[ $key ] ) ? 1 : 0 );
+				}
+			}
+		}
+
+		$sessions = array();
+		$empty    = array_fill_keys( self::SESSION_COLUMNS, '' );
+		$columns  = RealtimeMinutes::VISITOR_KINDS[ $kind ];
+		foreach ( $counts[ $kind ] as $key => $count ) {
+			if ( $count > 0 ) {
+				$row                       = array() === $columns ? $empty : array_combine( $columns, explode( RealtimeMinutes::SEPARATOR, (string) $key, count( $columns ) ) ) + $empty;
+				$sessions[ (string) $key ] = self::session( $row );
+			}
+		}
+		$labels = $this->labels( array(), array_values( $sessions ), $tail['labels'] );
+		$rows   = array();
+		$record = array( 0, 0, 0, 0, 0 );
+		foreach ( $sessions as $key => $session ) {
+			$dimensions = array();
+			foreach ( $query->dimensions as $dimension ) {
+				$dimensions[ $dimension ] = $this->value( $dimension, $record, $session, $labels );
+			}
+			$label = implode( "\x1f", $dimensions );
+			if ( isset( $rows[ $label ] ) ) {
+				// Two keys, one label: their visitors cannot be added up.
+				return null;
+			}
+			$rows[ $label ] = array(
+				'dimensions' => $dimensions,
+				'metrics'    => self::metrics( $query, 0, $counts[ $kind ][ $key ] ),
+			);
+		}
+		$rows = self::sort( array_values( $rows ), $query->order_by );
+		if ( $query->limit > 0 ) {
+			$rows = array_slice( $rows, 0, $query->limit );
+		}
+		return new Result( $rows, self::metrics( $query, 0, (int) ( $counts[ RealtimeMinutes::USERS ][''] ?? 0 ) ) );
+	}
+
+	/**
+	 * The summaries' rows of the hour up to `now` (and any later), their first second, the latest
+	 * stored hit, the buffer's tail sessionized, and the latest stored hit of each of the tail's
+	 * visitors by kind and key: read once per `now`, data version and buffer state, in one
+	 * transaction (the cursors first, as for the raw rows); null before the summaries start.
+	 *
+	 * @param int $now Unix seconds.
+	 * @return array|null
+	 * @phpstan-return RealtimeSummary|null
+	 */
+	private function summary( int $now ): ?array {
+		$tail = $this->tail ?? BufferTail::for_current_site();
+		$key  = $now . '|' . (string) get_option( BuiltinSource::DATA_VERSION_OPTION, '0' ) . '|' . $tail->signature();
+		if ( null !== $this->summary && $key === $this->summary['key'] ) {
+			return $this->summary['data'];
+		}
+		$clock         = $this->clock ?? new LocalTime();
+		$data          = Db::transaction(
+			function () use ( $tail, $clock, $now ): ?array {
+				$positions = BufferTail::positions();
+				$since     = RealtimeMinutes::since();
+				if ( null === $since ) {
+					return null;
+				}
+				$rows = array();
+				// Each kind's minutes in primary key order, one range a kind.
+				foreach ( Db::lists( 'SELECT kind, minute, gkey, total, seconds FROM {rt_minutes}' . Db::force_index( 'PRIMARY' ) . ' WHERE kind IN (' . Lookups::ints( RealtimeMinutes::KINDS ) . ') AND minute >= %d AND total <> 0', array( intdiv( $now - self::MINUTES * MINUTE_IN_SECONDS + 1, MINUTE_IN_SECONDS ) ) ) as $row ) {
+					$rows[ (int) $row[0] ][] = array( (int) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] );
+				}
+				$buffered = $this->buffered( $tail->lines( $now - self::MINUTES * MINUTE_IN_SECONDS + 1 - Sessionizer::TIMEOUT, $positions ), $clock, $now );
+				$stored   = RealtimeMinutes::sessions_of( array_map( 'intval', array_column( $buffered['sessions'], 'visitor' ) ) );
+				// The latest stored hit: the last second of the newest minute with visitors.
+				$latest = 0;
+				foreach ( $rows[ RealtimeMinutes::USERS ] ?? array() as $row ) {
+					if ( $row[0] * MINUTE_IN_SECONDS > $latest ) {
+						$seconds = RealtimeMinutes::seconds( $row[3] );
+						$latest  = $row[0] * MINUTE_IN_SECONDS + ( array() === $seconds ? 0 : max( array_keys( $seconds ) ) );
+					}
+				}
+				return array(
+					'since'  => $since,
+					'rows'   => $rows,
+					'tail'   => $buffered,
+					'stored' => $stored,
+					'latest' => $latest,
+				);
+			}
+		);
+		$this->titles  = array();
+		$this->summary = array(
+			'key'  => $key,
+			'data' => $data,
+		);
+		return $data;
 	}
 
 	/**
@@ -481,12 +786,11 @@ final class Realtime {
 	 * @phpstan-param RealtimeLabels  $labels
 	 */
 	private function value( string $dimension, array $record, array $session, array $labels ): string {
-		$path = static fn( int $id ): string => $labels['paths'][ $id ]['path'] ?? Acquisition::NOT_SET;
 		return match ( $dimension ) {
 			RealtimeQuery::MINUTES_AGO      => sprintf( '%02d', $record[1] ),
-			RealtimeQuery::PAGE_PATH        => $path( $record[2] ),
-			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $record[2], $labels ) ? $this->title( $record[2], $labels ) : $path( $record[2] ),
-			RealtimeQuery::LANDING_PAGE     => $path( $session['landing_path_id'] ),
+			RealtimeQuery::PAGE_PATH        => $labels['paths'][ $record[2] ]['path'] ?? Acquisition::NOT_SET,
+			RealtimeQuery::SCREEN_NAME      => '' !== $this->title( $record[2], $labels ) ? $this->title( $record[2], $labels ) : ( $labels['paths'][ $record[2] ]['path'] ?? Acquisition::NOT_SET ),
+			RealtimeQuery::LANDING_PAGE     => $labels['paths'][ $session['landing_path_id'] ]['path'] ?? Acquisition::NOT_SET,
 			RealtimeQuery::SESSION_SOURCE   => $labels['sources'][ $session['source_id'] ] ?? Acquisition::DIRECT_SOURCE,
 			RealtimeQuery::SESSION_MEDIUM   => $session['medium'],
 			RealtimeQuery::SESSION_CAMPAIGN => $labels['campaigns'][ $session['campaign_id'] ] ?? Acquisition::NOT_SET,
@@ -523,18 +827,25 @@ final class Realtime {
 	 * @return array<int, array{dimensions: array<string, string>, metrics: array<string, int>}>
 	 */
 	private static function sort( array $rows, string $order ): array {
-		usort(
-			$rows,
-			static function ( array $a, array $b ) use ( $order ): int {
-				if ( '' !== $order ) {
-					$cmp = $b['metrics'][ $order ] <=> $a['metrics'][ $order ];
-					if ( 0 !== $cmp ) {
-						return $cmp;
-					}
-				}
-				return strnatcasecmp( implode( "\x1f", $a['dimensions'] ), implode( "\x1f", $b['dimensions'] ) );
-			}
-		);
+		if ( count( $rows ) < 2 ) {
+			return $rows;
+		}
+		// The dimension values' natural order ranked once (natcasesort() compares as
+		// strnatcasecmp() does), then one sort by the metric and that rank.
+		$labels = array();
+		foreach ( $rows as $i => $row ) {
+			$labels[ $i ] = implode( "\x1f", $row['dimensions'] );
+		}
+		natcasesort( $labels );
+		$rank = array_flip( array_keys( $labels ) );
+		$by   = array();
+		$then = array();
+		foreach ( $rows as $i => $row ) {
+			$by[]   = '' === $order ? 0 : -$row['metrics'][ $order ];
+			$then[] = $rank[ $i ];
+		}
+		$rows = array_values( $rows );
+		array_multisort( $by, SORT_NUMERIC, $then, SORT_NUMERIC, $rows );
 		return $rows;
 	}
 }

@@ -26,14 +26,16 @@ defined( 'ABSPATH' ) || exit;
  *   rollup_media, computed by InteractionRollups with them; rollup_vitals, the Core Web Vitals'
  *   histograms, computed by VitalsRollups with them);
  * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
- *   series and day, kept when deleted (flagged) so detection never finds that day again.
+ *   series and day, kept when deleted (flagged) so detection never finds that day again;
+ * - rt_minutes, rt_sessions: Real-Time's per-minute summaries of the last hours (RealtimeMinutes),
+ *   written by the aggregation with the raw rows.
  */
 final class Schema {
 
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 10;
+	public const VERSION = 11;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -106,6 +108,8 @@ final class Schema {
 		'rollup_media_m',
 		'rollup_vitals',
 		'rollup_vitals_m',
+		'rt_minutes',
+		'rt_sessions',
 	);
 
 	/**
@@ -368,6 +372,12 @@ final class Schema {
 					Db::query( 'INSERT IGNORE INTO {session_next} (session_id, visitor_next) SELECT id, visitor_next FROM {sessions} WHERE visitor_next <> 0' );
 					Db::query( 'ALTER TABLE {sessions} DROP COLUMN visitor_next' );
 				}
+			},
+			// Real-Time's per-minute summaries (RealtimeMinutes; dbDelta above creates their
+			// tables): they start after the hits stored so far, which Real-Time reads from the raw
+			// rows until they are older than its hour.
+			11 => static function (): void {
+				RealtimeMinutes::start( time() );
 			},
 		);
 	}
@@ -738,6 +748,25 @@ metric varchar(8) NOT NULL,
 value int(10) unsigned NOT NULL,
 samples $counter,
 PRIMARY KEY  (day,device_category,metric,value)",
+			'rt_minutes'       => "kind tinyint(3) unsigned NOT NULL,
+minute int(10) unsigned NOT NULL,
+ghash char(32) NOT NULL,
+gkey varchar(255) NOT NULL DEFAULT '',
+total int(11) NOT NULL DEFAULT 0,
+seconds text NOT NULL,
+PRIMARY KEY  (kind,minute,ghash)",
+			'rt_sessions'      => "session_id int(10) unsigned NOT NULL,
+visitor bigint(20) unsigned NOT NULL,
+last_ts int(10) unsigned NOT NULL,
+source_id int(10) unsigned NOT NULL DEFAULT 0,
+landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
+campaign_id int(10) unsigned NOT NULL DEFAULT 0,
+country char(2) NOT NULL DEFAULT '',
+region varchar(64) NOT NULL DEFAULT '',
+city varchar(128) NOT NULL DEFAULT '',
+PRIMARY KEY  (session_id),
+KEY visitor (visitor),
+KEY last_ts (last_ts)",
 		);
 	}
 }

@@ -96,6 +96,12 @@ class SchemaTest extends TestCase {
 		'rollup_media_m'     => array( 'PRIMARY' => 'day,title' ),
 		'rollup_vitals'      => array( 'PRIMARY' => 'day,device_category,metric,value' ),
 		'rollup_vitals_m'    => array( 'PRIMARY' => 'day,device_category,metric,value' ),
+		'rt_minutes'         => array( 'PRIMARY' => 'kind,minute,ghash' ),
+		'rt_sessions'        => array(
+			'PRIMARY' => 'session_id',
+			'visitor' => 'visitor',
+			'last_ts' => 'last_ts',
+		),
 	);
 
 	/**
