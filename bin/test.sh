@@ -141,11 +141,23 @@ job composer "Install: Composer" "sys" '
 job core "Install: WordPress core" "sys" 'bash bin/wp-core.sh'
 
 # Longest first, where a slot is free: the build (PHPUnit and the end-to-end tests need it), jest,
-# the end-to-end tests, PHPUnit; PHPStan and PHPCS only need Composer, so they usually run while
-# npm is still installing.
+# the end-to-end tests, the release's tests (about three minutes on Playground, so they start early
+# instead of last), PHPUnit; PHPStan and PHPCS only need Composer, so they usually run while npm is
+# still installing.
 job build "Build" "npm" 'npm run build --silent'
 job jest "Unit: jest" "npm" 'npm run test:js --silent -- --ci'
 job e2e "End to end: Playwright in Chromium" "build composer core" 'bash bin/test-e2e.sh'
+# The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and
+# the zip uploaded through wp-admin on a fresh site in Chromium.
+job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
+	mkdir -p artifacts
+	bash bin/plugin-zip.sh artifacts/monsterinsights-reports.zip'
+# The previous release's zip (tests/e2e/release/previous.json), built from its commit by its own
+# plugin-zip, kept in .wp/previous-release/ per commit; beside the other steps.
+job prevzip "Release: the previous release's zip (bin/previous-release-zip.sh)" "npm composer" 'bash bin/previous-release-zip.sh'
+job release "End to end: release zip, fresh and over the previous one" "zip prevzip core" '
+	mkdir -p artifacts/e2e
+	RELEASE_ZIP=artifacts/monsterinsights-reports.zip CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/release.config.ts'
 job phpunit "Integration: PHPUnit (single site and multisite)" "build composer core" 'bash bin/test-php.sh'
 job start "End to end: npm start in a new browser" "build core" '
 	mkdir -p artifacts/e2e
@@ -157,18 +169,7 @@ job phpcs "Lint: PHPCS (WPCS 3, as Plugin Check runs it)" "composer" 'bash bin/p
 job eslint "Lint: ESLint" "npm" 'npm run lint:js --silent'
 job tsc "Typecheck: tsc --noEmit" "npm" 'npm run typecheck --silent'
 job i18n "i18n: languages/monsterinsights-reports.pot is current" "build sys" 'node bin/i18n.mjs --check'
-# The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and
-# the zip uploaded through wp-admin on a fresh site in Chromium.
-job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
-	mkdir -p artifacts
-	bash bin/plugin-zip.sh artifacts/monsterinsights-reports.zip'
 job plugincheck "Release: Plugin Check 1.2 on the zip (0 errors)" "zip core sys" 'bash bin/plugin-check.sh artifacts/monsterinsights-reports.zip'
-# The previous release's zip (tests/e2e/release/previous.json), built from its commit by its own
-# plugin-zip, kept in .wp/previous-release/ per commit; beside the other steps.
-job prevzip "Release: the previous release's zip (bin/previous-release-zip.sh)" "npm composer" 'bash bin/previous-release-zip.sh'
-job release "End to end: release zip, fresh and over the previous one" "zip prevzip core" '
-	mkdir -p artifacts/e2e
-	RELEASE_ZIP=artifacts/monsterinsights-reports.zip CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/release.config.ts'
 job sizes "Bench: bundle sizes (the full bench is npm run bench)" "build" 'node bin/bench.mjs --sizes'
 
 printf 'test: %s steps, %s at a time\n' "${#job_order[@]}" "$jobs_max"
