@@ -20,7 +20,7 @@ if ( 'cli' !== PHP_SAPI ) {
 	exit( 1 );
 }
 
-$monsterinsights_reports_bench_options = getopt( '', array( 'pageviews:', 'days:', 'hits:', 'http:', 'runs:', 'json:', 'burst:' ) );
+$monsterinsights_reports_bench_options = getopt( '', array( 'pageviews:', 'days:', 'hits:', 'http:', 'runs:', 'json:', 'burst:', 'sync-writes' ) );
 $monsterinsights_reports_bench_root    = dirname( __DIR__ );
 $monsterinsights_reports_bench_db      = getenv( 'BENCH_DB_NAME' );
 
@@ -38,6 +38,12 @@ require __DIR__ . '/bench/Traffic.php';
 require __DIR__ . '/bench/Lines.php';
 require __DIR__ . '/bench/Server.php';
 require __DIR__ . '/bench/Bench.php';
+
+// --sync-writes: the aggregation waits for each write (the filter production has), for a run beside
+// one with the writes sent without waiting.
+if ( isset( $monsterinsights_reports_bench_options['sync-writes'] ) ) {
+	add_filter( 'monsterinsights_reports_async_writes', '__return_false' );
+}
 
 /**
  * An integer option of the command line.

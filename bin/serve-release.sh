@@ -7,7 +7,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-port="${RELEASE_E2E_PORT:-9420}"
+port="${RELEASE_E2E_PORT:-9425}"
 site="${root}/.wp/release-${port}"
 rm -rf "$site"
 bash bin/fresh-core.sh "$site"

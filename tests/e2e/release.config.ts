@@ -3,7 +3,7 @@ import path from 'path';
 
 import mainConfig from './playwright.config';
 
-const port = Number( process.env.RELEASE_E2E_PORT ?? 9420 );
+const port = Number( process.env.RELEASE_E2E_PORT ?? 9425 );
 
 /**
  * The release tests (tests/e2e/release/): the zip of `npm run plugin-zip` (RELEASE_ZIP, by default
