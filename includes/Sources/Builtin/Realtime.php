@@ -221,11 +221,7 @@ final class Realtime {
 				'metrics'    => self::metrics( $query, $group['views'], count( $group['users'] ) ),
 			);
 		}
-		$rows = self::sort( $rows, $query->order_by );
-		if ( $query->limit > 0 ) {
-			$rows = array_slice( $rows, 0, $query->limit );
-		}
-		return new Result( $rows, self::metrics( $query, $views, count( $users ) ) );
+		return new Result( self::sort( $rows, $query->order_by, $query->limit ), self::metrics( $query, $views, count( $users ) ) );
 	}
 
 	/**
@@ -417,11 +413,7 @@ final class Realtime {
 				'metrics'    => self::metrics( $query, 0, $counts[ $kind ][ $key ] ),
 			);
 		}
-		$rows = self::sort( array_values( $rows ), $query->order_by );
-		if ( $query->limit > 0 ) {
-			$rows = array_slice( $rows, 0, $query->limit );
-		}
-		return new Result( $rows, self::metrics( $query, 0, (int) ( $counts[ RealtimeMinutes::USERS ][''] ?? 0 ) ) );
+		return new Result( self::sort( array_values( $rows ), $query->order_by, $query->limit ), self::metrics( $query, 0, (int) ( $counts[ RealtimeMinutes::USERS ][''] ?? 0 ) ) );
 	}
 
 	/**
@@ -820,13 +812,24 @@ final class Realtime {
 
 	/**
 	 * Rows by a metric, largest first, ties by their dimension values in natural order; without an
-	 * order, by their dimension values.
+	 * order, by their dimension values; the first `$limit` of them (all for 0).
+	 *
+	 * With a limit, only the rows whose metric reaches the limit-th largest value are ranked by their
+	 * labels (the natural order is the costly part, e.g. thousands of cities in a busy hour): every
+	 * row of the first `$limit` is among them, ties at that value included, so the answer is the same.
 	 *
 	 * @param array<int, array{dimensions: array<string, string>, metrics: array<string, int>}> $rows  Rows.
 	 * @param string                                                                            $order A metric or ''.
+	 * @param int                                                                               $limit How many rows; 0 for all.
 	 * @return array<int, array{dimensions: array<string, string>, metrics: array<string, int>}>
 	 */
-	private static function sort( array $rows, string $order ): array {
+	private static function sort( array $rows, string $order, int $limit = 0 ): array {
+		if ( $limit > 0 && '' !== $order && count( $rows ) > $limit ) {
+			$values = array_column( array_column( $rows, 'metrics' ), $order );
+			rsort( $values, SORT_NUMERIC );
+			$floor = $values[ $limit - 1 ];
+			$rows  = array_values( array_filter( $rows, static fn( array $row ): bool => $row['metrics'][ $order ] >= $floor ) );
+		}
 		if ( count( $rows ) < 2 ) {
 			return $rows;
 		}
@@ -846,6 +849,6 @@ final class Realtime {
 		}
 		$rows = array_values( $rows );
 		array_multisort( $by, SORT_NUMERIC, $then, SORT_NUMERIC, $rows );
-		return $rows;
+		return $limit > 0 ? array_slice( $rows, 0, $limit ) : $rows;
 	}
 }
