@@ -81,13 +81,16 @@ final class RealtimeQuery {
 	/**
 	 * Builds a query.
 	 *
-	 * @param string[] $metrics           Metric names (the constants).
-	 * @param string[] $dimensions        Dimension names (the constants).
-	 * @param int      $now               Unix seconds the minutes count back from.
-	 * @param int      $start_minutes_ago The first (oldest) minute, 0–MAX_MINUTES_AGO.
-	 * @param int      $end_minutes_ago   The last minute, 0–$start_minutes_ago.
-	 * @param string   $order_by          A metric to sort by, largest first ('' for no order).
-	 * @param int      $limit             Row limit, 0 for all.
+	 * @param string[]              $metrics           Metric names (the constants).
+	 * @param string[]              $dimensions        Dimension names (the constants).
+	 * @param int                   $now               Unix seconds the minutes count back from.
+	 * @param int                   $start_minutes_ago The first (oldest) minute, 0–MAX_MINUTES_AGO.
+	 * @param int                   $end_minutes_ago   The last minute, 0–$start_minutes_ago.
+	 * @param string                $order_by          A metric to sort by, largest first ('' for no order).
+	 * @param int                   $limit             Row limit, 0 for all.
+	 * @param array<string, string> $exclude Rows whose dimension has this value (dimension => value,
+	 *                                       of the query's dimensions) are left out before the limit
+	 *                                       (e.g. direct visits from a referral list); totals count them.
 	 * @throws \InvalidArgumentException For unknown names, a bad minute range or limit.
 	 */
 	public function __construct(
@@ -97,7 +100,8 @@ final class RealtimeQuery {
 		public readonly int $start_minutes_ago = 29,
 		public readonly int $end_minutes_ago = 0,
 		public readonly string $order_by = '',
-		public readonly int $limit = 0
+		public readonly int $limit = 0,
+		public readonly array $exclude = array()
 	) {
 		if ( array() === $metrics ) {
 			throw new \InvalidArgumentException( 'A real-time query needs a metric.' );
@@ -120,6 +124,11 @@ final class RealtimeQuery {
 		}
 		if ( $limit < 0 ) {
 			throw new \InvalidArgumentException( 'A limit cannot be negative.' );
+		}
+		foreach ( $exclude as $dimension => $value ) {
+			if ( ! in_array( $dimension, $dimensions, true ) || ! is_string( $value ) ) {
+				throw new \InvalidArgumentException( 'Leave out rows by a dimension the query asks for: ' . esc_html( (string) $dimension ) );
+			}
 		}
 		$this->metrics    = array_values( $metrics );
 		$this->dimensions = array_values( $dimensions );

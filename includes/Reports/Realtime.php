@@ -139,24 +139,22 @@ final class Realtime implements Report {
 
 		$active = $source->run_realtime( new RealtimeQuery( array( $users ), array(), $now, self::ACTIVE_MINUTES - 1 ) );
 
-		$pages       = $source->run_realtime( new RealtimeQuery( array( $views ), array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME ), $now, $last, 0, $views, self::TOP_LIST ) );
-		$all_views   = (int) $pages->total( $views );
-		$referrals   = $source->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::SESSION_SOURCE, RealtimeQuery::LANDING_PAGE, RealtimeQuery::SESSION_CAMPAIGN ), $now, $last, 0, $users ) );
-		$countries   = $source->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ), $now, $last, 0, $users, self::TOP_LIST ) );
-		$all_users   = (int) $countries->total( $users );
-		$cities      = $source->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::CITY, RealtimeQuery::REGION, RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ), $now, $last, 0, $users ) );
-		$per_minute  = $source->run_realtime( new RealtimeQuery( array( $views ), array( RealtimeQuery::MINUTES_AGO ), $now, 2 * self::MINUTES - 1 ) )->by( RealtimeQuery::MINUTES_AGO );
-		$referral    = array();
-		$city_rows   = array();
-		$over_time   = array(
+		$pages      = $source->run_realtime( new RealtimeQuery( array( $views ), array( RealtimeQuery::PAGE_PATH, RealtimeQuery::SCREEN_NAME ), $now, $last, 0, $views, self::TOP_LIST ) );
+		$all_views  = (int) $pages->total( $views );
+		$referrals  = $source->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::SESSION_SOURCE, RealtimeQuery::LANDING_PAGE, RealtimeQuery::SESSION_CAMPAIGN ), $now, $last, 0, $users, self::TOP_LIST, array( RealtimeQuery::SESSION_SOURCE => '(direct)' ) ) );
+		$countries  = $source->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ), $now, $last, 0, $users, self::TOP_LIST ) );
+		$all_users  = (int) $countries->total( $users );
+		$cities     = $source->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::CITY, RealtimeQuery::REGION, RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ), $now, $last, 0, $users, self::TOP_LIST, array( RealtimeQuery::CITY => '' ) ) );
+		$per_minute = $source->run_realtime( new RealtimeQuery( array( $views ), array( RealtimeQuery::MINUTES_AGO ), $now, 2 * self::MINUTES - 1 ) )->by( RealtimeQuery::MINUTES_AGO );
+		$referral   = array();
+		$city_rows  = array();
+		$over_time  = array(
 			'labels'      => array(),
 			'datapoints'  => array(),
 			'trendpoints' => array(),
 			'timestamps'  => array(),
 		);
-		$from_source = static fn( array $row ): bool => '(direct)' !== ( $row['dimensions'][ RealtimeQuery::SESSION_SOURCE ] ?? '' );
-
-		foreach ( array_slice( array_values( array_filter( $referrals->rows, $from_source ) ), 0, self::TOP_LIST ) as $row ) {
+		foreach ( $referrals->rows as $row ) {
 			$count      = (int) $row['metrics'][ $users ];
 			$referral[] = array(
 				'source'   => $row['dimensions'][ RealtimeQuery::SESSION_SOURCE ],
@@ -167,9 +165,6 @@ final class Realtime implements Report {
 			);
 		}
 		foreach ( $cities->rows as $row ) {
-			if ( '' === $row['dimensions'][ RealtimeQuery::CITY ] || count( $city_rows ) >= self::TOP_LIST ) {
-				continue;
-			}
 			$city_rows[] = array(
 				'city'   => $row['dimensions'][ RealtimeQuery::CITY ],
 				'region' => $row['dimensions'][ RealtimeQuery::REGION ],

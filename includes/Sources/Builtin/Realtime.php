@@ -221,7 +221,7 @@ final class Realtime {
 				'metrics'    => self::metrics( $query, $group['views'], count( $group['users'] ) ),
 			);
 		}
-		return new Result( self::sort( $rows, $query->order_by, $query->limit ), self::metrics( $query, $views, count( $users ) ) );
+		return new Result( self::sort( $rows, $query ), self::metrics( $query, $views, count( $users ) ) );
 	}
 
 	/**
@@ -413,7 +413,7 @@ final class Realtime {
 				'metrics'    => self::metrics( $query, 0, $counts[ $kind ][ $key ] ),
 			);
 		}
-		return new Result( self::sort( array_values( $rows ), $query->order_by, $query->limit ), self::metrics( $query, 0, (int) ( $counts[ RealtimeMinutes::USERS ][''] ?? 0 ) ) );
+		return new Result( self::sort( array_values( $rows ), $query ), self::metrics( $query, 0, (int) ( $counts[ RealtimeMinutes::USERS ][''] ?? 0 ) ) );
 	}
 
 	/**
@@ -811,19 +811,29 @@ final class Realtime {
 	}
 
 	/**
-	 * Rows by a metric, largest first, ties by their dimension values in natural order; without an
-	 * order, by their dimension values; the first `$limit` of them (all for 0).
+	 * The query's rows: those its `exclude` leaves out dropped, by its metric, largest first, ties by
+	 * their dimension values in natural order (without an order, by their dimension values); the
+	 * first `limit` of them (all for 0).
 	 *
 	 * With a limit, only the rows whose metric reaches the limit-th largest value are ranked by their
 	 * labels (the natural order is the costly part, e.g. thousands of cities in a busy hour): every
-	 * row of the first `$limit` is among them, ties at that value included, so the answer is the same.
+	 * row of the first `limit` is among them, ties at that value included, so the answer is the same.
 	 *
 	 * @param array<int, array{dimensions: array<string, string>, metrics: array<string, int>}> $rows  Rows.
-	 * @param string                                                                            $order A metric or ''.
-	 * @param int                                                                               $limit How many rows; 0 for all.
+	 * @param RealtimeQuery                                                                     $query The query.
 	 * @return array<int, array{dimensions: array<string, string>, metrics: array<string, int>}>
 	 */
-	private static function sort( array $rows, string $order, int $limit = 0 ): array {
+	private static function sort( array $rows, RealtimeQuery $query ): array {
+		$order = $query->order_by;
+		$limit = $query->limit;
+		if ( array() !== $query->exclude ) {
+			$rows = array_values(
+				array_filter(
+					$rows,
+					static fn( array $row ): bool => array() === array_intersect_assoc( $row['dimensions'], $query->exclude )
+				)
+			);
+		}
 		if ( $limit > 0 && '' !== $order && count( $rows ) > $limit ) {
 			$values = array_column( array_column( $rows, 'metrics' ), $order );
 			rsort( $values, SORT_NUMERIC );

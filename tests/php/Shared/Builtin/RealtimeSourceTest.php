@@ -144,6 +144,15 @@ class RealtimeSourceTest extends BuiltinTestCase {
 			array( 'organic' => array( $users => 1 ) ),
 			$this->rows( new RealtimeQuery( array( $users ), array( RealtimeQuery::SESSION_MEDIUM ), $this->now, 1 ) )
 		);
+		// Left out before the limit: direct visits from the referrals, places without a city; the
+		// totals still count them.
+		$this->assertSame(
+			array( 'google.com|/|(not set)' => array( $users => 1 ) ),
+			$this->rows( new RealtimeQuery( array( $users ), array( RealtimeQuery::SESSION_SOURCE, RealtimeQuery::LANDING_PAGE, RealtimeQuery::SESSION_CAMPAIGN ), $this->now, 29, 0, $users, 1, array( RealtimeQuery::SESSION_SOURCE => '(direct)' ) ) )
+		);
+		$cities = ( new BuiltinSource() )->run_realtime( new RealtimeQuery( array( $users ), array( RealtimeQuery::CITY, RealtimeQuery::REGION, RealtimeQuery::COUNTRY_ID, RealtimeQuery::COUNTRY ), $this->now, 29, 0, $users, 10, array( RealtimeQuery::CITY => '' ) ) );
+		$this->assertSame( array( 'Berlin', 'New York' ), array_map( static fn( array $row ): string => $row['dimensions'][ RealtimeQuery::CITY ], $cities->rows ) );
+		$this->assertSame( array( $users => 3 ), $cities->totals );
 	}
 
 	/**
@@ -215,6 +224,7 @@ class RealtimeSourceTest extends BuiltinTestCase {
 			static fn() => new RealtimeQuery( array( RealtimeQuery::ACTIVE_USERS ), array(), 0, 3, 4 ),
 			static fn() => new RealtimeQuery( array( RealtimeQuery::ACTIVE_USERS ), array(), 0, 29, 0, RealtimeQuery::SCREEN_PAGE_VIEWS ),
 			static fn() => new RealtimeQuery( array(), array(), 0 ),
+			static fn() => new RealtimeQuery( array( RealtimeQuery::ACTIVE_USERS ), array( RealtimeQuery::CITY ), 0, 29, 0, '', 0, array( RealtimeQuery::COUNTRY => 'DE' ) ),
 		);
 		foreach ( $bad as $i => $make ) {
 			try {
