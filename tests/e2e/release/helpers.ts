@@ -101,6 +101,17 @@ export async function deletePluginIfInstalled( page: Page ): Promise< void > {
 		await deactivate.click();
 		await expect( page.getByText( 'Plugin deactivated.' ) ).toBeVisible();
 	}
+	// Delete runs through wp.updates (a confirm dialog, then Ajax) once the page's scripts are
+	// ready; clicked before, the link opens the "Delete Plugin" confirmation screen instead.
+	await page.waitForLoadState( 'load' );
+	await page.waitForFunction(
+		() =>
+			typeof (
+				window as unknown as {
+					wp?: { updates?: { deletePlugin?: unknown } };
+				}
+			 ).wp?.updates?.deletePlugin === 'function'
+	);
 	page.once( 'dialog', ( dialog ) => dialog.accept() );
 	await page
 		.locator( PLUGIN_ROW )
