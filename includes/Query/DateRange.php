@@ -32,6 +32,20 @@ final class DateRange {
 	public readonly \DateTimeImmutable $end;
 
 	/**
+	 * The labels, once made.
+	 *
+	 * @var array<string, string>|null
+	 */
+	private ?array $labels = null;
+
+	/**
+	 * The days' starts, once made.
+	 *
+	 * @var array<string, int>|null
+	 */
+	private ?array $timestamps = null;
+
+	/**
 	 * Builds a range from two days at midnight in the same timezone.
 	 *
 	 * @param \DateTimeImmutable $start First day.
@@ -160,6 +174,40 @@ final class DateRange {
 			$dates[] = $day->format( 'Y-m-d' );
 		}
 		return $dates;
+	}
+
+	/**
+	 * Each day's start as a Unix time, by Y-m-d; made once per range object, as the blocks of one
+	 * report walk the same days.
+	 *
+	 * @return array<string, int>
+	 */
+	public function timestamps(): array {
+		if ( null === $this->timestamps ) {
+			$this->timestamps = array();
+			$tz               = $this->start->getTimezone();
+			foreach ( $this->dates() as $date ) {
+				$this->timestamps[ $date ] = ( new \DateTimeImmutable( $date, $tz ) )->getTimestamp();
+			}
+		}
+		return $this->timestamps;
+	}
+
+	/**
+	 * Each day's label, "M j" in the user's language, by Y-m-d; made once per range object, as the
+	 * blocks of one report label the same days (wp_date() is most of a long chart's cost).
+	 *
+	 * @return array<string, string>
+	 */
+	public function labels(): array {
+		if ( null === $this->labels ) {
+			$this->labels = array();
+			$tz           = $this->start->getTimezone();
+			foreach ( $this->timestamps() as $date => $timestamp ) {
+				$this->labels[ $date ] = wp_date( 'M j', $timestamp, $tz );
+			}
+		}
+		return $this->labels;
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Reports\Blocks;
 
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
+use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Result;
 
 defined( 'ABSPATH' ) || exit;
@@ -34,16 +35,39 @@ final class Days {
 		$by_date  = $result->by( Dimension::DATE );
 		$other_by = null !== $other ? $other->by( Dimension::DATE ) : array();
 		$offset   = null !== $other_range ? (int) $other_range->start->diff( $range->start )->format( '%r%a' ) : 0;
+		$labels   = $range->labels();
 		$days     = array();
-		foreach ( $range->dates() as $date ) {
-			$day    = new \DateTimeImmutable( $date, $tz );
+		foreach ( $range->timestamps() as $date => $timestamp ) {
+			$other_day = array();
+			if ( array() !== $other_by ) {
+				$other_day = $other_by[ 0 === $offset ? $date : ( new \DateTimeImmutable( $date, $tz ) )->modify( '-' . $offset . ' days' )->format( 'Y-m-d' ) ] ?? array();
+			}
 			$days[] = array(
-				'label'     => wp_date( 'M j', $day->getTimestamp(), $tz ),
-				'timestamp' => $day->getTimestamp(),
+				'label'     => $labels[ $date ],
+				'timestamp' => $timestamp,
 				'row'       => $by_date[ $date ] ?? array(),
-				'other'     => $other_by[ $day->modify( '-' . $offset . ' days' )->format( 'Y-m-d' ) ] ?? array(),
+				'other'     => $other_day,
 			);
 		}
 		return $days;
+	}
+
+	/**
+	 * How many days of a range have a row with sessions in a result by date.
+	 *
+	 * @param DateRange $range  The range.
+	 * @param Result    $result Rows by date.
+	 */
+	public static function with_sessions( DateRange $range, Result $result ): int {
+		$first = $range->start_ymd();
+		$last  = $range->end_ymd();
+		$count = 0;
+		foreach ( $result->by( Dimension::DATE ) as $date => $row ) {
+			$date = (string) $date;
+			if ( $date >= $first && $date <= $last && ( $row[ Metric::SESSIONS ] ?? 0 ) > 0 ) {
+				++$count;
+			}
+		}
+		return $count;
 	}
 }

@@ -103,13 +103,7 @@ final class MetricGraph implements Block {
 	 * @param ReportRequest $request The request.
 	 */
 	public function days_with_sessions( Source $source, ReportRequest $request ): int {
-		$count = 0;
-		foreach ( Days::of( $request->range, $this->series( $source, $request ) ) as $day ) {
-			if ( ( $day['row'][ Metric::SESSIONS ] ?? 0 ) > 0 ) {
-				++$count;
-			}
-		}
-		return $count;
+		return Days::with_sessions( $request->range, $this->series( $source, $request ) );
 	}
 
 	/**
