@@ -37,7 +37,8 @@ use MonsterInsights\Reports\Sources\Builtin\UserAgentParser;
  * 3. aggregation of the collector's buffer into the empty tables;
  * 4. a fill of about a million page views over the past year, as buffer lines aggregated by the
  *    Aggregator (see Lines for why the lines do not go through the collector one by one);
- * 5. storage: the site's mir_ tables (after ANALYZE TABLE) per session;
+ * 5. storage: the site's mir_ tables (after ANALYZE TABLE) per session, right after the fill (the
+ *    budget) and again after the burst (for the record);
  * 6. the overview and site_summary REST routes against core's GET /wp/v2/posts, uncached.
  *
  * Budgets are below; a figure over its budget fails the run.
@@ -141,6 +142,9 @@ final class Bench {
 			// The past year first (an import of history: nothing of today may be aggregated before it,
 			// and WP-Cron on the HTTP phase's WordPress aggregates what collect.php receives).
 			$this->fill();
+			// Storage as the fill leaves it: a year of a site's traffic, the last two hours of it in
+			// Real-Time's summaries as any site has them.
+			$this->storage( true );
 			$requests = $this->requests();
 			$this->collector( $requests );
 			$this->over_http( array_slice( $requests, 0, $this->http ) );
@@ -151,7 +155,7 @@ final class Bench {
 			if ( $this->burst > 0 ) {
 				$this->burst();
 			}
-			$this->storage();
+			$this->storage( false );
 			if ( $this->burst > 0 ) {
 				$this->realtime( 'realtime_burst', 'with the burst' );
 			}
@@ -694,9 +698,14 @@ final class Bench {
 	}
 
 	/**
-	 * Bytes the site's mir_ tables take (data and indexes), per session.
+	 * Bytes the site's mir_ tables take (data and indexes), per session: after the fill (the
+	 * budget), and again after the collector phases and the burst, which add today's hits, most of
+	 * them in one hour (for the record: Real-Time's summaries then hold the burst's sessions, a
+	 * hundred times a busy site's hour, for the two hours they keep).
+	 *
+	 * @param bool $after_fill Whether the fill just ended (else the burst did).
 	 */
-	private function storage(): void {
+	private function storage( bool $after_fill ): void {
 		global $wpdb;
 		$tables = array_map( array( Schema::class, 'table' ), Schema::TABLES );
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) );
@@ -708,13 +717,19 @@ final class Bench {
 		);
 		// Every session the site had: the raw table holds only the raw window, the rollups them all.
 		$sessions = (int) Db::value( 'SELECT SUM(sessions) FROM {rollup_site}' );
+		if ( ! $after_fill ) {
+			$this->row( 'sessions_after_burst', 'after the collector phases and the burst: sessions stored (rollups, all days)', $sessions, 'sessions' );
+			$this->row( 'storage_total_after_burst', 'after the burst: mir_ tables, data + indexes', $bytes / 1048576, 'MiB' );
+			$this->row( 'storage_after_burst', 'after the burst: storage per session (Real-Time\'s summaries hold the burst\'s sessions for two hours)', $bytes / max( 1, $sessions ), 'bytes' );
+			return;
+		}
 		$this->row( 'sessions', 'sessions stored (rollups, all days)', $sessions, 'sessions' );
 		$this->row( 'sessions_raw', sprintf( 'of which still raw (the last %d days)', Compaction::days() ), (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ), 'sessions' );
-		$this->row( 'storage_total', 'storage: mir_ tables, data + indexes', $bytes / 1048576, 'MiB' );
+		$this->row( 'storage_total', 'storage after the fill: mir_ tables, data + indexes', $bytes / 1048576, 'MiB' );
 		// InnoDB allocates pages and extents ahead, which weighs on small fills: the budget is for
 		// a fill of a million page views or more.
 		$full = $this->pageviews >= self::FULL_FILL;
-		$this->row( $full ? 'storage' : 'storage_small', 'storage per session' . ( $full ? '' : ' (budget at 1 M page views only)' ), $bytes / max( 1, $sessions ), 'bytes' );
+		$this->row( $full ? 'storage' : 'storage_small', 'storage per session after the fill' . ( $full ? '' : ' (budget at 1 M page views only)' ), $bytes / max( 1, $sessions ), 'bytes' );
 	}
 
 	/**

@@ -75,8 +75,11 @@ final class Traffic {
 	 */
 	public function day( \DateTimeImmutable $day, int $visits ): array {
 		$planned = array();
+		$latest  = array();
 		for ( $i = 0; $i < $visits; $i++ ) {
-			$planned[] = $this->visit( $day, $i, $planned );
+			$visit                  = $this->visit( $day, $i, $planned, $latest );
+			$planned[]              = $visit;
+			$latest[ $visit['ip'] ] = max( $latest[ $visit['ip'] ] ?? 0, (int) $visit['start'] );
 		}
 		$requests = array();
 		foreach ( $planned as $visit ) {
@@ -94,25 +97,20 @@ final class Traffic {
 	 * @param \DateTimeImmutable               $day    The day.
 	 * @param int                              $index  Its number that day.
 	 * @param array<int, array<string, mixed>> $before Earlier visits of the day.
+	 * @param array<string, int>               $latest The start of each address's latest visit of the day.
 	 * @return array<string, mixed>
 	 */
-	private function visit( \DateTimeImmutable $day, int $index, array $before ): array {
+	private function visit( \DateTimeImmutable $day, int $index, array $before, array $latest ): array {
 		$start = $day->getTimestamp() + $this->pick( self::HOURS ) * 3600 + $this->rand( 0, 3599 );
 		if ( count( $before ) > 3 && $this->rand( 1, 100 ) <= 15 ) {
 			// Back later the same day: same address and browser, an hour after their latest visit.
 			$earlier = $before[ $this->rand( 0, count( $before ) - 1 ) ];
-			$latest  = (int) $earlier['start'];
-			foreach ( $before as $other ) {
-				if ( $other['ip'] === $earlier['ip'] ) {
-					$latest = max( $latest, (int) $other['start'] );
-				}
-			}
 			$visitor = array(
 				'ip'      => $earlier['ip'],
 				'ua'      => $earlier['ua'],
 				'country' => $earlier['country'],
 			);
-			$start   = max( $start, $latest + 3600 );
+			$start   = max( $start, $latest[ $earlier['ip'] ] + 3600 );
 		} else {
 			$agents  = $this->mix['USER_AGENTS'][ $this->pick( $this->mix['DEVICES'] ) ];
 			$visitor = array(
