@@ -37,6 +37,21 @@ final class Db {
 	private static bool $pending = false;
 
 	/**
+	 * Statements sent without waiting while another was out, in order: each goes out when the one
+	 * before it is answered (pump(), or reap() before any other statement).
+	 *
+	 * @var string[]
+	 */
+	private static array $queue = array();
+
+	/**
+	 * Whether send() is applying the `query` filter itself (reap_before() must not drain then).
+	 *
+	 * @var bool
+	 */
+	private static bool $sending = false;
+
+	/**
 	 * Runs a statement.
 	 *
 	 * @param string           $template SQL with {table} tokens and placeholders.
@@ -186,7 +201,11 @@ final class Db {
 		$values = array();
 		// Text values repeat from row to row (days, names, mediums): each is escaped once.
 		$escaped = array();
-		foreach ( $rows as $row ) {
+		foreach ( $rows as $index => $row ) {
+			// While statements sent before this one are out, the next of them goes when one ends.
+			if ( $async && 0 === $index % 128 ) {
+				self::pump();
+			}
 			$cells = array();
 			foreach ( $row as $value ) {
 				$cells[] = is_int( $value ) ? $value : ( $escaped[ (string) $value ] ??= "'" . esc_sql( (string) $value ) . "'" );
@@ -224,43 +243,99 @@ final class Db {
 	}
 
 	/**
-	 * Sends a statement on $wpdb's MySQLi connection without waiting for its answer, after reaping
-	 * the one before. The `query` filter applies as $wpdb applies it; while the statement is out,
-	 * the filter also reaps it before any other query $wpdb runs.
+	 * Sends a statement without waiting for it: at once when none is out, else after those queued
+	 * before it.
 	 *
-	 * @param \mysqli $link $wpdb's connection.
-	 * @param string  $sql  The statement, escaped.
+	 * @param \mysqli $link The connection.
+	 * @param string  $sql  The statement.
 	 * @throws \RuntimeException When it cannot be sent.
 	 */
 	private static function send( \mysqli $link, string $sql ): void {
-		self::reap();
-		/** This filter is documented in wp-includes/class-wpdb.php */
-		$sql = (string) apply_filters( 'query', $sql ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter, applied as $wpdb applies it.
+		self::$sending = true;
+		try {
+			/** This filter is documented in wp-includes/class-wpdb.php */
+			$sql = (string) apply_filters( 'query', $sql ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter, applied as $wpdb applies it.
+		} finally {
+			self::$sending = false;
+		}
+		if ( self::$pending ) {
+			self::$queue[] = $sql;
+			return;
+		}
+		self::dispatch( $link, $sql );
+	}
+
+	/**
+	 * Sends a statement without waiting for it; none may be out.
+	 *
+	 * @param \mysqli $link The connection.
+	 * @param string  $sql  The statement, filtered.
+	 * @throws \RuntimeException When it cannot be sent.
+	 */
+	private static function dispatch( \mysqli $link, string $sql ): void {
 		try {
 			$sent = mysqli_query( $link, $sql, MYSQLI_ASYNC ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_query -- $wpdb's connection; see lists().
 		} catch ( \mysqli_sql_exception $error ) {
 			$sent = false;
 		}
 		if ( false === $sent ) {
+			self::$pending = false;
+			self::$queue   = array();
+			remove_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
 			throw new \RuntimeException( esc_html( 'Database error: ' . mysqli_error( $link ) ) ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_error -- As above.
 		}
-		self::$pending = true;
-		add_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
+		if ( ! self::$pending ) {
+			self::$pending = true;
+			add_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
+		}
 	}
 
 	/**
-	 * Waits for the statement sent without waiting, if any, and throws the error it met.
+	 * Waits for every statement sent without waiting, in order, and throws the first error met
+	 * (the statements queued after it are dropped: the caller's transaction rolls back).
 	 *
 	 * @throws \RuntimeException With the database's message.
 	 */
 	public static function reap(): void {
-		if ( ! self::$pending ) {
+		while ( self::$pending ) {
+			self::reap_one();
+		}
+	}
+
+	/**
+	 * Between two pieces of PHP work: when the statement out is answered, sends the next one
+	 * queued, so that the database works through a chunk's writes while PHP computes, not only
+	 * during the last one. Never waits.
+	 *
+	 * @throws \RuntimeException With the database's message.
+	 */
+	public static function pump(): void {
+		if ( ! self::$pending || array() === self::$queue ) {
 			return;
 		}
-		self::$pending = false;
-		remove_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
 		$link = self::mysqli();
 		if ( null === $link ) {
+			return;
+		}
+		$read   = array( $link );
+		$errors = array( $link );
+		$reject = array();
+		if ( 0 < (int) mysqli_poll( $read, $errors, $reject, 0, 0 ) ) { // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_poll -- $wpdb's connection; see lists().
+			self::reap_one();
+		}
+	}
+
+	/**
+	 * Waits for the statement out, then sends the next one queued, if any.
+	 *
+	 * @throws \RuntimeException With the database's message.
+	 */
+	private static function reap_one(): void {
+		$link = self::mysqli();
+		if ( null === $link ) {
+			self::$pending = false;
+			self::$queue   = array();
+			remove_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
 			return;
 		}
 		try {
@@ -273,6 +348,13 @@ final class Db {
 		if ( $result instanceof \mysqli_result ) {
 			mysqli_free_result( $result ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_free_result -- As above.
 		}
+		if ( false !== $result && array() !== self::$queue ) {
+			self::dispatch( $link, (string) array_shift( self::$queue ) );
+			return;
+		}
+		self::$pending = false;
+		self::$queue   = array();
+		remove_filter( 'query', array( self::class, 'reap_before' ), PHP_INT_MIN );
 		if ( false === $result ) {
 			throw new \RuntimeException( esc_html( 'Database error: ' . ( '' !== $error ? $error : 'unknown' ) ) );
 		}
@@ -285,7 +367,9 @@ final class Db {
 	 * @return string
 	 */
 	public static function reap_before( $query ) {
-		self::reap();
+		if ( ! self::$sending ) {
+			self::reap();
+		}
 		return $query;
 	}
 

@@ -235,7 +235,10 @@ final class Ingest {
 		$result = new AggregationResult();
 		$hits   = array();
 		foreach ( $lines as $line ) {
-			++$result->lines;
+			// The previous chunk's writes go out one by one meanwhile.
+			if ( 0 === ++$result->lines % 64 ) {
+				Db::pump();
+			}
 			$hit = Hit::from_line( $line );
 			if ( null === $hit ) {
 				++$result->malformed;
@@ -358,6 +361,9 @@ final class Ingest {
 		$pageviews = array();
 		$events    = array();
 		foreach ( $hits as $i => $hit ) {
+			if ( 0 === $i % 64 ) {
+				Db::pump();
+			}
 			if ( 0 === $session_of[ $i ] ) {
 				// A passive hit without a session (Sessionizer::add()): kept nowhere.
 				continue;

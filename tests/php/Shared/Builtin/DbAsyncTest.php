@@ -55,4 +55,57 @@ class DbAsyncTest extends BuiltinTestCase {
 		}
 		$this->assertSame( $before, (int) Db::value( 'SELECT COUNT(*) FROM {rollup_scroll}' ) );
 	}
+
+	/**
+	 * Writes sent while another is out wait in a queue and run in the order they were sent: the
+	 * second updates the row the first inserted, the third reads as a later statement would.
+	 * pump() sends the next one once the one out is answered, never waiting for it.
+	 */
+	public function test_writes_sent_while_one_is_out_run_in_order() {
+		$insert = static function ( int $views, int $depth ): void {
+			Db::insert_rows( 'rollup_scroll', array( 'day', 'views', 'depth_sum' ), array( array( '2025-03-13', $views, $depth ) ), false, array( 'views', 'depth_sum' ), true );
+		};
+		$insert( 1, 10 );
+		$insert( 2, 20 );
+		$insert( 3, 30 );
+		// Each pump sends at most the next one; a few rounds of it leave them all answered or out.
+		for ( $i = 0; $i < 50; $i++ ) {
+			Db::pump();
+			usleep( 2000 );
+		}
+		$this->assertSame( '3|30', Db::value( "SELECT CONCAT(views, '|', depth_sum) FROM {rollup_scroll} WHERE day = %s", array( '2025-03-13' ) ) );
+		$this->assertFalse( has_filter( 'query', array( Db::class, 'reap_before' ) ) );
+	}
+
+	/**
+	 * A queued write that fails throws when reaped; the writes queued after it never run, and the
+	 * transaction rolls back the ones before it.
+	 */
+	public function test_a_queued_error_drops_the_writes_after_it() {
+		$before = (int) Db::value( 'SELECT COUNT(*) FROM {rollup_scroll}' );
+		$row    = static function ( string $day, int $views ): void {
+			Db::insert_rows( 'rollup_scroll', array( 'day', 'views', 'depth_sum' ), array( array( $day, $views, 0 ) ), false, array(), true );
+		};
+		try {
+			Db::transaction(
+				static function () use ( $row ): void {
+					$row( '2025-03-14', 1 );
+					$row( '2025-03-15', 1 );
+					// A duplicate the database refuses, then one that must never be written.
+					$row( '2025-03-14', 2 );
+					$row( '2025-03-16', 1 );
+				}
+			);
+			$this->fail( 'The error did not surface.' );
+		} catch ( \RuntimeException $e ) {
+			$this->assertStringContainsString( 'Duplicate entry', $e->getMessage() );
+		}
+		$this->assertSame( $before, (int) Db::value( 'SELECT COUNT(*) FROM {rollup_scroll}' ) );
+		$this->assertFalse( has_filter( 'query', array( Db::class, 'reap_before' ) ) );
+
+		// Nothing is left queued: the next write runs alone.
+		$row( '2025-03-16', 5 );
+		$this->assertSame( '5', Db::value( 'SELECT views FROM {rollup_scroll} WHERE day = %s', array( '2025-03-16' ) ) );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {rollup_scroll} WHERE day IN (%s, %s)', array( '2025-03-14', '2025-03-15' ) ) );
+	}
 }
