@@ -69,6 +69,25 @@ final class Db {
 	}
 
 	/**
+	 * Runs a write without waiting for it where the connection allows (insert_rows()'s $async: in
+	 * order with every later statement, its error thrown by the next one or by the transaction),
+	 * else at once.
+	 *
+	 * @param string           $template SQL with {table} tokens and placeholders.
+	 * @param array<int,mixed> $args     Values for the placeholders.
+	 * @throws \RuntimeException When the database reports an error.
+	 */
+	public static function write( string $template, array $args = array() ): void {
+		/** This filter is documented in includes/Sources/Builtin/Db.php (insert_rows()). */
+		$link = (bool) apply_filters( 'monsterinsights_reports_async_writes', true ) ? self::mysqli() : null;
+		if ( null === $link ) {
+			self::query( $template, $args );
+			return;
+		}
+		self::send( $link, self::sql( $template, $args ) );
+	}
+
+	/**
 	 * Rows as associative arrays.
 	 *
 	 * @param string           $template SQL with {table} tokens and placeholders.

@@ -162,16 +162,17 @@ final class Rollups {
 		$statements = self::statements();
 		$rollups    = self::rollups();
 		foreach ( Schema::ROLLUPS as $table ) {
-			// Each table's rows are computed while the database still writes the table before
-			// (Db::insert_rows()'s $async), then its old rows of the day go and the new come in.
-			$rollup   = $rollups[ $table ];
+			// The table's old rows of the day go while its new ones are computed, and the database
+			// still writes the tables before (Db::write() and Db::insert_rows()'s $async).
+			$rollup = $rollups[ $table ];
+			Db::write( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
+			Db::pump();
 			$computed = ( $rollup['rows'] )( $rows );
-			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
 			if ( array() === $computed ) {
 				continue;
 			}
 			if ( self::may_collide( $computed, $rollup['text'] ) ) {
-				Db::query( $statements[ $table ], array_fill( 0, substr_count( $statements[ $table ], '%s' ), $day ) );
+				Db::write( $statements[ $table ], array_fill( 0, substr_count( $statements[ $table ], '%s' ), $day ) );
 				continue;
 			}
 			foreach ( array_chunk( $computed, 500 ) as $batch ) {

@@ -108,4 +108,21 @@ class DbAsyncTest extends BuiltinTestCase {
 		$this->assertSame( '5', Db::value( 'SELECT views FROM {rollup_scroll} WHERE day = %s', array( '2025-03-16' ) ) );
 		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {rollup_scroll} WHERE day IN (%s, %s)', array( '2025-03-14', '2025-03-15' ) ) );
 	}
+
+	/**
+	 * Db::write() sends any statement without waiting, behind the writes already out; with the
+	 * filter off it runs at once.
+	 */
+	public function test_write_is_sent_without_waiting_unless_turned_off() {
+		Db::insert_rows( 'rollup_scroll', array( 'day', 'views', 'depth_sum' ), array( array( '2025-03-17', 7, 70 ) ), false, array(), true );
+		Db::write( 'UPDATE {rollup_scroll} SET views = views + %d WHERE day = %s', array( 1, '2025-03-17' ) );
+		$this->assertSame( PHP_INT_MIN, has_filter( 'query', array( Db::class, 'reap_before' ) ) );
+		$this->assertSame( '8', Db::value( 'SELECT views FROM {rollup_scroll} WHERE day = %s', array( '2025-03-17' ) ) );
+
+		add_filter( 'monsterinsights_reports_async_writes', '__return_false' );
+		Db::write( 'DELETE FROM {rollup_scroll} WHERE day = %s', array( '2025-03-17' ) );
+		$this->assertFalse( has_filter( 'query', array( Db::class, 'reap_before' ) ) );
+		remove_filter( 'monsterinsights_reports_async_writes', '__return_false' );
+		$this->assertNull( Db::value( 'SELECT views FROM {rollup_scroll} WHERE day = %s', array( '2025-03-17' ) ) );
+	}
 }
