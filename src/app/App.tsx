@@ -3,6 +3,7 @@ import { useDispatch, useSelect } from '@wordpress/data';
 import { Suspense, lazy, useEffect, useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
+import { LoadBoundary } from '../components/LoadBoundary';
 import { Loader } from '../components/Loader';
 import { ToastRegion } from '../components/Toast';
 import { REPORT_AREA_ID } from '../lib/pdf';
@@ -81,11 +82,18 @@ function ScreenLayout( {
 				<StoreNotices />
 			</div>
 			<div className="monsterinsights-reports-content">
-				<Suspense fallback={ <Loader /> }>
-					{ screen === 'settings' && <SettingsScreen /> }
-					{ screen === 'setup-wizard' && <SetupWizard /> }
-					{ screen === 'network' && <NetworkSettingsScreen /> }
-				</Suspense>
+				<LoadBoundary
+					key={ screen }
+					// These screens are lazy module constants: a failed import stays failed until
+					// the page loads anew.
+					onRetry={ () => window.location.reload() }
+				>
+					<Suspense fallback={ <Loader /> }>
+						{ screen === 'settings' && <SettingsScreen /> }
+						{ screen === 'setup-wizard' && <SetupWizard /> }
+						{ screen === 'network' && <NetworkSettingsScreen /> }
+					</Suspense>
+				</LoadBoundary>
 			</div>
 			<ToastRegion />
 		</div>

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from '@wordpress/element';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
+import { LoadBoundary } from '../components/LoadBoundary';
 import { Loader } from '../components/Loader';
 import { RouteContextContext } from '../reports/registry';
 import type { MatchedRoute, RouteContext, ScreenModule } from './routes';
@@ -38,6 +39,8 @@ export interface ReportRouteProps {
 /**
  * The routed content: the route's screen, lazily loaded, or — while a report is not built — its
  * title and sample under its upsell. A route with an anchor scrolls smoothly to it once it renders.
+ * A screen whose script cannot be fetched, or that throws, says so with a "Try again" button
+ * (LoadBoundary); the rest of the app stays usable.
  *
  * A built screen renders whatever the licence: its ReportScreen shell shows the report's own
  * layout with its demo payload under the upsell when the licence does not include it (the tier
@@ -59,20 +62,28 @@ export function ReportRoute( { matched, context }: ReportRouteProps ) {
 		return scrollToAnchor( anchor );
 	}, [ anchor, matched.path ] );
 
-	const Screen = route.load ? screenFor( route.load ) : null;
 	return (
 		<RouteContextContext.Provider value={ context }>
-			<Suspense fallback={ <Loader /> }>
-				{ Screen ? (
-					<Screen />
-				) : (
-					<UnbuiltReport
-						key={ matched.path }
-						route={ route }
-						context={ context }
-					/>
-				) }
-			</Suspense>
+			<LoadBoundary
+				key={ matched.path }
+				onRetry={ () => route.load && screens.delete( route.load ) }
+			>
+				{ () => {
+					const Screen = route.load ? screenFor( route.load ) : null;
+					return (
+						<Suspense fallback={ <Loader /> }>
+							{ Screen ? (
+								<Screen />
+							) : (
+								<UnbuiltReport
+									route={ route }
+									context={ context }
+								/>
+							) }
+						</Suspense>
+					);
+				} }
+			</LoadBoundary>
 		</RouteContextContext.Provider>
 	);
 }
