@@ -104,7 +104,7 @@ final class LinkRollups {
 					$urls[ (string) $url ] = true;
 				}
 			}
-			$ids    = self::link_ids( array_keys( $urls ) );
+			$ids    = Lookups::links( array_keys( $urls ) );
 			$insert = array();
 			foreach ( $clicks as $kind => $by_url ) {
 				foreach ( $by_url as $url => $count ) {
@@ -118,60 +118,5 @@ final class LinkRollups {
 		if ( array() !== $depths ) {
 			Db::insert_rows( 'rollup_scroll', array( 'day', 'views', 'depth_sum' ), array( array( $day, count( $depths ), array_sum( $depths ) ) ) );
 		}
-	}
-
-	/**
-	 * Ids of link URLs in the `links` lookup, created on first sight (INSERT IGNORE on the unique
-	 * hash, so two runs racing cannot duplicate a row).
-	 *
-	 * @param string[] $urls URLs.
-	 * @return array<string, int> URL => id.
-	 * @throws \RuntimeException When a row is missing after the insert.
-	 */
-	public static function link_ids( array $urls ): array {
-		$hashes = array();
-		foreach ( $urls as $url ) {
-			$hashes[ md5( $url ) ] = $url;
-		}
-		$ids     = self::select( array_keys( $hashes ) );
-		$missing = array_diff_key( $hashes, $ids );
-		if ( array() !== $missing ) {
-			$rows = array();
-			foreach ( $missing as $hash => $url ) {
-				$rows[] = array( (string) $hash, $url );
-			}
-			foreach ( array_chunk( $rows, 500 ) as $batch ) {
-				Db::insert_rows( 'links', array( 'hash', 'url' ), $batch, true );
-			}
-			$ids += self::select( array_map( 'strval', array_keys( $missing ) ) );
-		}
-		$out = array();
-		foreach ( $hashes as $hash => $url ) {
-			if ( ! isset( $ids[ $hash ] ) ) {
-				throw new \RuntimeException( 'Link row missing' );
-			}
-			$out[ $url ] = $ids[ $hash ];
-		}
-		return $out;
-	}
-
-	/**
-	 * Ids of known links by hash.
-	 *
-	 * @param string[] $hashes MD5s.
-	 * @return array<string, int> Hash => id.
-	 */
-	private static function select( array $hashes ): array {
-		$ids = array();
-		foreach ( array_chunk( $hashes, 500 ) as $batch ) {
-			$rows = Db::rows(
-				'SELECT id, hash FROM {links} WHERE hash IN (' . implode( ',', array_fill( 0, count( $batch ), '%s' ) ) . ')',
-				$batch
-			);
-			foreach ( $rows as $row ) {
-				$ids[ (string) $row['hash'] ] = (int) $row['id'];
-			}
-		}
-		return $ids;
 	}
 }
