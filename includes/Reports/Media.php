@@ -9,14 +9,11 @@ namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
-use MonsterInsights\Reports\Reports\Blocks\Rows;
 use MonsterInsights\Reports\Reports\Blocks\Table;
-use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -53,7 +50,7 @@ final class Media extends ComposedReport {
 		$graph = MetricGraph::of( $this->asked(), self::GRAPH );
 		return array(
 			'line_chart_report'  => $graph,
-			'video_details_rows' => new Table(
+			'video_details_rows' => Table::of_rows(
 				array(
 					new Column( 'title', __( 'Video', 'monsterinsights-reports' ), Column::TEXT ),
 					new Column( 'video_start', __( 'Video Plays', 'monsterinsights-reports' ) ),
@@ -61,20 +58,15 @@ final class Media extends ComposedReport {
 					new Column( 'average_time_viewed', __( 'Avg. % Watched', 'monsterinsights-reports' ), Column::PERCENT ),
 					new Column( 'completion_rate', __( 'Completion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
 				),
-				static function ( Source $source, ReportRequest $request ): array {
-					$rows = array();
-					foreach ( Rows::of( $source, $request, array( Dimension::VIDEO_TITLE ), Metric::MEDIA_METRICS ) as $row ) {
-						$metrics = $row['metrics'];
-						$rows[]  = array(
-							'title'               => $row['dimensions'][ Dimension::VIDEO_TITLE ] ?? '',
-							'video_start'         => (int) ( $metrics[ Metric::VIDEO_STARTS ] ?? 0 ),
-							'average_watch_time'  => $metrics[ Metric::AVERAGE_VIDEO_WATCH_TIME ] ?? 0,
-							'average_time_viewed' => $metrics[ Metric::AVERAGE_VIDEO_PERCENT_VIEWED ] ?? 0,
-							'completion_rate'     => $metrics[ Metric::VIDEO_COMPLETION_RATE ] ?? 0,
-						);
-					}
-					return $rows;
-				},
+				array( Dimension::VIDEO_TITLE ),
+				Metric::MEDIA_METRICS,
+				static fn( array $row ): array => array(
+					'title'               => $row['dimensions'][ Dimension::VIDEO_TITLE ] ?? '',
+					'video_start'         => (int) ( $row['metrics'][ Metric::VIDEO_STARTS ] ?? 0 ),
+					'average_watch_time'  => $row['metrics'][ Metric::AVERAGE_VIDEO_WATCH_TIME ] ?? 0,
+					'average_time_viewed' => $row['metrics'][ Metric::AVERAGE_VIDEO_PERCENT_VIEWED ] ?? 0,
+					'completion_rate'     => $row['metrics'][ Metric::VIDEO_COMPLETION_RATE ] ?? 0,
+				),
 				'video_start'
 			),
 			'compare'            => new Compare( array( 'line_chart_report' => $graph->of_compare() ) ),

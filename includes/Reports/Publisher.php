@@ -14,7 +14,6 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
-use MonsterInsights\Reports\Reports\Blocks\Rows;
 use MonsterInsights\Reports\Reports\Blocks\Scroll;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
@@ -78,7 +77,7 @@ final class Publisher extends ComposedReport {
 	 * The landing pages table.
 	 */
 	private static function landing_pages(): Table {
-		return new Table(
+		return Table::of_rows(
 			array(
 				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), Column::TEXT ),
 				new Column( 'entrances', __( 'Entrances', 'monsterinsights-reports' ) ),
@@ -86,22 +85,18 @@ final class Publisher extends ComposedReport {
 				new Column( 'bounce', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
 				new Column( 'change', __( 'Change', 'monsterinsights-reports' ), Column::CHANGE ),
 			),
-			static function ( Source $source, ReportRequest $request ): array {
-				$metrics = array( Metric::SESSIONS, Metric::AVERAGE_SESSION_DURATION, Metric::BOUNCE_RATE );
-				$rows    = array();
-				foreach ( Rows::of( $source, $request, array( Dimension::LANDING_PAGE, Dimension::PAGE_TITLE ), $metrics ) as $row ) {
-					$path      = $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '/';
-					$entrances = $row['metrics'][ Metric::SESSIONS ] ?? 0;
-					$rows[]    = array(
-						'title'     => self::title( $row['dimensions'], Dimension::LANDING_PAGE ),
-						'entrances' => $entrances,
-						'duration'  => $row['metrics'][ Metric::AVERAGE_SESSION_DURATION ] ?? 0,
-						'bounce'    => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
-						'change'    => null === $row['compare'] ? null : Metrics::change( $entrances, $row['compare'][ Metric::SESSIONS ] ?? 0 ),
-						'url'       => home_url( $path ),
-					);
-				}
-				return $rows;
+			array( Dimension::LANDING_PAGE, Dimension::PAGE_TITLE ),
+			array( Metric::SESSIONS, Metric::AVERAGE_SESSION_DURATION, Metric::BOUNCE_RATE ),
+			static function ( array $row ): array {
+				$entrances = $row['metrics'][ Metric::SESSIONS ] ?? 0;
+				return array(
+					'title'     => self::title( $row['dimensions'], Dimension::LANDING_PAGE ),
+					'entrances' => $entrances,
+					'duration'  => $row['metrics'][ Metric::AVERAGE_SESSION_DURATION ] ?? 0,
+					'bounce'    => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
+					'change'    => null === $row['compare'] ? null : Metrics::change( $entrances, $row['compare'][ Metric::SESSIONS ] ?? 0 ),
+					'url'       => home_url( $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '/' ),
+				);
 			},
 			'entrances'
 		);

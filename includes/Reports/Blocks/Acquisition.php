@@ -9,9 +9,7 @@ namespace MonsterInsights\Reports\Reports\Blocks;
 
 use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Metrics;
-use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -70,19 +68,16 @@ final class Acquisition {
 	 * @phpstan-param \Closure( array<string, string> ): ?string $label
 	 */
 	public static function table( Column $name, array $dimensions, \Closure $label, array $filters = array() ): Table {
-		return new Table(
+		return Table::of_rows(
 			array_merge( array( $name ), self::columns() ),
-			static function ( Source $source, ReportRequest $request ) use ( $name, $dimensions, $label, $filters ): array {
-				$rows = array();
-				foreach ( Rows::of( $source, $request, $dimensions, self::METRICS, $filters ) as $row ) {
-					$cell = $label( $row['dimensions'] );
-					if ( null !== $cell ) {
-						$rows[] = array( $name->id => $cell ) + self::cells( $row['metrics'] );
-					}
-				}
-				return $rows;
+			$dimensions,
+			self::METRICS,
+			static function ( array $row ) use ( $name, $label ): ?array {
+				$cell = $label( $row['dimensions'] );
+				return null === $cell ? null : array( $name->id => $cell ) + self::cells( $row['metrics'] );
 			},
-			'sessions'
+			'sessions',
+			$filters
 		);
 	}
 }
