@@ -25,6 +25,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class LinkRollups {
 
+	use DayEvents;
+
 	/**
 	 * Event name → the kind of link it counts.
 	 */
@@ -46,41 +48,25 @@ final class LinkRollups {
 	public const TABLES = array( 'rollup_links', 'rollup_scroll' );
 
 	/**
-	 * Recomputes days that still have their raw rows (a migration; aggregation goes through
-	 * Rollups, which calls recompute_day()).
-	 *
-	 * @param string[] $days Local days, Y-m-d.
-	 */
-	public static function recompute( array $days ): void {
-		Compaction::each_raw_day( $days, array( self::class, 'recompute_day' ) );
-	}
-
-	/**
 	 * Recomputes one day, inside the caller's transaction: its rows are deleted and inserted again.
 	 *
 	 * @param string $day Local day, Y-m-d.
 	 */
 	public static function recompute_day( string $day ): void {
-		foreach ( self::TABLES as $table ) {
-			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
-		}
-		$names  = array_merge( array_keys( self::KINDS ), array( self::SCROLL ) );
-		$rows   = Db::rows(
+		$events = self::fresh_day(
+			$day,
+			self::TABLES,
 			'SELECT session_id, name, path_id, props FROM {events} WHERE day = %s AND name IN (%s, %s, %s, %s)',
-			array_merge( array( $day ), $names )
+			array_merge( array( $day ), array_keys( self::KINDS ), array( self::SCROLL ) )
 		);
 		$clicks = array();
 		$depths = array();
-		foreach ( $rows as $row ) {
-			$props = json_decode( (string) $row['props'], true );
-			if ( ! is_array( $props ) ) {
-				continue;
-			}
-			$session = (int) $row['session_id'];
-			if ( self::SCROLL === $row['name'] ) {
+		foreach ( $events as list( list( $session, $name, $path ), $props ) ) {
+			$session = (int) $session;
+			if ( self::SCROLL === $name ) {
 				$percent = $props['percent'] ?? null;
 				if ( is_int( $percent ) && $percent > 0 && $percent <= 100 ) {
-					$pair            = $session . ':' . (int) $row['path_id'];
+					$pair            = $session . ':' . (int) $path;
 					$depths[ $pair ] = max( $depths[ $pair ] ?? 0, $percent );
 				}
 				continue;
@@ -89,7 +75,7 @@ final class LinkRollups {
 			if ( ! is_string( $url ) || '' === $url ) {
 				continue;
 			}
-			$kind = self::KINDS[ (string) $row['name'] ];
+			$kind = self::KINDS[ (string) $name ];
 			if ( ! isset( $clicks[ $kind ][ $url ] ) ) {
 				$clicks[ $kind ][ $url ] = array( 0, array() );
 			}
