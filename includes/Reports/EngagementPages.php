@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Reports;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 
 defined( 'ABSPATH' ) || exit;
@@ -36,11 +37,11 @@ final class EngagementPages extends ComposedReport {
 		return array(
 			'pages' => Table::of_rows(
 				array(
-					new Column( 'page_path', __( 'Page Path', 'monsterinsights-reports' ), Column::TEXT ),
+					new Column( 'page_path', __( 'Page Path', 'monsterinsights-reports' ), ColumnType::Text ),
 					new Column( 'pageviews', __( 'Page Views', 'monsterinsights-reports' ) ),
 					new Column( 'engaged_sessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
 					new Column( 'new_session', __( 'New Sessions', 'monsterinsights-reports' ) ),
-					new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+					new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 				),
 				array( Dimension::PAGE_PATH ),
 				array( Metric::SCREEN_PAGE_VIEWS, Metric::ENGAGED_SESSIONS, Metric::NEW_USERS, Metric::BOUNCE_RATE ),

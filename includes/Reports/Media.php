@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
 use MonsterInsights\Reports\Reports\Blocks\Table;
@@ -52,11 +53,11 @@ final class Media extends ComposedReport {
 			'line_chart_report'  => $graph,
 			'video_details_rows' => Table::of_rows(
 				array(
-					new Column( 'title', __( 'Video', 'monsterinsights-reports' ), Column::TEXT ),
+					new Column( 'title', __( 'Video', 'monsterinsights-reports' ), ColumnType::Text ),
 					new Column( 'video_start', __( 'Video Plays', 'monsterinsights-reports' ) ),
-					new Column( 'average_watch_time', __( 'Avg. Watch Time', 'monsterinsights-reports' ), Column::DURATION ),
-					new Column( 'average_time_viewed', __( 'Avg. % Watched', 'monsterinsights-reports' ), Column::PERCENT ),
-					new Column( 'completion_rate', __( 'Completion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+					new Column( 'average_watch_time', __( 'Avg. Watch Time', 'monsterinsights-reports' ), ColumnType::Duration ),
+					new Column( 'average_time_viewed', __( 'Avg. % Watched', 'monsterinsights-reports' ), ColumnType::Percent ),
+					new Column( 'completion_rate', __( 'Completion Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 				),
 				array( Dimension::VIDEO_TITLE ),
 				Metric::MEDIA_METRICS,

@@ -14,6 +14,7 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Scroll;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
@@ -51,13 +52,13 @@ final class Publisher extends ComposedReport {
 		return array(
 			'landingpages'   => self::landing_pages(),
 			'exitpages'      => self::exit_pages(),
-			'outboundlinks'  => self::links( 'outbound', new Column( 'title', __( 'Outbound Link', 'monsterinsights-reports' ), Column::URL ) ),
+			'outboundlinks'  => self::links( 'outbound', new Column( 'title', __( 'Outbound Link', 'monsterinsights-reports' ), ColumnType::Url ) ),
 			'affiliatelinks' => self::links(
 				'affiliate',
-				new Column( 'title', __( 'Affiliate Link', 'monsterinsights-reports' ), Column::TEXT ),
-				new Column( 'link', __( 'Link', 'monsterinsights-reports' ), Column::URL )
+				new Column( 'title', __( 'Affiliate Link', 'monsterinsights-reports' ), ColumnType::Text ),
+				new Column( 'link', __( 'Link', 'monsterinsights-reports' ), ColumnType::Url )
 			),
-			'downloadlinks'  => self::links( 'download', new Column( 'title', __( 'File', 'monsterinsights-reports' ), Column::URL ) ),
+			'downloadlinks'  => self::links( 'download', new Column( 'title', __( 'File', 'monsterinsights-reports' ), ColumnType::Url ) ),
 			'scroll'         => new Scroll(),
 		);
 	}
@@ -79,11 +80,11 @@ final class Publisher extends ComposedReport {
 	private static function landing_pages(): Table {
 		return Table::of_rows(
 			array(
-				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), Column::TEXT ),
+				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), ColumnType::Text ),
 				new Column( 'entrances', __( 'Entrances', 'monsterinsights-reports' ) ),
-				new Column( 'duration', __( 'Average Duration', 'monsterinsights-reports' ), Column::DURATION ),
-				new Column( 'bounce', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
-				new Column( 'change', __( 'Change', 'monsterinsights-reports' ), Column::CHANGE ),
+				new Column( 'duration', __( 'Average Duration', 'monsterinsights-reports' ), ColumnType::Duration ),
+				new Column( 'bounce', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+				new Column( 'change', __( 'Change', 'monsterinsights-reports' ), ColumnType::Change ),
 			),
 			array( Dimension::LANDING_PAGE, Dimension::PAGE_TITLE ),
 			array( Metric::SESSIONS, Metric::AVERAGE_SESSION_DURATION, Metric::BOUNCE_RATE ),
@@ -108,10 +109,10 @@ final class Publisher extends ComposedReport {
 	private static function exit_pages(): Table {
 		return new Table(
 			array(
-				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), Column::TEXT ),
+				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), ColumnType::Text ),
 				new Column( 'exits', __( 'Exits', 'monsterinsights-reports' ) ),
 				new Column( 'pageviews', __( 'Page Views', 'monsterinsights-reports' ) ),
-				new Column( 'exitrate', __( 'Exit Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+				new Column( 'exitrate', __( 'Exit Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 			),
 			static function ( Source $source, ReportRequest $request ): array {
 				$query = new Query( array( Metric::EXITS, Metric::SCREEN_PAGE_VIEWS ), array( Dimension::PAGE_PATH, Dimension::PAGE_TITLE ), $request->range );

@@ -14,6 +14,7 @@ use MonsterInsights\Reports\Reports\Blocks\Acquisition;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Shares;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 
@@ -84,7 +85,7 @@ final class Traffic extends ComposedReport {
 	 */
 	private static function details( string $id, string $label, array $dimensions ): Table {
 		return Acquisition::table(
-			new Column( $id, $label, Column::TEXT ),
+			new Column( $id, $label, ColumnType::Text ),
 			$dimensions,
 			static function ( array $values ) use ( $dimensions ): ?string {
 				$cells = array();
@@ -103,13 +104,13 @@ final class Traffic extends ComposedReport {
 	private static function social(): Table {
 		return Table::of_rows(
 			array(
-				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), Column::TEXT ),
+				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), ColumnType::Text ),
 				new Column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
 				new Column( 'engaged_sessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
-				new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+				new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 				new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
-				new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), Column::MONEY ),
-				new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+				new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), ColumnType::Money ),
+				new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 			),
 			array( Dimension::SESSION_SOURCE ),
 			array_merge( Acquisition::METRICS, array( Metric::BOUNCE_RATE ) ),

@@ -34,8 +34,8 @@ final class Acquisition {
 			new Column( 'engaged_sessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
 			new Column( 'pages_per_sessions', __( 'Pages / Session', 'monsterinsights-reports' ) ),
 			new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
-			new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
-			new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), Column::MONEY ),
+			new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+			new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), ColumnType::Money ),
 		);
 	}
 

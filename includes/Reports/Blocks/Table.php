@@ -204,7 +204,7 @@ final class Table implements Block {
 							'label'    => Schema::text(),
 							'type'     => array(
 								'type' => 'string',
-								'enum' => array( Column::TEXT, Column::URL, Column::NUMBER, Column::PERCENT, Column::DURATION, Column::MONEY, Column::CHANGE ),
+								'enum' => ColumnType::values(),
 							),
 							'sortable' => array( 'type' => 'boolean' ),
 						)
