@@ -61,7 +61,7 @@ final class RollupSeries {
 		$series = array_merge( $this->site( $from, $to ), $this->channels( $from, $to ), $this->pages( $from, $to ), $this->campaigns( $from, $to ) );
 		/**
 		 * Filters the daily series the Exceptions report watches: a module that records orders adds
-		 * Series::ECOMMERCE series of Series::PURCHASES and Series::REVENUE here.
+		 * SeriesCategory::Ecommerce series of Series::PURCHASES and Series::REVENUE here.
 		 *
 		 * @param Series[] $series The series.
 		 * @param string   $from   First day (Y-m-d).
@@ -83,7 +83,7 @@ final class RollupSeries {
 		foreach ( Db::rows( 'SELECT day, sessions FROM {rollup_site} WHERE day BETWEEN %s AND %s', array( $from, $to ) ) as $row ) {
 			$values[ (string) $row['day'] ] = (float) $row['sessions'];
 		}
-		return array() === $values ? array() : array( new Series( Series::ENGAGEMENT, Series::SITE_SESSIONS, '', Series::COUNT, $values, array(), self::COUNT_VOLUME ) );
+		return array() === $values ? array() : array( new Series( SeriesCategory::Engagement, Series::SITE_SESSIONS, '', SeriesKind::Count, $values, array(), self::COUNT_VOLUME ) );
 	}
 
 	/**
@@ -110,9 +110,9 @@ final class RollupSeries {
 					$bounce[ $day ] = round( 100 * (float) $row['bounces'] / $sessions[ $day ], 1 );
 				}
 			}
-			$out[] = new Series( Series::ENGAGEMENT, Series::SESSIONS, $channel, Series::COUNT, $sessions, array(), self::COUNT_VOLUME );
-			$out[] = new Series( Series::ENGAGEMENT, Series::PAGEVIEWS, $channel, Series::COUNT, self::sums( $days, 'pageviews' ), array(), self::COUNT_VOLUME, self::PAGEVIEWS_USUAL );
-			$out[] = new Series( Series::ENGAGEMENT, Series::BOUNCE_RATE, $channel, Series::RATE, $bounce, $sessions, self::RATE_VOLUME );
+			$out[] = new Series( SeriesCategory::Engagement, Series::SESSIONS, $channel, SeriesKind::Count, $sessions, array(), self::COUNT_VOLUME );
+			$out[] = new Series( SeriesCategory::Engagement, Series::PAGEVIEWS, $channel, SeriesKind::Count, self::sums( $days, 'pageviews' ), array(), self::COUNT_VOLUME, self::PAGEVIEWS_USUAL );
+			$out[] = new Series( SeriesCategory::Engagement, Series::BOUNCE_RATE, $channel, SeriesKind::Rate, $bounce, $sessions, self::RATE_VOLUME );
 		}
 		return $out;
 	}
@@ -153,7 +153,7 @@ final class RollupSeries {
 		ksort( $by );
 		$out = array();
 		foreach ( $by as $path => $values ) {
-			$out[] = new Series( Series::ENGAGEMENT, Series::PAGE_BOUNCE_RATE, (string) $path, Series::RATE, $values['rate'], $values['bases'], self::RATE_VOLUME );
+			$out[] = new Series( SeriesCategory::Engagement, Series::PAGE_BOUNCE_RATE, (string) $path, SeriesKind::Rate, $values['rate'], $values['bases'], self::RATE_VOLUME );
 		}
 		return $out;
 	}
@@ -174,7 +174,7 @@ final class RollupSeries {
 		);
 		$out = array();
 		foreach ( $by as $name => $days ) {
-			$out[] = new Series( Series::MARKETING, Series::CAMPAIGN, (string) $name, Series::COUNT, self::sums( $days, 'sessions' ), array(), self::COUNT_VOLUME );
+			$out[] = new Series( SeriesCategory::Marketing, Series::CAMPAIGN, (string) $name, SeriesKind::Count, self::sums( $days, 'sessions' ), array(), self::COUNT_VOLUME );
 		}
 		return $out;
 	}
