@@ -27,14 +27,9 @@ defined( 'ABSPATH' ) || exit;
  */
 final class CountriesReport extends ComposedReport {
 
-	private const METRICS = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::BOUNCE_RATE, Metric::ECOMMERCE_PURCHASES );
+	use RegistryName;
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'countries';
-	}
+	private const METRICS = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::BOUNCE_RATE, Metric::ECOMMERCE_PURCHASES );
 
 	/**
 	 * The blocks.

@@ -32,17 +32,12 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Dimensions extends ComposedReport {
 
+	use RegistryName;
+
 	/**
 	 * The error of a dimension that is not set up.
 	 */
 	public const MISSING = 'MISSING_CUSTOM_DIMENSION';
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'dimensions';
-	}
 
 	/**
 	 * The map and the seven tables.

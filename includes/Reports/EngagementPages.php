@@ -21,12 +21,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class EngagementPages extends ComposedReport {
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'engagement_pages';
-	}
+	use RegistryName;
 
 	/**
 	 * The blocks.

@@ -36,6 +36,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Forms extends ComposedReport {
 
+	use RegistryName;
+
 	/**
 	 * The graph's ids and their metrics.
 	 */
@@ -43,13 +45,6 @@ final class Forms extends ComposedReport {
 		'impressions' => Metric::FORM_IMPRESSIONS,
 		'conversions' => Metric::FORM_CONVERSIONS,
 	);
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'forms';
-	}
 
 	/**
 	 * The blocks.

@@ -30,17 +30,12 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Media extends ComposedReport {
 
+	use RegistryName;
+
 	/**
 	 * The chart's id and its metric.
 	 */
 	public const GRAPH = array( 'video_start' => Metric::VIDEO_STARTS );
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'media';
-	}
 
 	/**
 	 * The blocks.

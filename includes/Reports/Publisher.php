@@ -36,12 +36,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Publisher extends ComposedReport {
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'publisher';
-	}
+	use RegistryName;
 
 	/**
 	 * The blocks.
