@@ -105,12 +105,12 @@ final class Traffic extends ComposedReport {
 		return Table::of_rows(
 			array(
 				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), ColumnType::Text ),
-				new Column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
-				new Column( 'engaged_sessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
+				Acquisition::column( 'sessions' ),
+				Acquisition::column( 'engaged_sessions' ),
 				new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
-				new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
-				new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), ColumnType::Money ),
-				new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+				Acquisition::column( 'purchases' ),
+				Acquisition::column( 'revenue' ),
+				Acquisition::column( 'conversion_rate' ),
 			),
 			array( Dimension::SESSION_SOURCE ),
 			array_merge( Acquisition::METRICS, array( Metric::BOUNCE_RATE ) ),

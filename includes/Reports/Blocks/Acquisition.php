@@ -40,6 +40,21 @@ final class Acquisition {
 	}
 
 	/**
+	 * One of the metric columns, for a table that shows it among others.
+	 *
+	 * @param string $id The column's id.
+	 * @throws \InvalidArgumentException For an id that is not one of them.
+	 */
+	public static function column( string $id ): Column {
+		foreach ( self::columns() as $column ) {
+			if ( $id === $column->id ) {
+				return $column;
+			}
+		}
+		throw new \InvalidArgumentException( 'Unknown acquisition column: ' . esc_html( $id ) );
+	}
+
+	/**
 	 * The metric cells of a row.
 	 *
 	 * @param array<string, int|float> $metrics The row's metrics.
