@@ -130,16 +130,7 @@ final class Privacy {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function exporters( $exporters ): array {
-		$exporters                      = is_array( $exporters ) ? $exporters : array();
-		$exporters[ self::NOTES ]       = array(
-			'exporter_friendly_name' => __( 'MonsterInsights Reports site notes', 'monsterinsights-reports' ),
-			'callback'               => array( self::class, 'export_notes' ),
-		);
-		$exporters[ self::PREFERENCES ] = array(
-			'exporter_friendly_name' => __( 'MonsterInsights Reports preferences', 'monsterinsights-reports' ),
-			'callback'               => array( self::class, 'export_preferences' ),
-		);
-		return $exporters;
+		return self::add_tools( $exporters, 'exporter_friendly_name', 'export_' );
 	}
 
 	/**
@@ -149,16 +140,32 @@ final class Privacy {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function erasers( $erasers ): array {
-		$erasers                      = is_array( $erasers ) ? $erasers : array();
-		$erasers[ self::NOTES ]       = array(
-			'eraser_friendly_name' => __( 'MonsterInsights Reports site notes', 'monsterinsights-reports' ),
-			'callback'             => array( self::class, 'erase_notes' ),
+		return self::add_tools( $erasers, 'eraser_friendly_name', 'erase_' );
+	}
+
+	/**
+	 * Adds the plugin's exporters or erasers, one for the notes and one for the preferences, to the
+	 * filter's list: the callbacks are this class's methods named by $prefix and `notes` or
+	 * `preferences`.
+	 *
+	 * @param mixed  $tools    The filter's list.
+	 * @param string $name_key The key of a tool's name: exporter_friendly_name or eraser_friendly_name.
+	 * @param string $prefix   export_ or erase_.
+	 * @return array<string, array<string, mixed>>
+	 */
+	private static function add_tools( $tools, string $name_key, string $prefix ): array {
+		$tools = is_array( $tools ) ? $tools : array();
+		$names = array(
+			self::NOTES       => array( 'notes', __( 'MonsterInsights Reports site notes', 'monsterinsights-reports' ) ),
+			self::PREFERENCES => array( 'preferences', __( 'MonsterInsights Reports preferences', 'monsterinsights-reports' ) ),
 		);
-		$erasers[ self::PREFERENCES ] = array(
-			'eraser_friendly_name' => __( 'MonsterInsights Reports preferences', 'monsterinsights-reports' ),
-			'callback'             => array( self::class, 'erase_preferences' ),
-		);
-		return $erasers;
+		foreach ( $names as $id => list( $what, $name ) ) {
+			$tools[ $id ] = array(
+				$name_key  => $name,
+				'callback' => array( self::class, $prefix . $what ),
+			);
+		}
+		return $tools;
 	}
 
 	/**
@@ -169,14 +176,8 @@ final class Privacy {
 	 * @return array{data: array<int, array<string, mixed>>, done: bool}
 	 */
 	public static function export_notes( $email, $page = 1 ): array {
-		$user = get_user_by( 'email', (string) $email );
-		if ( ! $user instanceof \WP_User ) {
-			return array(
-				'data' => array(),
-				'done' => true,
-			);
-		}
-		$ids  = self::note_ids( $user->ID, max( 1, (int) $page ) );
+		$user = self::user( $email );
+		$ids  = null === $user ? array() : self::note_ids( $user->ID, max( 1, (int) $page ) );
 		$data = array();
 		foreach ( $ids as $id ) {
 			$post = get_post( $id );
@@ -217,10 +218,7 @@ final class Privacy {
 				),
 			);
 		}
-		return array(
-			'data' => $data,
-			'done' => count( $ids ) < self::PAGE_SIZE,
-		);
+		return self::exported( $data, count( $ids ) < self::PAGE_SIZE );
 	}
 
 	/**
@@ -233,47 +231,45 @@ final class Privacy {
 	 */
 	public static function export_preferences( $email, $page = 1 ): array {
 		unset( $page );
-		$user   = get_user_by( 'email', (string) $email );
-		$fields = array();
-		if ( $user instanceof \WP_User ) {
-			$metrics = get_user_meta( $user->ID, MetricsController::META, true );
-			if ( is_array( $metrics ) ) {
-				$fields[] = array(
-					'name'  => __( 'Metrics shown in the Overview', 'monsterinsights-reports' ),
-					'value' => implode( ', ', array_map( 'strval', $metrics ) ),
-				);
-			}
-			$dismissals = ( new Notifications() )->dismissals( $user->ID );
-			if ( array() !== $dismissals ) {
-				$list = array();
-				foreach ( $dismissals as $id => $entry ) {
-					$list[] = sprintf(
-						/* translators: 1: a notification's id, 2: when it was dismissed (UTC). */
-						__( '%1$s (dismissed %2$s)', 'monsterinsights-reports' ),
-						$id,
-						gmdate( 'Y-m-d H:i:s', $entry['time'] ) . ' UTC'
-					);
-				}
-				$fields[] = array(
-					'name'  => __( 'Dismissed notifications', 'monsterinsights-reports' ),
-					'value' => implode( ', ', $list ),
-				);
-			}
+		$user = self::user( $email );
+		if ( null === $user ) {
+			return self::exported( array(), true );
 		}
-		$data = array();
-		if ( array() !== $fields && $user instanceof \WP_User ) {
-			$data[] = array(
-				'group_id'          => self::PREFERENCES,
-				'group_label'       => __( 'Report preferences', 'monsterinsights-reports' ),
-				'group_description' => __( 'Your choices in this site’s reports.', 'monsterinsights-reports' ),
-				'item_id'           => self::PREFERENCES . '-' . $user->ID,
-				'data'              => $fields,
+		$fields  = array();
+		$metrics = get_user_meta( $user->ID, MetricsController::META, true );
+		if ( is_array( $metrics ) ) {
+			$fields[] = array(
+				'name'  => __( 'Metrics shown in the Overview', 'monsterinsights-reports' ),
+				'value' => implode( ', ', array_map( 'strval', $metrics ) ),
 			);
 		}
-		return array(
-			'data' => $data,
-			'done' => true,
+		$dismissals = ( new Notifications() )->dismissals( $user->ID );
+		if ( array() !== $dismissals ) {
+			$list = array();
+			foreach ( $dismissals as $id => $entry ) {
+				$list[] = sprintf(
+					/* translators: 1: a notification's id, 2: when it was dismissed (UTC). */
+					__( '%1$s (dismissed %2$s)', 'monsterinsights-reports' ),
+					$id,
+					gmdate( 'Y-m-d H:i:s', $entry['time'] ) . ' UTC'
+				);
+			}
+			$fields[] = array(
+				'name'  => __( 'Dismissed notifications', 'monsterinsights-reports' ),
+				'value' => implode( ', ', $list ),
+			);
+		}
+		if ( array() === $fields ) {
+			return self::exported( array(), true );
+		}
+		$group = array(
+			'group_id'          => self::PREFERENCES,
+			'group_label'       => __( 'Report preferences', 'monsterinsights-reports' ),
+			'group_description' => __( 'Your choices in this site’s reports.', 'monsterinsights-reports' ),
+			'item_id'           => self::PREFERENCES . '-' . $user->ID,
+			'data'              => $fields,
 		);
+		return self::exported( array( $group ), true );
 	}
 
 	/**
@@ -285,8 +281,8 @@ final class Privacy {
 	 */
 	public static function erase_notes( $email, $page = 1 ): array {
 		unset( $page );
-		$user = get_user_by( 'email', (string) $email );
-		$ids  = $user instanceof \WP_User ? self::note_ids( $user->ID, 1 ) : array();
+		$user = self::user( $email );
+		$ids  = null === $user ? array() : self::note_ids( $user->ID, 1 );
 		foreach ( $ids as $id ) {
 			self::set_author( $id, 0 );
 		}
@@ -306,12 +302,7 @@ final class Privacy {
 				count( $ids )
 			);
 		}
-		return array(
-			'items_removed'  => array() !== $ids,
-			'items_retained' => array() !== $ids,
-			'messages'       => $messages,
-			'done'           => count( $ids ) < self::PAGE_SIZE,
-		);
+		return self::erased( array() !== $ids, array() !== $ids, $messages, count( $ids ) < self::PAGE_SIZE );
 	}
 
 	/**
@@ -324,9 +315,9 @@ final class Privacy {
 	 */
 	public static function erase_preferences( $email, $page = 1 ): array {
 		unset( $page );
-		$user    = get_user_by( 'email', (string) $email );
+		$user    = self::user( $email );
 		$deleted = array();
-		if ( $user instanceof \WP_User ) {
+		if ( null !== $user ) {
 			$deleted = array(
 				delete_user_meta( $user->ID, MetricsController::META ),
 				delete_user_option( $user->ID, Notifications::META ),
@@ -334,12 +325,48 @@ final class Privacy {
 				delete_user_meta( $user->ID, Notifications::META ),
 			);
 		}
-		$removed = in_array( true, $deleted, true );
+		return self::erased( in_array( true, $deleted, true ), false, array(), true );
+	}
+
+	/**
+	 * The user of an email address the privacy tools ask about, or null when none has it.
+	 *
+	 * @param mixed $email The email address.
+	 */
+	private static function user( $email ): ?\WP_User {
+		$user = get_user_by( 'email', (string) $email );
+		return $user instanceof \WP_User ? $user : null;
+	}
+
+	/**
+	 * An exporter's answer, as WordPress's privacy tools read it.
+	 *
+	 * @param array<int, array<string, mixed>> $data The exported items.
+	 * @param bool                             $done Whether this was the last page.
+	 * @return array{data: array<int, array<string, mixed>>, done: bool}
+	 */
+	private static function exported( array $data, bool $done ): array {
+		return array(
+			'data' => $data,
+			'done' => $done,
+		);
+	}
+
+	/**
+	 * An eraser's answer, as WordPress's privacy tools read it.
+	 *
+	 * @param bool     $removed  Whether anything was removed.
+	 * @param bool     $retained Whether anything was kept.
+	 * @param string[] $messages What the admin is told.
+	 * @param bool     $done     Whether this was the last page.
+	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
+	 */
+	private static function erased( bool $removed, bool $retained, array $messages, bool $done ): array {
 		return array(
 			'items_removed'  => $removed,
-			'items_retained' => false,
-			'messages'       => array(),
-			'done'           => true,
+			'items_retained' => $retained,
+			'messages'       => $messages,
+			'done'           => $done,
 		);
 	}
 

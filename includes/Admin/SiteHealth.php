@@ -335,23 +335,40 @@ final class SiteHealth {
 	 */
 	public static function test_data_dir(): array {
 		$url = DataDir::url();
-		if ( null === $url ) {
-			return self::result(
-				'data_dir',
-				'good',
-				__( 'The Insights data folder is private', 'monsterinsights-reports' ),
-				esc_html__( 'It is outside the web root, where no web request reaches it.', 'monsterinsights-reports' )
-			);
+		if ( null !== $url ) {
+			$dir = DataDir::ensure();
+			if ( null === $dir ) {
+				return self::result(
+					'data_dir',
+					'critical',
+					__( 'The Insights data folder cannot be created', 'monsterinsights-reports' ),
+					esc_html__( 'The uploads folder is not writable, so visits cannot be stored.', 'monsterinsights-reports' )
+				);
+			}
+			$problem = self::data_dir_over_the_web( $url, $dir );
+			if ( null !== $problem ) {
+				return $problem;
+			}
 		}
-		$dir = DataDir::ensure();
-		if ( null === $dir ) {
-			return self::result(
-				'data_dir',
-				'critical',
-				__( 'The Insights data folder cannot be created', 'monsterinsights-reports' ),
-				esc_html__( 'The uploads folder is not writable, so visits cannot be stored.', 'monsterinsights-reports' )
-			);
-		}
+		return self::result(
+			'data_dir',
+			'good',
+			__( 'The Insights data folder is private', 'monsterinsights-reports' ),
+			null === $url
+				? esc_html__( 'It is outside the web root, where no web request reaches it.', 'monsterinsights-reports' )
+				: esc_html__( 'Requests to the folder and to a file in it answer nothing of their contents.', 'monsterinsights-reports' )
+		);
+	}
+
+	/**
+	 * What a GET of the data dir inside the web root and of a file in it tell: null when neither
+	 * answers with their contents.
+	 *
+	 * @param string $url The folder's URL.
+	 * @param string $dir The folder.
+	 * @return array<string, mixed>|null The test's result when the folder is readable or could not be checked.
+	 */
+	private static function data_dir_over_the_web( string $url, string $dir ): ?array {
 		$file   = is_file( $dir . '/' . Buffer::FILE ) ? Buffer::FILE : DataDir::INDEX;
 		$leaked = array();
 		$failed = array();
@@ -395,12 +412,7 @@ final class SiteHealth {
 				esc_html__( 'The site could not request its own uploads folder, so this test cannot tell whether the folder can be read over the web. Every file in it starts with a PHP exit line and its name is random, which keeps it private on servers that run PHP.', 'monsterinsights-reports' )
 			);
 		}
-		return self::result(
-			'data_dir',
-			'good',
-			__( 'The Insights data folder is private', 'monsterinsights-reports' ),
-			esc_html__( 'Requests to the folder and to a file in it answer nothing of their contents.', 'monsterinsights-reports' )
-		);
+		return null;
 	}
 
 	/**

@@ -227,32 +227,25 @@ final class LicenceKey {
 	 * @param array<string, mixed>|null $payload The decoded payload.
 	 */
 	public static function message( string $error, ?array $payload = null ): string {
-		switch ( $error ) {
-			case '':
-				return self::dated(
-					$payload,
-					__( 'The licence key is valid.', 'monsterinsights-reports' ),
-					/* translators: %s: the expiry date. */
-					__( 'The licence key is valid until %s.', 'monsterinsights-reports' )
-				);
-			case self::MALFORMED:
-				return __( 'This is not a licence key. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
-			case self::UNKNOWN_KEY:
-				return __( 'This licence key was signed with a key this version of the plugin does not know. Update the plugin, or ask for a new licence key.', 'monsterinsights-reports' );
-			case self::FORGED:
-				return __( 'This licence key is not genuine: its signature does not match. Paste the whole key exactly as you received it.', 'monsterinsights-reports' );
-			case self::EXPIRED:
-				return self::dated(
-					$payload,
-					__( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' ),
-					/* translators: %s: the expiry date. */
-					__( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' )
-				);
-			case self::NOT_NETWORK:
-				return __( 'This licence key is for a single site, not for a network. Enter it on the site it is for, or use a network licence key here.', 'monsterinsights-reports' );
-			default:
-				return __( 'This licence key is not valid.', 'monsterinsights-reports' );
-		}
+		return match ( $error ) {
+			''                => self::dated(
+				$payload,
+				__( 'The licence key is valid.', 'monsterinsights-reports' ),
+				/* translators: %s: the expiry date. */
+				__( 'The licence key is valid until %s.', 'monsterinsights-reports' )
+			),
+			self::MALFORMED   => __( 'This is not a licence key. Paste the whole key exactly as you received it.', 'monsterinsights-reports' ),
+			self::UNKNOWN_KEY => __( 'This licence key was signed with a key this version of the plugin does not know. Update the plugin, or ask for a new licence key.', 'monsterinsights-reports' ),
+			self::FORGED      => __( 'This licence key is not genuine: its signature does not match. Paste the whole key exactly as you received it.', 'monsterinsights-reports' ),
+			self::EXPIRED     => self::dated(
+				$payload,
+				__( 'This licence key has expired. Renew your licence to get a new key.', 'monsterinsights-reports' ),
+				/* translators: %s: the expiry date. */
+				__( 'This licence key expired on %s. Renew your licence to get a new key.', 'monsterinsights-reports' )
+			),
+			self::NOT_NETWORK => __( 'This licence key is for a single site, not for a network. Enter it on the site it is for, or use a network licence key here.', 'monsterinsights-reports' ),
+			default           => __( 'This licence key is not valid.', 'monsterinsights-reports' ),
+		};
 	}
 
 	/**

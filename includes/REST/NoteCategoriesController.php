@@ -16,8 +16,10 @@ defined( 'ABSPATH' ) || exit;
  * GET /note-categories (list), POST /note-categories (create), POST|PUT|PATCH|DELETE
  * /note-categories/{id}. Reads need `monsterinsights_view_dashboard`, writes
  * `monsterinsights_save_settings`. Names are unique; colours are stored as lowercase #rrggbb.
+ *
+ * @extends ItemsController<\WP_Term>
  */
-final class NoteCategoriesController extends Controller {
+final class NoteCategoriesController extends ItemsController {
 
 	/**
 	 * The route base.
@@ -30,23 +32,7 @@ final class NoteCategoriesController extends Controller {
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$this->add_route(
-			'',
-			array(
-				$this->endpoint( \WP_REST_Server::READABLE, 'get_items', 'can_view', $this->get_collection_params() ),
-				$this->endpoint( \WP_REST_Server::CREATABLE, 'create_item', 'can_save', $this->category_args( true ) ),
-			),
-			'get_public_collection_schema'
-		);
-		$id = self::id_arg( __( 'The category id.', 'monsterinsights-reports' ) );
-		$this->add_route(
-			'/(?P<id>[\d]+)',
-			array(
-				$this->endpoint( \WP_REST_Server::READABLE, 'get_item', 'can_view', $id ),
-				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_save', $id + $this->category_args( false ) ),
-				$this->endpoint( \WP_REST_Server::DELETABLE, 'delete_item', 'can_save', $id ),
-			)
-		);
+		$this->register_item_routes( __( 'The category id.', 'monsterinsights-reports' ), $this->category_args( true ), $this->category_args( false ) );
 	}
 
 	/**
@@ -96,18 +82,23 @@ final class NoteCategoriesController extends Controller {
 	}
 
 	/**
-	 * The category of a request's id, or a 404.
+	 * The category of an id, or a 404.
 	 *
-	 * @param \WP_REST_Request $request The request.
-	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
-	 * @return \WP_Term|\WP_Error
+	 * @param int $id The term id.
 	 */
-	private function category( $request ) {
-		$term = Categories::get( (int) $request->get_param( 'id' ) );
-		if ( null === $term ) {
-			return new \WP_Error( 'rest_note_category_not_found', __( 'There is no note category with this id.', 'monsterinsights-reports' ), array( 'status' => 404 ) );
-		}
-		return $term;
+	protected function find( int $id ): \WP_Term|\WP_Error {
+		return Categories::get( $id ) ?? new \WP_Error( 'rest_note_category_not_found', __( 'There is no note category with this id.', 'monsterinsights-reports' ), array( 'status' => 404 ) );
+	}
+
+	/**
+	 * A category as the routes show it.
+	 *
+	 * @param object $item The category.
+	 * @phpstan-param \WP_Term $item
+	 * @return array<string, mixed>
+	 */
+	protected function to_array( object $item ): array {
+		return Categories::to_array( $item );
 	}
 
 	/**
@@ -148,32 +139,7 @@ final class NoteCategoriesController extends Controller {
 				}
 			}
 		}
-		return rest_ensure_response(
-			array(
-				'items'      => $items,
-				'pagination' => array(
-					'total'    => $total,
-					'pages'    => self::page_count( $total, $per_page ),
-					'page'     => $page,
-					'per_page' => $per_page,
-				),
-			)
-		);
-	}
-
-	/**
-	 * Answers GET /note-categories/{id}.
-	 *
-	 * @param \WP_REST_Request $request The request.
-	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
-	 * @return \WP_REST_Response|\WP_Error
-	 */
-	public function get_item( $request ) {
-		$term = $this->category( $request );
-		if ( $term instanceof \WP_Error ) {
-			return $term;
-		}
-		return rest_ensure_response( Categories::to_array( $term ) );
+		return self::page_of( $items, $total, $page, $per_page );
 	}
 
 	/**
@@ -244,7 +210,7 @@ final class NoteCategoriesController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function update_item( $request ) {
-		$term = $this->category( $request );
+		$term = $this->item( $request );
 		if ( $term instanceof \WP_Error ) {
 			return $term;
 		}
@@ -268,8 +234,7 @@ final class NoteCategoriesController extends Controller {
 			update_term_meta( $term->term_id, Categories::META_COLOR, $color );
 		}
 		clean_term_cache( $term->term_id, Categories::TAXONOMY );
-		$saved = Categories::get( $term->term_id );
-		return null === $saved ? $this->category( $request ) : rest_ensure_response( Categories::to_array( $saved ) );
+		return $this->current( $term->term_id );
 	}
 
 	/**
@@ -281,7 +246,7 @@ final class NoteCategoriesController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function delete_item( $request ) {
-		$term = $this->category( $request );
+		$term = $this->item( $request );
 		if ( $term instanceof \WP_Error ) {
 			return $term;
 		}
@@ -308,26 +273,7 @@ final class NoteCategoriesController extends Controller {
 	 * @return array<string, mixed>
 	 */
 	public function get_public_collection_schema(): array {
-		$integer = array( 'type' => 'integer' );
-		$schema  = array(
-			'type'       => 'object',
-			'properties' => array(
-				'items'      => array(
-					'type'  => 'array',
-					'items' => self::category_schema(),
-				),
-				'pagination' => array(
-					'type'       => 'object',
-					'properties' => array(
-						'total'    => $integer,
-						'pages'    => $integer,
-						'page'     => $integer,
-						'per_page' => array( 'description' => __( 'Categories per page; -1 for all.', 'monsterinsights-reports' ) ) + $integer,
-					),
-				),
-			),
-		);
-		return self::document( 'note-categories', $schema );
+		return self::page_schema( 'note-categories', self::category_schema(), '', array( 'per_page' => __( 'Categories per page; -1 for all.', 'monsterinsights-reports' ) ) );
 	}
 
 	/**

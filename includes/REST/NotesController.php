@@ -16,8 +16,10 @@ defined( 'ABSPATH' ) || exit;
  * GET /notes (list with filters and counts), POST /notes (create), GET|POST|PUT|PATCH|DELETE
  * /notes/{id}, POST /notes/{id}/important, POST /notes/{id}/restore. Reads need
  * `monsterinsights_view_dashboard`, writes `monsterinsights_save_settings`.
+ *
+ * @extends ItemsController<\WP_Post>
  */
-final class NotesController extends Controller {
+final class NotesController extends ItemsController {
 
 	/**
 	 * The route base.
@@ -30,31 +32,21 @@ final class NotesController extends Controller {
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$id        = self::id_arg( __( 'The note id.', 'monsterinsights-reports' ) );
-		$force     = array(
-			'description' => __( 'Delete the note for good instead of moving it to the trash.', 'monsterinsights-reports' ),
-			'type'        => 'boolean',
-			'default'     => false,
+		$id        = $this->register_item_routes(
+			__( 'The note id.', 'monsterinsights-reports' ),
+			$this->note_args( true ),
+			$this->note_args( false ),
+			array(
+				'force' => array(
+					'description' => __( 'Delete the note for good instead of moving it to the trash.', 'monsterinsights-reports' ),
+					'type'        => 'boolean',
+					'default'     => false,
+				),
+			)
 		);
 		$important = array(
 			'description' => __( 'Whether the note is important; toggled when absent.', 'monsterinsights-reports' ),
 			'type'        => 'boolean',
-		);
-		$this->add_route(
-			'',
-			array(
-				$this->endpoint( \WP_REST_Server::READABLE, 'get_items', 'can_view', $this->get_collection_params() ),
-				$this->endpoint( \WP_REST_Server::CREATABLE, 'create_item', 'can_save', $this->note_args( true ) ),
-			),
-			'get_public_collection_schema'
-		);
-		$this->add_route(
-			'/(?P<id>[\d]+)',
-			array(
-				$this->endpoint( \WP_REST_Server::READABLE, 'get_item', 'can_view', $id ),
-				$this->endpoint( \WP_REST_Server::EDITABLE, 'update_item', 'can_save', $id + $this->note_args( false ) ),
-				$this->endpoint( \WP_REST_Server::DELETABLE, 'delete_item', 'can_save', $id + array( 'force' => $force ) ),
-			)
 		);
 		$this->add_route( '/(?P<id>[\d]+)/important', array( $this->endpoint( \WP_REST_Server::CREATABLE, 'set_important', 'can_save', $id + array( 'important' => $important ) ) ) );
 		$this->add_route( '/(?P<id>[\d]+)/restore', array( $this->endpoint( \WP_REST_Server::CREATABLE, 'restore_item', 'can_save', $id ) ) );
@@ -181,18 +173,23 @@ final class NotesController extends Controller {
 	}
 
 	/**
-	 * The note of a request's id, or a 404.
+	 * The note of an id, or a 404.
 	 *
-	 * @param \WP_REST_Request $request The request.
-	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
-	 * @return \WP_Post|\WP_Error
+	 * @param int $id The post id.
 	 */
-	private function note( $request ) {
-		$note = Notes::get( (int) $request->get_param( 'id' ) );
-		if ( null === $note ) {
-			return new \WP_Error( 'rest_note_not_found', __( 'There is no site note with this id.', 'monsterinsights-reports' ), array( 'status' => 404 ) );
-		}
-		return $note;
+	protected function find( int $id ): \WP_Post|\WP_Error {
+		return Notes::get( $id ) ?? new \WP_Error( 'rest_note_not_found', __( 'There is no site note with this id.', 'monsterinsights-reports' ), array( 'status' => 404 ) );
+	}
+
+	/**
+	 * A note as the routes show it.
+	 *
+	 * @param object $item The note.
+	 * @phpstan-param \WP_Post $item
+	 * @return array<string, mixed>
+	 */
+	protected function to_array( object $item ): array {
+		return Notes::to_array( $item );
 	}
 
 	/**
@@ -226,35 +223,11 @@ final class NotesController extends Controller {
 				'status'    => (string) $request->get_param( 'status' ),
 			)
 		);
-		$total    = $result['total'];
-		return rest_ensure_response(
-			array(
-				'items'      => array_map( array( Notes::class, 'to_array' ), $result['items'] ),
-				'pagination' => array(
-					'total'           => $total,
-					'pages'           => self::page_count( $total, $per_page ),
-					'page'            => $page,
-					'per_page'        => $per_page,
-					'total_published' => $result['total_published'],
-					'total_important' => $result['total_important'],
-				),
-			)
+		$counts   = array(
+			'total_published' => $result['total_published'],
+			'total_important' => $result['total_important'],
 		);
-	}
-
-	/**
-	 * Answers GET /notes/{id}.
-	 *
-	 * @param \WP_REST_Request $request The request.
-	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
-	 * @return \WP_REST_Response|\WP_Error
-	 */
-	public function get_item( $request ) {
-		$note = $this->note( $request );
-		if ( $note instanceof \WP_Error ) {
-			return $note;
-		}
-		return rest_ensure_response( Notes::to_array( $note ) );
+		return self::page_of( array_map( array( Notes::class, 'to_array' ), $result['items'] ), $result['total'], $page, $per_page, $counts );
 	}
 
 	/**
@@ -331,7 +304,7 @@ final class NotesController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function update_item( $request ) {
-		$note = $this->note( $request );
+		$note = $this->item( $request );
 		if ( $note instanceof \WP_Error ) {
 			return $note;
 		}
@@ -350,7 +323,7 @@ final class NotesController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function set_important( $request ) {
-		$note = $this->note( $request );
+		$note = $this->item( $request );
 		if ( $note instanceof \WP_Error ) {
 			return $note;
 		}
@@ -380,7 +353,7 @@ final class NotesController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function delete_item( $request ) {
-		$note = $this->note( $request );
+		$note = $this->item( $request );
 		if ( $note instanceof \WP_Error ) {
 			return $note;
 		}
@@ -408,15 +381,14 @@ final class NotesController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function restore_item( $request ) {
-		$note = $this->note( $request );
+		$note = $this->item( $request );
 		if ( $note instanceof \WP_Error ) {
 			return $note;
 		}
 		if ( 'trash' === $note->post_status && ! wp_untrash_post( $note->ID ) ) {
 			return self::server_error( new \WP_Error( 'rest_note_not_restored', __( 'The note could not be restored.', 'monsterinsights-reports' ) ) );
 		}
-		$restored = Notes::get( $note->ID );
-		return null === $restored ? $this->note( $request ) : rest_ensure_response( Notes::to_array( $restored ) );
+		return $this->current( $note->ID );
 	}
 
 	/**
@@ -435,29 +407,14 @@ final class NotesController extends Controller {
 	 * @return array<string, mixed>
 	 */
 	public function get_public_collection_schema(): array {
-		$integer = array( 'type' => 'integer' );
-		$schema  = array(
-			'type'       => 'object',
-			'properties' => array(
-				'items'      => array(
-					'description' => __( 'The notes of the page.', 'monsterinsights-reports' ),
-					'type'        => 'array',
-					'items'       => self::note_schema(),
-				),
-				'pagination' => array(
-					'type'       => 'object',
-					'properties' => array(
-						'total'           => array( 'description' => __( 'Notes matching every filter.', 'monsterinsights-reports' ) ) + $integer,
-						'pages'           => array( 'description' => __( 'Pages of notes; 0 when there is none.', 'monsterinsights-reports' ) ) + $integer,
-						'page'            => $integer,
-						'per_page'        => array( 'description' => __( 'Notes per page; -1 for all.', 'monsterinsights-reports' ) ) + $integer,
-						'total_published' => array( 'description' => __( 'Published notes of the date range and search, important or not.', 'monsterinsights-reports' ) ) + $integer,
-						'total_important' => array( 'description' => __( 'Important published notes of the date range and search.', 'monsterinsights-reports' ) ) + $integer,
-					),
-				),
-			),
+		$pagination = array(
+			'total'           => __( 'Notes matching every filter.', 'monsterinsights-reports' ),
+			'pages'           => __( 'Pages of notes; 0 when there is none.', 'monsterinsights-reports' ),
+			'per_page'        => __( 'Notes per page; -1 for all.', 'monsterinsights-reports' ),
+			'total_published' => __( 'Published notes of the date range and search, important or not.', 'monsterinsights-reports' ),
+			'total_important' => __( 'Important published notes of the date range and search.', 'monsterinsights-reports' ),
 		);
-		return self::document( 'notes', $schema );
+		return self::page_schema( 'notes', self::note_schema(), __( 'The notes of the page.', 'monsterinsights-reports' ), $pagination );
 	}
 
 	/**

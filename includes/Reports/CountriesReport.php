@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Rows;
 use MonsterInsights\Reports\Reports\Blocks\Supports;
 use MonsterInsights\Reports\Reports\Blocks\Table;
@@ -26,14 +27,9 @@ defined( 'ABSPATH' ) || exit;
  */
 final class CountriesReport extends ComposedReport {
 
-	private const METRICS = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::BOUNCE_RATE, Metric::ECOMMERCE_PURCHASES );
+	use RegistryName;
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'countries';
-	}
+	private const METRICS = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::BOUNCE_RATE, Metric::ECOMMERCE_PURCHASES );
 
 	/**
 	 * The blocks.
@@ -46,10 +42,10 @@ final class CountriesReport extends ComposedReport {
 			'regions'   => new Supports( Dimension::REGION ),
 			'countries' => new Table(
 				array(
-					new Column( 'name', __( 'Country', 'monsterinsights-reports' ), Column::TEXT ),
+					new Column( 'name', __( 'Country', 'monsterinsights-reports' ), ColumnType::Text ),
 					new Column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
 					new Column( 'engagedSessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
-					new Column( 'bounceRate', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+					new Column( 'bounceRate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 					new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
 				),
 				static function ( Source $source, ReportRequest $request ): array {

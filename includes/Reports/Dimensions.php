@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Rows;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Settings\CustomDimensions;
@@ -31,17 +32,12 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Dimensions extends ComposedReport {
 
+	use RegistryName;
+
 	/**
 	 * The error of a dimension that is not set up.
 	 */
 	public const MISSING = 'MISSING_CUSTOM_DIMENSION';
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'dimensions';
-	}
 
 	/**
 	 * The map and the seven tables.
@@ -54,7 +50,7 @@ final class Dimensions extends ComposedReport {
 		foreach ( CustomDimensions::DIMENSIONS as $key => $dimension ) {
 			$blocks[ $key ] = new Table(
 				array(
-					new Column( 'label', $labels[ $key ]['column'], Column::TEXT ),
+					new Column( 'label', $labels[ $key ]['column'], ColumnType::Text ),
 					new Column( 'pageview', __( 'Views', 'monsterinsights-reports' ) ),
 				),
 				static function ( Source $source, ReportRequest $request ) use ( $key, $dimension ): array {

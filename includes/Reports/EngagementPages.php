@@ -9,11 +9,9 @@ namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Column;
-use MonsterInsights\Reports\Reports\Blocks\Rows;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Table;
-use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -23,12 +21,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class EngagementPages extends ComposedReport {
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'engagement_pages';
-	}
+	use RegistryName;
 
 	/**
 	 * The blocks.
@@ -37,29 +30,26 @@ final class EngagementPages extends ComposedReport {
 	 */
 	protected function blocks(): array {
 		return array(
-			'pages' => new Table(
+			'pages' => Table::of_rows(
 				array(
-					new Column( 'page_path', __( 'Page Path', 'monsterinsights-reports' ), Column::TEXT ),
+					new Column( 'page_path', __( 'Page Path', 'monsterinsights-reports' ), ColumnType::Text ),
 					new Column( 'pageviews', __( 'Page Views', 'monsterinsights-reports' ) ),
 					new Column( 'engaged_sessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
 					new Column( 'new_session', __( 'New Sessions', 'monsterinsights-reports' ) ),
-					new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+					new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 				),
-				static function ( Source $source, ReportRequest $request ): array {
-					$metrics = array( Metric::SCREEN_PAGE_VIEWS, Metric::ENGAGED_SESSIONS, Metric::NEW_USERS, Metric::BOUNCE_RATE );
-					$rows    = array();
-					foreach ( Rows::of( $source, $request, array( Dimension::PAGE_PATH ), $metrics ) as $row ) {
-						$path   = $row['dimensions'][ Dimension::PAGE_PATH ] ?? '/';
-						$rows[] = array(
-							'page_path'        => $path,
-							'pageviews'        => $row['metrics'][ Metric::SCREEN_PAGE_VIEWS ] ?? 0,
-							'engaged_sessions' => $row['metrics'][ Metric::ENGAGED_SESSIONS ] ?? 0,
-							'new_session'      => $row['metrics'][ Metric::NEW_USERS ] ?? 0,
-							'bounce_rate'      => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
-							'url'              => home_url( $path ),
-						);
-					}
-					return $rows;
+				array( Dimension::PAGE_PATH ),
+				array( Metric::SCREEN_PAGE_VIEWS, Metric::ENGAGED_SESSIONS, Metric::NEW_USERS, Metric::BOUNCE_RATE ),
+				static function ( array $row ): array {
+					$path = $row['dimensions'][ Dimension::PAGE_PATH ] ?? '/';
+					return array(
+						'page_path'        => $path,
+						'pageviews'        => $row['metrics'][ Metric::SCREEN_PAGE_VIEWS ] ?? 0,
+						'engaged_sessions' => $row['metrics'][ Metric::ENGAGED_SESSIONS ] ?? 0,
+						'new_session'      => $row['metrics'][ Metric::NEW_USERS ] ?? 0,
+						'bounce_rate'      => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
+						'url'              => home_url( $path ),
+					);
 				},
 				'pageviews'
 			),

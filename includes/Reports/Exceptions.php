@@ -22,6 +22,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Exceptions implements Report, HasParams {
 
+	use RegistryName;
 	use Uncached;
 	use WithoutTables;
 
@@ -29,13 +30,6 @@ final class Exceptions implements Report, HasParams {
 	 * Rows a page the user can choose (the first is the default).
 	 */
 	public const PER_PAGE = array( 20, 50, 100, 200, 500 );
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'exceptions';
-	}
 
 	/**
 	 * The page parameters of the report's route.

@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
 use MonsterInsights\Reports\Reports\Blocks\Rows;
@@ -35,6 +36,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Forms extends ComposedReport {
 
+	use RegistryName;
+
 	/**
 	 * The graph's ids and their metrics.
 	 */
@@ -42,13 +45,6 @@ final class Forms extends ComposedReport {
 		'impressions' => Metric::FORM_IMPRESSIONS,
 		'conversions' => Metric::FORM_CONVERSIONS,
 	);
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'forms';
-	}
 
 	/**
 	 * The blocks.
@@ -61,8 +57,8 @@ final class Forms extends ComposedReport {
 			'chart'               => new Chart(),
 			'overviewgraph'       => $graph,
 			'forms'               => self::table( null ),
-			'forms_source_medium' => self::table( new Column( 'source_medium', __( 'Source / Medium', 'monsterinsights-reports' ), Column::TEXT ) ),
-			'forms_campaign'      => self::table( new Column( 'campaign', __( 'Campaign', 'monsterinsights-reports' ), Column::TEXT ) ),
+			'forms_source_medium' => self::table( new Column( 'source_medium', __( 'Source / Medium', 'monsterinsights-reports' ), ColumnType::Text ) ),
+			'forms_campaign'      => self::table( new Column( 'campaign', __( 'Campaign', 'monsterinsights-reports' ), ColumnType::Text ) ),
 			'compare'             => new Compare( array( 'overviewgraph' => $graph->of_compare() ) ),
 		);
 	}
@@ -73,13 +69,13 @@ final class Forms extends ComposedReport {
 	 * @param Column|null $breakdown The breakdown's column (source_medium or campaign), null for none.
 	 */
 	private static function table( ?Column $breakdown ): Table {
-		$columns = array( new Column( 'id', __( 'Form Name or ID', 'monsterinsights-reports' ), Column::TEXT ) );
+		$columns = array( new Column( 'id', __( 'Form Name or ID', 'monsterinsights-reports' ), ColumnType::Text ) );
 		if ( null !== $breakdown ) {
 			$columns[] = $breakdown;
 		}
 		$columns[] = new Column( 'impressions', __( 'Impressions', 'monsterinsights-reports' ) );
 		$columns[] = new Column( 'conversions', __( 'Conversions', 'monsterinsights-reports' ) );
-		$columns[] = new Column( 'conversionrate', __( 'Conversion Rate', 'monsterinsights-reports' ), Column::PERCENT );
+		$columns[] = new Column( 'conversionrate', __( 'Conversion Rate', 'monsterinsights-reports' ), ColumnType::Percent );
 		$by        = null === $breakdown ? null : $breakdown->id;
 		return new Table(
 			$columns,

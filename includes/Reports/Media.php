@@ -9,14 +9,12 @@ namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
-use MonsterInsights\Reports\Reports\Blocks\Rows;
 use MonsterInsights\Reports\Reports\Blocks\Table;
-use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -32,17 +30,12 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Media extends ComposedReport {
 
+	use RegistryName;
+
 	/**
 	 * The chart's id and its metric.
 	 */
 	public const GRAPH = array( 'video_start' => Metric::VIDEO_STARTS );
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'media';
-	}
 
 	/**
 	 * The blocks.
@@ -53,28 +46,23 @@ final class Media extends ComposedReport {
 		$graph = MetricGraph::of( $this->asked(), self::GRAPH );
 		return array(
 			'line_chart_report'  => $graph,
-			'video_details_rows' => new Table(
+			'video_details_rows' => Table::of_rows(
 				array(
-					new Column( 'title', __( 'Video', 'monsterinsights-reports' ), Column::TEXT ),
+					new Column( 'title', __( 'Video', 'monsterinsights-reports' ), ColumnType::Text ),
 					new Column( 'video_start', __( 'Video Plays', 'monsterinsights-reports' ) ),
-					new Column( 'average_watch_time', __( 'Avg. Watch Time', 'monsterinsights-reports' ), Column::DURATION ),
-					new Column( 'average_time_viewed', __( 'Avg. % Watched', 'monsterinsights-reports' ), Column::PERCENT ),
-					new Column( 'completion_rate', __( 'Completion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+					new Column( 'average_watch_time', __( 'Avg. Watch Time', 'monsterinsights-reports' ), ColumnType::Duration ),
+					new Column( 'average_time_viewed', __( 'Avg. % Watched', 'monsterinsights-reports' ), ColumnType::Percent ),
+					new Column( 'completion_rate', __( 'Completion Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 				),
-				static function ( Source $source, ReportRequest $request ): array {
-					$rows = array();
-					foreach ( Rows::of( $source, $request, array( Dimension::VIDEO_TITLE ), Metric::MEDIA_METRICS ) as $row ) {
-						$metrics = $row['metrics'];
-						$rows[]  = array(
-							'title'               => $row['dimensions'][ Dimension::VIDEO_TITLE ] ?? '',
-							'video_start'         => (int) ( $metrics[ Metric::VIDEO_STARTS ] ?? 0 ),
-							'average_watch_time'  => $metrics[ Metric::AVERAGE_VIDEO_WATCH_TIME ] ?? 0,
-							'average_time_viewed' => $metrics[ Metric::AVERAGE_VIDEO_PERCENT_VIEWED ] ?? 0,
-							'completion_rate'     => $metrics[ Metric::VIDEO_COMPLETION_RATE ] ?? 0,
-						);
-					}
-					return $rows;
-				},
+				array( Dimension::VIDEO_TITLE ),
+				Metric::MEDIA_METRICS,
+				static fn( array $row ): array => array(
+					'title'               => $row['dimensions'][ Dimension::VIDEO_TITLE ] ?? '',
+					'video_start'         => (int) ( $row['metrics'][ Metric::VIDEO_STARTS ] ?? 0 ),
+					'average_watch_time'  => $row['metrics'][ Metric::AVERAGE_VIDEO_WATCH_TIME ] ?? 0,
+					'average_time_viewed' => $row['metrics'][ Metric::AVERAGE_VIDEO_PERCENT_VIEWED ] ?? 0,
+					'completion_rate'     => $row['metrics'][ Metric::VIDEO_COMPLETION_RATE ] ?? 0,
+				),
 				'video_start'
 			),
 			'compare'            => new Compare( array( 'line_chart_report' => $graph->of_compare() ) ),

@@ -14,7 +14,7 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
-use MonsterInsights\Reports\Reports\Blocks\Rows;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Scroll;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
@@ -36,12 +36,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Publisher extends ComposedReport {
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'publisher';
-	}
+	use RegistryName;
 
 	/**
 	 * The blocks.
@@ -52,13 +47,13 @@ final class Publisher extends ComposedReport {
 		return array(
 			'landingpages'   => self::landing_pages(),
 			'exitpages'      => self::exit_pages(),
-			'outboundlinks'  => self::links( 'outbound', new Column( 'title', __( 'Outbound Link', 'monsterinsights-reports' ), Column::URL ) ),
+			'outboundlinks'  => self::links( 'outbound', new Column( 'title', __( 'Outbound Link', 'monsterinsights-reports' ), ColumnType::Url ) ),
 			'affiliatelinks' => self::links(
 				'affiliate',
-				new Column( 'title', __( 'Affiliate Link', 'monsterinsights-reports' ), Column::TEXT ),
-				new Column( 'link', __( 'Link', 'monsterinsights-reports' ), Column::URL )
+				new Column( 'title', __( 'Affiliate Link', 'monsterinsights-reports' ), ColumnType::Text ),
+				new Column( 'link', __( 'Link', 'monsterinsights-reports' ), ColumnType::Url )
 			),
-			'downloadlinks'  => self::links( 'download', new Column( 'title', __( 'File', 'monsterinsights-reports' ), Column::URL ) ),
+			'downloadlinks'  => self::links( 'download', new Column( 'title', __( 'File', 'monsterinsights-reports' ), ColumnType::Url ) ),
 			'scroll'         => new Scroll(),
 		);
 	}
@@ -78,30 +73,26 @@ final class Publisher extends ComposedReport {
 	 * The landing pages table.
 	 */
 	private static function landing_pages(): Table {
-		return new Table(
+		return Table::of_rows(
 			array(
-				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), Column::TEXT ),
+				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), ColumnType::Text ),
 				new Column( 'entrances', __( 'Entrances', 'monsterinsights-reports' ) ),
-				new Column( 'duration', __( 'Average Duration', 'monsterinsights-reports' ), Column::DURATION ),
-				new Column( 'bounce', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
-				new Column( 'change', __( 'Change', 'monsterinsights-reports' ), Column::CHANGE ),
+				new Column( 'duration', __( 'Average Duration', 'monsterinsights-reports' ), ColumnType::Duration ),
+				new Column( 'bounce', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+				new Column( 'change', __( 'Change', 'monsterinsights-reports' ), ColumnType::Change ),
 			),
-			static function ( Source $source, ReportRequest $request ): array {
-				$metrics = array( Metric::SESSIONS, Metric::AVERAGE_SESSION_DURATION, Metric::BOUNCE_RATE );
-				$rows    = array();
-				foreach ( Rows::of( $source, $request, array( Dimension::LANDING_PAGE, Dimension::PAGE_TITLE ), $metrics ) as $row ) {
-					$path      = $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '/';
-					$entrances = $row['metrics'][ Metric::SESSIONS ] ?? 0;
-					$rows[]    = array(
-						'title'     => self::title( $row['dimensions'], Dimension::LANDING_PAGE ),
-						'entrances' => $entrances,
-						'duration'  => $row['metrics'][ Metric::AVERAGE_SESSION_DURATION ] ?? 0,
-						'bounce'    => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
-						'change'    => null === $row['compare'] ? null : Metrics::change( $entrances, $row['compare'][ Metric::SESSIONS ] ?? 0 ),
-						'url'       => home_url( $path ),
-					);
-				}
-				return $rows;
+			array( Dimension::LANDING_PAGE, Dimension::PAGE_TITLE ),
+			array( Metric::SESSIONS, Metric::AVERAGE_SESSION_DURATION, Metric::BOUNCE_RATE ),
+			static function ( array $row ): array {
+				$entrances = $row['metrics'][ Metric::SESSIONS ] ?? 0;
+				return array(
+					'title'     => self::title( $row['dimensions'], Dimension::LANDING_PAGE ),
+					'entrances' => $entrances,
+					'duration'  => $row['metrics'][ Metric::AVERAGE_SESSION_DURATION ] ?? 0,
+					'bounce'    => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
+					'change'    => null === $row['compare'] ? null : Metrics::change( $entrances, $row['compare'][ Metric::SESSIONS ] ?? 0 ),
+					'url'       => home_url( $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '/' ),
+				);
 			},
 			'entrances'
 		);
@@ -113,10 +104,10 @@ final class Publisher extends ComposedReport {
 	private static function exit_pages(): Table {
 		return new Table(
 			array(
-				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), Column::TEXT ),
+				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), ColumnType::Text ),
 				new Column( 'exits', __( 'Exits', 'monsterinsights-reports' ) ),
 				new Column( 'pageviews', __( 'Page Views', 'monsterinsights-reports' ) ),
-				new Column( 'exitrate', __( 'Exit Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+				new Column( 'exitrate', __( 'Exit Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 			),
 			static function ( Source $source, ReportRequest $request ): array {
 				$query = new Query( array( Metric::EXITS, Metric::SCREEN_PAGE_VIEWS ), array( Dimension::PAGE_PATH, Dimension::PAGE_TITLE ), $request->range );

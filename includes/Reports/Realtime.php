@@ -32,6 +32,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Realtime implements Report {
 
+	use RegistryName;
 	use Uncached;
 	use WithoutTables;
 
@@ -49,13 +50,6 @@ final class Realtime implements Report {
 	 * Rows of each list.
 	 */
 	public const TOP_LIST = 10;
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'realtime';
-	}
 
 	/**
 	 * The time the minutes count back from.

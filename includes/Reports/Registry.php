@@ -167,6 +167,21 @@ final class Registry {
 	}
 
 	/**
+	 * The name of the report a class serves (the first, for a class that serves several).
+	 *
+	 * @param string $class_name The class.
+	 * @throws \LogicException When the Registry lists no report of the class.
+	 */
+	public static function name_of( string $class_name ): string {
+		foreach ( self::REPORTS as $name => $report ) {
+			if ( $class_name === $report['class'] ) {
+				return $name;
+			}
+		}
+		throw new \LogicException( esc_html( $class_name . ' is not a report of the Registry.' ) );
+	}
+
+	/**
 	 * A report object; a class that serves several reports (Traffic) is made with the name.
 	 *
 	 * @param string $class_name The class.

@@ -20,12 +20,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class SiteSpeed extends ComposedReport {
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'sitespeed';
-	}
+	use RegistryName;
 
 	/**
 	 * Never cached: the last audit is part of the payload.

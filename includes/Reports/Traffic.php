@@ -10,15 +10,13 @@ namespace MonsterInsights\Reports\Reports;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Acquisition;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\Column;
-use MonsterInsights\Reports\Reports\Blocks\Rows;
+use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Shares;
 use MonsterInsights\Reports\Reports\Blocks\Table;
-use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -87,7 +85,7 @@ final class Traffic extends ComposedReport {
 	 */
 	private static function details( string $id, string $label, array $dimensions ): Table {
 		return Acquisition::table(
-			new Column( $id, $label, Column::TEXT ),
+			new Column( $id, $label, ColumnType::Text ),
 			$dimensions,
 			static function ( array $values ) use ( $dimensions ): ?string {
 				$cells = array();
@@ -104,31 +102,29 @@ final class Traffic extends ComposedReport {
 	 * The social networks table (spec 3 §3 "Social rows").
 	 */
 	private static function social(): Table {
-		return new Table(
+		return Table::of_rows(
 			array(
-				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), Column::TEXT ),
-				new Column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
-				new Column( 'engaged_sessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
-				new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), Column::PERCENT ),
-				new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
-				new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), Column::MONEY ),
-				new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
+				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), ColumnType::Text ),
+				Acquisition::column( 'sessions' ),
+				Acquisition::column( 'engaged_sessions' ),
+				new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+				Acquisition::column( 'purchases' ),
+				Acquisition::column( 'revenue' ),
+				Acquisition::column( 'conversion_rate' ),
 			),
-			static function ( Source $source, ReportRequest $request ): array {
-				$filters = array( new Filter( Dimension::SESSION_CHANNEL, Filter::IN_LIST, self::SOCIAL_CHANNELS ) );
-				$rows    = array();
-				foreach ( Rows::of( $source, $request, array( Dimension::SESSION_SOURCE ), array_merge( Acquisition::METRICS, array( Metric::BOUNCE_RATE ) ), $filters ) as $row ) {
-					$network = $row['dimensions'][ Dimension::SESSION_SOURCE ] ?? '';
-					$rows[]  = array(
-						'network'     => $network,
-						'bounce_rate' => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
-						// A host gets its site's icon in the app.
-						'icon'        => str_contains( $network, '.' ) ? $network : '',
-					) + Acquisition::cells( $row['metrics'] );
-				}
-				return $rows;
+			array( Dimension::SESSION_SOURCE ),
+			array_merge( Acquisition::METRICS, array( Metric::BOUNCE_RATE ) ),
+			static function ( array $row ): array {
+				$network = $row['dimensions'][ Dimension::SESSION_SOURCE ] ?? '';
+				return array(
+					'network'     => $network,
+					'bounce_rate' => $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0,
+					// A host gets its site's icon in the app.
+					'icon'        => str_contains( $network, '.' ) ? $network : '',
+				) + Acquisition::cells( $row['metrics'] );
 			},
-			'sessions'
+			'sessions',
+			array( new Filter( Dimension::SESSION_CHANNEL, Filter::IN_LIST, self::SOCIAL_CHANNELS ) )
 		);
 	}
 

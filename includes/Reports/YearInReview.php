@@ -30,6 +30,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class YearInReview implements Report {
 
+	use RegistryName;
 	use WithoutTables;
 
 	public const LAST_DAY = 14;
@@ -53,13 +54,6 @@ final class YearInReview implements Report {
 			'show_report' => $force || ( '01' === $today->format( 'm' ) && (int) $today->format( 'j' ) <= self::LAST_DAY ),
 			'report_year' => (int) $today->format( 'Y' ) - 1,
 		);
-	}
-
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'yearinreview';
 	}
 
 	/**

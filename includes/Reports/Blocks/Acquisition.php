@@ -9,9 +9,7 @@ namespace MonsterInsights\Reports\Reports\Blocks;
 
 use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Metrics;
-use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -36,9 +34,24 @@ final class Acquisition {
 			new Column( 'engaged_sessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
 			new Column( 'pages_per_sessions', __( 'Pages / Session', 'monsterinsights-reports' ) ),
 			new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
-			new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), Column::PERCENT ),
-			new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), Column::MONEY ),
+			new Column( 'conversion_rate', __( 'Conversion Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+			new Column( 'revenue', __( 'Revenue', 'monsterinsights-reports' ), ColumnType::Money ),
 		);
+	}
+
+	/**
+	 * One of the metric columns, for a table that shows it among others.
+	 *
+	 * @param string $id The column's id.
+	 * @throws \InvalidArgumentException For an id that is not one of them.
+	 */
+	public static function column( string $id ): Column {
+		foreach ( self::columns() as $column ) {
+			if ( $id === $column->id ) {
+				return $column;
+			}
+		}
+		throw new \InvalidArgumentException( 'Unknown acquisition column: ' . esc_html( $id ) );
 	}
 
 	/**
@@ -70,19 +83,16 @@ final class Acquisition {
 	 * @phpstan-param \Closure( array<string, string> ): ?string $label
 	 */
 	public static function table( Column $name, array $dimensions, \Closure $label, array $filters = array() ): Table {
-		return new Table(
+		return Table::of_rows(
 			array_merge( array( $name ), self::columns() ),
-			static function ( Source $source, ReportRequest $request ) use ( $name, $dimensions, $label, $filters ): array {
-				$rows = array();
-				foreach ( Rows::of( $source, $request, $dimensions, self::METRICS, $filters ) as $row ) {
-					$cell = $label( $row['dimensions'] );
-					if ( null !== $cell ) {
-						$rows[] = array( $name->id => $cell ) + self::cells( $row['metrics'] );
-					}
-				}
-				return $rows;
+			$dimensions,
+			self::METRICS,
+			static function ( array $row ) use ( $name, $label ): ?array {
+				$cell = $label( $row['dimensions'] );
+				return null === $cell ? null : array( $name->id => $cell ) + self::cells( $row['metrics'] );
 			},
-			'sessions'
+			'sessions',
+			$filters
 		);
 	}
 }

@@ -15,26 +15,18 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Column {
 
-	public const TEXT     = 'text';
-	public const URL      = 'url';
-	public const NUMBER   = 'number';
-	public const PERCENT  = 'percent';
-	public const DURATION = 'duration';
-	public const MONEY    = 'money';
-	public const CHANGE   = 'change';
-
 	/**
 	 * Builds a column.
 	 *
-	 * @param string $id       The row field.
-	 * @param string $label    Translated header.
-	 * @param string $type     One of the constants.
-	 * @param bool   $sortable Whether the table sorts by it.
+	 * @param string     $id       The row field.
+	 * @param string     $label    Translated header.
+	 * @param ColumnType $type     How it is formatted and sorted.
+	 * @param bool       $sortable Whether the table sorts by it.
 	 */
 	public function __construct(
 		public readonly string $id,
 		public readonly string $label,
-		public readonly string $type = self::NUMBER,
+		public readonly ColumnType $type = ColumnType::Number,
 		public readonly bool $sortable = true,
 	) {}
 
@@ -42,7 +34,7 @@ final class Column {
 	 * Whether its values are text (sorted in natural order) rather than numbers.
 	 */
 	public function is_text(): bool {
-		return in_array( $this->type, array( self::TEXT, self::URL ), true );
+		return in_array( $this->type, array( ColumnType::Text, ColumnType::Url ), true );
 	}
 
 	/**
@@ -54,7 +46,7 @@ final class Column {
 		return array(
 			'id'       => $this->id,
 			'label'    => $this->label,
-			'type'     => $this->type,
+			'type'     => $this->type->value,
 			'sortable' => $this->sortable,
 		);
 	}

@@ -51,17 +51,13 @@ final class InfoBoxes implements Block {
 	 * @return array<string, mixed>
 	 */
 	public function schema(): array {
-		$box     = Schema::object(
+		$box = Schema::object(
 			array(
 				'value'         => Schema::number(),
 				'prev'          => Schema::number_or_null(),
 				'compare_value' => Schema::number(),
 			)
 		);
-		$infobox = array( 'range' => array( 'type' => 'integer' ) );
-		foreach ( array_keys( Metrics::IDS ) as $id ) {
-			$infobox[ $id ] = $box;
-		}
-		return Schema::object( $infobox );
+		return Schema::object( array( 'range' => array( 'type' => 'integer' ) ) + array_fill_keys( array_keys( Metrics::IDS ), $box ) );
 	}
 }

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Reports\Blocks;
 
+use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Schema;
 use MonsterInsights\Reports\Sources\Source;
@@ -44,6 +45,35 @@ final class Table implements Block {
 		foreach ( $columns as $column ) {
 			$this->columns[ $column->id ] = $column;
 		}
+	}
+
+	/**
+	 * A table of one query's rows (Rows::of(): grouped by $dimensions, with each row's metrics in
+	 * the compare range when the request has one), each made into a table row by $cells.
+	 *
+	 * @param Column[] $columns    The columns; the first is the one search matches.
+	 * @param string[] $dimensions The dimensions a row is grouped by; the first identifies it.
+	 * @param string[] $metrics    The metrics.
+	 * @param \Closure $cells      ( a Rows::of() row ) → the table row, or null to leave the row out.
+	 * @param string   $orderby    Default sort column.
+	 * @param Filter[] $filters    The query's filters.
+	 * @phpstan-param \Closure( array{dimensions: array<string, string>, metrics: array<string, int|float>, compare: array<string, int|float>|null} ): (array<string, mixed>|null) $cells
+	 */
+	public static function of_rows( array $columns, array $dimensions, array $metrics, \Closure $cells, string $orderby, array $filters = array() ): self {
+		return new self(
+			$columns,
+			static function ( Source $source, ReportRequest $request ) use ( $dimensions, $metrics, $cells, $filters ): array {
+				$rows = array();
+				foreach ( Rows::of( $source, $request, $dimensions, $metrics, $filters ) as $row ) {
+					$cells_of_row = $cells( $row );
+					if ( null !== $cells_of_row ) {
+						$rows[] = $cells_of_row;
+					}
+				}
+				return $rows;
+			},
+			$orderby
+		);
 	}
 
 	/**
@@ -174,7 +204,7 @@ final class Table implements Block {
 							'label'    => Schema::text(),
 							'type'     => array(
 								'type' => 'string',
-								'enum' => array( Column::TEXT, Column::URL, Column::NUMBER, Column::PERCENT, Column::DURATION, Column::MONEY, Column::CHANGE ),
+								'enum' => ColumnType::values(),
 							),
 							'sortable' => array( 'type' => 'boolean' ),
 						)

@@ -41,27 +41,12 @@ final class Channels {
 	private const PAID_MEDIUM = '/^(.*cp.*|ppc|retargeting|paid.*)$/';
 
 	/**
-	 * Every channel, in rule order.
+	 * Every channel, in rule order: the public constants, as declared.
 	 *
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array(
-			self::PAID_SEARCH,
-			self::PAID_SOCIAL,
-			self::DISPLAY,
-			self::PAID_OTHER,
-			self::ORGANIC_SOCIAL,
-			self::ORGANIC_VIDEO,
-			self::AI_ASSISTANTS,
-			self::ORGANIC_SEARCH,
-			self::EMAIL,
-			self::AFFILIATES,
-			self::SMS,
-			self::REFERRAL,
-			self::DIRECT,
-			self::UNASSIGNED,
-		);
+		return array_values( ( new \ReflectionClass( self::class ) )->getConstants( \ReflectionClassConstant::IS_PUBLIC ) );
 	}
 
 	/**

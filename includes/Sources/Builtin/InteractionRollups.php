@@ -30,6 +30,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class InteractionRollups {
 
+	use DayEvents;
+
 	/**
 	 * The form events and the counter each adds to.
 	 */
@@ -55,33 +57,30 @@ final class InteractionRollups {
 	 * @param string $day Local day, Y-m-d.
 	 */
 	public static function recompute_day( string $day ): void {
-		foreach ( self::TABLES as $table ) {
-			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
-		}
-		$names = array_merge( array_keys( self::FORM_EVENTS ), self::MEDIA_EVENTS );
-		$rows  = Db::rows(
-			'SELECT e.session_id, e.name, e.props, s.source_id, s.medium, s.campaign_id FROM {events} e'
+		$names  = array_merge( array_keys( self::FORM_EVENTS ), self::MEDIA_EVENTS );
+		$events = self::fresh_day(
+			$day,
+			self::TABLES,
+			'SELECT e.session_id, e.name, s.source_id, s.medium, s.campaign_id, e.props FROM {events} e'
 			. ' JOIN {sessions} s ON s.id = e.session_id'
 			. ' WHERE e.day = %s AND e.name IN (' . implode( ', ', array_fill( 0, count( $names ), '%s' ) ) . ')',
 			array_merge( array( $day ), $names )
 		);
-		$forms = array();
-		$media = array();
-		$reach = array();
-		foreach ( $rows as $row ) {
-			$props = json_decode( (string) $row['props'], true );
-			if ( ! is_array( $props ) ) {
-				continue;
-			}
-			$name = (string) $row['name'];
+		$forms  = array();
+		$media  = array();
+		$reach  = array();
+		foreach ( $events as list( list( $session, $name, $source, $medium, $campaign ), $props ) ) {
+			$session = (int) $session;
+			$name    = (string) $name;
 			if ( isset( self::FORM_EVENTS[ $name ] ) ) {
 				$form = $props['form'] ?? null;
 				if ( ! is_string( $form ) || '' === $form ) {
 					continue;
 				}
-				$key = wp_json_encode( array( $form, (int) $row['source_id'], (string) $row['medium'], (int) $row['campaign_id'] ) );
+				$form_key = array( $form, (int) $source, (string) $medium, (int) $campaign );
+				$key      = wp_json_encode( $form_key );
 				if ( ! isset( $forms[ $key ] ) ) {
-					$forms[ $key ] = array( $form, (int) $row['source_id'], (string) $row['medium'], (int) $row['campaign_id'], 0, 0 );
+					$forms[ $key ] = array_merge( $form_key, array( 0, 0 ) );
 				}
 				$counter = 'impressions' === self::FORM_EVENTS[ $name ] ? 4 : 5;
 				++$forms[ $key ][ $counter ];
@@ -102,12 +101,11 @@ final class InteractionRollups {
 			}
 			if ( 'video_start' === $name ) {
 				++$media[ $title ]['plays'];
-				$reach[ $title ][ (int) $row['session_id'] ] ??= 0;
+				$reach[ $title ][ $session ] ??= 0;
 			} elseif ( 'video_complete' === $name ) {
 				++$media[ $title ]['completions'];
 			} else {
 				$media[ $title ]['seconds'] += max( 0, (int) ( $props['seconds'] ?? 0 ) );
-				$session                     = (int) $row['session_id'];
 				$reach[ $title ][ $session ] = max( $reach[ $title ][ $session ] ?? 0, min( 100, max( 0, (int) ( $props['percent'] ?? 0 ) ) ) );
 			}
 		}

@@ -25,6 +25,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class LinkRollups {
 
+	use DayEvents;
+
 	/**
 	 * Event name → the kind of link it counts.
 	 */
@@ -46,41 +48,25 @@ final class LinkRollups {
 	public const TABLES = array( 'rollup_links', 'rollup_scroll' );
 
 	/**
-	 * Recomputes days that still have their raw rows (a migration; aggregation goes through
-	 * Rollups, which calls recompute_day()).
-	 *
-	 * @param string[] $days Local days, Y-m-d.
-	 */
-	public static function recompute( array $days ): void {
-		Compaction::each_raw_day( $days, array( self::class, 'recompute_day' ) );
-	}
-
-	/**
 	 * Recomputes one day, inside the caller's transaction: its rows are deleted and inserted again.
 	 *
 	 * @param string $day Local day, Y-m-d.
 	 */
 	public static function recompute_day( string $day ): void {
-		foreach ( self::TABLES as $table ) {
-			Db::query( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
-		}
-		$names  = array_merge( array_keys( self::KINDS ), array( self::SCROLL ) );
-		$rows   = Db::rows(
+		$events = self::fresh_day(
+			$day,
+			self::TABLES,
 			'SELECT session_id, name, path_id, props FROM {events} WHERE day = %s AND name IN (%s, %s, %s, %s)',
-			array_merge( array( $day ), $names )
+			array_merge( array( $day ), array_keys( self::KINDS ), array( self::SCROLL ) )
 		);
 		$clicks = array();
 		$depths = array();
-		foreach ( $rows as $row ) {
-			$props = json_decode( (string) $row['props'], true );
-			if ( ! is_array( $props ) ) {
-				continue;
-			}
-			$session = (int) $row['session_id'];
-			if ( self::SCROLL === $row['name'] ) {
+		foreach ( $events as list( list( $session, $name, $path ), $props ) ) {
+			$session = (int) $session;
+			if ( self::SCROLL === $name ) {
 				$percent = $props['percent'] ?? null;
 				if ( is_int( $percent ) && $percent > 0 && $percent <= 100 ) {
-					$pair            = $session . ':' . (int) $row['path_id'];
+					$pair            = $session . ':' . (int) $path;
 					$depths[ $pair ] = max( $depths[ $pair ] ?? 0, $percent );
 				}
 				continue;
@@ -89,7 +75,7 @@ final class LinkRollups {
 			if ( ! is_string( $url ) || '' === $url ) {
 				continue;
 			}
-			$kind = self::KINDS[ (string) $row['name'] ];
+			$kind = self::KINDS[ (string) $name ];
 			if ( ! isset( $clicks[ $kind ][ $url ] ) ) {
 				$clicks[ $kind ][ $url ] = array( 0, array() );
 			}
@@ -104,7 +90,7 @@ final class LinkRollups {
 					$urls[ (string) $url ] = true;
 				}
 			}
-			$ids    = self::link_ids( array_keys( $urls ) );
+			$ids    = Lookups::links( array_keys( $urls ) );
 			$insert = array();
 			foreach ( $clicks as $kind => $by_url ) {
 				foreach ( $by_url as $url => $count ) {
@@ -118,60 +104,5 @@ final class LinkRollups {
 		if ( array() !== $depths ) {
 			Db::insert_rows( 'rollup_scroll', array( 'day', 'views', 'depth_sum' ), array( array( $day, count( $depths ), array_sum( $depths ) ) ) );
 		}
-	}
-
-	/**
-	 * Ids of link URLs in the `links` lookup, created on first sight (INSERT IGNORE on the unique
-	 * hash, so two runs racing cannot duplicate a row).
-	 *
-	 * @param string[] $urls URLs.
-	 * @return array<string, int> URL => id.
-	 * @throws \RuntimeException When a row is missing after the insert.
-	 */
-	public static function link_ids( array $urls ): array {
-		$hashes = array();
-		foreach ( $urls as $url ) {
-			$hashes[ md5( $url ) ] = $url;
-		}
-		$ids     = self::select( array_keys( $hashes ) );
-		$missing = array_diff_key( $hashes, $ids );
-		if ( array() !== $missing ) {
-			$rows = array();
-			foreach ( $missing as $hash => $url ) {
-				$rows[] = array( (string) $hash, $url );
-			}
-			foreach ( array_chunk( $rows, 500 ) as $batch ) {
-				Db::insert_rows( 'links', array( 'hash', 'url' ), $batch, true );
-			}
-			$ids += self::select( array_map( 'strval', array_keys( $missing ) ) );
-		}
-		$out = array();
-		foreach ( $hashes as $hash => $url ) {
-			if ( ! isset( $ids[ $hash ] ) ) {
-				throw new \RuntimeException( 'Link row missing' );
-			}
-			$out[ $url ] = $ids[ $hash ];
-		}
-		return $out;
-	}
-
-	/**
-	 * Ids of known links by hash.
-	 *
-	 * @param string[] $hashes MD5s.
-	 * @return array<string, int> Hash => id.
-	 */
-	private static function select( array $hashes ): array {
-		$ids = array();
-		foreach ( array_chunk( $hashes, 500 ) as $batch ) {
-			$rows = Db::rows(
-				'SELECT id, hash FROM {links} WHERE hash IN (' . implode( ',', array_fill( 0, count( $batch ), '%s' ) ) . ')',
-				$batch
-			);
-			foreach ( $rows as $row ) {
-				$ids[ (string) $row['hash'] ] = (int) $row['id'];
-			}
-		}
-		return $ids;
 	}
 }

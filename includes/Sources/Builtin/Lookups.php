@@ -25,22 +25,17 @@ final class Lookups {
 	 * @return array<string, int> Path => id.
 	 */
 	public static function paths( array $paths ): array {
-		$hashes = array();
-		foreach ( $paths as $path => $object ) {
-			$hashes[ md5( (string) $path ) ] = (string) $path;
-		}
-		$ids = self::resolve(
+		$ids = self::resolve_hashed(
 			'paths',
-			'hash',
-			array_keys( $hashes ),
+			array_keys( $paths ),
 			array( 'hash', 'path', 'object_id' ),
-			static fn( string $hash ): array => array( $hash, $hashes[ $hash ], $paths[ $hashes[ $hash ] ] )
+			static fn( string $path ): array => array( $path, $paths[ $path ] )
 		);
 		// A path first seen without its object (a 404 that became a post) learns it later.
 		$known = array();
-		foreach ( $hashes as $hash => $path ) {
+		foreach ( $ids as $path => $id ) {
 			if ( $paths[ $path ] > 0 ) {
-				$known[ $ids[ $hash ] ] = $paths[ $path ];
+				$known[ $id ] = $paths[ $path ];
 			}
 		}
 		if ( array() !== $known ) {
@@ -49,11 +44,7 @@ final class Lookups {
 				Db::query( 'UPDATE {paths} SET object_id = %d WHERE id = %d', array( $known[ (int) $id ], (int) $id ) );
 			}
 		}
-		$out = array();
-		foreach ( $hashes as $hash => $path ) {
-			$out[ $path ] = $ids[ $hash ];
-		}
-		return $out;
+		return $ids;
 	}
 
 	/**
@@ -63,22 +54,12 @@ final class Lookups {
 	 * @return array<string, int> Name => id.
 	 */
 	public static function sources( array $sources ): array {
-		$hashes = array();
-		foreach ( $sources as $name => $category ) {
-			$hashes[ md5( (string) $name ) ] = (string) $name;
-		}
-		$ids = self::resolve(
+		return self::resolve_hashed(
 			'sources',
-			'hash',
-			array_map( 'strval', array_keys( $hashes ) ),
+			array_keys( $sources ),
 			array( 'hash', 'name', 'category' ),
-			static fn( string $hash ): array => array( $hash, $hashes[ $hash ], $sources[ $hashes[ $hash ] ] )
+			static fn( string $name ): array => array( $name, $sources[ $name ] )
 		);
-		$out = array();
-		foreach ( $hashes as $hash => $name ) {
-			$out[ $name ] = $ids[ $hash ];
-		}
-		return $out;
 	}
 
 	/**
@@ -104,23 +85,52 @@ final class Lookups {
 	 * @return array<string, int> Raw user agent => id.
 	 */
 	public static function user_agents( array $agents ): array {
-		$hashes = array();
-		foreach ( $agents as $ua ) {
-			$hashes[ md5( $ua ) ] = $ua;
-		}
-		$ids = self::resolve(
+		return self::resolve_hashed(
 			'user_agents',
-			'hash',
-			array_map( 'strval', array_keys( $hashes ) ),
+			$agents,
 			array( 'hash', 'browser', 'browser_version', 'os', 'os_version', 'device_category' ),
-			static function ( string $hash ) use ( $hashes ): array {
-				$parsed = UserAgentParser::parse( $hashes[ $hash ] );
-				return array( $hash, $parsed['browser'], $parsed['browser_version'], $parsed['os'], $parsed['os_version'], $parsed['device_category'] );
+			static function ( string $ua ): array {
+				$parsed = UserAgentParser::parse( $ua );
+				return array( $parsed['browser'], $parsed['browser_version'], $parsed['os'], $parsed['os_version'], $parsed['device_category'] );
 			}
 		);
+	}
+
+	/**
+	 * Link ids (the URLs of outbound, affiliate and download clicks, LinkRollups).
+	 *
+	 * @param string[] $urls URLs.
+	 * @return array<string, int> URL => id.
+	 */
+	public static function links( array $urls ): array {
+		return self::resolve_hashed( 'links', $urls, array( 'hash', 'url' ), static fn( string $url ): array => array( $url ) );
+	}
+
+	/**
+	 * Ids of values in a lookup keyed by the MD5 of the value (its `hash` column), inserting the
+	 * missing rows.
+	 *
+	 * @param string            $table   Lookup table.
+	 * @param array<int|string> $values  Distinct values (array keys may have made numbers of them).
+	 * @param string[]          $columns Columns of a new row, `hash` first.
+	 * @param callable          $row_of  The rest of a new value's row: fn( string $value ): array.
+	 * @return array<string, int> Value => id.
+	 */
+	private static function resolve_hashed( string $table, array $values, array $columns, callable $row_of ): array {
+		$hashes = array();
+		foreach ( $values as $value ) {
+			$hashes[ md5( (string) $value ) ] = (string) $value;
+		}
+		$ids = self::resolve(
+			$table,
+			'hash',
+			array_map( 'strval', array_keys( $hashes ) ),
+			$columns,
+			static fn( string $hash ): array => array_merge( array( $hash ), $row_of( $hashes[ $hash ] ) )
+		);
 		$out = array();
-		foreach ( $hashes as $hash => $ua ) {
-			$out[ $ua ] = $ids[ $hash ];
+		foreach ( $hashes as $hash => $value ) {
+			$out[ $value ] = $ids[ $hash ];
 		}
 		return $out;
 	}
@@ -143,7 +153,9 @@ final class Lookups {
 		$ids     = self::select( $table, $column, $keys );
 		$missing = array_values( array_diff( $keys, array_map( 'strval', array_keys( $ids ) ) ) );
 		if ( array() !== $missing ) {
-			Db::insert_rows( $table, $columns, array_map( $row_of, $missing ), true );
+			foreach ( array_chunk( $missing, 500 ) as $batch ) {
+				Db::insert_rows( $table, $columns, array_map( $row_of, $batch ), true );
+			}
 			$ids += self::select( $table, $column, $missing );
 		}
 		foreach ( $keys as $key ) {

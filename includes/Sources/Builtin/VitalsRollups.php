@@ -28,6 +28,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class VitalsRollups {
 
+	use DayEvents;
+
 	/**
 	 * The metrics, as the event's props name them.
 	 */
@@ -50,35 +52,22 @@ final class VitalsRollups {
 	public const TABLE = 'rollup_vitals';
 
 	/**
-	 * Recomputes days that still have their raw rows (a migration; aggregation goes through
-	 * Rollups, which calls recompute_day()).
-	 *
-	 * @param string[] $days Local days, Y-m-d.
-	 */
-	public static function recompute( array $days ): void {
-		Compaction::each_raw_day( $days, array( self::class, 'recompute_day' ) );
-	}
-
-	/**
 	 * Recomputes one day, inside the caller's transaction: its rows are deleted and inserted again.
 	 *
 	 * @param string $day Local day, Y-m-d.
 	 */
 	public static function recompute_day( string $day ): void {
-		Db::query( 'DELETE FROM {' . self::TABLE . '} WHERE day = %s', array( $day ) );
-		$rows   = Db::lists(
+		$events = self::fresh_day(
+			$day,
+			array( self::TABLE ),
 			"SELECT COALESCE(u.device_category, ''), e.props FROM {events} e"
 			. ' LEFT JOIN {sessions} s ON s.id = e.session_id LEFT JOIN {user_agents} u ON u.id = s.ua_id'
 			. ' WHERE e.day = %s AND e.name = %s',
 			array( $day, Collector::VITALS_EVENT )
 		);
 		$counts = array();
-		foreach ( $rows as $row ) {
-			$props = json_decode( (string) $row[1], true );
-			if ( ! is_array( $props ) ) {
-				continue;
-			}
-			$device = (string) $row[0];
+		foreach ( $events as list( list( $device ), $props ) ) {
+			$device = (string) $device;
 			foreach ( self::METRICS as $metric ) {
 				$value = $props[ $metric ] ?? null;
 				if ( ( is_int( $value ) || is_float( $value ) ) && $value >= 0 ) {

@@ -164,26 +164,13 @@ final class Config {
 	}
 
 	/**
-	 * The config as the array the file returns.
+	 * The config as the array the file returns: the version, then every property in the order the
+	 * class declares them.
 	 *
 	 * @return array<string, mixed>
 	 */
 	public function to_array(): array {
-		return array(
-			'version'        => self::VERSION,
-			'site_id'        => $this->site_id,
-			'hosts'          => $this->hosts,
-			'honor_dnt'      => $this->honor_dnt,
-			'honor_gpc'      => $this->honor_gpc,
-			'excluded_ips'   => $this->excluded_ips,
-			'referrer_spam'  => $this->referrer_spam,
-			'trusted_proxy'  => $this->trusted_proxy,
-			'country_mmdb'   => $this->country_mmdb,
-			'country_header' => $this->country_header,
-			'max_body'       => $this->max_body,
-			'crawlers'       => $this->crawlers,
-			'timezone'       => $this->timezone,
-		);
+		return array( 'version' => self::VERSION ) + get_object_vars( $this );
 	}
 
 	/**

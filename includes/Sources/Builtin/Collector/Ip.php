@@ -58,21 +58,14 @@ final class Ip {
 	 * @param string $range An address or a CIDR range.
 	 */
 	public static function matches( string $ip, string $range ): bool {
-		$bits = null;
-		if ( str_contains( $range, '/' ) ) {
-			list( $range, $prefix ) = explode( '/', $range, 2 );
-			if ( ! ctype_digit( $prefix ) ) {
-				return false;
-			}
-			$bits = (int) $prefix;
-		}
+		$parsed  = self::parse_range( $range, true );
 		$address = @inet_pton( $ip ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Invalid input is reported by the return value.
-		$network = @inet_pton( trim( $range ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- As above.
-		if ( false === $address || false === $network || strlen( $address ) !== strlen( $network ) ) {
+		if ( null === $parsed || false === $address || strlen( $address ) !== strlen( $parsed[0] ) ) {
 			return false;
 		}
-		$length = strlen( $address ) * 8;
-		$bits   = $bits ?? $length;
+		list( $network, $bits ) = $parsed;
+		$length                 = strlen( $address ) * 8;
+		$bits                   = $bits ?? $length;
 		if ( $bits > $length ) {
 			return false;
 		}
@@ -94,16 +87,30 @@ final class Ip {
 	 * @param string $range The string.
 	 */
 	public static function is_range( string $range ): bool {
+		$parsed = self::parse_range( $range, false );
+		return null !== $parsed && ( null === $parsed[1] || $parsed[1] <= strlen( $parsed[0] ) * 8 );
+	}
+
+	/**
+	 * An address or a CIDR range split into its packed address and its prefix length (null when it
+	 * has none); null when it is neither.
+	 *
+	 * @param string $range An address or a CIDR range.
+	 * @param bool   $trim  Whether white space around the address part is ignored (matches() ignores
+	 *                      it; is_range(), which validates what is stored, does not).
+	 * @return array{0: string, 1: int|null}|null
+	 */
+	private static function parse_range( string $range, bool $trim ): ?array {
 		$bits = null;
 		if ( str_contains( $range, '/' ) ) {
 			list( $range, $prefix ) = explode( '/', $range, 2 );
 			if ( ! ctype_digit( $prefix ) ) {
-				return false;
+				return null;
 			}
 			$bits = (int) $prefix;
 		}
-		$network = @inet_pton( $range ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Invalid input is reported by the return value.
-		return false !== $network && ( null === $bits || $bits <= strlen( $network ) * 8 );
+		$network = @inet_pton( $trim ? trim( $range ) : $range ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Invalid input is reported by the return value.
+		return false === $network ? null : array( $network, $bits );
 	}
 
 	/**

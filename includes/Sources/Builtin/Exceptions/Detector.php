@@ -95,7 +95,7 @@ final class Detector {
 	 * @return array{day: string, direction: int, value: float, expected: float, z: float}|null
 	 */
 	public function judge( Series $series, string $day, string $first_day ): ?array {
-		$rate = Series::RATE === $series->kind;
+		$rate = SeriesKind::Rate === $series->kind;
 		if ( $day < $first_day ) {
 			return null;
 		}

@@ -61,7 +61,7 @@ final class RollupSeries {
 		$series = array_merge( $this->site( $from, $to ), $this->channels( $from, $to ), $this->pages( $from, $to ), $this->campaigns( $from, $to ) );
 		/**
 		 * Filters the daily series the Exceptions report watches: a module that records orders adds
-		 * Series::ECOMMERCE series of Series::PURCHASES and Series::REVENUE here.
+		 * SeriesCategory::Ecommerce series of Series::PURCHASES and Series::REVENUE here.
 		 *
 		 * @param Series[] $series The series.
 		 * @param string   $from   First day (Y-m-d).
@@ -83,7 +83,7 @@ final class RollupSeries {
 		foreach ( Db::rows( 'SELECT day, sessions FROM {rollup_site} WHERE day BETWEEN %s AND %s', array( $from, $to ) ) as $row ) {
 			$values[ (string) $row['day'] ] = (float) $row['sessions'];
 		}
-		return array() === $values ? array() : array( new Series( Series::ENGAGEMENT, Series::SITE_SESSIONS, '', Series::COUNT, $values, array(), self::COUNT_VOLUME ) );
+		return array() === $values ? array() : array( new Series( SeriesCategory::Engagement, Series::SITE_SESSIONS, '', SeriesKind::Count, $values, array(), self::COUNT_VOLUME ) );
 	}
 
 	/**
@@ -94,29 +94,25 @@ final class RollupSeries {
 	 * @return list<Series>
 	 */
 	private function channels( string $from, string $to ): array {
-		$rows = Db::rows(
-			'SELECT day, channel, SUM(sessions) AS sessions, SUM(pageviews) AS pageviews, SUM(bounces) AS bounces'
+		$by  = self::by_label(
+			'SELECT day, channel AS label, SUM(sessions) AS sessions, SUM(pageviews) AS pageviews, SUM(bounces) AS bounces'
 			. ' FROM {rollup_sources} WHERE day BETWEEN %s AND %s AND channel <> %s GROUP BY day, channel',
-			array( $from, $to, '' )
+			$from,
+			$to
 		);
-		$by   = array();
-		foreach ( $rows as $row ) {
-			$channel                             = (string) $row['channel'];
-			$day                                 = (string) $row['day'];
-			$sessions                            = (float) $row['sessions'];
-			$by[ $channel ]['sessions'][ $day ]  = $sessions;
-			$by[ $channel ]['pageviews'][ $day ] = (float) $row['pageviews'];
-			if ( $sessions > 0 ) {
-				$by[ $channel ]['bounce'][ $day ] = round( 100 * (float) $row['bounces'] / $sessions, 1 );
-			}
-		}
-		ksort( $by );
 		$out = array();
-		foreach ( $by as $channel => $values ) {
-			$channel = (string) $channel;
-			$out[]   = new Series( Series::ENGAGEMENT, Series::SESSIONS, $channel, Series::COUNT, $values['sessions'], array(), self::COUNT_VOLUME );
-			$out[]   = new Series( Series::ENGAGEMENT, Series::PAGEVIEWS, $channel, Series::COUNT, $values['pageviews'], array(), self::COUNT_VOLUME, self::PAGEVIEWS_USUAL );
-			$out[]   = new Series( Series::ENGAGEMENT, Series::BOUNCE_RATE, $channel, Series::RATE, $values['bounce'] ?? array(), $values['sessions'], self::RATE_VOLUME );
+		foreach ( $by as $channel => $days ) {
+			$channel  = (string) $channel;
+			$sessions = self::sums( $days, 'sessions' );
+			$bounce   = array();
+			foreach ( $days as $day => $row ) {
+				if ( $sessions[ $day ] > 0 ) {
+					$bounce[ $day ] = round( 100 * (float) $row['bounces'] / $sessions[ $day ], 1 );
+				}
+			}
+			$out[] = new Series( SeriesCategory::Engagement, Series::SESSIONS, $channel, SeriesKind::Count, $sessions, array(), self::COUNT_VOLUME );
+			$out[] = new Series( SeriesCategory::Engagement, Series::PAGEVIEWS, $channel, SeriesKind::Count, self::sums( $days, 'pageviews' ), array(), self::COUNT_VOLUME, self::PAGEVIEWS_USUAL );
+			$out[] = new Series( SeriesCategory::Engagement, Series::BOUNCE_RATE, $channel, SeriesKind::Rate, $bounce, $sessions, self::RATE_VOLUME );
 		}
 		return $out;
 	}
@@ -157,7 +153,7 @@ final class RollupSeries {
 		ksort( $by );
 		$out = array();
 		foreach ( $by as $path => $values ) {
-			$out[] = new Series( Series::ENGAGEMENT, Series::PAGE_BOUNCE_RATE, (string) $path, Series::RATE, $values['rate'], $values['bases'], self::RATE_VOLUME );
+			$out[] = new Series( SeriesCategory::Engagement, Series::PAGE_BOUNCE_RATE, (string) $path, SeriesKind::Rate, $values['rate'], $values['bases'], self::RATE_VOLUME );
 		}
 		return $out;
 	}
@@ -170,20 +166,46 @@ final class RollupSeries {
 	 * @return list<Series>
 	 */
 	private function campaigns( string $from, string $to ): array {
-		$rows = Db::rows(
-			'SELECT r.day, c.name, SUM(r.sessions) AS sessions FROM {rollup_campaigns} r JOIN {campaigns} c ON c.id = r.campaign_id'
+		$by  = self::by_label(
+			'SELECT r.day, c.name AS label, SUM(r.sessions) AS sessions FROM {rollup_campaigns} r JOIN {campaigns} c ON c.id = r.campaign_id'
 			. ' WHERE r.day BETWEEN %s AND %s AND c.name <> %s GROUP BY r.day, c.name',
-			array( $from, $to, '' )
+			$from,
+			$to
 		);
-		$by   = array();
-		foreach ( $rows as $row ) {
-			$by[ (string) $row['name'] ][ (string) $row['day'] ] = (float) $row['sessions'];
-		}
-		ksort( $by );
 		$out = array();
-		foreach ( $by as $name => $values ) {
-			$out[] = new Series( Series::MARKETING, Series::CAMPAIGN, (string) $name, Series::COUNT, $values, array(), self::COUNT_VOLUME );
+		foreach ( $by as $name => $days ) {
+			$out[] = new Series( SeriesCategory::Marketing, Series::CAMPAIGN, (string) $name, SeriesKind::Count, self::sums( $days, 'sessions' ), array(), self::COUNT_VOLUME );
 		}
 		return $out;
+	}
+
+	/**
+	 * The rows of a daily query by label (in order) and day: the query selects `day`, `label` and
+	 * its sums of the days from $from to $to, and leaves out the empty label (its placeholders:
+	 * $from, $to, '').
+	 *
+	 * @param string $sql  The query.
+	 * @param string $from First day.
+	 * @param string $to   Last day.
+	 * @return array<string, array<string, array<string, mixed>>> Label → day → row.
+	 */
+	private static function by_label( string $sql, string $from, string $to ): array {
+		$by = array();
+		foreach ( Db::rows( $sql, array( $from, $to, '' ) ) as $row ) {
+			$by[ (string) $row['label'] ][ (string) $row['day'] ] = $row;
+		}
+		ksort( $by );
+		return $by;
+	}
+
+	/**
+	 * One sum of a label's rows, by day.
+	 *
+	 * @param array<string, array<string, mixed>> $days Day → row (by_label()).
+	 * @param string                              $sum  The sum's column.
+	 * @return array<string, float>
+	 */
+	private static function sums( array $days, string $sum ): array {
+		return array_map( static fn( array $row ): float => (float) $row[ $sum ], $days );
 	}
 }

@@ -18,13 +18,6 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Series {
 
-	public const COUNT = 'count';
-	public const RATE  = 'rate';
-
-	public const ENGAGEMENT = 'engagement';
-	public const ECOMMERCE  = 'ecommerce';
-	public const MARKETING  = 'marketing';
-
 	/**
 	 * Metrics a series can have (each has its description, Describe).
 	 */
@@ -40,20 +33,20 @@ final class Series {
 	/**
 	 * A series.
 	 *
-	 * @param string               $category   Engagement, eCommerce or Marketing (the constants).
+	 * @param SeriesCategory       $category   Engagement, eCommerce or Marketing.
 	 * @param string               $metric     One of the metric constants.
 	 * @param string               $label      What the metric is of: a channel, a path, a campaign ('' for the site).
-	 * @param string               $kind       COUNT or RATE.
+	 * @param SeriesKind           $kind       A count or a rate.
 	 * @param array<string, float> $values     Day (Y-m-d) → value.
 	 * @param array<string, float> $bases      Day → the base of a rate (sessions, entrances); unused for counts.
 	 * @param float                $min_volume Counts: the day's or the usual value must reach it; rates: the day's base must.
 	 * @param float                $min_usual  Counts: the usual value must reach it (at least Detector::MIN_USUAL).
 	 */
 	public function __construct(
-		public readonly string $category,
+		public readonly SeriesCategory $category,
 		public readonly string $metric,
 		public readonly string $label,
-		public readonly string $kind,
+		public readonly SeriesKind $kind,
 		public readonly array $values,
 		public readonly array $bases = array(),
 		public readonly float $min_volume = 20.0,

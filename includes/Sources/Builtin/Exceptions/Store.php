@@ -65,7 +65,7 @@ final class Store {
 				self::hash( $series ),
 				$found['day'],
 				$found['direction'],
-				$series->category,
+				$series->category->value,
 				$series->metric,
 				$series->label,
 				$found['value'],

@@ -9,6 +9,8 @@ namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Sources\Builtin\Exceptions\Detector;
 use MonsterInsights\Reports\Sources\Builtin\Exceptions\Series;
+use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesCategory;
+use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesKind;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -75,7 +77,7 @@ class ExceptionDetectorTest extends TestCase {
 				$injected[ $key ][ self::day( $at ) ] = $up ? 1 : -1;
 				$at                                  += 14 + (int) floor( 14 * $this->random() );
 			}
-			$series[] = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'channel ' . $s, Series::COUNT, array_map( 'round', $values ) );
+			$series[] = new Series( SeriesCategory::Engagement, Series::SESSIONS, 'channel ' . $s, SeriesKind::Count, array_map( 'round', $values ) );
 		}
 		return array( $series, $injected );
 	}
@@ -105,7 +107,7 @@ class ExceptionDetectorTest extends TestCase {
 				$injected[ $key ][ self::day( $at ) ] = $up ? 1 : -1;
 				$at                                  += 15 + (int) floor( 10 * $this->random() );
 			}
-			$series[] = new Series( Series::ENGAGEMENT, Series::BOUNCE_RATE, 'channel ' . $s, Series::RATE, $values, $bases, 30 );
+			$series[] = new Series( SeriesCategory::Engagement, Series::BOUNCE_RATE, 'channel ' . $s, SeriesKind::Rate, $values, $bases, 30 );
 		}
 		return array( $series, $injected );
 	}
@@ -182,7 +184,7 @@ class ExceptionDetectorTest extends TestCase {
 		}
 		$values['2025-02-11'] = 412.0; // Tuesday of week 6.
 		$values['2025-02-13'] = 40.0;  // Thursday of week 6.
-		$series               = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Organic Search', Series::COUNT, $values );
+		$series               = new Series( SeriesCategory::Engagement, Series::SESSIONS, 'Organic Search', SeriesKind::Count, $values );
 		$days                 = array();
 		for ( $i = 35; $i < 42; $i++ ) {
 			$days[] = self::day( $i );
@@ -206,18 +208,18 @@ class ExceptionDetectorTest extends TestCase {
 		}
 		$values['2025-02-11'] = 15.0;
 		$values['2025-02-12'] = 0.0;
-		$tiny                 = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, $values );
+		$tiny                 = new Series( SeriesCategory::Engagement, Series::SESSIONS, 'Email', SeriesKind::Count, $values );
 		$this->assertNull( ( new Detector() )->judge( $tiny, '2025-02-11', self::FIRST_DAY ) );
 		$this->assertNull( ( new Detector() )->judge( $tiny, '2025-02-12', self::FIRST_DAY ) );
 		// A small series that bursts past the minimum volume is an exception.
-		$burst = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, array( '2025-02-11' => 60.0 ) + $values );
+		$burst = new Series( SeriesCategory::Engagement, Series::SESSIONS, 'Email', SeriesKind::Count, array( '2025-02-11' => 60.0 ) + $values );
 		$this->assertSame( 5.0, ( new Detector() )->judge( $burst, '2025-02-11', self::FIRST_DAY )['expected'] ?? null );
-		$nothing = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, array( '2025-02-11' => 60.0 ) );
+		$nothing = new Series( SeriesCategory::Engagement, Series::SESSIONS, 'Email', SeriesKind::Count, array( '2025-02-11' => 60.0 ) );
 		$this->assertNull( ( new Detector() )->judge( $nothing, '2025-02-11', self::FIRST_DAY ) );
 
 		$values['2025-02-11'] = 60.0;
 
-		$busy = new Series( Series::ENGAGEMENT, Series::SESSIONS, 'Email', Series::COUNT, array_map( static fn( float $v ): float => 20 * $v, $values ) );
+		$busy = new Series( SeriesCategory::Engagement, Series::SESSIONS, 'Email', SeriesKind::Count, array_map( static fn( float $v ): float => 20 * $v, $values ) );
 		$this->assertNotNull( ( new Detector() )->judge( $busy, '2025-02-11', self::FIRST_DAY ) );
 		// Three weeks of history only (data starting on 2025-01-20) is not enough.
 		$this->assertNull( ( new Detector() )->judge( $busy, '2025-02-11', '2025-01-20' ) );

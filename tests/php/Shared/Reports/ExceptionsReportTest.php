@@ -15,6 +15,8 @@ use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Db;
 use MonsterInsights\Reports\Sources\Builtin\Exceptions\Runner;
 use MonsterInsights\Reports\Sources\Builtin\Exceptions\Series;
+use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesCategory;
+use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesKind;
 use MonsterInsights\Reports\Sources\Builtin\Exceptions\Store;
 use MonsterInsights\Reports\Sources\Builtin\Scheduler;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
@@ -404,7 +406,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 				foreach ( self::days() as $day ) {
 					$revenue[ $day ] = '2025-03-12' === $day ? 2500.0 : 1000.0;
 				}
-				$series[] = new Series( Series::ECOMMERCE, Series::REVENUE, '', Series::COUNT, $revenue );
+				$series[] = new Series( SeriesCategory::Ecommerce, Series::REVENUE, '', SeriesKind::Count, $revenue );
 				return $series;
 			}
 		);
