@@ -27,38 +27,6 @@ defined( 'ABSPATH' ) || exit;
 final class Ingest {
 
 	/**
-	 * A session's columns, as the sessionizer holds it: the sessions table's (STORED_COLUMNS) and
-	 * its second visitor key, visitor_next (0 for none), from session_next.
-	 */
-	public const SESSION_COLUMNS = array(
-		'id',
-		'visitor',
-		'visitor_next',
-		'started_at',
-		'last_seen_at',
-		'day',
-		'hour',
-		'landing_path_id',
-		'exit_path_id',
-		'pageviews',
-		'events',
-		'interactive',
-		'duration',
-		'bounced',
-		'engaged',
-		'is_new',
-		'source_id',
-		'medium',
-		'campaign_id',
-		'channel',
-		'click',
-		'ua_id',
-		'country',
-		'region',
-		'city',
-	);
-
-	/**
 	 * The columns of the sessions table: a session's columns but visitor_next, which the few
 	 * sessions that have one keep in session_next.
 	 */
@@ -88,6 +56,12 @@ final class Ingest {
 		'region',
 		'city',
 	);
+
+	/**
+	 * A session's columns, as the sessionizer holds it: the sessions table's (STORED_COLUMNS) and
+	 * its second visitor key, visitor_next (0 for none), from session_next.
+	 */
+	public const SESSION_COLUMNS = array( ...self::STORED_COLUMNS, 'visitor_next' );
 
 	/**
 	 * The text columns among them.

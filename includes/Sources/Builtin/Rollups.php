@@ -519,7 +519,14 @@ final class Rollups {
 	public static function statements(): array {
 		$session_counts = 'COUNT(*), COUNT(DISTINCT s.visitor), COUNT(DISTINCT CASE WHEN s.is_new = 1 THEN s.visitor END),'
 			. ' SUM(s.pageviews), SUM(s.bounced), SUM(s.engaged), SUM(s.duration)';
-		$count_columns  = 'sessions, visitors, new_visitors, pageviews, bounces, engaged_sessions, duration_sum';
+		$count_columns  = implode( ', ', Schema::SESSION_COUNTERS );
+		// A rollup of sessions grouped by their own columns (the table's keys, Schema::MONTHLY).
+		$by_session = static function ( string $table, string $where = '' ) use ( $session_counts, $count_columns ): string {
+			$keys = Schema::MONTHLY[ $table ]['keys'];
+			return 'INSERT INTO {' . $table . '} (day, ' . implode( ', ', $keys ) . ', ' . $count_columns . ')'
+				. ' SELECT %s, s.' . implode( ', s.', $keys ) . ', ' . $session_counts
+				. ' FROM {sessions} s WHERE s.day = %s' . $where . ' GROUP BY s.' . implode( ', s.', $keys );
+		};
 
 		return array(
 			'rollup_hours'     => 'INSERT INTO {rollup_hours} (day, hour, pageviews, sessions)'
@@ -537,21 +544,10 @@ final class Rollups {
 				. ' UNION ALL SELECT exit_path_id, 0, 0, 0, 0, 0, 0, 0, COUNT(*), 0, 0 FROM {sessions} WHERE day = %s AND exit_path_id > 0 GROUP BY exit_path_id'
 				. ' ) t GROUP BY t.path_id',
 
-			'rollup_sources'   => 'INSERT INTO {rollup_sources} (day, source_id, medium, channel, ' . $count_columns . ')'
-				. ' SELECT %s, s.source_id, s.medium, s.channel, ' . $session_counts
-				. ' FROM {sessions} s WHERE s.day = %s GROUP BY s.source_id, s.medium, s.channel',
-
-			'rollup_campaigns' => 'INSERT INTO {rollup_campaigns} (day, campaign_id, ' . $count_columns . ')'
-				. ' SELECT %s, s.campaign_id, ' . $session_counts
-				. ' FROM {sessions} s WHERE s.day = %s AND s.campaign_id > 0 GROUP BY s.campaign_id',
-
-			'rollup_countries' => 'INSERT INTO {rollup_countries} (day, country, ' . $count_columns . ')'
-				. ' SELECT %s, s.country, ' . $session_counts
-				. ' FROM {sessions} s WHERE s.day = %s GROUP BY s.country',
-
-			'rollup_regions'   => 'INSERT INTO {rollup_regions} (day, country, region, ' . $count_columns . ')'
-				. ' SELECT %s, s.country, s.region, ' . $session_counts
-				. ' FROM {sessions} s WHERE s.day = %s GROUP BY s.country, s.region',
+			'rollup_sources'   => $by_session( 'rollup_sources' ),
+			'rollup_campaigns' => $by_session( 'rollup_campaigns', ' AND s.campaign_id > 0' ),
+			'rollup_countries' => $by_session( 'rollup_countries' ),
+			'rollup_regions'   => $by_session( 'rollup_regions' ),
 
 			'rollup_devices'   => 'INSERT INTO {rollup_devices} (day, device_category, browser, os, ' . $count_columns . ')'
 				. " SELECT %s, COALESCE(u.device_category, ''), COALESCE(u.browser, ''), COALESCE(u.os, ''), " . $session_counts

@@ -83,15 +83,7 @@ final class Schema {
 		'pageviews',
 		'events',
 		'cursors',
-		'rollup_site',
-		'rollup_hours',
-		'rollup_pages',
-		'rollup_sources',
-		'rollup_campaigns',
-		'rollup_countries',
-		'rollup_regions',
-		'rollup_devices',
-		'rollup_events',
+		...self::ROLLUPS,
 		'rollup_pages_m',
 		'rollup_sources_m',
 		'rollup_campaigns_m',
@@ -100,7 +92,6 @@ final class Schema {
 		'rollup_devices_m',
 		'rollup_links',
 		'rollup_scroll',
-		'rollup_roles',
 		'exceptions',
 		'rollup_forms',
 		'rollup_forms_m',
@@ -550,45 +541,39 @@ final class Schema {
 			. 'duration_sum bigint(20) unsigned NOT NULL DEFAULT 0,';
 		$day     = 'day date NOT NULL,';
 		$counter = 'int(10) unsigned NOT NULL DEFAULT 0';
+		// Where a session came from, as the sessions table keeps it (Real-Time's rt_sessions copies it).
+		$place = "country char(2) NOT NULL DEFAULT '',\nregion varchar(64) NOT NULL DEFAULT '',\ncity varchar(128) NOT NULL DEFAULT '',";
+		// A lookup table: values stored once, found by the md5 of the value (Lookups).
+		$lookup = static fn( string $columns, string $key = '' ): string => "$id,\nhash char(32) NOT NULL,\n{$columns}\nPRIMARY KEY  (id),\nUNIQUE KEY hash (hash)" . ( '' === $key ? '' : ",\n" . $key );
 
 		return array(
-			'paths'            => "$id,
-hash char(32) NOT NULL,
-path varchar(2048) NOT NULL DEFAULT '',
-object_id bigint(20) unsigned NOT NULL DEFAULT 0,
-PRIMARY KEY  (id),
-UNIQUE KEY hash (hash),
-KEY object_id (object_id)",
-			'sources'          => "$id,
-hash char(32) NOT NULL,
-name varchar(191) NOT NULL DEFAULT '',
-category varchar(16) NOT NULL DEFAULT '',
-PRIMARY KEY  (id),
-UNIQUE KEY hash (hash)",
-			'campaigns'        => "$id,
-hash char(32) NOT NULL,
-name varchar(191) NOT NULL DEFAULT '',
+			'paths'            => $lookup(
+				"path varchar(2048) NOT NULL DEFAULT '',
+object_id bigint(20) unsigned NOT NULL DEFAULT 0,",
+				'KEY object_id (object_id)'
+			),
+			'sources'          => $lookup(
+				"name varchar(191) NOT NULL DEFAULT '',
+category varchar(16) NOT NULL DEFAULT '',"
+			),
+			'campaigns'        => $lookup(
+				"name varchar(191) NOT NULL DEFAULT '',
 source varchar(191) NOT NULL DEFAULT '',
 medium varchar(100) NOT NULL DEFAULT '',
 term varchar(191) NOT NULL DEFAULT '',
-content varchar(191) NOT NULL DEFAULT '',
-PRIMARY KEY  (id),
-UNIQUE KEY hash (hash),
-KEY name (name)",
-			'user_agents'      => "$id,
-hash char(32) NOT NULL,
-browser varchar(64) NOT NULL DEFAULT '',
+content varchar(191) NOT NULL DEFAULT '',",
+				'KEY name (name)'
+			),
+			'user_agents'      => $lookup(
+				"browser varchar(64) NOT NULL DEFAULT '',
 browser_version varchar(32) NOT NULL DEFAULT '',
 os varchar(64) NOT NULL DEFAULT '',
 os_version varchar(32) NOT NULL DEFAULT '',
-device_category varchar(16) NOT NULL DEFAULT '',
-PRIMARY KEY  (id),
-UNIQUE KEY hash (hash)",
-			'links'            => "$id,
-hash char(32) NOT NULL,
-url varchar(2048) NOT NULL DEFAULT '',
-PRIMARY KEY  (id),
-UNIQUE KEY hash (hash)",
+device_category varchar(16) NOT NULL DEFAULT '',"
+			),
+			'links'            => $lookup(
+				"url varchar(2048) NOT NULL DEFAULT '',"
+			),
 			'sessions'         => "id int(10) unsigned NOT NULL,
 visitor bigint(20) unsigned NOT NULL,
 started_at int(10) unsigned NOT NULL,
@@ -610,9 +595,7 @@ campaign_id int(10) unsigned NOT NULL DEFAULT 0,
 channel varchar(32) NOT NULL DEFAULT '',
 click varchar(8) NOT NULL DEFAULT '',
 ua_id int(10) unsigned NOT NULL DEFAULT 0,
-country char(2) NOT NULL DEFAULT '',
-region varchar(64) NOT NULL DEFAULT '',
-city varchar(128) NOT NULL DEFAULT '',
+$place
 PRIMARY KEY  (id),
 KEY visitor (visitor),
 KEY day (day)",
@@ -761,9 +744,7 @@ last_ts int(10) unsigned NOT NULL,
 source_id int(10) unsigned NOT NULL DEFAULT 0,
 landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
 campaign_id int(10) unsigned NOT NULL DEFAULT 0,
-country char(2) NOT NULL DEFAULT '',
-region varchar(64) NOT NULL DEFAULT '',
-city varchar(128) NOT NULL DEFAULT '',
+$place
 PRIMARY KEY  (session_id),
 KEY visitor (visitor),
 KEY last_ts (last_ts)",

@@ -73,6 +73,7 @@ class SchemaTest extends TestCase {
 		'rollup_regions'     => array( 'PRIMARY' => 'day,country,region' ),
 		'rollup_devices'     => array( 'PRIMARY' => 'day,device_category,browser,os' ),
 		'rollup_events'      => array( 'PRIMARY' => 'day,name' ),
+		'rollup_roles'       => array( 'PRIMARY' => 'day,role' ),
 		'rollup_pages_m'     => array(
 			'PRIMARY'  => 'day,path_id',
 			'path_day' => 'path_id,day',
@@ -84,7 +85,6 @@ class SchemaTest extends TestCase {
 		'rollup_devices_m'   => array( 'PRIMARY' => 'day,device_category,browser,os' ),
 		'rollup_links'       => array( 'PRIMARY' => 'day,kind,link_id' ),
 		'rollup_scroll'      => array( 'PRIMARY' => 'day' ),
-		'rollup_roles'       => array( 'PRIMARY' => 'day,role' ),
 		'exceptions'         => array(
 			'PRIMARY'    => 'id',
 			'day'        => 'day',
