@@ -1,30 +1,12 @@
-import apiFetch from '@wordpress/api-fetch';
-
 import { write } from '../requests';
-import { METRICS_PATH } from './constants';
-import type {
-	IncludedMetric,
-	SaveMetricsResponse,
-	SaveMetricsResult,
-} from './types';
+import { metricsResource } from './constants';
+import type { SaveMetricsResponse, SaveMetricsResult } from './types';
 
-/**
- * Stores the user's metrics (the resolver's and saveIncludedMetrics' answer; seeds tests).
- *
- * @param metrics Every metric with its checked flag.
- */
-export function receiveIncludedMetrics( metrics: IncludedMetric[] ) {
-	return { type: 'RECEIVE_INCLUDED_METRICS', metrics } as const;
-}
+/** Stores the user's metrics (the resolver's and saveIncludedMetrics' answer; seeds tests). */
+export const receiveIncludedMetrics = metricsResource.receive;
 
-/**
- * Stores why loading the metrics failed.
- *
- * @param error The error text.
- */
-export function receiveIncludedMetricsError( error: string ) {
-	return { type: 'RECEIVE_INCLUDED_METRICS_ERROR', error } as const;
-}
+/** Stores why loading the metrics failed. */
+export const receiveIncludedMetricsError = metricsResource.receiveError;
 
 /**
  * Marks a save as running or finished.
@@ -63,14 +45,12 @@ export function saveIncludedMetrics( ids: readonly string[] ) {
 	}: MetricsThunkArgs ): Promise< SaveMetricsResult > =>
 		write(
 			( saving ) => dispatch( setSavingMetrics( saving ) ),
-			async () => {
-				const { metrics } = await apiFetch< SaveMetricsResponse >( {
-					path: METRICS_PATH,
-					method: 'POST',
-					data: { selected_metrics: ids.join( ',' ) },
-				} );
-				dispatch( receiveIncludedMetrics( metrics ) );
-				return { metrics };
-			}
+			async () => ( {
+				metrics: await metricsResource.post(
+					dispatch,
+					{ selected_metrics: ids.join( ',' ) },
+					( answer: SaveMetricsResponse ) => answer.metrics
+				),
+			} )
 		);
 }

@@ -1,9 +1,10 @@
+import { EMPTY_RESOURCE } from '../resource';
 import type { MetricsAction } from './actions';
+import { metricsResource } from './constants';
 import type { MetricsState } from './types';
 
 export const initialState: MetricsState = {
-	metrics: null,
-	loadError: null,
+	...EMPTY_RESOURCE,
 	saving: false,
 };
 
@@ -11,14 +12,8 @@ export function reducer(
 	state: MetricsState = initialState,
 	action: MetricsAction
 ): MetricsState {
-	switch ( action.type ) {
-		case 'RECEIVE_INCLUDED_METRICS':
-			return { ...state, metrics: action.metrics, loadError: null };
-		case 'RECEIVE_INCLUDED_METRICS_ERROR':
-			return { ...state, loadError: action.error };
-		case 'SET_SAVING_METRICS':
-			return { ...state, saving: action.saving };
-		default:
-			return state;
+	if ( action.type === 'SET_SAVING_METRICS' ) {
+		return { ...state, saving: action.saving };
 	}
+	return metricsResource.reduce( state, action );
 }

@@ -4,6 +4,7 @@
  * shape as a JSON schema.
  */
 import type { MetricId } from '../reports/constants';
+import type { ResourceState } from '../resource';
 
 export interface IncludedMetric {
 	id: MetricId;
@@ -24,10 +25,7 @@ export type SaveMetricsResult =
 	| { success: true; metrics: IncludedMetric[] }
 	| { success: false; error: string };
 
-export interface MetricsState {
-	/** Null until loaded. */
-	metrics: IncludedMetric[] | null;
-	/** The load's error text, if it failed. */
-	loadError: string | null;
+/** The metrics (null until loaded) and the load's error text, if it failed. */
+export interface MetricsState extends ResourceState< IncludedMetric[] > {
 	saving: boolean;
 }

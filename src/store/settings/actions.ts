@@ -1,30 +1,16 @@
-import apiFetch from '@wordpress/api-fetch';
-
 import { write } from '../requests';
-import { SETTINGS_PATH } from './constants';
+import { settingsResource } from './constants';
 import type {
 	ReportsSettings,
 	SaveSettingsResult,
 	SettingsChanges,
 } from './types';
 
-/**
- * Stores the settings (the resolver's and saveSettings' answer; seeds tests).
- *
- * @param settings The settings.
- */
-export function receiveSettings( settings: ReportsSettings ) {
-	return { type: 'RECEIVE_SETTINGS', settings } as const;
-}
+/** Stores the settings (the resolver's and saveSettings' answer; seeds tests). */
+export const receiveSettings = settingsResource.receive;
 
-/**
- * Stores why loading the settings failed.
- *
- * @param error The error text.
- */
-export function receiveSettingsError( error: string ) {
-	return { type: 'RECEIVE_SETTINGS_ERROR', error } as const;
-}
+/** Stores why loading the settings failed. */
+export const receiveSettingsError = settingsResource.receiveError;
 
 /**
  * Marks a save as running or finished.
@@ -59,14 +45,12 @@ export function saveSettings( changes: SettingsChanges ) {
 	}: SettingsThunkArgs ): Promise< SaveSettingsResult > =>
 		write(
 			( saving ) => dispatch( setSavingSettings( saving ) ),
-			async () => {
-				const settings = await apiFetch< ReportsSettings >( {
-					path: SETTINGS_PATH,
-					method: 'POST',
-					data: changes,
-				} );
-				dispatch( receiveSettings( settings ) );
-				return { settings };
-			}
+			async () => ( {
+				settings: await settingsResource.post(
+					dispatch,
+					changes,
+					( settings: ReportsSettings ) => settings
+				),
+			} )
 		);
 }

@@ -1,9 +1,10 @@
+import { EMPTY_RESOURCE } from '../resource';
 import type { SettingsAction } from './actions';
+import { settingsResource } from './constants';
 import type { SettingsState } from './types';
 
 export const initialState: SettingsState = {
-	settings: null,
-	loadError: null,
+	...EMPTY_RESOURCE,
 	saving: false,
 };
 
@@ -11,14 +12,8 @@ export function reducer(
 	state: SettingsState = initialState,
 	action: SettingsAction
 ): SettingsState {
-	switch ( action.type ) {
-		case 'RECEIVE_SETTINGS':
-			return { ...state, settings: action.settings, loadError: null };
-		case 'RECEIVE_SETTINGS_ERROR':
-			return { ...state, loadError: action.error };
-		case 'SET_SAVING_SETTINGS':
-			return { ...state, saving: action.saving };
-		default:
-			return state;
+	if ( action.type === 'SET_SAVING_SETTINGS' ) {
+		return { ...state, saving: action.saving };
 	}
+	return settingsResource.reduce( state, action );
 }

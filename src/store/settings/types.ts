@@ -1,3 +1,5 @@
+import type { ResourceState } from '../resource';
+
 /**
  * The plugin settings the reports app reads and writes: GET/POST
  * /monsterinsights-reports/v1/settings. includes/REST/SettingsController.php describes the same
@@ -77,10 +79,7 @@ export type SaveSettingsResult =
 	| { success: true; settings: ReportsSettings }
 	| { success: false; error: string };
 
-export interface SettingsState {
-	/** Null until loaded. */
-	settings: ReportsSettings | null;
-	/** The load's error text, if it failed. */
-	loadError: string | null;
+/** The settings (null until loaded) and the load's error text, if it failed. */
+export interface SettingsState extends ResourceState< ReportsSettings > {
 	saving: boolean;
 }
