@@ -6,6 +6,7 @@ import { __ } from '@wordpress/i18n';
 
 import type { ExceptionsReport } from '../store/reports/types';
 import type { SampleLayout } from '.';
+import { categoryLabel } from '../reports/exceptions/labels';
 
 export const SAMPLE = true;
 
@@ -50,22 +51,6 @@ export const payload: ExceptionsReport = {
 	],
 	pagination: { page: 1, pages: 1, per_page: 20, total: 4 },
 };
-
-/**
- * The label of a category (spec 3 §2).
- *
- * @param category The category.
- */
-function categoryLabel( category: string ): string {
-	switch ( category ) {
-		case 'ecommerce':
-			return __( 'eCommerce', 'monsterinsights-reports' );
-		case 'marketing':
-			return __( 'Marketing', 'monsterinsights-reports' );
-		default:
-			return __( 'Engagement', 'monsterinsights-reports' );
-	}
-}
 
 export function layout(): SampleLayout {
 	return {

@@ -7,7 +7,8 @@
 export const SAMPLE_START = Date.UTC( 2025, 9, 1 ); // 1 October 2025.
 
 const DAY_MS = 86400000;
-const MONTHS = [
+/** Short month names, January first. */
+export const MONTHS: readonly string[] = [
 	'Jan',
 	'Feb',
 	'Mar',

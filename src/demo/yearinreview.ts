@@ -10,6 +10,7 @@ import type {
 	YearInReviewReport,
 	YearInReviewValue,
 } from '../store/reports/types';
+import { MONTHS } from './series';
 
 export const SAMPLE = true;
 
@@ -37,20 +38,7 @@ export const payload: YearInReviewReport = {
 			6120, 6540, 7210, 7630, 8020, 7910, 7450, 8130, 8760, 9120, 10410,
 			10820,
 		],
-		labels: [
-			'Jan',
-			'Feb',
-			'Mar',
-			'Apr',
-			'May',
-			'Jun',
-			'Jul',
-			'Aug',
-			'Sep',
-			'Oct',
-			'Nov',
-			'Dec',
-		],
+		labels: [ ...MONTHS ],
 		max: 10820,
 		bestmonth: 'December',
 	},
