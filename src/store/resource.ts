@@ -14,8 +14,40 @@ export interface ResourceState< T > {
 	loadError: string | null;
 }
 
+/** The state of a resource written whole, one write at a time. */
+export interface SavedResourceState< T > extends ResourceState< T > {
+	/** Whether a write runs. */
+	saving: boolean;
+}
+
 /** The state before anything is received. */
 export const EMPTY_RESOURCE = { value: null, loadError: null } as const;
+
+/** The actions storing a resource or why loading it failed. */
+export type ResourceAction< T > =
+	| { type: 'RECEIVE'; value: T }
+	| { type: 'RECEIVE_ERROR'; error: string };
+
+/** The action marking a write of a resource written whole as running or finished. */
+export interface SavingAction {
+	type: 'SET_SAVING';
+	saving: boolean;
+}
+
+/** What a store's thunks receive: its dispatch and its own selectors. */
+export interface ThunkArgs< A, S > {
+	dispatch: ( action: A ) => unknown;
+	select: S;
+}
+
+/**
+ * Marks a write as running or finished.
+ *
+ * @param saving Whether a write runs.
+ */
+export function setSaving( saving: boolean ): SavingAction {
+	return { type: 'SET_SAVING', saving };
+}
 
 /**
  * The actions, reducer, resolver and selectors of a resource.
@@ -24,13 +56,15 @@ export const EMPTY_RESOURCE = { value: null, loadError: null } as const;
  * @param has  The name of the store's selector that tells whether the resource was received.
  */
 export function resource< T, H extends string >( path: string, has: H ) {
+	type Dispatch = ( action: ResourceAction< T > ) => unknown;
+
 	/**
 	 * Stores the resource.
 	 *
 	 * @param value The resource.
 	 */
-	function receive( value: T ) {
-		return { type: 'RECEIVE', value } as const;
+	function receive( value: T ): ResourceAction< T > {
+		return { type: 'RECEIVE', value };
 	}
 
 	/**
@@ -38,35 +72,52 @@ export function resource< T, H extends string >( path: string, has: H ) {
 	 *
 	 * @param error The error text.
 	 */
-	function receiveError( error: string ) {
-		return { type: 'RECEIVE_ERROR', error } as const;
+	function receiveError( error: string ): ResourceAction< T > {
+		return { type: 'RECEIVE_ERROR', error };
 	}
 
-	type Action =
-		| ReturnType< typeof receive >
-		| ReturnType< typeof receiveError >;
-	type Dispatch = ( action: Action ) => unknown;
+	/**
+	 * The state after one of the resource's actions; the state itself after any other (a store's
+	 * reducer sees every action dispatched to the store).
+	 *
+	 * @param state  State.
+	 * @param action An action.
+	 */
+	function reduce< S extends ResourceState< T > >(
+		state: S,
+		action: ResourceAction< T >
+	): S {
+		switch ( action.type ) {
+			case 'RECEIVE':
+				return { ...state, value: action.value, loadError: null };
+			case 'RECEIVE_ERROR':
+				return { ...state, loadError: action.error };
+			default:
+				return state;
+		}
+	}
 
 	return {
 		receive,
 		receiveError,
+		reduce,
 
 		/**
-		 * The state after one of the resource's actions; the state itself after any other (the
-		 * store's reducer sees every action dispatched to the store).
+		 * The reducer of a store that holds the resource, written whole, and nothing else.
 		 *
 		 * @param state  State.
 		 * @param action An action.
 		 */
-		reduce< S extends ResourceState< T > >( state: S, action: Action ): S {
-			switch ( action.type ) {
-				case 'RECEIVE':
-					return { ...state, value: action.value, loadError: null };
-				case 'RECEIVE_ERROR':
-					return { ...state, loadError: action.error };
-				default:
-					return state;
-			}
+		reducer(
+			state: SavedResourceState< T > = {
+				...EMPTY_RESOURCE,
+				saving: false,
+			},
+			action: ResourceAction< T > | SavingAction
+		): SavedResourceState< T > {
+			return action.type === 'SET_SAVING'
+				? { ...state, saving: action.saving }
+				: reduce( state, action );
 		},
 
 		/** The resolver: loads the resource with a GET of its path, unless received. */
@@ -74,12 +125,12 @@ export function resource< T, H extends string >( path: string, has: H ) {
 			return async ( {
 				dispatch,
 				select,
-			}: {
-				dispatch: Dispatch;
-				select: Record< H, () => boolean >;
-			} ): Promise< void > => {
+			}: ThunkArgs<
+				ResourceAction< T >,
+				Record< H, () => boolean >
+			> ): Promise< void > => {
 				if ( ! select[ has ]() ) {
-					await loadInto< T, Action >(
+					await loadInto< T, ResourceAction< T > >(
 						dispatch,
 						path,
 						receive,
@@ -136,6 +187,15 @@ export function resource< T, H extends string >( path: string, has: H ) {
 		 */
 		loadError( state: ResourceState< T > ): string | null {
 			return state.loadError;
+		},
+
+		/**
+		 * Whether a write runs.
+		 *
+		 * @param state State.
+		 */
+		saving( state: SavedResourceState< T > ): boolean {
+			return state.saving;
 		},
 	};
 }

@@ -1,4 +1,5 @@
 import { write } from '../requests';
+import type { ResourceAction, ThunkArgs } from '../resource';
 import { ADDONS_PATH, addonsResource } from './constants';
 import type { AddonKey, AddonsMap, SetAddonResult } from './types';
 
@@ -19,15 +20,14 @@ export function setAddonSaving( key: AddonKey, saving: boolean ) {
 }
 
 export type AddonsAction =
-	| ReturnType< typeof receiveAddons >
-	| ReturnType< typeof receiveAddonsError >
+	| ResourceAction< AddonsMap >
 	| ReturnType< typeof setAddonSaving >;
 
 /** What this store's thunks receive. */
-export interface AddonsThunkArgs {
-	dispatch: ( action: AddonsAction ) => unknown;
-	select: { hasAddons: () => boolean };
-}
+export type AddonsThunkArgs = ThunkArgs<
+	AddonsAction,
+	{ hasAddons: () => boolean }
+>;
 
 /**
  * Turns a module on or off ("Activate addon", decisions.md) and stores the map the server

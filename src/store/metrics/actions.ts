@@ -1,6 +1,16 @@
 import { write } from '../requests';
+import {
+	setSaving,
+	type ResourceAction,
+	type SavingAction,
+	type ThunkArgs,
+} from '../resource';
 import { metricsResource } from './constants';
-import type { SaveMetricsResponse, SaveMetricsResult } from './types';
+import type {
+	IncludedMetric,
+	SaveMetricsResponse,
+	SaveMetricsResult,
+} from './types';
 
 /** Stores the user's metrics (the resolver's and saveIncludedMetrics' answer; seeds tests). */
 export const receiveIncludedMetrics = metricsResource.receive;
@@ -8,26 +18,18 @@ export const receiveIncludedMetrics = metricsResource.receive;
 /** Stores why loading the metrics failed. */
 export const receiveIncludedMetricsError = metricsResource.receiveError;
 
-/**
- * Marks a save as running or finished.
- *
- * @param saving Whether a save runs.
- */
-export function setSavingMetrics( saving: boolean ) {
-	return { type: 'SET_SAVING_METRICS', saving } as const;
-}
+/** Marks a save as running or finished. */
+export const setSavingMetrics = setSaving;
 
-export type MetricsAction =
-	| ReturnType< typeof receiveIncludedMetrics >
-	| ReturnType< typeof receiveIncludedMetricsError >
-	| ReturnType< typeof setSavingMetrics >;
+export type MetricsAction = ResourceAction< IncludedMetric[] > | SavingAction;
 
 /** What this store's thunks receive. */
-export interface MetricsThunkArgs {
-	dispatch: ( action: MetricsAction ) => unknown;
-	select: { hasIncludedMetrics: () => boolean };
+export type MetricsThunkArgs = ThunkArgs<
+	MetricsAction,
+	{ hasIncludedMetrics: () => boolean }
+> & {
 	resolveSelect: { getIncludedMetrics: () => Promise< unknown > };
-}
+};
 
 /**
  * Saves the user's selection with POST /monsterinsights-reports/v1/metrics (selected_metrics: the

@@ -1,19 +1,4 @@
-import { EMPTY_RESOURCE } from '../resource';
-import type { MetricsAction } from './actions';
 import { metricsResource } from './constants';
-import type { MetricsState } from './types';
 
-export const initialState: MetricsState = {
-	...EMPTY_RESOURCE,
-	saving: false,
-};
-
-export function reducer(
-	state: MetricsState = initialState,
-	action: MetricsAction
-): MetricsState {
-	if ( action.type === 'SET_SAVING_METRICS' ) {
-		return { ...state, saving: action.saving };
-	}
-	return metricsResource.reduce( state, action );
-}
+/** The user's metrics, the load's error and the saving flag: the resource's own reducer. */
+export const reducer = metricsResource.reducer;

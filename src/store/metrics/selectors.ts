@@ -33,11 +33,5 @@ export const getSelectedMetricIds = createSelector(
 /** Why loading the metrics failed, or null. */
 export const getIncludedMetricsLoadError = metricsResource.loadError;
 
-/**
- * Whether a save is running.
- *
- * @param state State.
- */
-export function isSavingMetrics( state: MetricsState ): boolean {
-	return state.saving;
-}
+/** Whether a save is running. */
+export const isSavingMetrics = metricsResource.saving;

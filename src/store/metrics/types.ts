@@ -4,7 +4,7 @@
  * shape as a JSON schema.
  */
 import type { MetricId } from '../reports/constants';
-import type { ResourceState } from '../resource';
+import type { SavedResourceState } from '../resource';
 
 export interface IncludedMetric {
 	id: MetricId;
@@ -25,7 +25,5 @@ export type SaveMetricsResult =
 	| { success: true; metrics: IncludedMetric[] }
 	| { success: false; error: string };
 
-/** The metrics (null until loaded) and the load's error text, if it failed. */
-export interface MetricsState extends ResourceState< IncludedMetric[] > {
-	saving: boolean;
-}
+/** The metrics (null until loaded), the load's error text and whether a save runs. */
+export type MetricsState = SavedResourceState< IncludedMetric[] >;

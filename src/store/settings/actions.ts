@@ -1,4 +1,10 @@
 import { write } from '../requests';
+import {
+	setSaving,
+	type ResourceAction,
+	type SavingAction,
+	type ThunkArgs,
+} from '../resource';
 import { settingsResource } from './constants';
 import type {
 	ReportsSettings,
@@ -12,25 +18,16 @@ export const receiveSettings = settingsResource.receive;
 /** Stores why loading the settings failed. */
 export const receiveSettingsError = settingsResource.receiveError;
 
-/**
- * Marks a save as running or finished.
- *
- * @param saving Whether a save runs.
- */
-export function setSavingSettings( saving: boolean ) {
-	return { type: 'SET_SAVING_SETTINGS', saving } as const;
-}
+/** Marks a save as running or finished. */
+export const setSavingSettings = setSaving;
 
-export type SettingsAction =
-	| ReturnType< typeof receiveSettings >
-	| ReturnType< typeof receiveSettingsError >
-	| ReturnType< typeof setSavingSettings >;
+export type SettingsAction = ResourceAction< ReportsSettings > | SavingAction;
 
 /** What this store's thunks receive. */
-export interface SettingsThunkArgs {
-	dispatch: ( action: SettingsAction ) => unknown;
-	select: { hasSettings: () => boolean };
-}
+export type SettingsThunkArgs = ThunkArgs<
+	SettingsAction,
+	{ hasSettings: () => boolean }
+>;
 
 /**
  * Saves some settings with POST /monsterinsights-reports/v1/settings and stores the answer.

@@ -10,14 +10,8 @@ export const hasSettings = settingsResource.received;
 /** Why loading the settings failed, or null. */
 export const getSettingsLoadError = settingsResource.loadError;
 
-/**
- * Whether a save is running.
- *
- * @param state State.
- */
-export function isSavingSettings( state: SettingsState ): boolean {
-	return state.saving;
-}
+/** Whether a save is running. */
+export const isSavingSettings = settingsResource.saving;
 
 /**
  * Whether referral lists show site icons (decisions.md "Privacy"): the setting once loaded, off

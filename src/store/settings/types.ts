@@ -1,4 +1,4 @@
-import type { ResourceState } from '../resource';
+import type { SavedResourceState } from '../resource';
 
 /**
  * The plugin settings the reports app reads and writes: GET/POST
@@ -79,7 +79,5 @@ export type SaveSettingsResult =
 	| { success: true; settings: ReportsSettings }
 	| { success: false; error: string };
 
-/** The settings (null until loaded) and the load's error text, if it failed. */
-export interface SettingsState extends ResourceState< ReportsSettings > {
-	saving: boolean;
-}
+/** The settings (null until loaded), the load's error text and whether a save runs. */
+export type SettingsState = SavedResourceState< ReportsSettings >;
