@@ -11,8 +11,8 @@ import {
 	registryFor,
 	reportCalls,
 	expectNoReportRequest,
-	findUpsellHeading,
 	tableRows,
+	renderLocked,
 } from '../../test/screen';
 
 const REGIONS_NOTE =
@@ -97,12 +97,10 @@ describe( 'Country report', () => {
 	} );
 
 	it( 'shows its sample under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<CountriesScreen />,
-			registryFor( 'basic' )
+			'countries'
 		);
-		expect( await findUpsellHeading( 'countries' ) ).toBeInTheDocument();
 		await waitFor( () =>
 			expect( tableRows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
 				[

@@ -14,8 +14,8 @@ import {
 	registryFor,
 	reportCalls,
 	expectNoReportRequest,
-	findUpsellHeading,
 	tablesBy,
+	renderLocked,
 } from '../../test/screen';
 
 /**
@@ -245,12 +245,10 @@ describe( 'Dimensions report', () => {
 	} );
 
 	it( 'shows its sample over the same layout under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<DimensionsScreen />,
-			registryFor( 'basic' )
+			'dimensions'
 		);
-		expect( await findUpsellHeading( 'dimensions' ) ).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
 				tables( container )[ 'Most Popular Authors' ]?.map(

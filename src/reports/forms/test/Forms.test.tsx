@@ -4,19 +4,20 @@ import { act } from 'react';
 
 import { renderIn } from '../../../app/test/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
-import {
-	dataTableRows as rows,
-	registryFor,
-	reportCalls,
-} from '../../../components/report/test/screens';
 import { payload as sample } from '../../../demo/forms';
 import type { FormsReport } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/forms.json';
 import { addonsStore } from '../../../store/addons';
 import { addonsWith } from '../../../store/addons/test/fixture';
 import { mockApi } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { FormsScreen } from '..';
+import {
+	findUpsellHeading,
+	registryFor,
+	reportCalls,
+	tableRows as rows,
+	renderLocked,
+} from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
@@ -91,16 +92,10 @@ describe( 'Forms report', () => {
 	} );
 
 	it( 'shows its own layout with the sample under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<FormsScreen />,
-			registryFor( 'basic' )
+			'forms'
 		);
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'forms' ).title,
-			} )
-		).toBeInTheDocument();
 		await waitFor( () =>
 			expect( rows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
 				[ ...sample.forms.rows ]
@@ -211,11 +206,7 @@ describe( 'Forms report', () => {
 		const basic = registryFor( 'basic' );
 		basic.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
 		const { container } = renderIn( <FormsScreen />, basic );
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'forms' ).title,
-			} )
-		).toBeInTheDocument();
+		expect( await findUpsellHeading( 'forms' ) ).toBeInTheDocument();
 		expect(
 			within( container ).queryByText( /Form tracking is off/ )
 		).not.toBeInTheDocument();

@@ -11,8 +11,8 @@ import {
 	registryFor,
 	reportCalls,
 	expectNoReportRequest,
-	findUpsellHeading,
 	tablesBy,
+	renderLocked,
 } from '../../test/screen';
 
 /**
@@ -172,14 +172,10 @@ describe( 'Publishers report', () => {
 	} );
 
 	it( 'shows its own sample layout under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<PublisherScreen />,
-			registryFor( 'basic' )
+			'engagement_overview'
 		);
-		expect(
-			await findUpsellHeading( 'engagement_overview' )
-		).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
 				tables( container )[ 'Top Landing Pages' ]?.map(
