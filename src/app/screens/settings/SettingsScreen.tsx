@@ -65,6 +65,9 @@ export function SettingsScreen() {
 		return <SettingsLoading error={ loadError } />;
 	}
 
+	const set = < K extends keyof Draft >( key: K, value: Draft[ K ] ) =>
+		setDraft( { ...draft, [ key ]: value } );
+
 	const submit = async () => {
 		const invalid = draftError( draft.tracking );
 		if ( invalid ) {
@@ -146,7 +149,7 @@ export function SettingsScreen() {
 									( source ) => source.key === value
 								);
 								if ( value === '' || chosen?.available ) {
-									setDraft( { ...draft, source: value } );
+									set( 'source', value );
 								} else {
 									setError(
 										__(
@@ -175,7 +178,7 @@ export function SettingsScreen() {
 							roles={ settings.roles }
 							advanced
 							onChange={ ( tracking ) =>
-								setDraft( { ...draft, tracking } )
+								set( 'tracking', tracking )
 							}
 						/>
 					</CardBody>
@@ -198,10 +201,7 @@ export function SettingsScreen() {
 							) }
 							checked={ draft.referral_favicons }
 							onChange={ ( value ) =>
-								setDraft( {
-									...draft,
-									referral_favicons: value,
-								} )
+								set( 'referral_favicons', value )
 							}
 						/>
 						<TextControl
@@ -218,10 +218,7 @@ export function SettingsScreen() {
 							) }
 							value={ draft.pdf_reports_header_image }
 							onChange={ ( value ) =>
-								setDraft( {
-									...draft,
-									pdf_reports_header_image: value,
-								} )
+								set( 'pdf_reports_header_image', value )
 							}
 						/>
 					</CardBody>
