@@ -28,6 +28,21 @@ beforeAll( installResizeObserver );
 /** The payload of tests/php/Shared/Reports/FormsReportTest.php (10–12 March 2025, with compare). */
 const PAYLOAD = fixture as unknown as FormsReport;
 
+const NONE = { rows: [], total: 0 };
+
+/** The same range with nothing tracked: no sessions, no page views, no rows. */
+const EMPTY: FormsReport = {
+	...PAYLOAD,
+	chart: {
+		...PAYLOAD.chart,
+		sessions: [ 0, 0, 0 ],
+		page_views: [ 0, 0, 0 ],
+	},
+	forms: { ...PAYLOAD.forms, ...NONE },
+	forms_source_medium: { ...PAYLOAD.forms_source_medium, ...NONE },
+	forms_campaign: { ...PAYLOAD.forms_campaign, ...NONE },
+};
+
 describe( 'Forms report', () => {
 	it( 'shows the four tabs with their totals, the forms and each breakdown', async () => {
 		const calls = mockApi( () => PAYLOAD );
@@ -122,18 +137,7 @@ describe( 'Forms report', () => {
 	} );
 
 	it( 'says the spec’s empty text when nothing was tracked', async () => {
-		const none = { rows: [], total: 0 };
-		mockApi( () => ( {
-			...PAYLOAD,
-			chart: {
-				...PAYLOAD.chart,
-				sessions: [ 0, 0, 0 ],
-				page_views: [ 0, 0, 0 ],
-			},
-			forms: { ...PAYLOAD.forms, ...none },
-			forms_source_medium: { ...PAYLOAD.forms_source_medium, ...none },
-			forms_campaign: { ...PAYLOAD.forms_campaign, ...none },
-		} ) );
+		mockApi( () => EMPTY );
 		renderIn( <FormsScreen />, registryFor( 'plus' ) );
 		expect(
 			await screen.findByText(
@@ -176,18 +180,7 @@ describe( 'Forms report', () => {
 		second.unmount();
 
 		// Nothing was recorded (the module was off all along): the notice over the empty text.
-		const none = { rows: [], total: 0 };
-		mockApi( () => ( {
-			...PAYLOAD,
-			chart: {
-				...PAYLOAD.chart,
-				sessions: [ 0, 0, 0 ],
-				page_views: [ 0, 0, 0 ],
-			},
-			forms: { ...PAYLOAD.forms, ...none },
-			forms_source_medium: { ...PAYLOAD.forms_source_medium, ...none },
-			forms_campaign: { ...PAYLOAD.forms_campaign, ...none },
-		} ) );
+		mockApi( () => EMPTY );
 		const empty = registryFor( 'plus' );
 		empty.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
 		const third = renderIn( <FormsScreen />, empty );
