@@ -162,42 +162,24 @@ describe( 'Site Speed report', () => {
 			[ 'Cumulative Layout Shift (score 50)', 'false' ],
 			[ 'Server Response Time (score 50)', 'false' ],
 		] );
-		await user.click(
-			within( improve ).getByRole( 'button', {
-				name: 'Cumulative Layout Shift (score 50)',
-			} )
-		);
-		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
-			'true',
-			'false',
-		] );
+		const toggle = ( name: string ) =>
+			user.click( within( improve ).getByRole( 'button', { name } ) );
+		const expanded = () => items().map( ( item ) => item[ 1 ] );
+		await toggle( 'Cumulative Layout Shift (score 50)' );
+		expect( expanded() ).toEqual( [ 'true', 'false' ] );
 		expect(
 			within( improve ).getByText(
 				/Give every image, video, iframe and embed width and height attributes/
 			)
 		).toBeInTheDocument();
-		await user.click(
-			within( improve ).getByRole( 'button', {
-				name: 'Server Response Time (score 50)',
-			} )
-		);
-		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
-			'false',
-			'true',
-		] );
+		await toggle( 'Server Response Time (score 50)' );
+		expect( expanded() ).toEqual( [ 'false', 'true' ] );
 		expect(
 			within( improve ).getByText( /Turn on page caching/ )
 		).toBeInTheDocument();
 		// The open item closes on a second click.
-		await user.click(
-			within( improve ).getByRole( 'button', {
-				name: 'Server Response Time (score 50)',
-			} )
-		);
-		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
-			'false',
-			'false',
-		] );
+		await toggle( 'Server Response Time (score 50)' );
+		expect( expanded() ).toEqual( [ 'false', 'false' ] );
 	} );
 
 	it( 'runs an audit for the device shown, hides the layout meanwhile, then fetches the report again', async () => {
