@@ -81,6 +81,24 @@ export const findUpsellHeading = ( key: UpsellKey ) =>
 	screen.findByRole( 'heading', { name: getUpsellContent( key ).title } );
 
 /**
+ * Renders a screen at a licence level with 10–12 March 2025 chosen, the server answering every
+ * request with a payload.
+ *
+ * @param ui      The screen.
+ * @param level   The licence level.
+ * @param payload What the server answers.
+ * @return The recorded calls and the render result.
+ */
+export function renderScreen(
+	ui: ReactElement,
+	level: Level,
+	payload: unknown
+) {
+	const calls = mockApi( () => payload );
+	return { calls, ...renderIn( ui, registryFor( level ) ) };
+}
+
+/**
  * Renders a screen at a licence level that does not include it, with a server that answers
  * nothing, and waits for the screen's upsell heading.
  *

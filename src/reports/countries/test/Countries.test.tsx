@@ -13,6 +13,7 @@ import {
 	expectNoReportRequest,
 	tableRows,
 	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 const REGIONS_NOTE =
@@ -27,10 +28,10 @@ describe( 'Country report', () => {
 
 	it( 'shows the countries with their flags and the regions note', async () => {
 		const payload: CountriesReport = { chart: CHART, countries: COUNTRIES };
-		const calls = mockApi( () => payload );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<CountriesScreen />,
-			registryFor( 'plus' )
+			'plus',
+			payload
 		);
 		await waitFor( () =>
 			expect( tableRows( container ) ).toEqual( [

@@ -16,6 +16,7 @@ import {
 	expectNoReportRequest,
 	tablesBy,
 	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 /**
@@ -128,10 +129,10 @@ function payload(
 
 describe( 'Dimensions report', () => {
 	it( 'shows a box per enabled dimension with its exact numbers', async () => {
-		const calls = mockApi( () => payload() );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<DimensionsScreen />,
-			registryFor( 'plus' )
+			'plus',
+			payload()
 		);
 		await waitFor( () =>
 			expect( tables( container ) ).toEqual( {

@@ -17,6 +17,7 @@ import {
 	reportCalls,
 	tableRows as rows,
 	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
@@ -45,10 +46,10 @@ const EMPTY: FormsReport = {
 
 describe( 'Forms report', () => {
 	it( 'shows the four tabs with their totals, the forms and each breakdown', async () => {
-		const calls = mockApi( () => PAYLOAD );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<FormsScreen />,
-			registryFor( 'plus' )
+			'plus',
+			PAYLOAD
 		);
 		await waitFor( () =>
 			expect( rows( container ) ).toEqual( [

@@ -14,6 +14,7 @@ import {
 	reportCalls,
 	tableRows as rows,
 	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
@@ -27,10 +28,10 @@ const PAYLOAD = fixture as unknown as MediaReport;
 
 describe( 'Media report', () => {
 	it( 'shows the Video Plays chart and every video with its numbers', async () => {
-		const calls = mockApi( () => PAYLOAD );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<MediaScreen />,
-			registryFor( 'plus' )
+			'plus',
+			PAYLOAD
 		);
 		await waitFor( () =>
 			expect( rows( container ) ).toEqual( [

@@ -13,6 +13,7 @@ import {
 	expectNoReportRequest,
 	tablesBy,
 	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 /**
@@ -122,10 +123,10 @@ const PAYLOAD: PublisherReport = {
 
 describe( 'Publishers report', () => {
 	it( 'shows the scroll depth and every table with its numbers, tooltips and empty text', async () => {
-		const calls = mockApi( () => PAYLOAD );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<PublisherScreen />,
-			registryFor( 'plus' )
+			'plus',
+			PAYLOAD
 		);
 		await waitFor( () =>
 			expect( tables( container ) ).toEqual( {
