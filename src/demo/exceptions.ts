@@ -6,7 +6,11 @@ import { __ } from '@wordpress/i18n';
 
 import type { ExceptionsReport } from '../store/reports/types';
 import type { SampleLayout } from '.';
-import { categoryLabel } from '../reports/exceptions/labels';
+import {
+	categoryLabel,
+	columnHeadings,
+	recurringLabel,
+} from '../reports/exceptions/labels';
 
 export const SAMPLE = true;
 
@@ -57,18 +61,11 @@ export function layout(): SampleLayout {
 		tables: [
 			{
 				title: __( 'Exceptions', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Category', 'monsterinsights-reports' ),
-					__( 'Time', 'monsterinsights-reports' ),
-					__( 'Recurring', 'monsterinsights-reports' ),
-					__( 'Description', 'monsterinsights-reports' ),
-				],
+				columns: columnHeadings(),
 				rows: payload.items.map( ( r ) => [
 					categoryLabel( r.category ),
 					r.time,
-					r.recurring
-						? __( 'Yes', 'monsterinsights-reports' )
-						: __( 'No', 'monsterinsights-reports' ),
+					recurringLabel( r.recurring ),
 					r.description,
 				] ),
 			},

@@ -24,7 +24,7 @@ import { reportsStore } from '../../store/reports';
 import { REST_NAMESPACE } from '../../store/reports/query';
 import type { ExceptionRow, ExceptionsReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
-import { categoryLabel } from './labels';
+import { categoryLabel, columnHeadings, recurringLabel } from './labels';
 import './style.scss';
 
 /** Items a page the user can choose (the server's enum; the first is the default). */
@@ -207,21 +207,14 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 				</caption>
 				<thead>
 					<tr>
-						<th scope="col">
-							{ __( 'Category', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Time', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Recurring', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Description', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Action', 'monsterinsights-reports' ) }
-						</th>
+						{ [
+							...columnHeadings(),
+							__( 'Action', 'monsterinsights-reports' ),
+						].map( ( heading ) => (
+							<th key={ heading } scope="col">
+								{ heading }
+							</th>
+						) ) }
 					</tr>
 				</thead>
 				<tbody>
@@ -233,11 +226,7 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 									{ formatDay( row.time, locale ) }
 								</time>
 							</td>
-							<td>
-								{ row.recurring
-									? __( 'Yes', 'monsterinsights-reports' )
-									: __( 'No', 'monsterinsights-reports' ) }
-							</td>
+							<td>{ recurringLabel( row.recurring ) }</td>
 							<td>{ row.description }</td>
 							<td>
 								<Button

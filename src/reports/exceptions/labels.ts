@@ -17,3 +17,24 @@ export function categoryLabel( category: ExceptionCategory ): string {
 			return __( 'Engagement', 'monsterinsights-reports' );
 	}
 }
+
+/** The headings of the table's data columns (spec 3 §2), the Action column aside. */
+export function columnHeadings(): string[] {
+	return [
+		__( 'Category', 'monsterinsights-reports' ),
+		__( 'Time', 'monsterinsights-reports' ),
+		__( 'Recurring', 'monsterinsights-reports' ),
+		__( 'Description', 'monsterinsights-reports' ),
+	];
+}
+
+/**
+ * The Recurring column's text.
+ *
+ * @param recurring Whether the exception recurs.
+ */
+export function recurringLabel( recurring: boolean ): string {
+	return recurring
+		? __( 'Yes', 'monsterinsights-reports' )
+		: __( 'No', 'monsterinsights-reports' );
+}
