@@ -49,8 +49,9 @@ const columns = () => [
 
 export const payload: MediaReport = {
 	line_chart_report: graph,
-	video_details_rows: {
-		...samplePage( columns, [
+	video_details_rows: samplePage(
+		columns,
+		[
 			{
 				title: 'Sample video: product tour',
 				video_start: 940,
@@ -72,9 +73,9 @@ export const payload: MediaReport = {
 				average_time_viewed: 47.1,
 				completion_rate: 22.4,
 			},
-		] ),
-		orderby: 'video_start',
-	},
+		],
+		'video_start'
+	),
 	compare: {
 		line_chart_report: {
 			...graph,

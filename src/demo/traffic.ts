@@ -58,14 +58,17 @@ export function sampleChart( sessions: number ): ChartBlock {
 }
 
 /**
- * A table page holding every sample row, most sessions first (the tables' default order).
+ * A table page holding every sample row, in the table's default order (most sessions first,
+ * unless the table says otherwise).
  *
  * @param columns Its columns, read when the page is read.
  * @param rows    Its rows.
+ * @param orderby The column its rows are sorted by, descending.
  */
 export function samplePage(
 	columns: () => TableColumn[],
-	rows: TableRow[]
+	rows: TableRow[],
+	orderby = 'sessions'
 ): TablePage {
 	return {
 		get columns() {
@@ -75,7 +78,7 @@ export function samplePage(
 		total: rows.length,
 		page: 1,
 		per_page: 10,
-		orderby: 'sessions',
+		orderby,
 		order: 'desc',
 		search: '',
 	};

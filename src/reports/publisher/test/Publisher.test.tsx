@@ -4,7 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderIn } from '../../../app/test/shell';
 import type { PublisherReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
-import type { TableColumn, TablePage } from '../../../types/reports';
+import type { TableColumn, TablePage, TableRow } from '../../../types/reports';
+import { column as col, samplePage } from '../../../demo/traffic';
 import { payload as sample } from '../../../demo/publisher';
 import { PublisherScreen } from '..';
 import {
@@ -28,26 +29,11 @@ const tables = ( container: HTMLElement ) =>
 		'h2 span'
 	);
 
-const col = (
-	id: string,
-	label: string,
-	type: TableColumn[ 'type' ] = 'number'
-): TableColumn => ( { id, label, type, sortable: true } );
-
 const page = (
 	columns: TableColumn[],
-	rows: TablePage[ 'rows' ],
+	rows: TableRow[],
 	orderby: string
-): TablePage => ( {
-	columns,
-	rows,
-	total: rows.length,
-	page: 1,
-	per_page: 10,
-	orderby,
-	order: 'desc',
-	search: '',
-} );
+): TablePage => samplePage( () => columns, rows, orderby );
 
 /** The numbers of includes/Reports/Publisher.php's test, compared with 7–9 March. */
 const PAYLOAD: PublisherReport = {
