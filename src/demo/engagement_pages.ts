@@ -7,7 +7,7 @@ import { __ } from '@wordpress/i18n';
 import type { SampleLayout } from '.';
 import type { EngagementPagesReport } from '../store/reports/types';
 import type { TableColumn, TableRow } from '../types/reports';
-import { column, pageLayout, samplePage } from './traffic';
+import { column, pageLayout, samplePage } from './pages';
 
 export const SAMPLE = true;
 

@@ -8,7 +8,8 @@ import { __ } from '@wordpress/i18n';
 import type { SampleLayout } from '.';
 import type { FormsGraph, FormsReport, TableRow } from '../store/reports/types';
 import { curve, dayLabels, pct, timestamps, trend } from './series';
-import { column, sampleChart, samplePage } from './traffic';
+import { column, samplePage } from './pages';
+import { sampleChart } from './traffic';
 
 export const SAMPLE = true;
 

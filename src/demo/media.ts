@@ -8,7 +8,7 @@ import { __ } from '@wordpress/i18n';
 import type { SampleLayout } from '.';
 import type { MediaGraph, MediaReport } from '../store/reports/types';
 import { curve, dayLabels, pct, timestamps, trend } from './series';
-import { column, samplePage } from './traffic';
+import { column, samplePage } from './pages';
 
 export const SAMPLE = true;
 

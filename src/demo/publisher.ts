@@ -9,7 +9,7 @@ import type { SampleLayout } from '.';
 import type { PublisherReport } from '../store/reports/types';
 import type { ColumnType, TableColumn, TablePage } from '../types/reports';
 import { pct } from './series';
-import { samplePage } from './traffic';
+import { samplePage } from './pages';
 
 export const SAMPLE = true;
 

@@ -7,8 +7,7 @@
 export const SAMPLE_START = Date.UTC( 2025, 9, 1 ); // 1 October 2025.
 
 const DAY_MS = 86400000;
-/** Short month names, January first. */
-export const MONTHS: readonly string[] = [
+const MONTHS = [
 	'Jan',
 	'Feb',
 	'Mar',

@@ -10,7 +10,6 @@ import type {
 	YearInReviewReport,
 	YearInReviewValue,
 } from '../store/reports/types';
-import { MONTHS } from './series';
 
 export const SAMPLE = true;
 
@@ -38,7 +37,20 @@ export const payload: YearInReviewReport = {
 			6120, 6540, 7210, 7630, 8020, 7910, 7450, 8130, 8760, 9120, 10410,
 			10820,
 		],
-		labels: [ ...MONTHS ],
+		labels: [
+			'Jan',
+			'Feb',
+			'Mar',
+			'Apr',
+			'May',
+			'Jun',
+			'Jul',
+			'Aug',
+			'Sep',
+			'Oct',
+			'Nov',
+			'Dec',
+		],
 		max: 10820,
 		bestmonth: 'December',
 	},

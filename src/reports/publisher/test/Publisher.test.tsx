@@ -5,7 +5,7 @@ import { renderIn } from '../../../app/test/shell';
 import type { PublisherReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
 import type { TableColumn, TablePage, TableRow } from '../../../types/reports';
-import { column as col, samplePage } from '../../../demo/traffic';
+import { column as col, samplePage } from '../../../demo/pages';
 import { payload as sample } from '../../../demo/publisher';
 import { PublisherScreen } from '..';
 import {
