@@ -24,10 +24,16 @@ export interface NavigationProps {
 	context: RouteContext;
 }
 
-interface LinkProps {
-	link: NavLink;
+/** Where the user is: what every link needs to know besides its own path. */
+interface NavPlace {
+	/** The active navigation path. */
 	active: string;
+	/** The date state the links carry along. */
 	dateQuery: DateQuery | null;
+}
+
+interface LinkProps extends NavPlace {
+	link: NavLink;
 	role?: 'menuitem';
 	onClick?: () => void;
 }
@@ -50,10 +56,8 @@ function NavItemLink( { link, active, dateQuery, role, onClick }: LinkProps ) {
 	);
 }
 
-interface GroupProps {
+interface GroupProps extends NavPlace {
 	group: NavGroup;
-	active: string;
-	dateQuery: DateQuery | null;
 }
 
 /**
@@ -65,8 +69,10 @@ interface GroupProps {
  * @param props.active    The active navigation path.
  * @param props.dateQuery The date state.
  */
-function NavItemGroup( { group, active, dateQuery }: GroupProps ) {
-	const hasActive = group.items.some( ( item ) => item.path === active );
+function NavItemGroup( { group, ...place }: GroupProps ) {
+	const hasActive = group.items.some(
+		( item ) => item.path === place.active
+	);
 	return (
 		<Dropdown
 			className="monsterinsights-reports-nav__group"
@@ -96,8 +102,7 @@ function NavItemGroup( { group, active, dateQuery }: GroupProps ) {
 						<NavItemLink
 							key={ item.path }
 							link={ item }
-							active={ active }
-							dateQuery={ dateQuery }
+							{ ...place }
 							role="menuitem"
 							onClick={ onClose }
 						/>
@@ -124,7 +129,7 @@ export function Navigation( { route, dateQuery, context }: NavigationProps ) {
 		Navigation
 	) }`;
 	const entries = navigationEntries( context );
-	const active = activeNavPath( route );
+	const place: NavPlace = { active: activeNavPath( route ), dateQuery };
 
 	// The mobile menu closes when the route changes (spec 1 §4).
 	useEffect( () => {
@@ -174,8 +179,7 @@ export function Navigation( { route, dateQuery, context }: NavigationProps ) {
 											<li key={ item.path }>
 												<NavItemLink
 													link={ item }
-													active={ active }
-													dateQuery={ dateQuery }
+													{ ...place }
 												/>
 											</li>
 										) ) }
@@ -183,11 +187,7 @@ export function Navigation( { route, dateQuery, context }: NavigationProps ) {
 								</li>
 							) : (
 								<li key={ entry.path }>
-									<NavItemLink
-										link={ entry }
-										active={ active }
-										dateQuery={ dateQuery }
-									/>
+									<NavItemLink link={ entry } { ...place } />
 								</li>
 							)
 						) }
@@ -206,17 +206,9 @@ export function Navigation( { route, dateQuery, context }: NavigationProps ) {
 						className="monsterinsights-reports-nav__item"
 					>
 						{ isNavGroup( entry ) ? (
-							<NavItemGroup
-								group={ entry }
-								active={ active }
-								dateQuery={ dateQuery }
-							/>
+							<NavItemGroup group={ entry } { ...place } />
 						) : (
-							<NavItemLink
-								link={ entry }
-								active={ active }
-								dateQuery={ dateQuery }
-							/>
+							<NavItemLink link={ entry } { ...place } />
 						) }
 					</li>
 				) ) }

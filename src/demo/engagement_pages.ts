@@ -7,7 +7,7 @@ import { __ } from '@wordpress/i18n';
 import type { SampleLayout } from '.';
 import type { EngagementPagesReport } from '../store/reports/types';
 import type { TableColumn, TableRow } from '../types/reports';
-import { pct } from './series';
+import { column, pageLayout, samplePage } from './pages';
 
 export const SAMPLE = true;
 
@@ -19,41 +19,28 @@ const page = ( path: string, pageviews: number ): TableRow => ( {
 	bounce_rate: 35 + ( pageviews % 13 ),
 } );
 
-/**
- * The columns, translated when read (the server sends them translated).
- */
+/** The columns, translated when read (the server sends them translated). */
 function columns(): TableColumn[] {
 	return [
-		{
-			id: 'page_path',
-			label: __( 'Page Path', 'monsterinsights-reports' ),
-			type: 'text',
-			sortable: true,
-		},
-		{
-			id: 'pageviews',
-			label: __( 'Page Views', 'monsterinsights-reports' ),
-			type: 'number',
-			sortable: true,
-		},
-		{
-			id: 'engaged_sessions',
-			label: __( 'Engaged Sessions', 'monsterinsights-reports' ),
-			type: 'number',
-			sortable: true,
-		},
-		{
-			id: 'new_session',
-			label: __( 'New Sessions', 'monsterinsights-reports' ),
-			type: 'number',
-			sortable: true,
-		},
-		{
-			id: 'bounce_rate',
-			label: __( 'Bounce Rate (%)', 'monsterinsights-reports' ),
-			type: 'percent',
-			sortable: true,
-		},
+		column(
+			'page_path',
+			__( 'Page Path', 'monsterinsights-reports' ),
+			'text'
+		),
+		column( 'pageviews', __( 'Page Views', 'monsterinsights-reports' ) ),
+		column(
+			'engaged_sessions',
+			__( 'Engaged Sessions', 'monsterinsights-reports' )
+		),
+		column(
+			'new_session',
+			__( 'New Sessions', 'monsterinsights-reports' )
+		),
+		column(
+			'bounce_rate',
+			__( 'Bounce Rate (%)', 'monsterinsights-reports' ),
+			'percent'
+		),
 	];
 }
 
@@ -67,39 +54,12 @@ const rows: TableRow[] = [
 ];
 
 export const payload: EngagementPagesReport = {
-	pages: {
-		get columns() {
-			return columns();
-		},
-		rows,
-		total: rows.length,
-		page: 1,
-		per_page: 10,
-		orderby: 'pageviews',
-		order: 'desc',
-		search: '',
-	},
+	pages: samplePage( columns, rows, 'pageviews' ),
 };
 
 export function layout(): SampleLayout {
-	const cols = columns();
-	return {
-		tables: [
-			{
-				title: __( 'Pages Report', 'monsterinsights-reports' ),
-				columns: cols.map( ( column ) => column.label ),
-				rows: rows.map( ( row ) =>
-					cols.map( ( column ) => {
-						const value = row[ column.id ];
-						if ( column.type === 'percent' ) {
-							return pct( Number( value ) );
-						}
-						return typeof value === 'number'
-							? value
-							: String( value );
-					} )
-				),
-			},
-		],
-	};
+	return pageLayout(
+		__( 'Pages Report', 'monsterinsights-reports' ),
+		payload.pages
+	);
 }

@@ -6,6 +6,11 @@ import { __ } from '@wordpress/i18n';
 
 import type { ExceptionsReport } from '../store/reports/types';
 import type { SampleLayout } from '.';
+import {
+	categoryLabel,
+	columnHeadings,
+	recurringLabel,
+} from '../reports/exceptions/labels';
 
 export const SAMPLE = true;
 
@@ -51,39 +56,16 @@ export const payload: ExceptionsReport = {
 	pagination: { page: 1, pages: 1, per_page: 20, total: 4 },
 };
 
-/**
- * The label of a category (spec 3 §2).
- *
- * @param category The category.
- */
-function categoryLabel( category: string ): string {
-	switch ( category ) {
-		case 'ecommerce':
-			return __( 'eCommerce', 'monsterinsights-reports' );
-		case 'marketing':
-			return __( 'Marketing', 'monsterinsights-reports' );
-		default:
-			return __( 'Engagement', 'monsterinsights-reports' );
-	}
-}
-
 export function layout(): SampleLayout {
 	return {
 		tables: [
 			{
 				title: __( 'Exceptions', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Category', 'monsterinsights-reports' ),
-					__( 'Time', 'monsterinsights-reports' ),
-					__( 'Recurring', 'monsterinsights-reports' ),
-					__( 'Description', 'monsterinsights-reports' ),
-				],
+				columns: columnHeadings(),
 				rows: payload.items.map( ( r ) => [
 					categoryLabel( r.category ),
 					r.time,
-					r.recurring
-						? __( 'Yes', 'monsterinsights-reports' )
-						: __( 'No', 'monsterinsights-reports' ),
+					recurringLabel( r.recurring ),
 					r.description,
 				] ),
 			},

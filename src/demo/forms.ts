@@ -8,7 +8,8 @@ import { __ } from '@wordpress/i18n';
 import type { SampleLayout } from '.';
 import type { FormsGraph, FormsReport, TableRow } from '../store/reports/types';
 import { curve, dayLabels, pct, timestamps, trend } from './series';
-import { column, sampleChart, samplePage } from './traffic';
+import { column, samplePage } from './pages';
+import { sampleChart } from './traffic';
 
 export const SAMPLE = true;
 
@@ -80,42 +81,34 @@ const graph: FormsGraph = {
 	conversions: series( 904 ),
 };
 
-const impressionsFirst = { orderby: 'impressions' };
-
 export const payload: FormsReport = {
 	chart: sampleChart( 12480 ),
 	overviewgraph: graph,
-	forms: {
-		...samplePage(
-			columns(),
-			FORMS.map( ( [ id, i, c ] ) => form( id, i, c ) )
+	forms: samplePage(
+		columns(),
+		FORMS.map( ( [ id, i, c ] ) => form( id, i, c ) ),
+		'impressions'
+	),
+	forms_source_medium: samplePage(
+		columns( [
+			'source_medium',
+			() => __( 'Source / Medium', 'monsterinsights-reports' ),
+		] ),
+		FORMS.map( ( [ id, i, c ] ) =>
+			form( id, i, c, { source_medium: 'google / organic' } )
 		),
-		...impressionsFirst,
-	},
-	forms_source_medium: {
-		...samplePage(
-			columns( [
-				'source_medium',
-				() => __( 'Source / Medium', 'monsterinsights-reports' ),
-			] ),
-			FORMS.map( ( [ id, i, c ] ) =>
-				form( id, i, c, { source_medium: 'google / organic' } )
-			)
+		'impressions'
+	),
+	forms_campaign: samplePage(
+		columns( [
+			'campaign',
+			() => __( 'Campaign', 'monsterinsights-reports' ),
+		] ),
+		FORMS.map( ( [ id, i, c ] ) =>
+			form( id, i, c, { campaign: 'spring_sale' } )
 		),
-		...impressionsFirst,
-	},
-	forms_campaign: {
-		...samplePage(
-			columns( [
-				'campaign',
-				() => __( 'Campaign', 'monsterinsights-reports' ),
-			] ),
-			FORMS.map( ( [ id, i, c ] ) =>
-				form( id, i, c, { campaign: 'spring_sale' } )
-			)
-		),
-		...impressionsFirst,
-	},
+		'impressions'
+	),
 };
 
 export function layout(): SampleLayout {

@@ -8,7 +8,7 @@ import { __ } from '@wordpress/i18n';
 import type { SampleLayout } from '.';
 import type { MediaGraph, MediaReport } from '../store/reports/types';
 import { curve, dayLabels, pct, timestamps, trend } from './series';
-import { column, samplePage } from './traffic';
+import { column, samplePage } from './pages';
 
 export const SAMPLE = true;
 
@@ -49,8 +49,9 @@ const columns = () => [
 
 export const payload: MediaReport = {
 	line_chart_report: graph,
-	video_details_rows: {
-		...samplePage( columns, [
+	video_details_rows: samplePage(
+		columns,
+		[
 			{
 				title: 'Sample video: product tour',
 				video_start: 940,
@@ -72,9 +73,9 @@ export const payload: MediaReport = {
 				average_time_viewed: 47.1,
 				completion_rate: 22.4,
 			},
-		] ),
-		orderby: 'video_start',
-	},
+		],
+		'video_start'
+	),
 	compare: {
 		line_chart_report: {
 			...graph,

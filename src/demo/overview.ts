@@ -5,6 +5,7 @@
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
+import type { TopListRow } from '../store/reports/types';
 import { curve, dayLabels, pct, timestamps, trend } from './series';
 
 export const SAMPLE = true;
@@ -40,16 +41,7 @@ const RATIO_METRICS: MetricId[] = [
 	'sessions_per_user',
 ];
 
-interface Row {
-	sessions: number;
-	compare_sessions: number | null;
-	compare_change: number | null;
-	users: number;
-	engagement_rate: number;
-	page_path: string;
-}
-
-function row( sessions: number, pagePath = '' ): Row {
+function row( sessions: number, pagePath = '' ): TopListRow {
 	return {
 		sessions,
 		compare_sessions: null,

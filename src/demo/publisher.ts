@@ -7,13 +7,9 @@ import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
 import type { PublisherReport } from '../store/reports/types';
-import type {
-	ColumnType,
-	TableColumn,
-	TablePage,
-	TableRow,
-} from '../types/reports';
+import type { ColumnType, TableColumn, TablePage } from '../types/reports';
 import { pct } from './series';
+import { samplePage } from './pages';
 
 export const SAMPLE = true;
 
@@ -37,34 +33,12 @@ const column = (
 	sortable: true,
 } );
 
-/**
- * A table's first page of sample rows.
- *
- * @param columns Its columns.
- * @param rows    Its rows.
- * @param orderby Its default order.
- */
-const table = (
-	columns: TableColumn[],
-	rows: TableRow[],
-	orderby: string
-): TablePage => ( {
-	columns,
-	rows,
-	total: rows.length,
-	page: 1,
-	per_page: 10,
-	orderby,
-	order: 'desc',
-	search: '',
-} );
-
 const title = () => __( 'Page Title', 'monsterinsights-reports' );
 const clicks = () => __( 'Clicks', 'monsterinsights-reports' );
 
 export const payload: PublisherReport = {
-	landingpages: table(
-		[
+	landingpages: samplePage(
+		() => [
 			column( 'title', title, 'text' ),
 			column( 'entrances', () =>
 				__( 'Entrances', 'monsterinsights-reports' )
@@ -110,8 +84,8 @@ export const payload: PublisherReport = {
 		],
 		'entrances'
 	),
-	exitpages: table(
-		[
+	exitpages: samplePage(
+		() => [
 			column( 'title', title, 'text' ),
 			column( 'exits', () => __( 'Exits', 'monsterinsights-reports' ) ),
 			column( 'pageviews', () =>
@@ -139,8 +113,8 @@ export const payload: PublisherReport = {
 		],
 		'exits'
 	),
-	outboundlinks: table(
-		[
+	outboundlinks: samplePage(
+		() => [
 			column(
 				'title',
 				() => __( 'Outbound Link', 'monsterinsights-reports' ),
@@ -154,8 +128,8 @@ export const payload: PublisherReport = {
 		],
 		'clicks'
 	),
-	affiliatelinks: table(
-		[
+	affiliatelinks: samplePage(
+		() => [
 			column(
 				'title',
 				() => __( 'Affiliate Link', 'monsterinsights-reports' ),
@@ -177,8 +151,8 @@ export const payload: PublisherReport = {
 		],
 		'clicks'
 	),
-	downloadlinks: table(
-		[
+	downloadlinks: samplePage(
+		() => [
 			column(
 				'title',
 				() => __( 'File', 'monsterinsights-reports' ),

@@ -5,40 +5,18 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { DemoModule, SampleLayout } from '.';
+import type { DemoModule } from '.';
 import type {
 	ChartBlock,
-	ColumnType,
 	TableColumn,
 	TablePage,
 	TableRow,
 } from '../types/reports';
-import {
-	curve,
-	dayLabels,
-	pct,
-	timestamps,
-	trend,
-	trafficMetrics,
-} from './series';
+import { column, pageLayout, samplePage } from './pages';
+import { curve, dayLabels, timestamps, trend, trafficMetrics } from './series';
 
 /** Sample chart days. */
 const DAYS = 30;
-
-/**
- * A column; labels are translated when the columns are read (the server sends them translated).
- *
- * @param id    Column id.
- * @param label Translated label.
- * @param type  Value type.
- */
-export function column(
-	id: string,
-	label: string,
-	type: ColumnType = 'number'
-): TableColumn {
-	return { id, label, type, sortable: true };
-}
 
 /**
  * The sessions chart of a sample: 30 days around a total, no notes.
@@ -54,30 +32,6 @@ export function sampleChart( sessions: number ): ChartBlock {
 		session_trendpoints: trend( DAYS ),
 		page_view_trendpoints: trend( DAYS ).map( ( v ) => v - 1 ),
 		notes: [],
-	};
-}
-
-/**
- * A table page holding every sample row, most sessions first (the tables' default order).
- *
- * @param columns Its columns, read when the page is read.
- * @param rows    Its rows.
- */
-export function samplePage(
-	columns: () => TableColumn[],
-	rows: TableRow[]
-): TablePage {
-	return {
-		get columns() {
-			return columns();
-		},
-		rows,
-		total: rows.length,
-		page: 1,
-		per_page: 10,
-		orderby: 'sessions',
-		order: 'desc',
-		search: '',
 	};
 }
 
@@ -163,34 +117,5 @@ export function trafficDemo< T extends string >(
 	return {
 		payload,
 		layout: () => pageLayout( title(), payload[ table ] ),
-	};
-}
-
-/**
- * A table page as a sample layout table (percentages with their sign).
- *
- * @param title The table's title.
- * @param page  The page.
- */
-export function pageLayout( title: string, page: TablePage ): SampleLayout {
-	const columns = page.columns;
-	return {
-		tables: [
-			{
-				title,
-				columns: columns.map( ( c ) => c.label ),
-				rows: page.rows.map( ( row ) =>
-					columns.map( ( c ) => {
-						const value = row[ c.id ];
-						if ( c.type === 'percent' ) {
-							return pct( Number( value ) );
-						}
-						return typeof value === 'number'
-							? value
-							: String( value ?? '' );
-					} )
-				),
-			},
-		],
 	};
 }

@@ -8,7 +8,8 @@ import { __ } from '@wordpress/i18n';
 import type { SampleLayout } from '.';
 import type { TrafficChartReport } from '../store/reports/types';
 import type { TableRow } from '../types/reports';
-import { column, pageLayout, sampleChart, samplePage } from './traffic';
+import { column, pageLayout, samplePage } from './pages';
+import { sampleChart } from './traffic';
 
 export const SAMPLE = true;
 

@@ -96,6 +96,32 @@ function finite( value: number | null | undefined ): number {
 }
 
 /**
+ * A value in the user's locale with fixed decimals: the given ones, else 0 or 2 (autoDecimals of
+ * the value as given).
+ *
+ * @param value    The value; anything but a finite number is 0.
+ * @param locale   BCP 47 tag or WordPress locale.
+ * @param decimals Fixed decimals; omitted, 0 or 2.
+ * @param options  Intl options besides the decimals.
+ * @param divisor  What the value is divided by before formatting (100 for percent units).
+ */
+function formatFixed(
+	value: number | null | undefined,
+	locale: string,
+	decimals: number | undefined,
+	options: Intl.NumberFormatOptions,
+	divisor: number
+): string {
+	const number = finite( value );
+	const digits = decimals ?? autoDecimals( number );
+	return numberFormat( locale, {
+		...options,
+		minimumFractionDigits: digits,
+		maximumFractionDigits: digits,
+	} ).format( number / divisor );
+}
+
+/**
  * A number with grouping in the user's locale: "1,234", "1.234,57".
  *
  * @param value    The number.
@@ -107,12 +133,7 @@ export function formatNumber(
 	locale: string = FALLBACK_LOCALE,
 	decimals?: number
 ): string {
-	const number = finite( value );
-	const digits = decimals ?? autoDecimals( number );
-	return numberFormat( locale, {
-		minimumFractionDigits: digits,
-		maximumFractionDigits: digits,
-	} ).format( number );
+	return formatFixed( value, locale, decimals, {}, 1 );
 }
 
 /**
@@ -127,13 +148,7 @@ export function formatPercent(
 	locale: string = FALLBACK_LOCALE,
 	decimals?: number
 ): string {
-	const number = finite( value );
-	const digits = decimals ?? autoDecimals( number );
-	return numberFormat( locale, {
-		style: 'percent',
-		minimumFractionDigits: digits,
-		maximumFractionDigits: digits,
-	} ).format( number / 100 );
+	return formatFixed( value, locale, decimals, { style: 'percent' }, 100 );
 }
 
 /**
@@ -148,14 +163,13 @@ export function formatChange(
 	locale: string = FALLBACK_LOCALE,
 	decimals?: number
 ): string {
-	const number = finite( value );
-	const digits = decimals ?? autoDecimals( number );
-	return numberFormat( locale, {
-		style: 'percent',
-		signDisplay: 'exceptZero',
-		minimumFractionDigits: digits,
-		maximumFractionDigits: digits,
-	} ).format( number / 100 );
+	return formatFixed(
+		value,
+		locale,
+		decimals,
+		{ style: 'percent', signDisplay: 'exceptZero' },
+		100
+	);
 }
 
 /**

@@ -44,13 +44,21 @@ export interface TablePage {
 	search: string;
 }
 
-/** A site note on a chart's day (as the Overview graph's notes). */
+/**
+ * A published site note of a chart's range (includes/Notes/Module.php chart_notes): a marker on
+ * its day.
+ */
 export interface ChartBlockNote {
 	id: number;
+	/** Plain text. */
 	title: string;
+	/** Y-m-d. */
 	date: string;
+	/** Unix time of 00:00 of its day in the site's timezone: the unit of `timestamps`. */
 	timestamp: number;
+	/** Its category's background colour, or the default shade. */
 	color: string;
+	/** Its category's name; empty without one. */
 	category: string;
 	important: boolean;
 }

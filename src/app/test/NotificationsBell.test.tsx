@@ -19,25 +19,10 @@ import {
 	restError,
 	type ApiCall,
 } from '../../store/test/api';
+import { connect } from '../../store/notifications/test/fixture';
 import { createShellRegistry, renderIn } from './shell';
 
 const ROUTE = '/monsterinsights-reports/v1/notifications';
-
-const connect: ReportsNotification = {
-	id: 'source-not-connected',
-	type: 'warning',
-	title: 'Connect a data source',
-	content: 'Your reports stay empty until a data source is connected.',
-	date: '2026-11-22T10:00:00+00:00',
-	actions: [
-		{
-			label: 'Launch Setup Wizard',
-			url: 'http://localhost/wp-admin/admin.php?page=monsterinsights_reports#/setup-wizard',
-			primary: true,
-		},
-	],
-	dismissed: false,
-};
 
 const stalled: ReportsNotification = {
 	id: 'aggregation-stalled',

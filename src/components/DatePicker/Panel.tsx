@@ -86,6 +86,79 @@ function queryOf( draft: Draft ): DateQuery {
 	return query;
 }
 
+interface RangeCalendarsProps {
+	/** The compare range's calendars rather than the custom range's. */
+	compare?: boolean;
+	draft: Draft;
+	update: ( changes: Partial< Draft > ) => void;
+	today: string;
+	startOfWeek: number;
+}
+
+/**
+ * The start and end calendars of the custom range (which makes the preset "custom") or of the
+ * compare range: a start after the end clears the end, the end cannot be before the start.
+ *
+ * @param props             Component props.
+ * @param props.compare     Whether it is the compare range.
+ * @param props.draft       The choices so far.
+ * @param props.update      Changes the draft.
+ * @param props.today       The site's today, the last day that can be chosen.
+ * @param props.startOfWeek The first day of the week (0 = Sunday).
+ */
+function RangeCalendars( {
+	compare = false,
+	draft,
+	update,
+	today,
+	startOfWeek,
+}: RangeCalendarsProps ) {
+	const start = compare ? draft.compareStart : draft.start;
+	const end = compare ? draft.compareEnd : draft.end;
+	const [ startLabel, endLabel ] = compare
+		? [
+				__( 'Compare start date', 'monsterinsights-reports' ),
+				__( 'Compare end date', 'monsterinsights-reports' ),
+		  ]
+		: [
+				__( 'Start date', 'monsterinsights-reports' ),
+				__( 'End date', 'monsterinsights-reports' ),
+		  ];
+	const setRange = ( from: string, to: string ) =>
+		update(
+			compare
+				? { compareStart: from, compareEnd: to }
+				: { preset: 'custom', start: from, end: to }
+		);
+	const shared = {
+		max: today,
+		today,
+		startOfWeek,
+		rangeStart: start,
+		rangeEnd: end,
+	};
+	return (
+		<div className="monsterinsights-reports-datepicker__calendars">
+			<Calendar
+				label={ startLabel }
+				value={ start || null }
+				min={ MIN_DATE }
+				{ ...shared }
+				onChange={ ( day ) =>
+					setRange( day, end && end < day ? '' : end )
+				}
+			/>
+			<Calendar
+				label={ endLabel }
+				value={ end || null }
+				min={ start || MIN_DATE }
+				{ ...shared }
+				onChange={ ( day ) => setRange( start, day ) }
+			/>
+		</div>
+	);
+}
+
 export default function DatePickerPanel( {
 	value,
 	presets,
@@ -248,47 +321,12 @@ export default function DatePickerPanel( {
 				{ detailsVisible && (
 					<>
 						{ ! draft.compare && draft.custom && (
-							<div className="monsterinsights-reports-datepicker__calendars">
-								<Calendar
-									label={ __(
-										'Start date',
-										'monsterinsights-reports'
-									) }
-									value={ draft.start || null }
-									min={ MIN_DATE }
-									max={ today }
-									today={ today }
-									startOfWeek={ startOfWeek }
-									rangeStart={ draft.start }
-									rangeEnd={ draft.end }
-									onChange={ ( day ) =>
-										update( {
-											preset: 'custom',
-											start: day,
-											end:
-												draft.end && draft.end < day
-													? ''
-													: draft.end,
-										} )
-									}
-								/>
-								<Calendar
-									label={ __(
-										'End date',
-										'monsterinsights-reports'
-									) }
-									value={ draft.end || null }
-									min={ draft.start || MIN_DATE }
-									max={ today }
-									today={ today }
-									startOfWeek={ startOfWeek }
-									rangeStart={ draft.start }
-									rangeEnd={ draft.end }
-									onChange={ ( day ) =>
-										update( { preset: 'custom', end: day } )
-									}
-								/>
-							</div>
+							<RangeCalendars
+								draft={ draft }
+								update={ update }
+								today={ today }
+								startOfWeek={ startOfWeek }
+							/>
 						) }
 						{ allowCompare && (
 							<div className="monsterinsights-reports-datepicker__compare-controls">
@@ -313,61 +351,13 @@ export default function DatePickerPanel( {
 												rangeText
 											) }
 										</p>
-										<div className="monsterinsights-reports-datepicker__calendars">
-											<Calendar
-												label={ __(
-													'Compare start date',
-													'monsterinsights-reports'
-												) }
-												value={
-													draft.compareStart || null
-												}
-												min={ MIN_DATE }
-												max={ today }
-												today={ today }
-												startOfWeek={ startOfWeek }
-												rangeStart={
-													draft.compareStart
-												}
-												rangeEnd={ draft.compareEnd }
-												onChange={ ( day ) =>
-													update( {
-														compareStart: day,
-														compareEnd:
-															draft.compareEnd &&
-															draft.compareEnd <
-																day
-																? ''
-																: draft.compareEnd,
-													} )
-												}
-											/>
-											<Calendar
-												label={ __(
-													'Compare end date',
-													'monsterinsights-reports'
-												) }
-												value={
-													draft.compareEnd || null
-												}
-												min={
-													draft.compareStart ||
-													MIN_DATE
-												}
-												max={ today }
-												today={ today }
-												startOfWeek={ startOfWeek }
-												rangeStart={
-													draft.compareStart
-												}
-												rangeEnd={ draft.compareEnd }
-												onChange={ ( day ) =>
-													update( {
-														compareEnd: day,
-													} )
-												}
-											/>
-										</div>
+										<RangeCalendars
+											compare
+											draft={ draft }
+											update={ update }
+											today={ today }
+											startOfWeek={ startOfWeek }
+										/>
 									</>
 								) }
 							</div>

@@ -309,43 +309,46 @@ export function PieChart( props: PieChartProps ) {
 				.join( ', ' )
 		);
 
+	// The period's pie, then the compare period's beside it, each captioned with its period.
+	const pies = [
+		{
+			chartId: id,
+			values,
+			percentages,
+			caption: compare ? currentLabel : undefined,
+		},
+		...( compare
+			? [
+					{
+						chartId: `${ id }-compare`,
+						values: compareValues,
+						percentages: comparePercentages,
+						caption: compareLabel,
+					},
+			  ]
+			: [] ),
+	];
+
 	return (
 		<div className={ classes } data-chart-id={ id }>
 			<div className="monsterinsights-reports-pie__charts">
-				<Pie
-					chartId={ id }
-					ariaLabel={
-						compare && currentLabel
-							? `${ describe( percentages ) } (${ currentLabel })`
-							: describe( percentages )
-					}
-					labels={ labels }
-					values={ values }
-					percentages={ percentages }
-					colors={ colors }
-					size={ size }
-					cutout={ cutout }
-					caption={ compare ? currentLabel : undefined }
-				/>
-				{ compare && (
+				{ pies.map( ( pie ) => (
 					<Pie
-						chartId={ `${ id }-compare` }
+						key={ pie.chartId }
+						{ ...pie }
 						ariaLabel={
-							compareLabel
-								? `${ describe(
-										comparePercentages
-								  ) } (${ compareLabel })`
-								: describe( comparePercentages )
+							pie.caption
+								? `${ describe( pie.percentages ) } (${
+										pie.caption
+								  })`
+								: describe( pie.percentages )
 						}
 						labels={ labels }
-						values={ compareValues }
-						percentages={ comparePercentages }
 						colors={ colors }
 						size={ size }
 						cutout={ cutout }
-						caption={ compareLabel }
 					/>
-				) }
+				) ) }
 			</div>
 			<ul
 				className="monsterinsights-reports-pie__legend"

@@ -15,6 +15,7 @@ import { MetricTabs } from '../MetricTabs';
 import { formatNumber } from '../../lib/format';
 import type { GraphSeries } from '../../store/reports/types';
 import type { ChartBlock } from '../../types/reports';
+import { useChartNotes } from './chartNotes';
 import { useReportContext } from './context';
 import './chart.scss';
 
@@ -98,16 +99,7 @@ export function MetricChart( {
 	);
 	const tab = tabs.find( ( item ) => item.key === metric ) ?? tabs[ 0 ]!;
 	const label = tab.label;
-	const notes = useMemo(
-		() =>
-			chart.notes.map( ( note ) => ( {
-				id: note.id,
-				timestamp: note.timestamp,
-				title: note.title,
-				color: note.color || undefined,
-			} ) ),
-		[ chart.notes ]
-	);
+	const notes = useChartNotes( chart.notes );
 	const empty = chart.sessions.every( ( value ) => ! value );
 
 	return (

@@ -331,6 +331,19 @@ const EXPECTED: Array< [ string, number, IntervalKey, string[] ] > = [
  */
 const plain = ( text: string ) => text.replace( /[\u2009\u202f\u00a0]/g, ' ' );
 
+/**
+ * Seven consecutive Y-m-d days, the first one given (computed in UTC, apart from the code under
+ * test).
+ *
+ * @param first The first day.
+ */
+const sevenDaysFrom = ( first: string ): string[] =>
+	Array.from( { length: 7 }, ( _, index ) =>
+		new Date( Date.parse( `${ first }T00:00:00Z` ) + index * 86400000 )
+			.toISOString()
+			.slice( 0, 10 )
+	);
+
 describe( 'presetRange', () => {
 	it.each( EXPECTED )(
 		'today %s, week from %i: %s',
@@ -378,15 +391,7 @@ describe( 'presetRange', () => {
 			compareEnd: '2025-03-21',
 		} );
 		// Every day of a Monday week (2025-03-24 … 2025-03-30) gives the same complete week.
-		for ( const today of [
-			'2025-03-24',
-			'2025-03-25',
-			'2025-03-26',
-			'2025-03-27',
-			'2025-03-28',
-			'2025-03-29',
-			'2025-03-30',
-		] ) {
+		for ( const today of sevenDaysFrom( '2025-03-24' ) ) {
 			expect( presetRange( 'lastweek', today, 1 ) ).toEqual( {
 				start: '2025-03-17',
 				end: '2025-03-23',
@@ -395,15 +400,7 @@ describe( 'presetRange', () => {
 			} );
 		}
 		// Every day of a Sunday week (2025-03-23 … 2025-03-29) likewise.
-		for ( const today of [
-			'2025-03-23',
-			'2025-03-24',
-			'2025-03-25',
-			'2025-03-26',
-			'2025-03-27',
-			'2025-03-28',
-			'2025-03-29',
-		] ) {
+		for ( const today of sevenDaysFrom( '2025-03-23' ) ) {
 			expect( presetRange( 'lastweek', today, 0 ) ).toEqual( {
 				start: '2025-03-16',
 				end: '2025-03-22',

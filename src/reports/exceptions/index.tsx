@@ -22,12 +22,9 @@ import { toLocaleTag } from '../../lib/format';
 import { appStore } from '../../store/app';
 import { reportsStore } from '../../store/reports';
 import { REST_NAMESPACE } from '../../store/reports/query';
-import type {
-	ExceptionCategory,
-	ExceptionRow,
-	ExceptionsReport,
-} from '../../store/reports/types';
+import type { ExceptionRow, ExceptionsReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
+import { categoryLabel, columnHeadings, recurringLabel } from './labels';
 import './style.scss';
 
 /** Items a page the user can choose (the server's enum; the first is the default). */
@@ -43,22 +40,6 @@ export const EXCEPTIONS_PATH = `/${ REST_NAMESPACE }/reports/exceptions`;
  */
 export const deletePath = ( id: number ) =>
 	`/${ REST_NAMESPACE }/exceptions/${ id }`;
-
-/**
- * The label of a category (spec 3 §2).
- *
- * @param category The category.
- */
-export function categoryLabel( category: ExceptionCategory ): string {
-	switch ( category ) {
-		case 'ecommerce':
-			return __( 'eCommerce', 'monsterinsights-reports' );
-		case 'marketing':
-			return __( 'Marketing', 'monsterinsights-reports' );
-		default:
-			return __( 'Engagement', 'monsterinsights-reports' );
-	}
-}
 
 /**
  * A day (Y-m-d) in the user's locale, e.g. "Mar 11, 2025".
@@ -226,21 +207,14 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 				</caption>
 				<thead>
 					<tr>
-						<th scope="col">
-							{ __( 'Category', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Time', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Recurring', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Description', 'monsterinsights-reports' ) }
-						</th>
-						<th scope="col">
-							{ __( 'Action', 'monsterinsights-reports' ) }
-						</th>
+						{ [
+							...columnHeadings(),
+							__( 'Action', 'monsterinsights-reports' ),
+						].map( ( heading ) => (
+							<th key={ heading } scope="col">
+								{ heading }
+							</th>
+						) ) }
 					</tr>
 				</thead>
 				<tbody>
@@ -252,11 +226,7 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 									{ formatDay( row.time, locale ) }
 								</time>
 							</td>
-							<td>
-								{ row.recurring
-									? __( 'Yes', 'monsterinsights-reports' )
-									: __( 'No', 'monsterinsights-reports' ) }
-							</td>
+							<td>{ recurringLabel( row.recurring ) }</td>
 							<td>{ row.description }</td>
 							<td>
 								<Button

@@ -1,5 +1,5 @@
 import { useSelect } from '@wordpress/data';
-import { useEffect, useMemo, useState } from '@wordpress/element';
+import { useEffect, useState } from '@wordpress/element';
 import { useInstanceId } from '@wordpress/compose';
 import { __, sprintf } from '@wordpress/i18n';
 
@@ -9,6 +9,7 @@ import { InfoBox, getBounceRateHelp } from '../../components/InfoBox';
 import { LineChart } from '../../components/LineChart';
 import { MetricTabs } from '../../components/MetricTabs';
 import { PieChart } from '../../components/PieChart';
+import { useChartNotes } from '../../components/report/chartNotes';
 import { TopList } from '../../components/report/TopList';
 import { FaviconCell } from '../../components/ReportTable';
 import { formatRangeText, rangeDays } from '../../lib/dates';
@@ -17,7 +18,6 @@ import { appStore, type DateQuery } from '../../store/app';
 import { metricsStore } from '../../store/metrics';
 import { metricLabel, type MetricId } from '../../store/reports';
 import type {
-	ChartNote,
 	CountryRow,
 	OverviewReport,
 	ReferralRow,
@@ -397,23 +397,5 @@ function OverviewBody( {
 				locale={ locale }
 			/>
 		</>
-	);
-}
-
-/**
- * The payload's site notes as the chart's markers: on their day, in their category's colour.
- *
- * @param notes The notes of overviewgraph.
- */
-function useChartNotes( notes: ChartNote[] | undefined ) {
-	return useMemo(
-		() =>
-			( notes ?? [] ).map( ( note ) => ( {
-				id: note.id,
-				timestamp: note.timestamp,
-				title: note.title,
-				color: note.color || undefined,
-			} ) ),
-		[ notes ]
 	);
 }

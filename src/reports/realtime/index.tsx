@@ -70,20 +70,20 @@ function Card( {
  * @param props.className A modifier class.
  * @param props.columns   The table's columns.
  * @param props.rows      Its rows.
- * @param props.emptyText The text when there are none.
+ * @param props.emptyText The text when there are none; "No traffic currently." by default.
  */
 function ListCard< Row >( {
 	title,
 	className,
 	columns,
 	rows,
-	emptyText,
+	emptyText = __( 'No traffic currently.', 'monsterinsights-reports' ),
 }: {
 	title: string;
 	className: string;
 	columns: Array< ReportColumn< Row > >;
 	rows: Row[];
-	emptyText: string;
+	emptyText?: string;
 } ) {
 	return (
 		<Card title={ title } className={ className }>
@@ -117,27 +117,31 @@ export function RealtimeLayout( {
 		'monsterinsights-reports-realtime-now'
 	);
 	const count = ( value: number ) => formatNumber( value, locale, 0 );
-	const percent = ( value: number ) => formatPercent( value, locale );
+	const usersHeader = __( 'Active Users', 'monsterinsights-reports' );
 	const graph = data.pageviewsovertime;
 	const hasGraph = Boolean( graph && graph.labels.length > 0 );
-	const noTraffic = __( 'No traffic currently.', 'monsterinsights-reports' );
-	const usersHeader = __( 'Active Users', 'monsterinsights-reports' );
-	const percentHeader = __( 'Percent', 'monsterinsights-reports' );
+	// Every list ends with its count, and all but the cities with the count's share.
+	const countColumn = < R extends { count: number } >(
+		header: string
+	): ReportColumn< R > => ( {
+		key: 'count',
+		header,
+		numeric: true,
+		cell: ( row ) => count( row.count ),
+	} );
+	const percentColumn = <
+		R extends { percent: number },
+	>(): ReportColumn< R > => ( {
+		key: 'percent',
+		header: __( 'Percent', 'monsterinsights-reports' ),
+		numeric: true,
+		cell: ( row ) => formatPercent( row.percent, locale ),
+	} );
 
 	const pageColumns: Array< ReportColumn< Page > > = [
 		{ key: 'title', header: __( 'Page', 'monsterinsights-reports' ) },
-		{
-			key: 'count',
-			header: __( 'Pageviews', 'monsterinsights-reports' ),
-			numeric: true,
-			cell: ( row ) => count( row.count ),
-		},
-		{
-			key: 'percent',
-			header: percentHeader,
-			numeric: true,
-			cell: ( row ) => percent( row.percent ),
-		},
+		countColumn( __( 'Pageviews', 'monsterinsights-reports' ) ),
+		percentColumn(),
 	];
 	const referralColumns: Array< ReportColumn< Referral > > = [
 		{ key: 'source', header: __( 'Source', 'monsterinsights-reports' ) },
@@ -146,33 +150,13 @@ export function RealtimeLayout( {
 			key: 'campaign',
 			header: __( 'Campaign', 'monsterinsights-reports' ),
 		},
-		{
-			key: 'count',
-			header: usersHeader,
-			numeric: true,
-			cell: ( row ) => count( row.count ),
-		},
-		{
-			key: 'percent',
-			header: percentHeader,
-			numeric: true,
-			cell: ( row ) => percent( row.percent ),
-		},
+		countColumn( usersHeader ),
+		percentColumn(),
 	];
 	const countryColumns: Array< ReportColumn< Country > > = [
 		{ key: 'name', header: __( 'Country', 'monsterinsights-reports' ) },
-		{
-			key: 'count',
-			header: usersHeader,
-			numeric: true,
-			cell: ( row ) => count( row.count ),
-		},
-		{
-			key: 'percent',
-			header: percentHeader,
-			numeric: true,
-			cell: ( row ) => percent( row.percent ),
-		},
+		countColumn( usersHeader ),
+		percentColumn(),
 	];
 	const cityColumns: Array< ReportColumn< City > > = [
 		{
@@ -186,12 +170,7 @@ export function RealtimeLayout( {
 					)
 					.join( ', ' ),
 		},
-		{
-			key: 'count',
-			header: usersHeader,
-			numeric: true,
-			cell: ( row ) => count( row.count ),
-		},
+		countColumn( usersHeader ),
 	];
 
 	const topPages = (
@@ -287,14 +266,12 @@ export function RealtimeLayout( {
 					className="countries"
 					columns={ countryColumns }
 					rows={ data.countries }
-					emptyText={ noTraffic }
 				/>
 				<ListCard< City >
 					title={ __( 'Top Cities', 'monsterinsights-reports' ) }
 					className="cities"
 					columns={ cityColumns }
 					rows={ data.cities }
-					emptyText={ noTraffic }
 				/>
 			</div>
 		</div>

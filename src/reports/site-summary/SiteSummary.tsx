@@ -42,6 +42,35 @@ export function hourName( hour: number, locale: string ): string {
 	} ).format( date );
 }
 
+/**
+ * The "Most Popular Times" lists, top days then top hours: each its label and its rows, a
+ * time's name with its share of sessions.
+ *
+ * @param data   The report.
+ * @param locale WordPress locale.
+ */
+function popularTimes(
+	data: SiteSummaryReport,
+	locale: string
+): Array< [ string, Array< [ string, number ] > ] > {
+	return [
+		[
+			__( 'Top days', 'monsterinsights-reports' ),
+			data.popular_days.map( ( row ) => [
+				weekdayName( row.day, locale ),
+				row.percent,
+			] ),
+		],
+		[
+			__( 'Top hours', 'monsterinsights-reports' ),
+			data.popular_hours.map( ( row ) => [
+				hourName( row.hour, locale ),
+				row.percent,
+			] ),
+		],
+	];
+}
+
 function isContent(
 	value: SiteSummaryReport[ 'popular_page' ]
 ): value is PopularContent {
@@ -263,46 +292,23 @@ export function SiteSummary() {
 						<NoData />
 					) : (
 						<div className="monsterinsights-reports-summary__times">
-							<ol
-								aria-label={ __(
-									'Top days',
-									'monsterinsights-reports'
-								) }
-							>
-								{ data.popular_days.map( ( row ) => (
-									<li key={ row.day }>
-										<span>
-											{ weekdayName( row.day, locale ) }
-										</span>{ ' ' }
-										<span>
-											{ formatPercent(
-												row.percent,
-												locale
-											) }
-										</span>
-									</li>
-								) ) }
-							</ol>
-							<ol
-								aria-label={ __(
-									'Top hours',
-									'monsterinsights-reports'
-								) }
-							>
-								{ data.popular_hours.map( ( row ) => (
-									<li key={ row.hour }>
-										<span>
-											{ hourName( row.hour, locale ) }
-										</span>{ ' ' }
-										<span>
-											{ formatPercent(
-												row.percent,
-												locale
-											) }
-										</span>
-									</li>
-								) ) }
-							</ol>
+							{ popularTimes( data, locale ).map(
+								( [ label, rows ] ) => (
+									<ol key={ label } aria-label={ label }>
+										{ rows.map( ( [ name, percent ] ) => (
+											<li key={ name }>
+												<span>{ name }</span>{ ' ' }
+												<span>
+													{ formatPercent(
+														percent,
+														locale
+													) }
+												</span>
+											</li>
+										) ) }
+									</ol>
+								)
+							) }
 						</div>
 					) }
 				</Card>

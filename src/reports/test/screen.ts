@@ -3,11 +3,12 @@
  * requests among recorded calls, the text of data table rows, and the upsell a locked screen shows.
  */
 import { act, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 
-import { createShellRegistry } from '../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../app/test/shell';
 import { appStore } from '../../store/app';
 import type { DateQuery, Level } from '../../store/app/types';
-import type { ApiCall } from '../../store/test/api';
+import { mockApi, type ApiCall } from '../../store/test/api';
 import { getUpsellContent, type UpsellKey } from '../../upsell/content';
 
 /** 10–12 March 2025, the days of the scripted visits of the PHP report tests. */
@@ -78,6 +79,44 @@ export async function expectNoReportRequest( calls: ApiCall[] ) {
  */
 export const findUpsellHeading = ( key: UpsellKey ) =>
 	screen.findByRole( 'heading', { name: getUpsellContent( key ).title } );
+
+/**
+ * Renders a screen at a licence level with 10–12 March 2025 chosen, the server answering every
+ * request with a payload.
+ *
+ * @param ui      The screen.
+ * @param level   The licence level.
+ * @param payload What the server answers.
+ * @return The recorded calls and the render result.
+ */
+export function renderScreen(
+	ui: ReactElement,
+	level: Level,
+	payload: unknown
+) {
+	const calls = mockApi( () => payload );
+	return { calls, ...renderIn( ui, registryFor( level ) ) };
+}
+
+/**
+ * Renders a screen at a licence level that does not include it, with a server that answers
+ * nothing, and waits for the screen's upsell heading.
+ *
+ * @param ui    The screen.
+ * @param key   Its upsell.
+ * @param level The licence level.
+ * @return The recorded calls and the render result.
+ */
+export async function renderLocked(
+	ui: ReactElement,
+	key: UpsellKey,
+	level: Level = 'basic'
+) {
+	const calls = mockApi( () => ( {} ) );
+	const rendered = renderIn( ui, registryFor( level ) );
+	expect( await findUpsellHeading( key ) ).toBeInTheDocument();
+	return { calls, ...rendered };
+}
 
 /**
  * Waits for a locked screen's upsell and its sample in the report's own layout, marked as sample

@@ -289,6 +289,19 @@ export function YearInReviewLayout( {
 			formatPercent( row.percent, locale ),
 		numeric: true,
 	};
+	// A demographics box: the shares of one dimension, its name column headed as the box.
+	const shareBox = < Row extends { percent: number } >(
+		title: string,
+		rows: Row[],
+		name: ( row: Row ) => string
+	) => (
+		<ListBox< Row >
+			title={ title }
+			columns={ [ { header: title, cell: name }, percentColumn ] }
+			rows={ rows }
+			emptyText={ __( 'No data to show', 'monsterinsights-reports' ) }
+		/>
+	);
 	const hasDemographics =
 		( data.age?.length ?? 0 ) > 0 || ( data.gender?.length ?? 0 ) > 0;
 
@@ -372,42 +385,16 @@ export function YearInReviewLayout( {
 					title={ __( 'Demographics', 'monsterinsights-reports' ) }
 				>
 					<div className="monsterinsights-reports-yir__lists">
-						<ListBox
-							title={ __( 'Age', 'monsterinsights-reports' ) }
-							columns={ [
-								{
-									header: __(
-										'Age',
-										'monsterinsights-reports'
-									),
-									cell: ( row ) => row.age,
-								},
-								percentColumn,
-							] }
-							rows={ data.age ?? [] }
-							emptyText={ __(
-								'No data to show',
-								'monsterinsights-reports'
-							) }
-						/>
-						<ListBox
-							title={ __( 'Gender', 'monsterinsights-reports' ) }
-							columns={ [
-								{
-									header: __(
-										'Gender',
-										'monsterinsights-reports'
-									),
-									cell: ( row ) => row.gender,
-								},
-								percentColumn,
-							] }
-							rows={ data.gender ?? [] }
-							emptyText={ __(
-								'No data to show',
-								'monsterinsights-reports'
-							) }
-						/>
+						{ shareBox(
+							__( 'Age', 'monsterinsights-reports' ),
+							data.age ?? [],
+							( row ) => row.age
+						) }
+						{ shareBox(
+							__( 'Gender', 'monsterinsights-reports' ),
+							data.gender ?? [],
+							( row ) => row.gender
+						) }
 					</div>
 				</Section>
 			) }

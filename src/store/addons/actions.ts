@@ -1,26 +1,13 @@
-import apiFetch from '@wordpress/api-fetch';
-
 import { write } from '../requests';
-import { ADDONS_PATH } from './constants';
+import type { ResourceAction, ThunkArgs } from '../resource';
+import { ADDONS_PATH, addonsResource } from './constants';
 import type { AddonKey, AddonsMap, SetAddonResult } from './types';
 
-/**
- * Stores the map (the resolver's and setAddonActive's answer; seeds tests).
- *
- * @param addons The map.
- */
-export function receiveAddons( addons: AddonsMap ) {
-	return { type: 'RECEIVE_ADDONS', addons } as const;
-}
+/** Stores the map (the resolver's and setAddonActive's answer; seeds tests). */
+export const receiveAddons = addonsResource.receive;
 
-/**
- * Stores why loading the map failed.
- *
- * @param error The error text.
- */
-export function receiveAddonsError( error: string ) {
-	return { type: 'RECEIVE_ADDONS_ERROR', error } as const;
-}
+/** Stores why loading the map failed. */
+export const receiveAddonsError = addonsResource.receiveError;
 
 /**
  * Marks a module's switch as running or finished.
@@ -33,15 +20,14 @@ export function setAddonSaving( key: AddonKey, saving: boolean ) {
 }
 
 export type AddonsAction =
-	| ReturnType< typeof receiveAddons >
-	| ReturnType< typeof receiveAddonsError >
+	| ResourceAction< AddonsMap >
 	| ReturnType< typeof setAddonSaving >;
 
 /** What this store's thunks receive. */
-export interface AddonsThunkArgs {
-	dispatch: ( action: AddonsAction ) => unknown;
-	select: { hasAddons: () => boolean };
-}
+export type AddonsThunkArgs = ThunkArgs<
+	AddonsAction,
+	{ hasAddons: () => boolean }
+>;
 
 /**
  * Turns a module on or off ("Activate addon", decisions.md) and stores the map the server
@@ -54,14 +40,13 @@ export function setAddonActive( key: AddonKey, active: boolean ) {
 	return async ( { dispatch }: AddonsThunkArgs ): Promise< SetAddonResult > =>
 		write(
 			( saving ) => dispatch( setAddonSaving( key, saving ) ),
-			async () => {
-				const addons = await apiFetch< AddonsMap >( {
-					path: `${ ADDONS_PATH }/${ key }`,
-					method: 'POST',
-					data: { active },
-				} );
-				dispatch( receiveAddons( addons ) );
-				return { addons };
-			}
+			async () => ( {
+				addons: await addonsResource.post(
+					dispatch,
+					{ active },
+					( addons: AddonsMap ) => addons,
+					`${ ADDONS_PATH }/${ key }`
+				),
+			} )
 		);
 }

@@ -1,9 +1,10 @@
+import { EMPTY_RESOURCE } from '../resource';
 import type { AddonsAction } from './actions';
+import { addonsResource } from './constants';
 import type { AddonsState } from './types';
 
 export const initialState: AddonsState = {
-	addons: null,
-	loadError: null,
+	...EMPTY_RESOURCE,
 	saving: [],
 };
 
@@ -11,19 +12,13 @@ export function reducer(
 	state: AddonsState = initialState,
 	action: AddonsAction
 ): AddonsState {
-	switch ( action.type ) {
-		case 'RECEIVE_ADDONS':
-			return { ...state, addons: action.addons, loadError: null };
-		case 'RECEIVE_ADDONS_ERROR':
-			return { ...state, loadError: action.error };
-		case 'SET_ADDON_SAVING':
-			return {
-				...state,
-				saving: action.saving
-					? [ ...state.saving, action.key ]
-					: state.saving.filter( ( key ) => key !== action.key ),
-			};
-		default:
-			return state;
+	if ( action.type === 'SET_ADDON_SAVING' ) {
+		return {
+			...state,
+			saving: action.saving
+				? [ ...state.saving, action.key ]
+				: state.saving.filter( ( key ) => key !== action.key ),
+		};
 	}
+	return addonsResource.reduce( state, action );
 }

@@ -1,22 +1,11 @@
-import type { AddonKey, AddonsMap, AddonsState } from './types';
+import { addonsResource } from './constants';
+import type { AddonKey, AddonsState } from './types';
 
-/**
- * The modules map; undefined until loaded (its resolver loads it on first use).
- *
- * @param state State.
- */
-export function getAddons( state: AddonsState ): AddonsMap | undefined {
-	return state.addons ?? undefined;
-}
+/** The modules map; undefined until loaded (its resolver loads it on first use). */
+export const getAddons = addonsResource.get;
 
-/**
- * Whether the map was received; no resolver.
- *
- * @param state State.
- */
-export function hasAddons( state: AddonsState ): boolean {
-	return state.addons !== null;
-}
+/** Whether the map was received; no resolver. */
+export const hasAddons = addonsResource.received;
 
 /**
  * Whether a module is on; false while the map is not loaded. Reads the map without loading it.
@@ -25,17 +14,11 @@ export function hasAddons( state: AddonsState ): boolean {
  * @param key   The module.
  */
 export function isAddonActive( state: AddonsState, key: AddonKey ): boolean {
-	return state.addons?.[ key ]?.active ?? false;
+	return state.value?.[ key ]?.active ?? false;
 }
 
-/**
- * Why loading the map failed, or null.
- *
- * @param state State.
- */
-export function getAddonsLoadError( state: AddonsState ): string | null {
-	return state.loadError;
-}
+/** Why loading the map failed, or null. */
+export const getAddonsLoadError = addonsResource.loadError;
 
 /**
  * Whether a module's switch is running.

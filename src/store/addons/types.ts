@@ -3,6 +3,7 @@
  * /monsterinsights-reports/v1/addons and POST …/addons/{key}. includes/REST/AddonsController.php
  * describes the same shape as a JSON schema.
  */
+import type { ResourceState } from '../resource';
 
 /** Module keys, in display order. */
 export type AddonKey =
@@ -31,9 +32,8 @@ export type SetAddonResult =
 	| { success: true; addons: AddonsMap }
 	| { success: false; error: string };
 
-export interface AddonsState {
-	addons: AddonsMap | null;
-	loadError: string | null;
+/** The map (null until loaded) and the load's error text, if it failed. */
+export interface AddonsState extends ResourceState< AddonsMap > {
 	/** Keys being switched. */
 	saving: AddonKey[];
 }

@@ -1,51 +1,35 @@
-import apiFetch from '@wordpress/api-fetch';
-
 import { write } from '../requests';
-import { METRICS_PATH } from './constants';
+import {
+	setSaving,
+	type ResourceAction,
+	type SavingAction,
+	type ThunkArgs,
+} from '../resource';
+import { metricsResource } from './constants';
 import type {
 	IncludedMetric,
 	SaveMetricsResponse,
 	SaveMetricsResult,
 } from './types';
 
-/**
- * Stores the user's metrics (the resolver's and saveIncludedMetrics' answer; seeds tests).
- *
- * @param metrics Every metric with its checked flag.
- */
-export function receiveIncludedMetrics( metrics: IncludedMetric[] ) {
-	return { type: 'RECEIVE_INCLUDED_METRICS', metrics } as const;
-}
+/** Stores the user's metrics (the resolver's and saveIncludedMetrics' answer; seeds tests). */
+export const receiveIncludedMetrics = metricsResource.receive;
 
-/**
- * Stores why loading the metrics failed.
- *
- * @param error The error text.
- */
-export function receiveIncludedMetricsError( error: string ) {
-	return { type: 'RECEIVE_INCLUDED_METRICS_ERROR', error } as const;
-}
+/** Stores why loading the metrics failed. */
+export const receiveIncludedMetricsError = metricsResource.receiveError;
 
-/**
- * Marks a save as running or finished.
- *
- * @param saving Whether a save runs.
- */
-export function setSavingMetrics( saving: boolean ) {
-	return { type: 'SET_SAVING_METRICS', saving } as const;
-}
+/** Marks a save as running or finished. */
+export const setSavingMetrics = setSaving;
 
-export type MetricsAction =
-	| ReturnType< typeof receiveIncludedMetrics >
-	| ReturnType< typeof receiveIncludedMetricsError >
-	| ReturnType< typeof setSavingMetrics >;
+export type MetricsAction = ResourceAction< IncludedMetric[] > | SavingAction;
 
 /** What this store's thunks receive. */
-export interface MetricsThunkArgs {
-	dispatch: ( action: MetricsAction ) => unknown;
-	select: { hasIncludedMetrics: () => boolean };
+export type MetricsThunkArgs = ThunkArgs<
+	MetricsAction,
+	{ hasIncludedMetrics: () => boolean }
+> & {
 	resolveSelect: { getIncludedMetrics: () => Promise< unknown > };
-}
+};
 
 /**
  * Saves the user's selection with POST /monsterinsights-reports/v1/metrics (selected_metrics: the
@@ -63,14 +47,12 @@ export function saveIncludedMetrics( ids: readonly string[] ) {
 	}: MetricsThunkArgs ): Promise< SaveMetricsResult > =>
 		write(
 			( saving ) => dispatch( setSavingMetrics( saving ) ),
-			async () => {
-				const { metrics } = await apiFetch< SaveMetricsResponse >( {
-					path: METRICS_PATH,
-					method: 'POST',
-					data: { selected_metrics: ids.join( ',' ) },
-				} );
-				dispatch( receiveIncludedMetrics( metrics ) );
-				return { metrics };
-			}
+			async () => ( {
+				metrics: await metricsResource.post(
+					dispatch,
+					{ selected_metrics: ids.join( ',' ) },
+					( answer: SaveMetricsResponse ) => answer.metrics
+				),
+			} )
 		);
 }

@@ -1,28 +1,17 @@
 import { createSelector } from '@wordpress/data';
 
 import { FALLBACK_METRIC, type MetricId } from '../reports/constants';
-import type { IncludedMetric, MetricsState } from './types';
+import { metricsResource } from './constants';
+import type { MetricsState } from './types';
 
 /**
  * Every metric with its checked flag, in the spec's order; undefined until loaded (its resolver
  * loads them on first use).
- *
- * @param state State.
  */
-export function getIncludedMetrics(
-	state: MetricsState
-): IncludedMetric[] | undefined {
-	return state.metrics ?? undefined;
-}
+export const getIncludedMetrics = metricsResource.get;
 
-/**
- * Whether the metrics were received (loaded or seeded); no resolver.
- *
- * @param state State.
- */
-export function hasIncludedMetrics( state: MetricsState ): boolean {
-	return state.metrics !== null;
-}
+/** Whether the metrics were received (loaded or seeded); no resolver. */
+export const hasIncludedMetrics = metricsResource.received;
 
 const FALLBACK: readonly MetricId[] = [ FALLBACK_METRIC ];
 
@@ -33,30 +22,16 @@ const FALLBACK: readonly MetricId[] = [ FALLBACK_METRIC ];
  */
 export const getSelectedMetricIds = createSelector(
 	( state: MetricsState ): readonly MetricId[] => {
-		const checked = ( state.metrics ?? [] )
+		const checked = ( state.value ?? [] )
 			.filter( ( metric ) => metric.checked )
 			.map( ( metric ) => metric.id );
 		return checked.length > 0 ? checked : FALLBACK;
 	},
-	( state: MetricsState ) => [ state.metrics ]
+	( state: MetricsState ) => [ state.value ]
 );
 
-/**
- * Why loading the metrics failed, or null.
- *
- * @param state State.
- */
-export function getIncludedMetricsLoadError(
-	state: MetricsState
-): string | null {
-	return state.loadError;
-}
+/** Why loading the metrics failed, or null. */
+export const getIncludedMetricsLoadError = metricsResource.loadError;
 
-/**
- * Whether a save is running.
- *
- * @param state State.
- */
-export function isSavingMetrics( state: MetricsState ): boolean {
-	return state.saving;
-}
+/** Whether a save is running. */
+export const isSavingMetrics = metricsResource.saving;

@@ -4,6 +4,7 @@
  * shape as a JSON schema.
  */
 import type { MetricId } from '../reports/constants';
+import type { SavedResourceState } from '../resource';
 
 export interface IncludedMetric {
 	id: MetricId;
@@ -24,10 +25,5 @@ export type SaveMetricsResult =
 	| { success: true; metrics: IncludedMetric[] }
 	| { success: false; error: string };
 
-export interface MetricsState {
-	/** Null until loaded. */
-	metrics: IncludedMetric[] | null;
-	/** The load's error text, if it failed. */
-	loadError: string | null;
-	saving: boolean;
-}
+/** The metrics (null until loaded), the load's error text and whether a save runs. */
+export type MetricsState = SavedResourceState< IncludedMetric[] >;

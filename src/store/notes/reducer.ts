@@ -1,5 +1,5 @@
 import type { NotesAction } from './actions';
-import { without } from '../records';
+import { answered, started, without } from '../records';
 import { notesKey } from './query';
 import type { Note, NotesList, NotesState } from './types';
 
@@ -31,59 +31,28 @@ function withNote( list: NotesList, note: Note ): NotesList {
 	return { ...list, items };
 }
 
-/**
- * Whether an answer belongs to the latest request of its key: seeded answers (no token) always
- * do; an answer to a superseded or forgotten request does not.
- *
- * @param state State.
- * @param key   Request key.
- * @param token The answer's token.
- */
-function isCurrent(
-	state: NotesState,
-	key: string,
-	token: number | undefined
-): boolean {
-	return token === undefined || state.requests[ key ] === token;
-}
-
 export function reducer(
 	state: NotesState = initialState,
 	action: NotesAction
 ): NotesState {
 	switch ( action.type ) {
-		case 'START_NOTES_REQUEST': {
-			const key = notesKey( action.query );
-			return {
-				...state,
-				requests: { ...state.requests, [ key ]: action.token },
-			};
-		}
+		case 'START_NOTES_REQUEST':
+			return started( state, notesKey( action.query ), action.token );
 		case 'RECEIVE_NOTES': {
 			const key = notesKey( action.query );
-			if ( ! isCurrent( state, key, action.token ) ) {
-				return state;
-			}
-			return {
-				...state,
+			return answered( state, key, action.token, {
 				lists: { ...state.lists, [ key ]: action.list },
 				stale: without( state.stale, key ),
-				requests: without( state.requests, key ),
 				errors: without( state.errors, key ),
-			};
+			} );
 		}
 		case 'RECEIVE_NOTES_ERROR': {
 			const key = notesKey( action.query );
-			if ( ! isCurrent( state, key, action.token ) ) {
-				return state;
-			}
-			return {
-				...state,
+			return answered( state, key, action.token, {
 				lists: without( state.lists, key ),
 				stale: without( state.stale, key ),
-				requests: without( state.requests, key ),
 				errors: { ...state.errors, [ key ]: action.error },
-			};
+			} );
 		}
 		case 'RECEIVE_NOTE':
 			return {

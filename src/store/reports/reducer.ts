@@ -1,5 +1,5 @@
 import type { ReportsAction } from './actions';
-import { without } from '../records';
+import { answered, started, without } from '../records';
 import { keyHasName, reportKey } from './query';
 import type { ReportsState } from './types';
 
@@ -28,57 +28,30 @@ function withoutName< T >(
 	);
 }
 
-/**
- * Whether an answer belongs to the latest request of its key: seeded answers (no token) always
- * do; a response to a superseded or forgotten request does not.
- *
- * @param state State.
- * @param key   Request key.
- * @param token The answer's token.
- */
-function isCurrent(
-	state: ReportsState,
-	key: string,
-	token: number | undefined
-): boolean {
-	return token === undefined || state.requests[ key ] === token;
-}
-
 export function reducer(
 	state: ReportsState = initialState,
 	action: ReportsAction
 ): ReportsState {
 	switch ( action.type ) {
-		case 'START_REPORT_REQUEST': {
-			const key = reportKey( action.name, action.query );
-			return {
-				...state,
-				requests: { ...state.requests, [ key ]: action.token },
-			};
-		}
+		case 'START_REPORT_REQUEST':
+			return started(
+				state,
+				reportKey( action.name, action.query ),
+				action.token
+			);
 		case 'RECEIVE_REPORT': {
 			const key = reportKey( action.name, action.query );
-			if ( ! isCurrent( state, key, action.token ) ) {
-				return state;
-			}
-			return {
-				...state,
+			return answered( state, key, action.token, {
 				data: { ...state.data, [ key ]: action.payload },
-				requests: without( state.requests, key ),
 				errors: without( state.errors, key ),
-			};
+			} );
 		}
 		case 'RECEIVE_REPORT_ERROR': {
 			const key = reportKey( action.name, action.query );
-			if ( ! isCurrent( state, key, action.token ) ) {
-				return state;
-			}
-			return {
-				...state,
+			return answered( state, key, action.token, {
 				data: without( state.data, key ),
-				requests: without( state.requests, key ),
 				errors: { ...state.errors, [ key ]: action.error },
-			};
+			} );
 		}
 		case 'RECEIVE_REPORT_LOCKED':
 			return {

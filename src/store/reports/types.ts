@@ -8,7 +8,12 @@
  */
 import type { DateQuery, Level } from '../app/types';
 import type { MetricId } from './constants';
-import type { ChartBlock, SharesBlock, TablePage } from '../../types/reports';
+import type {
+	ChartBlock,
+	ChartBlockNote,
+	SharesBlock,
+	TablePage,
+} from '../../types/reports';
 
 export type {
 	ChartBlock,
@@ -49,24 +54,8 @@ export interface GraphSeries {
 	total: number;
 }
 
-/**
- * A published site note of the chart's range (includes/Notes/Module.php chart_notes): a marker on
- * its day.
- */
-export interface ChartNote {
-	id: number;
-	/** Plain text. */
-	title: string;
-	/** Y-m-d. */
-	date: string;
-	/** Unix time of 00:00 of its day in the site's timezone: the unit of `timestamps`. */
-	timestamp: number;
-	/** Its category's background colour, or the default shade. */
-	color: string;
-	/** Its category's name; empty without one. */
-	category: string;
-	important: boolean;
-}
+/** A published site note of the Overview chart's range: a marker on its day. */
+export type ChartNote = ChartBlockNote;
 
 export type OverviewGraph = {
 	labels: string[];

@@ -1,50 +1,33 @@
-import apiFetch from '@wordpress/api-fetch';
-
 import { write } from '../requests';
-import { SETTINGS_PATH } from './constants';
+import {
+	setSaving,
+	type ResourceAction,
+	type SavingAction,
+	type ThunkArgs,
+} from '../resource';
+import { settingsResource } from './constants';
 import type {
 	ReportsSettings,
 	SaveSettingsResult,
 	SettingsChanges,
 } from './types';
 
-/**
- * Stores the settings (the resolver's and saveSettings' answer; seeds tests).
- *
- * @param settings The settings.
- */
-export function receiveSettings( settings: ReportsSettings ) {
-	return { type: 'RECEIVE_SETTINGS', settings } as const;
-}
+/** Stores the settings (the resolver's and saveSettings' answer; seeds tests). */
+export const receiveSettings = settingsResource.receive;
 
-/**
- * Stores why loading the settings failed.
- *
- * @param error The error text.
- */
-export function receiveSettingsError( error: string ) {
-	return { type: 'RECEIVE_SETTINGS_ERROR', error } as const;
-}
+/** Stores why loading the settings failed. */
+export const receiveSettingsError = settingsResource.receiveError;
 
-/**
- * Marks a save as running or finished.
- *
- * @param saving Whether a save runs.
- */
-export function setSavingSettings( saving: boolean ) {
-	return { type: 'SET_SAVING_SETTINGS', saving } as const;
-}
+/** Marks a save as running or finished. */
+export const setSavingSettings = setSaving;
 
-export type SettingsAction =
-	| ReturnType< typeof receiveSettings >
-	| ReturnType< typeof receiveSettingsError >
-	| ReturnType< typeof setSavingSettings >;
+export type SettingsAction = ResourceAction< ReportsSettings > | SavingAction;
 
 /** What this store's thunks receive. */
-export interface SettingsThunkArgs {
-	dispatch: ( action: SettingsAction ) => unknown;
-	select: { hasSettings: () => boolean };
-}
+export type SettingsThunkArgs = ThunkArgs<
+	SettingsAction,
+	{ hasSettings: () => boolean }
+>;
 
 /**
  * Saves some settings with POST /monsterinsights-reports/v1/settings and stores the answer.
@@ -59,14 +42,12 @@ export function saveSettings( changes: SettingsChanges ) {
 	}: SettingsThunkArgs ): Promise< SaveSettingsResult > =>
 		write(
 			( saving ) => dispatch( setSavingSettings( saving ) ),
-			async () => {
-				const settings = await apiFetch< ReportsSettings >( {
-					path: SETTINGS_PATH,
-					method: 'POST',
-					data: changes,
-				} );
-				dispatch( receiveSettings( settings ) );
-				return { settings };
-			}
+			async () => ( {
+				settings: await settingsResource.post(
+					dispatch,
+					changes,
+					( settings: ReportsSettings ) => settings
+				),
+			} )
 		);
 }

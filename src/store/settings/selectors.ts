@@ -1,42 +1,17 @@
-import type { ReportsSettings, SettingsState } from './types';
+import { settingsResource } from './constants';
+import type { SettingsState } from './types';
 
-/**
- * The settings; undefined until loaded (its resolver loads them on first use).
- *
- * @param state State.
- */
-export function getSettings(
-	state: SettingsState
-): ReportsSettings | undefined {
-	return state.settings ?? undefined;
-}
+/** The settings; undefined until loaded (its resolver loads them on first use). */
+export const getSettings = settingsResource.get;
 
-/**
- * Whether the settings were received (loaded or seeded); no resolver.
- *
- * @param state State.
- */
-export function hasSettings( state: SettingsState ): boolean {
-	return state.settings !== null;
-}
+/** Whether the settings were received (loaded or seeded); no resolver. */
+export const hasSettings = settingsResource.received;
 
-/**
- * Why loading the settings failed, or null.
- *
- * @param state State.
- */
-export function getSettingsLoadError( state: SettingsState ): string | null {
-	return state.loadError;
-}
+/** Why loading the settings failed, or null. */
+export const getSettingsLoadError = settingsResource.loadError;
 
-/**
- * Whether a save is running.
- *
- * @param state State.
- */
-export function isSavingSettings( state: SettingsState ): boolean {
-	return state.saving;
-}
+/** Whether a save is running. */
+export const isSavingSettings = settingsResource.saving;
 
 /**
  * Whether referral lists show site icons (decisions.md "Privacy"): the setting once loaded, off
@@ -46,5 +21,5 @@ export function isSavingSettings( state: SettingsState ): boolean {
  * @param state State.
  */
 export function showsReferralFavicons( state: SettingsState ): boolean {
-	return state.settings?.referral_favicons ?? false;
+	return state.value?.referral_favicons ?? false;
 }

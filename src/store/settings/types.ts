@@ -1,3 +1,5 @@
+import type { SavedResourceState } from '../resource';
+
 /**
  * The plugin settings the reports app reads and writes: GET/POST
  * /monsterinsights-reports/v1/settings. includes/REST/SettingsController.php describes the same
@@ -77,10 +79,5 @@ export type SaveSettingsResult =
 	| { success: true; settings: ReportsSettings }
 	| { success: false; error: string };
 
-export interface SettingsState {
-	/** Null until loaded. */
-	settings: ReportsSettings | null;
-	/** The load's error text, if it failed. */
-	loadError: string | null;
-	saving: boolean;
-}
+/** The settings (null until loaded), the load's error text and whether a save runs. */
+export type SettingsState = SavedResourceState< ReportsSettings >;

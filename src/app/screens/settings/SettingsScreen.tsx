@@ -15,8 +15,7 @@ import { __ } from '@wordpress/i18n';
 
 import { useToast } from '../../../components/Toast';
 import { addonsStore, type AddonKey } from '../../../store/addons';
-import { appStore } from '../../../store/app';
-import { settingsStore, type ReportsSettings } from '../../../store/settings';
+import type { ReportsSettings } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
 import { sourceOptions } from './sourceOptions';
 import { LicencePanel } from './LicencePanel';
@@ -26,6 +25,7 @@ import {
 	type TrackingDraft,
 } from './TrackingFields';
 import { SettingsLoading, SubmitButton } from './parts';
+import { useSettings } from './useSettings';
 import './style.scss';
 
 interface Draft {
@@ -50,17 +50,7 @@ function draftOf( settings: ReportsSettings ): Draft {
  * refuses, and nothing of a refused save is stored.
  */
 export function SettingsScreen() {
-	const { settings, loadError, saving, boot } = useSelect(
-		( select ) => ( {
-			settings: select( settingsStore ).getSettings(),
-			loadError: select( settingsStore ).getSettingsLoadError(),
-			saving: select( settingsStore ).isSavingSettings(),
-			boot: select( appStore ).getBoot(),
-		} ),
-		[]
-	);
-	const { saveSettings } = useDispatch( settingsStore );
-	const { receiveBoot } = useDispatch( appStore );
+	const { settings, loadError, saving, boot, save } = useSettings();
 	const toast = useToast();
 	const [ draft, setDraft ] = useState< Draft | null >( null );
 	const [ error, setError ] = useState< string | null >( null );
@@ -75,14 +65,17 @@ export function SettingsScreen() {
 		return <SettingsLoading error={ loadError } />;
 	}
 
-	const save = async () => {
+	const set = < K extends keyof Draft >( key: K, value: Draft[ K ] ) =>
+		setDraft( { ...draft, [ key ]: value } );
+
+	const submit = async () => {
 		const invalid = draftError( draft.tracking );
 		if ( invalid ) {
 			setError( invalid );
 			return;
 		}
 		setError( null );
-		const result = await saveSettings( {
+		const result = await save( {
 			source: draft.source,
 			tracking: trackingChanges( draft.tracking, true ),
 			referral_favicons: draft.referral_favicons,
@@ -93,14 +86,6 @@ export function SettingsScreen() {
 			return;
 		}
 		setDraft( draftOf( result.settings ) );
-		// The shell follows the source at once: connected or not.
-		receiveBoot( {
-			...boot,
-			source: {
-				active: result.settings.source,
-				connected: result.settings.source !== '',
-			},
-		} );
 		toast.success();
 	};
 
@@ -110,7 +95,7 @@ export function SettingsScreen() {
 				aria-labelledby="monsterinsights-reports-settings-title"
 				onSubmit={ ( event ) => {
 					event.preventDefault();
-					void save();
+					void submit();
 				} }
 			>
 				<div className="monsterinsights-reports-settings__head">
@@ -164,7 +149,7 @@ export function SettingsScreen() {
 									( source ) => source.key === value
 								);
 								if ( value === '' || chosen?.available ) {
-									setDraft( { ...draft, source: value } );
+									set( 'source', value );
 								} else {
 									setError(
 										__(
@@ -193,7 +178,7 @@ export function SettingsScreen() {
 							roles={ settings.roles }
 							advanced
 							onChange={ ( tracking ) =>
-								setDraft( { ...draft, tracking } )
+								set( 'tracking', tracking )
 							}
 						/>
 					</CardBody>
@@ -216,10 +201,7 @@ export function SettingsScreen() {
 							) }
 							checked={ draft.referral_favicons }
 							onChange={ ( value ) =>
-								setDraft( {
-									...draft,
-									referral_favicons: value,
-								} )
+								set( 'referral_favicons', value )
 							}
 						/>
 						<TextControl
@@ -236,10 +218,7 @@ export function SettingsScreen() {
 							) }
 							value={ draft.pdf_reports_header_image }
 							onChange={ ( value ) =>
-								setDraft( {
-									...draft,
-									pdf_reports_header_image: value,
-								} )
+								set( 'pdf_reports_header_image', value )
 							}
 						/>
 					</CardBody>

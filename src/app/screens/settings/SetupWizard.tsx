@@ -5,12 +5,9 @@ import {
 	Notice,
 	RadioControl,
 } from '@wordpress/components';
-import { useDispatch, useSelect } from '@wordpress/data';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import { appStore } from '../../../store/app';
-import { settingsStore } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
 import { sourceOptions } from './sourceOptions';
 import {
@@ -19,6 +16,7 @@ import {
 	type TrackingDraft,
 } from './TrackingFields';
 import { SettingsLoading } from './parts';
+import { useSettings } from './useSettings';
 import './style.scss';
 
 type Step = 0 | 1 | 2;
@@ -35,17 +33,7 @@ const STEP_TITLES: Array< () => string > = [
  * one request; the not-connected screen is gone once it succeeds.
  */
 export function SetupWizard() {
-	const { settings, loadError, saving, boot } = useSelect(
-		( select ) => ( {
-			settings: select( settingsStore ).getSettings(),
-			loadError: select( settingsStore ).getSettingsLoadError(),
-			saving: select( settingsStore ).isSavingSettings(),
-			boot: select( appStore ).getBoot(),
-		} ),
-		[]
-	);
-	const { saveSettings } = useDispatch( settingsStore );
-	const { receiveBoot } = useDispatch( appStore );
+	const { settings, loadError, saving, boot, save } = useSettings();
 	const [ step, setStep ] = useState< Step >( 0 );
 	const [ source, setSource ] = useState( 'builtin' );
 	const [ tracking, setTracking ] = useState< TrackingDraft | null >( null );
@@ -73,7 +61,7 @@ export function SetupWizard() {
 
 	const finish = async () => {
 		setError( null );
-		const result = await saveSettings( {
+		const result = await save( {
 			tracking: trackingChanges( tracking, false ),
 			source,
 		} );
@@ -81,13 +69,6 @@ export function SetupWizard() {
 			setError( result.error );
 			return;
 		}
-		receiveBoot( {
-			...boot,
-			source: {
-				active: result.settings.source,
-				connected: result.settings.source !== '',
-			},
-		} );
 		window.location.hash = '#/';
 	};
 

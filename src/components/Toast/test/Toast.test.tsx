@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dispatch, select } from '@wordpress/data';
 import { store as noticesStore } from '@wordpress/notices';
+import type { ReactElement } from 'react';
 
 import {
 	TOAST_CONTEXT,
@@ -39,6 +40,37 @@ function clearToasts() {
 	);
 }
 
+/** A user whose waits run on jest's fake timers, which it turns on (afterEach turns them off). */
+function userOnFakeTimers() {
+	jest.useFakeTimers();
+	return userEvent.setup( { advanceTimers: jest.advanceTimersByTime } );
+}
+
+/**
+ * Lets time pass on the fake timers.
+ *
+ * @param ms Milliseconds.
+ */
+function advance( ms: number ) {
+	act( () => {
+		jest.advanceTimersByTime( ms );
+	} );
+}
+
+/**
+ * Renders a button that raises a toast beside the toast region.
+ *
+ * @param button The button.
+ */
+function renderWithRegion( button: ReactElement ) {
+	return render(
+		<>
+			{ button }
+			<ToastRegion />
+		</>
+	);
+}
+
 describe( 'toasts', () => {
 	afterEach( () => {
 		act( clearToasts );
@@ -46,16 +78,8 @@ describe( 'toasts', () => {
 	} );
 
 	it( 'shows Settings Updated in a live region, which closes after 3000 ms', async () => {
-		jest.useFakeTimers();
-		const user = userEvent.setup( {
-			advanceTimers: jest.advanceTimersByTime,
-		} );
-		render(
-			<>
-				<SaveButton />
-				<ToastRegion />
-			</>
-		);
+		const user = userOnFakeTimers();
+		renderWithRegion( <SaveButton /> );
 		const region = screen.getByRole( 'status' );
 		expect( region ).toBeEmptyDOMElement();
 
@@ -66,13 +90,9 @@ describe( 'toasts', () => {
 		).toMatchObject( { status: 'success', type: 'snackbar' } );
 
 		expect( TOAST_TIMEOUT ).toBe( 3000 );
-		act( () => {
-			jest.advanceTimersByTime( 2999 );
-		} );
+		advance( 2999 );
 		expect( region ).toHaveTextContent( 'Settings Updated' );
-		act( () => {
-			jest.advanceTimersByTime( 1 );
-		} );
+		advance( 1 );
 		expect( region ).toBeEmptyDOMElement();
 		expect( select( noticesStore ).getNotices( TOAST_CONTEXT ) ).toEqual(
 			[]
@@ -80,12 +100,7 @@ describe( 'toasts', () => {
 	} );
 
 	it( 'closes with its close button', async () => {
-		render(
-			<>
-				<SaveButton />
-				<ToastRegion />
-			</>
-		);
+		renderWithRegion( <SaveButton /> );
 		await userEvent.click( screen.getByRole( 'button', { name: 'Save' } ) );
 		await userEvent.click(
 			screen.getByRole( 'button', { name: 'Close' } )
@@ -96,47 +111,25 @@ describe( 'toasts', () => {
 	} );
 
 	it( 'waits while the pointer is on the toast', async () => {
-		jest.useFakeTimers();
-		const user = userEvent.setup( {
-			advanceTimers: jest.advanceTimersByTime,
-		} );
-		render(
-			<>
-				<SaveButton />
-				<ToastRegion />
-			</>
-		);
+		const user = userOnFakeTimers();
+		renderWithRegion( <SaveButton /> );
 		await user.click( screen.getByRole( 'button', { name: 'Save' } ) );
 		await user.hover( screen.getByText( 'Settings Updated' ) );
-		act( () => {
-			jest.advanceTimersByTime( 5000 );
-		} );
+		advance( 5000 );
 		expect( screen.getByText( 'Settings Updated' ) ).toBeInTheDocument();
 		await user.unhover( screen.getByText( 'Settings Updated' ) );
 		await user.click( screen.getByRole( 'button', { name: 'Save' } ) );
-		act( () => {
-			jest.advanceTimersByTime( TOAST_TIMEOUT );
-		} );
+		advance( TOAST_TIMEOUT );
 		expect(
 			screen.queryByText( 'Settings Updated' )
 		).not.toBeInTheDocument();
 	} );
 
 	it( 'keeps an error toast with the server’s text until it is closed', async () => {
-		jest.useFakeTimers();
-		const user = userEvent.setup( {
-			advanceTimers: jest.advanceTimersByTime,
-		} );
-		render(
-			<>
-				<FailButton />
-				<ToastRegion />
-			</>
-		);
+		const user = userOnFakeTimers();
+		renderWithRegion( <FailButton /> );
 		await user.click( screen.getByRole( 'button', { name: 'Fail' } ) );
-		act( () => {
-			jest.advanceTimersByTime( 10000 );
-		} );
+		advance( 10000 );
 		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
 			'Server said no.'
 		);

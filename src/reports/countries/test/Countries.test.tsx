@@ -11,8 +11,9 @@ import {
 	registryFor,
 	reportCalls,
 	expectNoReportRequest,
-	findUpsellHeading,
 	tableRows,
+	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 const REGIONS_NOTE =
@@ -27,10 +28,10 @@ describe( 'Country report', () => {
 
 	it( 'shows the countries with their flags and the regions note', async () => {
 		const payload: CountriesReport = { chart: CHART, countries: COUNTRIES };
-		const calls = mockApi( () => payload );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<CountriesScreen />,
-			registryFor( 'plus' )
+			'plus',
+			payload
 		);
 		await waitFor( () =>
 			expect( tableRows( container ) ).toEqual( [
@@ -97,12 +98,10 @@ describe( 'Country report', () => {
 	} );
 
 	it( 'shows its sample under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<CountriesScreen />,
-			registryFor( 'basic' )
+			'countries'
 		);
-		expect( await findUpsellHeading( 'countries' ) ).toBeInTheDocument();
 		await waitFor( () =>
 			expect( tableRows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
 				[

@@ -14,8 +14,9 @@ import {
 	registryFor,
 	reportCalls,
 	expectNoReportRequest,
-	findUpsellHeading,
 	tablesBy,
+	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 /**
@@ -128,10 +129,10 @@ function payload(
 
 describe( 'Dimensions report', () => {
 	it( 'shows a box per enabled dimension with its exact numbers', async () => {
-		const calls = mockApi( () => payload() );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<DimensionsScreen />,
-			registryFor( 'plus' )
+			'plus',
+			payload()
 		);
 		await waitFor( () =>
 			expect( tables( container ) ).toEqual( {
@@ -245,12 +246,10 @@ describe( 'Dimensions report', () => {
 	} );
 
 	it( 'shows its sample over the same layout under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<DimensionsScreen />,
-			registryFor( 'basic' )
+			'dimensions'
 		);
-		expect( await findUpsellHeading( 'dimensions' ) ).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
 				tables( container )[ 'Most Popular Authors' ]?.map(

@@ -4,19 +4,21 @@ import { act } from 'react';
 
 import { renderIn } from '../../../app/test/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
-import {
-	dataTableRows as rows,
-	registryFor,
-	reportCalls,
-} from '../../../components/report/test/screens';
 import { payload as sample } from '../../../demo/forms';
 import type { FormsReport } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/forms.json';
 import { addonsStore } from '../../../store/addons';
 import { addonsWith } from '../../../store/addons/test/fixture';
 import { mockApi } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { FormsScreen } from '..';
+import {
+	findUpsellHeading,
+	registryFor,
+	reportCalls,
+	tableRows as rows,
+	renderLocked,
+	renderScreen,
+} from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
@@ -27,12 +29,27 @@ beforeAll( installResizeObserver );
 /** The payload of tests/php/Shared/Reports/FormsReportTest.php (10–12 March 2025, with compare). */
 const PAYLOAD = fixture as unknown as FormsReport;
 
+const NONE = { rows: [], total: 0 };
+
+/** The same range with nothing tracked: no sessions, no page views, no rows. */
+const EMPTY: FormsReport = {
+	...PAYLOAD,
+	chart: {
+		...PAYLOAD.chart,
+		sessions: [ 0, 0, 0 ],
+		page_views: [ 0, 0, 0 ],
+	},
+	forms: { ...PAYLOAD.forms, ...NONE },
+	forms_source_medium: { ...PAYLOAD.forms_source_medium, ...NONE },
+	forms_campaign: { ...PAYLOAD.forms_campaign, ...NONE },
+};
+
 describe( 'Forms report', () => {
 	it( 'shows the four tabs with their totals, the forms and each breakdown', async () => {
-		const calls = mockApi( () => PAYLOAD );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<FormsScreen />,
-			registryFor( 'plus' )
+			'plus',
+			PAYLOAD
 		);
 		await waitFor( () =>
 			expect( rows( container ) ).toEqual( [
@@ -91,16 +108,10 @@ describe( 'Forms report', () => {
 	} );
 
 	it( 'shows its own layout with the sample under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<FormsScreen />,
-			registryFor( 'basic' )
+			'forms'
 		);
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'forms' ).title,
-			} )
-		).toBeInTheDocument();
 		await waitFor( () =>
 			expect( rows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
 				[ ...sample.forms.rows ]
@@ -127,18 +138,7 @@ describe( 'Forms report', () => {
 	} );
 
 	it( 'says the spec’s empty text when nothing was tracked', async () => {
-		const none = { rows: [], total: 0 };
-		mockApi( () => ( {
-			...PAYLOAD,
-			chart: {
-				...PAYLOAD.chart,
-				sessions: [ 0, 0, 0 ],
-				page_views: [ 0, 0, 0 ],
-			},
-			forms: { ...PAYLOAD.forms, ...none },
-			forms_source_medium: { ...PAYLOAD.forms_source_medium, ...none },
-			forms_campaign: { ...PAYLOAD.forms_campaign, ...none },
-		} ) );
+		mockApi( () => EMPTY );
 		renderIn( <FormsScreen />, registryFor( 'plus' ) );
 		expect(
 			await screen.findByText(
@@ -181,18 +181,7 @@ describe( 'Forms report', () => {
 		second.unmount();
 
 		// Nothing was recorded (the module was off all along): the notice over the empty text.
-		const none = { rows: [], total: 0 };
-		mockApi( () => ( {
-			...PAYLOAD,
-			chart: {
-				...PAYLOAD.chart,
-				sessions: [ 0, 0, 0 ],
-				page_views: [ 0, 0, 0 ],
-			},
-			forms: { ...PAYLOAD.forms, ...none },
-			forms_source_medium: { ...PAYLOAD.forms_source_medium, ...none },
-			forms_campaign: { ...PAYLOAD.forms_campaign, ...none },
-		} ) );
+		mockApi( () => EMPTY );
 		const empty = registryFor( 'plus' );
 		empty.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
 		const third = renderIn( <FormsScreen />, empty );
@@ -211,11 +200,7 @@ describe( 'Forms report', () => {
 		const basic = registryFor( 'basic' );
 		basic.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
 		const { container } = renderIn( <FormsScreen />, basic );
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'forms' ).title,
-			} )
-		).toBeInTheDocument();
+		expect( await findUpsellHeading( 'forms' ) ).toBeInTheDocument();
 		expect(
 			within( container ).queryByText( /Form tracking is off/ )
 		).not.toBeInTheDocument();

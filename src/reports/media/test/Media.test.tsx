@@ -4,17 +4,18 @@ import { act } from 'react';
 
 import { renderIn } from '../../../app/test/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
-import {
-	dataTableRows as rows,
-	registryFor,
-	reportCalls,
-} from '../../../components/report/test/screens';
 import { payload as sample } from '../../../demo/media';
 import type { MediaReport } from '../../../store/reports/types';
 import fixture from '../../../store/reports/test/fixtures/media.json';
 import { mockApi } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { MediaScreen } from '..';
+import {
+	registryFor,
+	reportCalls,
+	tableRows as rows,
+	renderLocked,
+	renderScreen,
+} from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../../components/test/chartMock' ).chartMock()
@@ -27,10 +28,10 @@ const PAYLOAD = fixture as unknown as MediaReport;
 
 describe( 'Media report', () => {
 	it( 'shows the Video Plays chart and every video with its numbers', async () => {
-		const calls = mockApi( () => PAYLOAD );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<MediaScreen />,
-			registryFor( 'plus' )
+			'plus',
+			PAYLOAD
 		);
 		await waitFor( () =>
 			expect( rows( container ) ).toEqual( [
@@ -50,16 +51,10 @@ describe( 'Media report', () => {
 	} );
 
 	it( 'shows its own layout with the sample under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<MediaScreen />,
-			registryFor( 'basic' )
+			'media'
 		);
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'media' ).title,
-			} )
-		).toBeInTheDocument();
 		await waitFor( () =>
 			expect( rows( container ).map( ( row ) => row[ 0 ] ) ).toEqual(
 				sample.video_details_rows.rows.map( ( row ) =>

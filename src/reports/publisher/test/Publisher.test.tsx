@@ -4,15 +4,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderIn } from '../../../app/test/shell';
 import type { PublisherReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
-import type { TableColumn, TablePage } from '../../../types/reports';
+import type { TableColumn, TablePage, TableRow } from '../../../types/reports';
+import { column as col, samplePage } from '../../../demo/pages';
 import { payload as sample } from '../../../demo/publisher';
 import { PublisherScreen } from '..';
 import {
 	registryFor,
 	reportCalls,
 	expectNoReportRequest,
-	findUpsellHeading,
 	tablesBy,
+	renderLocked,
+	renderScreen,
 } from '../../test/screen';
 
 /**
@@ -27,26 +29,11 @@ const tables = ( container: HTMLElement ) =>
 		'h2 span'
 	);
 
-const col = (
-	id: string,
-	label: string,
-	type: TableColumn[ 'type' ] = 'number'
-): TableColumn => ( { id, label, type, sortable: true } );
-
 const page = (
 	columns: TableColumn[],
-	rows: TablePage[ 'rows' ],
+	rows: TableRow[],
 	orderby: string
-): TablePage => ( {
-	columns,
-	rows,
-	total: rows.length,
-	page: 1,
-	per_page: 10,
-	orderby,
-	order: 'desc',
-	search: '',
-} );
+): TablePage => samplePage( () => columns, rows, orderby );
 
 /** The numbers of includes/Reports/Publisher.php's test, compared with 7–9 March. */
 const PAYLOAD: PublisherReport = {
@@ -122,10 +109,10 @@ const PAYLOAD: PublisherReport = {
 
 describe( 'Publishers report', () => {
 	it( 'shows the scroll depth and every table with its numbers, tooltips and empty text', async () => {
-		const calls = mockApi( () => PAYLOAD );
-		const { container } = renderIn(
+		const { calls, container } = renderScreen(
 			<PublisherScreen />,
-			registryFor( 'plus' )
+			'plus',
+			PAYLOAD
 		);
 		await waitFor( () =>
 			expect( tables( container ) ).toEqual( {
@@ -172,14 +159,10 @@ describe( 'Publishers report', () => {
 	} );
 
 	it( 'shows its own sample layout under its upsell to basic, without fetching', async () => {
-		const calls = mockApi( () => ( {} ) );
-		const { container } = renderIn(
+		const { calls, container } = await renderLocked(
 			<PublisherScreen />,
-			registryFor( 'basic' )
+			'engagement_overview'
 		);
-		expect(
-			await findUpsellHeading( 'engagement_overview' )
-		).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
 				tables( container )[ 'Top Landing Pages' ]?.map(

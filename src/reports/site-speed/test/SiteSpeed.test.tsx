@@ -2,16 +2,15 @@ import '@testing-library/jest-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../app/test/shell';
 import { TOAST_CONTEXT } from '../../../components/Toast';
-import { appStore } from '../../../store/app';
 import type { Level } from '../../../store/app/types';
 import { SITE_SPEED } from '../../../store/reports/test/fixtures/sitespeed';
 import { mockApi, type ApiCall } from '../../../store/test/api';
-import { getUpsellContent } from '../../../upsell/content';
 import { payload as sample } from '../../../demo/sitespeed';
 import { DEVICE_STORAGE_KEY, SiteSpeedScreen } from '..';
 import { scoreBand } from '../metrics';
+import { findUpsellHeading, registryAt } from '../../test/screen';
 
 const ROUTE = '/monsterinsights-reports/v1/reports/sitespeed';
 const AUDIT = '/monsterinsights-reports/v1/site-speed/audit';
@@ -22,10 +21,7 @@ const AUDIT = '/monsterinsights-reports/v1/site-speed/audit';
  * @param level The licence level.
  */
 function renderScreen( level: Level ) {
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
+	const registry = registryAt( level, {
 		preset: 'custom',
 		start: '2025-02-01',
 		end: '2025-03-31',
@@ -166,42 +162,24 @@ describe( 'Site Speed report', () => {
 			[ 'Cumulative Layout Shift (score 50)', 'false' ],
 			[ 'Server Response Time (score 50)', 'false' ],
 		] );
-		await user.click(
-			within( improve ).getByRole( 'button', {
-				name: 'Cumulative Layout Shift (score 50)',
-			} )
-		);
-		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
-			'true',
-			'false',
-		] );
+		const toggle = ( name: string ) =>
+			user.click( within( improve ).getByRole( 'button', { name } ) );
+		const expanded = () => items().map( ( item ) => item[ 1 ] );
+		await toggle( 'Cumulative Layout Shift (score 50)' );
+		expect( expanded() ).toEqual( [ 'true', 'false' ] );
 		expect(
 			within( improve ).getByText(
 				/Give every image, video, iframe and embed width and height attributes/
 			)
 		).toBeInTheDocument();
-		await user.click(
-			within( improve ).getByRole( 'button', {
-				name: 'Server Response Time (score 50)',
-			} )
-		);
-		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
-			'false',
-			'true',
-		] );
+		await toggle( 'Server Response Time (score 50)' );
+		expect( expanded() ).toEqual( [ 'false', 'true' ] );
 		expect(
 			within( improve ).getByText( /Turn on page caching/ )
 		).toBeInTheDocument();
 		// The open item closes on a second click.
-		await user.click(
-			within( improve ).getByRole( 'button', {
-				name: 'Server Response Time (score 50)',
-			} )
-		);
-		expect( items().map( ( item ) => item[ 1 ] ) ).toEqual( [
-			'false',
-			'false',
-		] );
+		await toggle( 'Server Response Time (score 50)' );
+		expect( expanded() ).toEqual( [ 'false', 'false' ] );
 	} );
 
 	it( 'runs an audit for the device shown, hides the layout meanwhile, then fetches the report again', async () => {
@@ -303,11 +281,7 @@ describe( 'Site Speed report', () => {
 		const calls = mockApi( () => ( {} ) );
 		const user = userEvent.setup();
 		renderScreen( 'basic' );
-		expect(
-			await screen.findByRole( 'heading', {
-				name: getUpsellContent( 'sitespeed' ).title,
-			} )
-		).toBeInTheDocument();
+		expect( await findUpsellHeading( 'sitespeed' ) ).toBeInTheDocument();
 		await waitFor( () =>
 			expect(
 				document.querySelectorAll(

@@ -3,7 +3,7 @@
  * tests/php/Shared/Reports/TrafficReportsTest.php (10–12 March 2025): the numbers that test
  * asserts on the server, as the screens receive them.
  */
-import { samplePage } from '../../../demo/traffic';
+import { samplePage } from '../../../demo/pages';
 import type {
 	ChartBlock,
 	ColumnType,

@@ -130,48 +130,41 @@ describe( 'addons store', () => {
 		);
 	} );
 
-	it( 'answers the server’s error text and keeps the map when a switch is refused', async () => {
-		mockApi( () =>
-			restError(
-				'rest_forbidden',
-				'Sorry, you are not allowed to change settings.',
-				{ status: 403 }
-			)
-		);
-		const registry = createTestRegistry();
-		registry.dispatch( addonsStore ).receiveAddons( addonsWith() );
-		expect(
-			await registry
-				.dispatch( addonsStore )
-				.setAddonActive( 'media', true )
-		).toEqual( {
-			success: false,
-			error: 'Sorry, you are not allowed to change settings.',
-		} );
-		expect( registry.select( addonsStore ).getAddons() ).toEqual(
-			addonsWith()
-		);
-		expect( registry.select( addonsStore ).isAddonSaving( 'media' ) ).toBe(
-			false
-		);
-	} );
-
-	it( 'answers the per-field message of an invalid parameter', async () => {
-		mockApi( () =>
-			restError( 'rest_invalid_param', 'Invalid parameter(s): active', {
+	it.each( [
+		[
+			'the server’s error text',
+			'rest_forbidden',
+			'Sorry, you are not allowed to change settings.',
+			{ status: 403 },
+			'Sorry, you are not allowed to change settings.',
+		],
+		[
+			'the per-field message of an invalid parameter',
+			'rest_invalid_param',
+			'Invalid parameter(s): active',
+			{
 				status: 400,
 				params: { active: 'active is not of type boolean.' },
-			} )
-		);
-		const registry = createTestRegistry();
-		registry.dispatch( addonsStore ).receiveAddons( addonsWith() );
-		expect(
-			await registry
-				.dispatch( addonsStore )
-				.setAddonActive( 'media', true )
-		).toEqual( {
-			success: false,
-			error: 'active is not of type boolean.',
-		} );
-	} );
+			},
+			'active is not of type boolean.',
+		],
+	] )(
+		'answers %s and keeps the map when a switch is refused',
+		async ( _case, code, message, data, text ) => {
+			mockApi( () => restError( code, message, data ) );
+			const registry = createTestRegistry();
+			registry.dispatch( addonsStore ).receiveAddons( addonsWith() );
+			expect(
+				await registry
+					.dispatch( addonsStore )
+					.setAddonActive( 'media', true )
+			).toEqual( { success: false, error: text } );
+			expect( registry.select( addonsStore ).getAddons() ).toEqual(
+				addonsWith()
+			);
+			expect(
+				registry.select( addonsStore ).isAddonSaving( 'media' )
+			).toBe( false );
+		}
+	);
 } );

@@ -7,24 +7,9 @@ import {
 	flush,
 	forbidApiInEachTest,
 } from '../../test/api';
+import { connect } from './fixture';
 
 const ROUTE = '/monsterinsights-reports/v1/notifications';
-
-const connect = {
-	id: 'source-not-connected',
-	type: 'warning',
-	title: 'Connect a data source',
-	content: 'Your reports stay empty until a data source is connected.',
-	date: '2026-11-22T10:00:00+00:00',
-	actions: [
-		{
-			label: 'Launch Setup Wizard',
-			url: 'http://example.org/wp-admin/admin.php?page=monsterinsights_reports#/setup-wizard',
-			primary: true,
-		},
-	],
-	dismissed: false,
-} as const;
 
 const visits = {
 	id: 'no-recent-visits',
