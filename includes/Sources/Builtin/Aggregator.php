@@ -114,7 +114,8 @@ final class Aggregator {
 				if ( null === $path ) {
 					break;
 				}
-				if ( $this->process_file( $path, $ingest, $lock, $deadline, $result ) ) {
+				$compact = $path === $claimed ? $this->compact_behind( $clock, $result ) : null;
+				if ( $this->process_file( $path, $ingest, $lock, $deadline, $result, $compact ) ) {
 					$this->files->release( $path );
 					self::forget_cursor( $path );
 					++$result->files;
@@ -151,10 +152,12 @@ final class Aggregator {
 	 * @param Lock              $lock     The run's lock, refreshed between chunks.
 	 * @param float             $deadline When to stop starting chunks (microtime).
 	 * @param AggregationResult $result   The run's result.
+	 * @param callable|null     $compact  Called with each recomputed day, in ascending order, and the file's result, when the file was read to its end.
+	 * @phpstan-param (callable(string, AggregationResult): void)|null $compact
 	 * @return bool Whether every line was processed (the file may be released).
 	 * @throws \RuntimeException When the file cannot be read.
 	 */
-	public function process_file( string $path, Ingest $ingest, Lock $lock, float $deadline, AggregationResult $result ): bool {
+	public function process_file( string $path, Ingest $ingest, Lock $lock, float $deadline, AggregationResult $result, ?callable $compact = null ): bool {
 		if ( ! file_exists( $path ) ) {
 			return true;
 		}
@@ -217,9 +220,29 @@ final class Aggregator {
 		} finally {
 			fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- Streaming a local file.
 		}
-		Rollups::recompute( $file->days() );
+		Rollups::recompute( $file->days(), null !== $compact && $file->complete ? static fn( string $day ) => $compact( $day, $file ) : null );
+		Beside::wait();
 		$result->merge( $file );
 		return $file->complete;
+	}
+
+	/**
+	 * Compaction behind the recomputation of the live buffer's days (Compaction::behind()): the
+	 * buffer is the run's last file, so no later file of the run brings hits to a day behind the
+	 * mark. It deletes as many days' rows as run() would at most.
+	 *
+	 * @param LocalTime         $clock  Site-local days.
+	 * @param AggregationResult $result The run's result so far.
+	 * @return callable(string, AggregationResult): void
+	 */
+	private function compact_behind( LocalTime $clock, AggregationResult $result ): callable {
+		$cutoff = null;
+		$sent   = 0;
+		return function ( string $day, AggregationResult $file ) use ( $clock, $result, &$cutoff, &$sent ): void {
+			// The cutoff counts back from the newest session, which the file's chunks may have moved.
+			$cutoff ??= Compaction::cutoff( $this->now ?? time(), $clock );
+			$sent    += Compaction::behind( $day, $cutoff, self::COMPACT_BATCHES + count( $result->days() ) + count( $file->days() ) - $sent );
+		};
 	}
 
 	/**

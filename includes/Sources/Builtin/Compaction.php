@@ -128,6 +128,44 @@ final class Compaction {
 	}
 
 	/**
+	 * Compacts behind the recomputation of a file's days, which go in ascending order (Aggregator,
+	 * Rollups::recompute()): once a day's rollups are committed, every day before the next one (and
+	 * before the cutoff) has final rollups. So the mark moves there, and the raw rows of the days it
+	 * passed are deleted beside the aggregation's connection (Beside), while the next day's rollups
+	 * are computed. The rows of days that were already before the mark are left to run().
+	 *
+	 * Only for a file read to its end: a day behind the mark takes no more hits, and the rest of a
+	 * file may still hold some.
+	 *
+	 * @param string $day      The day whose rollups were just committed, Y-m-d.
+	 * @param string $cutoff   The cutoff (cutoff()).
+	 * @param int    $max_days Days whose rows may be deleted at most.
+	 * @return int Days whose rows were sent to be deleted.
+	 */
+	public static function behind( string $day, string $cutoff, int $max_days ): int {
+		$next   = ( new \DateTimeImmutable( $day . ' 00:00:00', new \DateTimeZone( 'UTC' ) ) )->modify( '+1 day' )->format( 'Y-m-d' );
+		$target = min( $next, $cutoff );
+		$before = self::compacted_before();
+		if ( $target <= $before ) {
+			return 0;
+		}
+		update_option( self::BEFORE_OPTION, $target, false );
+		$from = '' === $before ? (string) Db::value( 'SELECT MIN(day) FROM {sessions}' ) : $before;
+		if ( '' === $from || $from >= $target ) {
+			return 0;
+		}
+		$utc  = new \DateTimeZone( 'UTC' );
+		$sent = 0;
+		for ( $date = new \DateTimeImmutable( $from . ' 00:00:00', $utc ); $sent < $max_days && $date->format( 'Y-m-d' ) < $target; $date = $date->modify( '+1 day' ) ) {
+			foreach ( self::TABLES as $table ) {
+				Beside::send( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $date->format( 'Y-m-d' ) ) );
+			}
+			++$sent;
+		}
+		return $sent;
+	}
+
+	/**
 	 * Compacts: moves the mark up to the cutoff and deletes the raw rows before it.
 	 *
 	 * @param int            $now         Unix time.

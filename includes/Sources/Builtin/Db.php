@@ -324,11 +324,12 @@ final class Db {
 	/**
 	 * Between two pieces of PHP work: when the statement out is answered, sends the next one
 	 * queued, so that the database works through a chunk's writes while PHP computes, not only
-	 * during the last one. Never waits.
+	 * during the last one; the same on the second connection (Beside). Never waits.
 	 *
 	 * @throws \RuntimeException With the database's message.
 	 */
 	public static function pump(): void {
+		Beside::pump();
 		if ( ! self::$pending || array() === self::$queue ) {
 			return;
 		}

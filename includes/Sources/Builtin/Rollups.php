@@ -29,15 +29,18 @@ defined( 'ABSPATH' ) || exit;
 final class Rollups {
 
 	/**
-	 * Recomputes days.
+	 * Recomputes days, in ascending order, each in its own transaction.
 	 *
-	 * @param string[] $days Local days, Y-m-d.
+	 * @param string[]      $days  Local days, Y-m-d.
+	 * @param callable|null $after Called with each day once its rollups are committed.
+	 * @phpstan-param (callable(string): void)|null $after
 	 */
-	public static function recompute( array $days ): void {
+	public static function recompute( array $days, ?callable $after = null ): void {
 		// A compacted day has lost its raw rows: its rollups are final.
 		$compacted = Compaction::compacted_before();
 		$months    = array();
 		$devices   = array();
+		sort( $days );
 		foreach ( $days as $day ) {
 			$months[ substr( $day, 0, 7 ) . '-01' ] = true;
 			if ( Compaction::is_final( $day, $compacted ) ) {
@@ -46,6 +49,9 @@ final class Rollups {
 			$devices = Db::transaction(
 				static fn(): array => self::recompute_day( $day, $devices )
 			);
+			if ( null !== $after ) {
+				$after( $day );
+			}
 		}
 		self::recompute_months( array_keys( $months ) );
 	}
