@@ -148,6 +148,14 @@ final class Ingest {
 	private array $by_key = array();
 
 	/**
+	 * The last hit (Unix time) of the stored sessions this run does not hold, or null before the
+	 * first read (stored_until()).
+	 *
+	 * @var int|null
+	 */
+	private ?int $stored_until = null;
+
+	/**
 	 * The first day with raw rows (Compaction).
 	 *
 	 * @var string
@@ -294,9 +302,10 @@ final class Ingest {
 			if ( '' !== $campaign_hash ) {
 				$campaigns[ $campaign_hash ] = $acq->campaign;
 			}
-			$keys[ $hit->visitor ] = true;
+			// Each key's first hit in the chunk (the hits are in time order).
+			$keys[ $hit->visitor ] ??= $hit->ts;
 			if ( 0 !== $hit->previous ) {
-				$keys[ $hit->previous ] = true;
+				$keys[ $hit->previous ] ??= $hit->ts;
 			}
 		}
 		$path_ids     = $this->lookup( 'paths', $paths, true );
@@ -304,7 +313,7 @@ final class Ingest {
 		$source_ids   = $this->lookup( 'sources', $sources );
 		$campaign_ids = $this->lookup( 'campaigns', $campaigns );
 
-		$sessionizer = $this->sessionizer( array_keys( $keys ) );
+		$sessionizer = $this->sessionizer( $keys );
 		$session_of  = array();
 		foreach ( $hits as $i => $hit ) {
 			$acq              = $acquisitions[ $i ];
@@ -429,20 +438,36 @@ final class Ingest {
 	 * A sessionizer that knows every stored session of the chunk's visitor keys (keys live two days,
 	 * so these are few): those this run already holds, the rest read from the table, once a run.
 	 *
-	 * @param int[] $keys Visitor keys of the chunk.
+	 * A key first used after the last hit of every stored session this run does not hold
+	 * ($stored_until) can have no stored session, and is not looked for: its salt was made on the
+	 * day of the hit or the day before (Collector\Salts), and a session that carries it has a hit
+	 * with it, made since. Three days leave a margin for a day of 25 hours. So a backlog (an import,
+	 * a run after an outage) reads the table only for its first days.
+	 *
+	 * @param array<int, int> $keys Visitor keys of the chunk => the time of their first hit in it.
 	 */
 	private function sessionizer( array $keys ): Sessionizer {
 		$missing = array();
-		foreach ( $keys as $key ) {
+		foreach ( $keys as $key => $ts ) {
 			if ( ! isset( $this->by_key[ $key ] ) ) {
 				$missing[ $key ] = array();
 			}
 		}
 		if ( array() !== $missing && count( $this->sessions ) + count( $missing ) > self::HELD_SESSIONS ) {
 			// Bounded memory: forget them all, and read what this chunk needs again.
-			$this->sessions = array();
-			$this->by_key   = array();
-			$missing        = array_fill_keys( $keys, array() );
+			$this->stored_until = (int) max( array_merge( array( $this->stored_until() ), array_column( $this->sessions, 'last_seen_at' ) ) );
+			$this->sessions     = array();
+			$this->by_key       = array();
+			$missing            = array_fill_keys( array_keys( $keys ), array() );
+		}
+		if ( array() !== $missing ) {
+			$stored_until = $this->stored_until();
+			foreach ( $missing as $key => $ids ) {
+				if ( $keys[ $key ] - 3 * DAY_IN_SECONDS > $stored_until ) {
+					$this->by_key[ $key ] = array();
+					unset( $missing[ $key ] );
+				}
+			}
 		}
 		if ( array() !== $missing ) {
 			foreach ( self::stored_sessions( array_keys( $missing ) ) as $id => $row ) {
@@ -460,7 +485,7 @@ final class Ingest {
 			}
 		}
 		$rows = array();
-		foreach ( $keys as $key ) {
+		foreach ( $keys as $key => $ts ) {
 			foreach ( $this->by_key[ $key ] as $id => $true ) {
 				$rows[ $id ] = $this->sessions[ $id ];
 			}
@@ -474,6 +499,15 @@ final class Ingest {
 			);
 		}
 		return new Sessionizer( $rows, $this->clock, $this->next_id );
+	}
+
+	/**
+	 * The last hit of the stored sessions this run does not hold: at the run's start, the last of
+	 * the table's; later, also that of the sessions the run let go (sessionizer()).
+	 */
+	private function stored_until(): int {
+		$this->stored_until ??= (int) Db::value( 'SELECT MAX(last_seen_at) FROM {sessions}' );
+		return $this->stored_until;
 	}
 
 	/**

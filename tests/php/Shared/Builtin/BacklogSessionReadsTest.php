@@ -1,0 +1,86 @@
+<?php
+/**
+ * Which visitor keys a run looks up in the sessions table.
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\Shared\Builtin;
+
+use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Hit;
+use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
+use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
+
+/**
+ * A run after an outage brings a week of hits at once. A visitor key is salted per day, so a key
+ * first used more than three days after the last stored hit has no stored session: the run looks
+ * up only the keys of its first days, and still continues the session that was open.
+ */
+class BacklogSessionReadsTest extends BuiltinTestCase {
+
+	/**
+	 * The visitor keys each lookup of stored sessions asked for.
+	 *
+	 * @var array<int, int[]>
+	 */
+	private array $lookups = array();
+
+	/**
+	 * Records the keys of a lookup of stored sessions (Ingest::stored_sessions()).
+	 *
+	 * @param string $sql A statement.
+	 * @return string
+	 */
+	public function record( $sql ) {
+		$prefix = 'FROM `' . Schema::table( 'sessions' ) . '` s LEFT JOIN';
+		if ( str_contains( (string) $sql, $prefix ) && 1 === preg_match( '/WHERE s\.visitor IN \(([0-9, ]+)\)/', (string) $sql, $match ) ) {
+			$this->lookups[] = array_map( 'intval', explode( ',', $match[1] ) );
+		}
+		return $sql;
+	}
+
+	/**
+	 * The first run stores a visit ending on 1 March at 23:50; the second brings a page of the same
+	 * visitor at 00:05 on the 2nd and one new visitor a day from the 2nd to the 8th.
+	 */
+	public function test_a_backlog_looks_up_only_the_keys_of_its_first_days() {
+		Hits::reset();
+		$this->aggregate( array( Hits::pageview( 'night', '2025-03-01 23:50:00', '/' ) ) );
+
+		$lines = array( Hits::pageview( 'night', '2025-03-02 00:05:00', '/about/' ) );
+		for ( $day = 2; $day <= 8; $day++ ) {
+			$lines[] = Hits::pageview( 'day' . $day, sprintf( '2025-03-%02d 12:00:00', $day ), '/' );
+		}
+		add_filter( 'query', array( $this, 'record' ) );
+		// One line a chunk: one lookup a chunk that needs one.
+		$this->aggregate( $lines, 1 );
+		remove_filter( 'query', array( $this, 'record' ) );
+
+		// Looked up: the night visitor and the visitors of the 2nd, 3rd and 4th (before 23:50 on the
+		// 4th, three days after the last stored hit); not those of the 5th to the 8th.
+		$looked_up = array();
+		foreach ( $this->lookups as $keys ) {
+			$looked_up = array_merge( $looked_up, $keys );
+		}
+		$key = static fn( string $visitor ): int => Hit::key_int( Hits::key( $visitor ) );
+		$this->assertSame( array( $key( 'night' ), $key( 'day2' ), $key( 'day3' ), $key( 'day4' ) ), $looked_up );
+
+		// The night visit went on past midnight: one session, counted on the 1st, whose second page
+		// view counts on the 2nd.
+		$this->assertSame(
+			array(
+				array( '2025-03-01', '1', '1' ),
+				array( '2025-03-02', '1', '2' ),
+				array( '2025-03-03', '1', '1' ),
+				array( '2025-03-04', '1', '1' ),
+				array( '2025-03-05', '1', '1' ),
+				array( '2025-03-06', '1', '1' ),
+				array( '2025-03-07', '1', '1' ),
+				array( '2025-03-08', '1', '1' ),
+			),
+			Db::lists( 'SELECT day, sessions, pageviews FROM {rollup_site} ORDER BY day' )
+		);
+	}
+}
