@@ -35,7 +35,7 @@ final class Schema {
 	/**
 	 * The schema version this code needs. Add a migration and bump it to change the schema.
 	 */
-	public const VERSION = 11;
+	public const VERSION = 12;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -268,6 +268,9 @@ final class Schema {
 			if ( $from >= 1 && $from < 2 ) {
 				self::set_aside_v1();
 			}
+			if ( $from >= 2 && $from < 12 ) {
+				self::cluster_by_day();
+			}
 			if ( ! function_exists( 'dbDelta' ) ) {
 				require ABSPATH . 'wp-admin/includes/upgrade.php';
 			}
@@ -370,6 +373,9 @@ final class Schema {
 			11 => static function (): void {
 				RealtimeMinutes::start( time() );
 			},
+			// Page views and events clustered by day (cluster_by_day(), before dbDelta(), which
+			// cannot change a primary key): nothing else to move.
+			12 => static function (): void {},
 		);
 	}
 
@@ -398,6 +404,33 @@ final class Schema {
 	private static function has_column( string $name, string $column ): bool {
 		// DESCRIBE, as dbDelta() reads a table's columns.
 		return in_array( $column, array_column( Db::rows( 'DESCRIBE {' . $name . '}' ), 'Field' ), true );
+	}
+
+	/**
+	 * Version 12: page views and events are stored in the order of their day (primary key day, id;
+	 * the id keeps an index of its own, as AUTO_INCREMENT needs). What reads them reads a day (the
+	 * rollups, Real-Time) and compaction deletes a day: a range of the table itself, not of a
+	 * second index and then the table row by row. The day's old indexes (day_path, day_name) go:
+	 * the primary key starts with the day.
+	 */
+	private static function cluster_by_day(): void {
+		foreach ( array(
+			'pageviews' => 'day_path',
+			'events'    => 'day_name',
+		) as $name => $by_day ) {
+			if ( ! self::exists( self::table( $name ) ) ) {
+				continue;
+			}
+			$indexes = array();
+			foreach ( Db::rows( 'SHOW INDEX FROM {' . $name . '}' ) as $row ) {
+				$indexes[ (string) $row['Key_name'] ][] = (string) $row['Column_name'];
+			}
+			if ( array( 'day', 'id' ) === ( $indexes['PRIMARY'] ?? array() ) ) {
+				continue;
+			}
+			// One statement: the id is never without an index (AUTO_INCREMENT needs one).
+			Db::query( 'ALTER TABLE {' . $name . '} ' . ( isset( $indexes['id'] ) ? '' : 'ADD KEY id (id), ' ) . 'DROP PRIMARY KEY, ADD PRIMARY KEY (day, id)' . ( isset( $indexes[ $by_day ] ) ? ', DROP KEY ' . $by_day : '' ) );
+		}
 	}
 
 	/**
@@ -610,8 +643,8 @@ $day
 hour tinyint(3) unsigned NOT NULL DEFAULT 0,
 path_id int(10) unsigned NOT NULL,
 role varchar(64) NOT NULL DEFAULT '?',
-PRIMARY KEY  (id),
-KEY day_path (day,path_id)",
+PRIMARY KEY  (day,id),
+KEY id (id)",
 			'events'           => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
 session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,
@@ -619,8 +652,8 @@ $day
 name varchar(64) NOT NULL,
 path_id int(10) unsigned NOT NULL DEFAULT 0,
 props text NOT NULL,
-PRIMARY KEY  (id),
-KEY day_name (day,name)",
+PRIMARY KEY  (day,id),
+KEY id (id)",
 			'cursors'          => 'file varchar(191) NOT NULL,
 position bigint(20) unsigned NOT NULL DEFAULT 0,
 days text NOT NULL,

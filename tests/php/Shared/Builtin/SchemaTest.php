@@ -53,12 +53,12 @@ class SchemaTest extends TestCase {
 			'visitor_next' => 'visitor_next',
 		),
 		'pageviews'          => array(
-			'PRIMARY'  => 'id',
-			'day_path' => 'day,path_id',
+			'PRIMARY' => 'day,id',
+			'id'      => 'id',
 		),
 		'events'             => array(
-			'PRIMARY'  => 'id',
-			'day_name' => 'day,name',
+			'PRIMARY' => 'day,id',
+			'id'      => 'id',
 		),
 		'cursors'            => array( 'PRIMARY' => 'file' ),
 		'rollup_site'        => array( 'PRIMARY' => 'day' ),

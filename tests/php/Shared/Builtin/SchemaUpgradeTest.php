@@ -49,6 +49,15 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	private const V9_SESSIONS = "id int(10) unsigned NOT NULL, visitor bigint(20) unsigned NOT NULL, visitor_next bigint(20) unsigned NOT NULL DEFAULT 0, started_at int(10) unsigned NOT NULL, last_seen_at int(10) unsigned NOT NULL, day date NOT NULL, hour tinyint(3) unsigned NOT NULL DEFAULT 0, landing_path_id int(10) unsigned NOT NULL DEFAULT 0, exit_path_id int(10) unsigned NOT NULL DEFAULT 0, pageviews int(10) unsigned NOT NULL DEFAULT 0, events int(10) unsigned NOT NULL DEFAULT 0, interactive int(10) unsigned NOT NULL DEFAULT 0, duration int(10) unsigned NOT NULL DEFAULT 0, bounced tinyint(1) unsigned NOT NULL DEFAULT 0, engaged tinyint(1) unsigned NOT NULL DEFAULT 0, is_new tinyint(1) unsigned NOT NULL DEFAULT 0, source_id int(10) unsigned NOT NULL DEFAULT 0, medium varchar(100) NOT NULL DEFAULT '', campaign_id int(10) unsigned NOT NULL DEFAULT 0, channel varchar(32) NOT NULL DEFAULT '', click varchar(8) NOT NULL DEFAULT '', ua_id int(10) unsigned NOT NULL DEFAULT 0, country char(2) NOT NULL DEFAULT '', region varchar(64) NOT NULL DEFAULT '', city varchar(128) NOT NULL DEFAULT '', PRIMARY KEY  (id), KEY visitor (visitor), KEY visitor_next (visitor_next), KEY day (day)";
 
 	/**
+	 * Version 11's page views and events tables (their CREATE TABLE bodies): in the order of their
+	 * ids, with an index by day beside.
+	 */
+	private const V11_RAW = array(
+		'pageviews' => "id int(10) unsigned NOT NULL AUTO_INCREMENT, session_id int(10) unsigned NOT NULL, ts int(10) unsigned NOT NULL, day date NOT NULL, hour tinyint(3) unsigned NOT NULL DEFAULT 0, path_id int(10) unsigned NOT NULL, role varchar(64) NOT NULL DEFAULT '?', PRIMARY KEY  (id), KEY day_path (day,path_id)",
+		'events'    => 'id int(10) unsigned NOT NULL AUTO_INCREMENT, session_id int(10) unsigned NOT NULL, ts int(10) unsigned NOT NULL, day date NOT NULL, name varchar(64) NOT NULL, path_id int(10) unsigned NOT NULL DEFAULT 0, props text NOT NULL, PRIMARY KEY  (id), KEY day_name (day,name)',
+	);
+
+	/**
 	 * The site's table prefix and options table.
 	 *
 	 * @var array{prefix: string, options: string}
@@ -259,6 +268,64 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		Schema::migrate();
 		$this->assertSame( $expected, array_map( 'array_values', Db::rows( 'SELECT * FROM {sessions} ORDER BY id' ) ) );
 		$this->assertSame( array( array( '5', (string) $next ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, visitor_next FROM {session_next}' ) ) );
+		$this->assertSame( array(), $this->real_tables() );
+	}
+
+	/**
+	 * Version 11 to 12: page views and events keep every row and their ids, now stored by day
+	 * (primary key day, id, the id indexed on its own), without the day's old indexes; new rows
+	 * take the next ids; migrating again changes nothing.
+	 */
+	public function test_upgrade_from_v11_stores_page_views_and_events_by_day() {
+		Schema::migrate();
+		foreach ( self::V11_RAW as $name => $body ) {
+			Db::query( 'DROP TABLE {' . $name . '}' );
+			Db::query( 'CREATE TABLE {' . $name . '} (' . $body . ')' );
+		}
+		$today     = self::day( 0 );
+		$yesterday = self::day( 1 );
+		// Ids out of day order, as late hits leave them.
+		Db::insert_rows( 'pageviews', array( 'id', 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), array( array( 4, 3, 1700000000, $today, 9, 1, '' ), array( 7, 5, 1700003000, $yesterday, 23, 2, 'editor' ), array( 9, 5, 1700003100, $today, 0, 1, '' ) ) );
+		Db::insert_rows( 'events', array( 'id', 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), array( array( 2, 3, 1700000030, $today, 'scroll', 2, '{"percent":75}' ), array( 6, 5, 1700003050, $yesterday, 'file_download', 2, '{"url":"https://example.com/a.pdf"}' ) ) );
+		$before = array();
+		foreach ( array_keys( self::V11_RAW ) as $name ) {
+			$before[ $name ] = Db::rows( 'SELECT * FROM {' . $name . '} ORDER BY id' );
+		}
+		update_option( Schema::VERSION_OPTION, 11 );
+
+		$this->assertTrue( Schema::needs_migration() );
+		Schema::migrate();
+		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$indexes = static function ( string $name ): array {
+			$out = array();
+			foreach ( Db::rows( 'SHOW INDEX FROM {' . $name . '}' ) as $row ) {
+				$out[ (string) $row['Key_name'] ][] = (string) $row['Column_name'];
+			}
+			return $out;
+		};
+		foreach ( $before as $name => $rows ) {
+			$this->assertSame(
+				array(
+					'PRIMARY' => array( 'day', 'id' ),
+					'id'      => array( 'id' ),
+				),
+				$indexes( $name ),
+				$name
+			);
+			$this->assertSame( $rows, Db::rows( 'SELECT * FROM {' . $name . '} ORDER BY id' ), $name );
+		}
+		// A day's rows are read through the primary key.
+		$plan = Db::rows( 'EXPLAIN SELECT session_id, hour, path_id, role FROM {pageviews} WHERE day = %s', array( $today ) );
+		$this->assertSame( array( 'PRIMARY' ), array_column( $plan, 'key' ) );
+		Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), array( array( 5, 1700003200, $today, 0, 2, '' ) ) );
+		$this->assertSame( '10', Db::value( 'SELECT MAX(id) FROM {pageviews}' ) );
+
+		// Migrating again changes nothing.
+		update_option( Schema::VERSION_OPTION, 11 );
+		Schema::migrate();
+		$this->assertSame( array( '4', '7', '9', '10' ), Db::col( 'SELECT id FROM {pageviews} ORDER BY id' ) );
+		$this->assertSame( array( '2', '6' ), Db::col( 'SELECT id FROM {events} ORDER BY id' ) );
+		$this->assertSame( array( 'PRIMARY', 'PRIMARY', 'id' ), array_column( Db::rows( 'SHOW INDEX FROM {pageviews}' ), 'Key_name' ) );
 		$this->assertSame( array(), $this->real_tables() );
 	}
 
