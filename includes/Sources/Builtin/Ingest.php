@@ -148,6 +148,13 @@ final class Ingest {
 	private array $by_key = array();
 
 	/**
+	 * Sessions held at most (HELD_SESSIONS, filtered).
+	 *
+	 * @var int
+	 */
+	private int $held;
+
+	/**
 	 * The last hit (Unix time) of the stored sessions this run does not hold, or null before the
 	 * first read (stored_until()).
 	 *
@@ -177,6 +184,13 @@ final class Ingest {
 	 * @param RealtimeMinutes|null $minutes Real-Time's per-minute summaries, written with each chunk; none without.
 	 */
 	public function __construct( private LocalTime $clock, private string $oldest, private ?RealtimeMinutes $minutes = null ) {
+		/**
+		 * Filters how many sessions an aggregation run keeps in memory at most (about 1.5 KB
+		 * each), to continue them without reading them again.
+		 *
+		 * @param int $held 10,000 by default.
+		 */
+		$this->held      = max( 1, (int) apply_filters( 'monsterinsights_reports_held_sessions', self::HELD_SESSIONS ) );
 		$this->compacted = Compaction::compacted_before();
 	}
 
@@ -453,12 +467,19 @@ final class Ingest {
 				$missing[ $key ] = array();
 			}
 		}
-		if ( array() !== $missing && count( $this->sessions ) + count( $missing ) > self::HELD_SESSIONS ) {
-			// Bounded memory: forget them all, and read what this chunk needs again.
-			$this->stored_until = (int) max( array_merge( array( $this->stored_until() ), array_column( $this->sessions, 'last_seen_at' ) ) );
-			$this->sessions     = array();
-			$this->by_key       = array();
-			$missing            = array_fill_keys( array_keys( $keys ), array() );
+		if ( array() !== $missing && count( $this->sessions ) + count( $missing ) > $this->held ) {
+			// Bounded memory: first let go of the sessions no key of this chunk can reach, then, if
+			// that is not enough, of them all; and read what this chunk needs again.
+			$this->let_go( min( $keys ) - 3 * DAY_IN_SECONDS );
+			if ( count( $this->sessions ) + count( $missing ) > $this->held ) {
+				$this->let_go( PHP_INT_MAX );
+			}
+			$missing = array();
+			foreach ( $keys as $key => $ts ) {
+				if ( ! isset( $this->by_key[ $key ] ) ) {
+					$missing[ $key ] = array();
+				}
+			}
 		}
 		if ( array() !== $missing ) {
 			$stored_until = $this->stored_until();
@@ -499,6 +520,22 @@ final class Ingest {
 			);
 		}
 		return new Sessionizer( $rows, $this->clock, $this->next_id );
+	}
+
+	/**
+	 * Lets go of the sessions whose last hit was before a time, and of the keys they carry (a key
+	 * held whole must list every session of it): a later chunk that brings one of those keys reads
+	 * its sessions from the table again.
+	 *
+	 * @param int $before Unix time.
+	 */
+	private function let_go( int $before ): void {
+		foreach ( $this->sessions as $id => $session ) {
+			if ( (int) $session['last_seen_at'] < $before ) {
+				$this->stored_until = max( $this->stored_until(), (int) $session['last_seen_at'] );
+				unset( $this->sessions[ $id ], $this->by_key[ $session['visitor'] ], $this->by_key[ $session['visitor_next'] ] );
+			}
+		}
 	}
 
 	/**

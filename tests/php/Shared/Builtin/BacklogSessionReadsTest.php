@@ -83,4 +83,83 @@ class BacklogSessionReadsTest extends BuiltinTestCase {
 			Db::lists( 'SELECT day, sessions, pageviews FROM {rollup_site} ORDER BY day' )
 		);
 	}
+
+	/**
+	 * Six days of visits: on each day three visitors with three pages over twenty minutes, one of
+	 * whom comes back two hours later, and a visit that goes on past midnight.
+	 *
+	 * @return string[]
+	 */
+	private function week(): array {
+		Hits::reset();
+		$lines = array();
+		for ( $day = 1; $day <= 6; $day++ ) {
+			$date = sprintf( '2025-03-%02d', $day );
+			for ( $visitor = 1; $visitor <= 3; $visitor++ ) {
+				$label = 'd' . $day . 'v' . $visitor;
+				foreach ( array( '00', '10', '20' ) as $minute ) {
+					$lines[] = Hits::pageview( $label, sprintf( '%s %02d:%s:00', $date, 8 + $visitor, $minute ), '/page-' . $visitor . '/' );
+				}
+			}
+			$lines[] = Hits::pageview( 'd' . $day . 'v1', $date . ' 13:00:00', '/' );
+			$lines[] = Hits::pageview( 'night' . $day, $date . ' 23:50:00', '/' );
+			$lines[] = Hits::pageview( 'night' . $day, sprintf( '2025-03-%02d 00:05:00', $day + 1 ), '/about/' );
+		}
+		return $lines;
+	}
+
+	/**
+	 * The sessions and the daily rollups, as stored.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private function stored(): array {
+		return array(
+			'sessions' => Db::lists( 'SELECT id, visitor, started_at, last_seen_at, day, pageviews, duration, bounced, is_new FROM {sessions} ORDER BY id' ),
+			'site'     => Db::lists( 'SELECT * FROM {rollup_site} ORDER BY day' ),
+			// By path: the paths' ids differ from run to run.
+			'pages'    => array_map(
+				static function ( array $row ): array {
+					unset( $row['path_id'] );
+					return $row;
+				},
+				Db::rows( 'SELECT p.path, r.* FROM {rollup_pages} r JOIN {paths} p ON p.id = r.path_id ORDER BY r.day, p.path' )
+			),
+		);
+	}
+
+	/**
+	 * A run that may hold only a few sessions stores exactly what a run that holds them all stores:
+	 * with room for three days of them, it lets go of those no later hit can reach (and so never
+	 * needs to look a key up); with room for three sessions, of them all, and looks keys up again.
+	 */
+	public function test_a_run_that_holds_few_sessions_stores_the_same() {
+		$this->aggregate( $this->week(), 2 );
+		$all = $this->stored();
+		// 6 days × (3 visitors + 1 return + 1 night visit).
+		$this->assertCount( 30, $all['sessions'] );
+
+		$runs = array(
+			20 => 0,
+			3  => 10,
+		);
+		foreach ( $runs as $held => $at_least ) {
+			foreach ( Schema::TABLES as $table ) {
+				Db::query( 'DELETE FROM {' . $table . '}' );
+			}
+			$this->lookups = array();
+			$cap           = static fn(): int => $held;
+			add_filter( 'monsterinsights_reports_held_sessions', $cap );
+			add_filter( 'query', array( $this, 'record' ) );
+			$this->aggregate( $this->week(), 2 );
+			remove_filter( 'query', array( $this, 'record' ) );
+			remove_filter( 'monsterinsights_reports_held_sessions', $cap );
+			$this->assertSame( $all, $this->stored(), $held . ' held' );
+			if ( 0 === $at_least ) {
+				$this->assertSame( array(), $this->lookups, $held . ' held' );
+			} else {
+				$this->assertGreaterThanOrEqual( $at_least, count( $this->lookups ), $held . ' held' );
+			}
+		}
+	}
 }
