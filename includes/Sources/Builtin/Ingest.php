@@ -86,9 +86,11 @@ final class Ingest {
 	/**
 	 * Visitor keys per read of the sessions table. More than MySQL's and MariaDB's default
 	 * eq_range_index_dive_limit (200), so the optimiser takes each key's rows from the index
-	 * statistics instead of looking each key up twice (once to estimate, once to read); the
-	 * visitor_next half names its index (Db::force_index()): session_next is small, and a scan of
-	 * it can look cheaper than a thousand lookups.
+	 * statistics instead of looking each key up twice (once to estimate, once to read). Each half
+	 * names its index (Db::force_index()): session_next is small, and a scan of it can look cheaper
+	 * than a thousand lookups; the sessions table's statistics lag behind a table that a backlog
+	 * grows by hundreds of thousands of rows in one run, and with them a scan of it can look
+	 * cheaper too.
 	 */
 	private const KEYS_PER_READ = 1000;
 
@@ -530,6 +532,17 @@ final class Ingest {
 	 * @param int $before Unix time.
 	 */
 	private function let_go( int $before ): void {
+		$seen = array_column( $this->sessions, 'last_seen_at' );
+		if ( array() === $seen || min( $seen ) >= $before ) {
+			return;
+		}
+		if ( max( $seen ) < $before ) {
+			// All of them: at once.
+			$this->stored_until = max( $this->stored_until(), (int) max( $seen ) );
+			$this->sessions     = array();
+			$this->by_key       = array();
+			return;
+		}
 		foreach ( $this->sessions as $id => $session ) {
 			if ( (int) $session['last_seen_at'] < $before ) {
 				$this->stored_until = max( $this->stored_until(), (int) $session['last_seen_at'] );
@@ -565,7 +578,7 @@ final class Ingest {
 		foreach ( array_chunk( $keys, self::KEYS_PER_READ ) as $batch ) {
 			// Each half on its own index (an OR of the two can make the optimiser scan).
 			$list = Lookups::ints( $batch );
-			$sql  = 'SELECT ' . implode( ', ', $by_visitor ) . ' FROM {sessions} s LEFT JOIN {session_next} n ON n.session_id = s.id WHERE s.visitor IN (' . $list . ')'
+			$sql  = 'SELECT ' . implode( ', ', $by_visitor ) . ' FROM {sessions} s' . Db::force_index( 'visitor' ) . ' LEFT JOIN {session_next} n ON n.session_id = s.id WHERE s.visitor IN (' . $list . ')'
 				. ' UNION ALL SELECT ' . implode( ', ', $by_next ) . ' FROM {session_next} n' . Db::force_index( 'visitor_next' ) . ' JOIN {sessions} s ON s.id = n.session_id WHERE n.visitor_next IN (' . $list . ')';
 			foreach ( Db::lists( $sql ) as $row ) {
 				$out[ (int) $row[0] ] = $row;

@@ -34,8 +34,8 @@ class BacklogSessionReadsTest extends BuiltinTestCase {
 	 * @return string
 	 */
 	public function record( $sql ) {
-		$prefix = 'FROM `' . Schema::table( 'sessions' ) . '` s LEFT JOIN';
-		if ( str_contains( (string) $sql, $prefix ) && 1 === preg_match( '/WHERE s\.visitor IN \(([0-9, ]+)\)/', (string) $sql, $match ) ) {
+		$prefix = 'FROM `' . Schema::table( 'sessions' ) . '` s';
+		if ( str_contains( (string) $sql, $prefix ) && 1 === preg_match( '/ LEFT JOIN .* WHERE s\.visitor IN \(([0-9, ]+)\)/', (string) $sql, $match ) ) {
 			$this->lookups[] = array_map( 'intval', explode( ',', $match[1] ) );
 		}
 		return $sql;

@@ -244,6 +244,9 @@ class RollupsTest extends BuiltinTestCase {
 			array( array( 'n', 'range', 'visitor_next' ), array( 's', 'eq_ref', 'PRIMARY' ) ),
 			array_map( static fn( array $row ): array => array( $row['table'], $row['type'], $row['key'] ), $plan )
 		);
+		// The sessions by visitor through their index, whatever the table's statistics say.
+		$plan = Db::rows( 'EXPLAIN ' . substr( $read, 0, strpos( $read, ' UNION ALL ' ) ) );
+		$this->assertSame( array( 'visitor' ), array_values( array_filter( array_column( array_filter( $plan, static fn( array $row ): bool => 's' === $row['table'] ), 'key' ) ) ) );
 	}
 
 	/**
@@ -254,7 +257,7 @@ class RollupsTest extends BuiltinTestCase {
 	private function reads(): array {
 		$reads = array();
 		foreach ( $this->queries as $sql ) {
-			if ( 1 === preg_match( '/ FROM `\w+mir_sessions` s LEFT JOIN `\w+mir_session_next` n ON n.session_id = s.id WHERE s.visitor IN \(([^)]*)\)/', $sql, $match ) ) {
+			if ( 1 === preg_match( '/ FROM `\w+mir_sessions` s(?: FORCE INDEX \(visitor\))? LEFT JOIN `\w+mir_session_next` n ON n.session_id = s.id WHERE s.visitor IN \(([^)]*)\)/', $sql, $match ) ) {
 				$this->assertStringContainsString( ' WHERE n.visitor_next IN (' . $match[1] . ')', $sql );
 				$reads[] = explode( ',', $match[1] );
 			}
