@@ -100,6 +100,12 @@ final class Ingest {
 	private const HELD_SESSIONS = 10000;
 
 	/**
+	 * Keys of sessions let go that a run remembers at most, per session it may hold (a key costs
+	 * about 40 bytes, a session about 1.5 KB).
+	 */
+	private const GONE_KEYS_PER_HELD = 15;
+
+	/**
 	 * Lookup ids known to this run, by kind and value. Filled only from committed chunks' lookups
 	 * or rows read from the tables: a rolled-back chunk ends the run.
 	 *
@@ -150,6 +156,14 @@ final class Ingest {
 	private array $by_key = array();
 
 	/**
+	 * The keys of the sessions this run let go, with the last hit of each (let_go()): a later chunk
+	 * looks them up. At most GONE_KEYS_PER_HELD for each session it may hold.
+	 *
+	 * @var array<int, int>
+	 */
+	private array $gone = array();
+
+	/**
 	 * Sessions held at most (HELD_SESSIONS, filtered).
 	 *
 	 * @var int
@@ -157,8 +171,8 @@ final class Ingest {
 	private int $held;
 
 	/**
-	 * The last hit (Unix time) of the stored sessions this run does not hold, or null before the
-	 * first read (stored_until()).
+	 * The last hit (Unix time) of the stored sessions this run neither holds nor remembers the
+	 * keys of ($gone), or null before the first read (stored_until()).
 	 *
 	 * @var int|null
 	 */
@@ -454,11 +468,13 @@ final class Ingest {
 	 * A sessionizer that knows every stored session of the chunk's visitor keys (keys live two days,
 	 * so these are few): those this run already holds, the rest read from the table, once a run.
 	 *
-	 * A key first used after the last hit of every stored session this run does not hold
-	 * ($stored_until) can have no stored session, and is not looked for: its salt was made on the
+	 * A key that is not among those of the sessions this run let go ($gone), first used more than
+	 * three days after the last hit of every other stored session it does not hold
+	 * ($stored_until), can have no stored session, and is not looked for: its salt was made on the
 	 * day of the hit or the day before (Collector\Salts), and a session that carries it has a hit
 	 * with it, made since. Three days leave a margin for a day of 25 hours. So a backlog (an import,
-	 * a run after an outage) reads the table only for its first days.
+	 * a run after an outage) reads the table only for its first days and for the visitors it has
+	 * already seen, however many sessions a day the site has.
 	 *
 	 * @param array<int, int> $keys Visitor keys of the chunk => the time of their first hit in it.
 	 */
@@ -472,10 +488,12 @@ final class Ingest {
 		if ( array() !== $missing && count( $this->sessions ) + count( $missing ) > $this->held ) {
 			// Bounded memory: first let go of the sessions no key of this chunk can reach, then, if
 			// that is not enough, of them all; and read what this chunk needs again.
-			$this->let_go( min( $keys ) - 3 * DAY_IN_SECONDS );
+			$horizon = min( $keys ) - 3 * DAY_IN_SECONDS;
+			$this->let_go( $horizon );
 			if ( count( $this->sessions ) + count( $missing ) > $this->held ) {
 				$this->let_go( PHP_INT_MAX );
 			}
+			$this->bound_gone( $horizon );
 			$missing = array();
 			foreach ( $keys as $key => $ts ) {
 				if ( ! isset( $this->by_key[ $key ] ) ) {
@@ -486,7 +504,7 @@ final class Ingest {
 		if ( array() !== $missing ) {
 			$stored_until = $this->stored_until();
 			foreach ( $missing as $key => $ids ) {
-				if ( $keys[ $key ] - 3 * DAY_IN_SECONDS > $stored_until ) {
+				if ( ! isset( $this->gone[ $key ] ) && $keys[ $key ] - 3 * DAY_IN_SECONDS > $stored_until ) {
 					$this->by_key[ $key ] = array();
 					unset( $missing[ $key ] );
 				}
@@ -536,24 +554,54 @@ final class Ingest {
 		if ( array() === $seen || min( $seen ) >= $before ) {
 			return;
 		}
-		if ( max( $seen ) < $before ) {
-			// All of them: at once.
-			$this->stored_until = max( $this->stored_until(), (int) max( $seen ) );
-			$this->sessions     = array();
-			$this->by_key       = array();
-			return;
-		}
+		$all = max( $seen ) < $before;
 		foreach ( $this->sessions as $id => $session ) {
-			if ( (int) $session['last_seen_at'] < $before ) {
-				$this->stored_until = max( $this->stored_until(), (int) $session['last_seen_at'] );
-				unset( $this->sessions[ $id ], $this->by_key[ $session['visitor'] ], $this->by_key[ $session['visitor_next'] ] );
+			$last = (int) $session['last_seen_at'];
+			if ( $last < $before ) {
+				foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
+					if ( 0 !== $key ) {
+						$this->gone[ $key ] = max( $this->gone[ $key ] ?? 0, $last );
+						unset( $this->by_key[ $key ] );
+					}
+				}
+				unset( $this->sessions[ $id ] );
 			}
+		}
+		if ( $all ) {
+			// The keys held whole without a session go too: nothing is left to add to them.
+			$this->by_key = array();
 		}
 	}
 
 	/**
-	 * The last hit of the stored sessions this run does not hold: at the run's start, the last of
-	 * the table's; later, also that of the sessions the run let go (sessionizer()).
+	 * Keeps the keys of the sessions let go (let_go()) within bounds: first drops those no key of
+	 * the chunk can be (their last hit over three days before it), else all; the last hit of what
+	 * it drops moves stored_until() up, so their keys are looked up again should they come back.
+	 *
+	 * @param int $horizon The chunk's first hit less three days.
+	 */
+	private function bound_gone( int $horizon ): void {
+		if ( count( $this->gone ) <= self::GONE_KEYS_PER_HELD * $this->held ) {
+			return;
+		}
+		$until = $this->stored_until();
+		foreach ( $this->gone as $key => $last ) {
+			if ( $last < $horizon ) {
+				$until = max( $until, $last );
+				unset( $this->gone[ $key ] );
+			}
+		}
+		if ( count( $this->gone ) > self::GONE_KEYS_PER_HELD * $this->held ) {
+			$until      = max( $until, ...array_values( $this->gone ) );
+			$this->gone = array();
+		}
+		$this->stored_until = $until;
+	}
+
+	/**
+	 * The last hit of the stored sessions this run neither holds nor remembers the keys of: at the
+	 * run's start, the last of the table's; later, also that of the keys it stopped remembering
+	 * (bound_gone()).
 	 */
 	private function stored_until(): int {
 		$this->stored_until ??= (int) Db::value( 'SELECT MAX(last_seen_at) FROM {sessions}' );
