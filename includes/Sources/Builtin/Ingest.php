@@ -487,9 +487,16 @@ final class Ingest {
 		}
 		if ( array() !== $missing && count( $this->sessions ) + count( $missing ) > $this->held ) {
 			// Bounded memory: first let go of the sessions no key of this chunk can reach, then, if
-			// that is not enough, of them all; and read what this chunk needs again.
+			// that is not enough, of the older half, then of them all; and read what this chunk
+			// needs again.
 			$horizon = min( $keys ) - 3 * DAY_IN_SECONDS;
 			$this->let_go( $horizon );
+			if ( count( $this->sessions ) + count( $missing ) > $this->held ) {
+				// The older half: the sessions a next hit continues are the recent ones.
+				$seen = array_column( $this->sessions, 'last_seen_at' );
+				sort( $seen );
+				$this->let_go( (int) $seen[ intdiv( count( $seen ), 2 ) ] );
+			}
 			if ( count( $this->sessions ) + count( $missing ) > $this->held ) {
 				$this->let_go( PHP_INT_MAX );
 			}
