@@ -160,11 +160,12 @@ final class Beside {
 		if ( $is_ipv6 && null !== $server ) {
 			$server = '[' . $server . ']';
 		}
-		$link = mysqli_init();
+		$link = mysqli_init(); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_init -- A second connection as $wpdb opens its own (wpdb::db_connect()), for compaction's deletes; see the class.
 		if ( false === $link ) {
 			return false;
 		}
 		try {
+			// phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_real_connect -- As above, with $wpdb's own server, credentials, database and client flags.
 			$connected = mysqli_real_connect( $link, $server, (string) $wpdb->__get( 'dbuser' ), (string) $wpdb->__get( 'dbpassword' ), (string) $wpdb->__get( 'dbname' ), null === $port ? 0 : (int) $port, $socket, defined( 'MYSQL_CLIENT_FLAGS' ) ? (int) MYSQL_CLIENT_FLAGS : 0 );
 		} catch ( \mysqli_sql_exception $error ) {
 			$connected = false;

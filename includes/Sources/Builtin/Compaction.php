@@ -154,13 +154,16 @@ final class Compaction {
 		if ( '' === $from || $from >= $target ) {
 			return 0;
 		}
-		$utc  = new \DateTimeZone( 'UTC' );
+		$date = new \DateTimeImmutable( $from . ' 00:00:00', new \DateTimeZone( 'UTC' ) );
+		$day  = $from;
 		$sent = 0;
-		for ( $date = new \DateTimeImmutable( $from . ' 00:00:00', $utc ); $sent < $max_days && $date->format( 'Y-m-d' ) < $target; $date = $date->modify( '+1 day' ) ) {
+		while ( $sent < $max_days && $day < $target ) {
 			foreach ( self::TABLES as $table ) {
-				Beside::send( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $date->format( 'Y-m-d' ) ) );
+				Beside::send( 'DELETE FROM {' . $table . '} WHERE day = %s', array( $day ) );
 			}
 			++$sent;
+			$date = $date->modify( '+1 day' );
+			$day  = $date->format( 'Y-m-d' );
 		}
 		return $sent;
 	}
