@@ -152,8 +152,8 @@ final class Aggregator {
 	 * @param Lock              $lock     The run's lock, refreshed between chunks.
 	 * @param float             $deadline When to stop starting chunks (microtime).
 	 * @param AggregationResult $result   The run's result.
-	 * @param callable|null     $compact  Called with each recomputed day, in ascending order, and the file's result, when the file was read to its end.
-	 * @phpstan-param (callable(string, AggregationResult): void)|null $compact
+	 * @param callable|null     $compact  Called with each recomputed day, in ascending order, and the file's result, when the file was read to its end; returns the days it compacted.
+	 * @phpstan-param (callable(string, AggregationResult): int)|null $compact
 	 * @return bool Whether every line was processed (the file may be released).
 	 * @throws \RuntimeException When the file cannot be read.
 	 */
@@ -220,8 +220,18 @@ final class Aggregator {
 		} finally {
 			fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- Streaming a local file.
 		}
-		Rollups::recompute( $file->days(), null !== $compact && $file->complete ? static fn( string $day ) => $compact( $day, $file ) : null );
+		$compacted = 0;
+		Rollups::recompute(
+			$file->days(),
+			null !== $compact && $file->complete ? static function ( string $day ) use ( $compact, $file, &$compacted ): void {
+				$compacted += $compact( $day, $file );
+			} : null
+		);
 		Beside::wait();
+		if ( $compacted > 0 ) {
+			// The second keys of the sessions compaction deleted.
+			Ingest::forget_deleted_next_keys();
+		}
 		$result->merge( $file );
 		return $file->complete;
 	}
@@ -233,15 +243,17 @@ final class Aggregator {
 	 *
 	 * @param LocalTime         $clock  Site-local days.
 	 * @param AggregationResult $result The run's result so far.
-	 * @return callable(string, AggregationResult): void
+	 * @return callable(string, AggregationResult): int The days compacted by each call.
 	 */
 	private function compact_behind( LocalTime $clock, AggregationResult $result ): callable {
 		$cutoff = null;
 		$sent   = 0;
-		return function ( string $day, AggregationResult $file ) use ( $clock, $result, &$cutoff, &$sent ): void {
+		return function ( string $day, AggregationResult $file ) use ( $clock, $result, &$cutoff, &$sent ): int {
 			// The cutoff counts back from the newest session, which the file's chunks may have moved.
 			$cutoff ??= Compaction::cutoff( $this->now ?? time(), $clock );
-			$sent    += Compaction::behind( $day, $cutoff, self::COMPACT_BATCHES + count( $result->days() ) + count( $file->days() ) - $sent );
+			$days     = Compaction::behind( $day, $cutoff, self::COMPACT_BATCHES + count( $result->days() ) + count( $file->days() ) - $sent );
+			$sent    += $days;
+			return $days;
 		};
 	}
 

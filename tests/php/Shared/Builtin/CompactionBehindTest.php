@@ -136,4 +136,22 @@ class CompactionBehindTest extends BuiltinTestCase {
 		$this->assertSame( '2025-03-04', Compaction::compacted_before() );
 		$this->assertSame( array( '2', '4', '6', '8', '10' ), Db::col( 'SELECT pageviews FROM {rollup_site} ORDER BY day' ) );
 	}
+
+	/**
+	 * A session whose visitor's key changed during it (its second key in session_next) loses that
+	 * key with it when compaction deletes it.
+	 */
+	public function test_second_keys_go_with_their_sessions() {
+		add_filter( 'monsterinsights_reports_raw_days', array( $this, 'raw_days' ) );
+		$lines   = $this->lines();
+		$lines[] = Hits::pageview( 'before', '2025-03-01 07:00:00', '/' );
+		$lines[] = Hits::pageview( 'after', '2025-03-01 07:05:00', '/about/', array( 'vkp' => 'before' ) );
+		usort( $lines, static fn( string $a, string $b ): int => json_decode( $a, true )['ts'] <=> json_decode( $b, true )['ts'] );
+		$this->aggregate( $lines );
+
+		$this->assertSame( '2025-03-04', Compaction::compacted_before() );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {sessions} WHERE day < %s', array( '2025-03-04' ) ) );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {session_next}' ) );
+		$this->assertSame( '2', Db::value( 'SELECT sessions FROM {rollup_site} WHERE day = %s', array( '2025-03-01' ) ) );
+	}
 }
