@@ -25,6 +25,13 @@ final class Acquisition {
 	public const NOT_SET       = '(not set)';
 
 	/**
+	 * The campaign's lookup key (campaign_hash()), computed once: every hit of the visit asks.
+	 *
+	 * @var string
+	 */
+	private string $campaign_hash;
+
+	/**
 	 * Builds one; use of().
 	 *
 	 * @param string               $source   Source, lower case.
@@ -42,6 +49,7 @@ final class Acquisition {
 		public readonly array $campaign,
 		public readonly string $channel
 	) {
+		$this->campaign_hash = '' === $campaign['name'] ? '' : md5( implode( "\n", $campaign ) );
 	}
 
 	/**
@@ -96,7 +104,7 @@ final class Acquisition {
 	 * The campaign's lookup key, or '' when the visit has no campaign.
 	 */
 	public function campaign_hash(): string {
-		return '' === $this->campaign['name'] ? '' : md5( implode( "\n", $this->campaign ) );
+		return $this->campaign_hash;
 	}
 
 	/**

@@ -118,9 +118,16 @@ final class AggregationResult {
 		$this->malformed  += $other->malformed;
 		$this->expired    += $other->expired;
 		$this->files      += $other->files;
-		$this->days       += $other->days;
-		$this->sessions   += $other->sessions;
-		$this->complete    = $this->complete && $other->complete;
+		// Added in place: `+=` on a typed property copies the whole array first (PHP evaluates
+		// the sum into a new value to check its type), and a file's set of sessions grows to
+		// hundreds of thousands, merged once a chunk.
+		foreach ( $other->days as $day => $true ) {
+			$this->days[ $day ] = true;
+		}
+		foreach ( $other->sessions as $id => $true ) {
+			$this->sessions[ $id ] = true;
+		}
+		$this->complete = $this->complete && $other->complete;
 	}
 
 	/**

@@ -126,6 +126,13 @@ final class Ingest {
 	private array $acquisitions = array();
 
 	/**
+	 * The acquisition of a hit that says nothing of where it came from, once known.
+	 *
+	 * @var Acquisition|null
+	 */
+	private ?Acquisition $direct = null;
+
+	/**
 	 * Hit ids seen in this run.
 	 *
 	 * @var array<string, true>
@@ -319,6 +326,7 @@ final class Ingest {
 		$sources      = array();
 		$campaigns    = array();
 		$acquisitions = array();
+		$campaign_of  = array();
 		$keys         = array();
 		foreach ( $hits as $i => $hit ) {
 			$paths[ $hit->path ] = max( $paths[ $hit->path ] ?? 0, $hit->object );
@@ -328,7 +336,8 @@ final class Ingest {
 			if ( ! isset( $sources[ $acq->source ] ) ) {
 				$sources[ $acq->source ] = $acq->category;
 			}
-			$campaign_hash = $acq->campaign_hash();
+			$campaign_hash     = $acq->campaign_hash();
+			$campaign_of[ $i ] = $campaign_hash;
 			if ( '' !== $campaign_hash ) {
 				$campaigns[ $campaign_hash ] = $acq->campaign;
 			}
@@ -353,7 +362,7 @@ final class Ingest {
 					'path_id'     => $path_ids[ $hit->path ],
 					'ua_id'       => $ua_ids[ $hit->ua ],
 					'source_id'   => $source_ids[ $acq->source ],
-					'campaign_id' => $campaign_ids[ $acq->campaign_hash() ] ?? 0,
+					'campaign_id' => $campaign_ids[ $campaign_of[ $i ] ] ?? 0,
 				),
 				$acq
 			);
@@ -409,6 +418,11 @@ final class Ingest {
 	 * @param Hit $hit The hit.
 	 */
 	private function acquisition( Hit $hit ): Acquisition {
+		if ( ! $hit->has_acquisition() ) {
+			// No referrer, campaign nor click id: direct, whatever its term and content.
+			$this->direct ??= Acquisition::of( $hit );
+			return $this->direct;
+		}
 		$key = $hit->referrer . "\n" . implode( "\n", $hit->utm ) . "\n" . $hit->click;
 		if ( ! isset( $this->acquisitions[ $key ] ) ) {
 			if ( count( $this->acquisitions ) > 5000 ) {
@@ -518,9 +532,9 @@ final class Ingest {
 			}
 		}
 		if ( array() !== $missing ) {
-			foreach ( self::stored_sessions( array_keys( $missing ) ) as $id => $row ) {
+			foreach ( self::stored_sessions( array_keys( $missing ) ) as $id => $stored ) {
 				// A session this run holds is as the table holds it: this run wrote it.
-				$session               = $this->sessions[ $id ] ?? Sessionizer::typed( array_combine( self::SESSION_COLUMNS, $row ) );
+				$session               = $this->sessions[ $id ] ?? $stored;
 				$this->sessions[ $id ] = $session;
 				foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
 					if ( isset( $missing[ $key ] ) ) {
@@ -616,11 +630,11 @@ final class Ingest {
 	}
 
 	/**
-	 * Every stored session with one of the visitor keys as its visitor or visitor_next, as rows of
-	 * SESSION_COLUMNS' values (untyped), by id.
+	 * Every stored session with one of the visitor keys as its visitor or visitor_next, as the
+	 * sessionizer holds it (SESSION_COLUMNS, integer columns as integers), by id.
 	 *
 	 * @param int[] $keys Visitor keys.
-	 * @return array<int, array<int, string|null>>
+	 * @return array<int, array<string, int|string>>
 	 */
 	public static function stored_sessions( array $keys ): array {
 		$by_visitor = array();
@@ -629,14 +643,15 @@ final class Ingest {
 			$by_visitor[] = 'visitor_next' === $column ? 'COALESCE(n.visitor_next, 0)' : 's.' . $column;
 			$by_next[]    = 'visitor_next' === $column ? 'n.visitor_next' : 's.' . $column;
 		}
-		$out = array();
+		$text = array_keys( array_intersect( self::SESSION_COLUMNS, self::SESSION_TEXT_COLUMNS ) );
+		$out  = array();
 		foreach ( array_chunk( $keys, self::KEYS_PER_READ ) as $batch ) {
 			// Each half on its own index (an OR of the two can make the optimiser scan).
 			$list = Lookups::ints( $batch );
 			$sql  = 'SELECT ' . implode( ', ', $by_visitor ) . ' FROM {sessions} s' . Db::force_index( 'visitor' ) . ' LEFT JOIN {session_next} n ON n.session_id = s.id WHERE s.visitor IN (' . $list . ')'
 				. ' UNION ALL SELECT ' . implode( ', ', $by_next ) . ' FROM {session_next} n' . Db::force_index( 'visitor_next' ) . ' JOIN {sessions} s ON s.id = n.session_id WHERE n.visitor_next IN (' . $list . ')';
-			foreach ( Db::lists( $sql ) as $row ) {
-				$out[ (int) $row[0] ] = $row;
+			foreach ( Db::int_lists( $sql, array(), $text ) as $row ) {
+				$out[ (int) $row[0] ] = array_combine( self::SESSION_COLUMNS, $row );
 			}
 		}
 		return $out;

@@ -617,10 +617,7 @@ final class Realtime {
 		$source_ids   = self::ids( 'sources', $sources, $labels['sources'], static fn( string $name ): string => $name );
 		$campaign_ids = self::ids( 'campaigns', $campaigns, $labels['campaigns'], static fn( string $name ): string => $name );
 
-		$known = array();
-		foreach ( Ingest::stored_sessions( array_keys( $keys ) ) as $id => $row ) {
-			$known[ $id ] = Sessionizer::typed( array_combine( Ingest::SESSION_COLUMNS, $row ) );
-		}
+		$known = Ingest::stored_sessions( array_keys( $keys ) );
 		// Ids no stored session has: this answer's own, never written.
 		$sessionizer = new Sessionizer( $known, $clock, PHP_INT_MAX >> 1 );
 		$records     = array();

@@ -71,36 +71,28 @@ final class RollupDay {
 	 * @param array<int, array{0: string, 1: string, 2: string}> $devices Devices already known, by user-agent id (rows never change).
 	 */
 	public function __construct( public readonly string $day, array $devices = array() ) {
-		$text = array();
-		foreach ( self::SESSION_COLUMNS as $i => $column ) {
-			$text[ $i ] = in_array( $column, self::SESSION_TEXT, true );
-		}
-		foreach ( Db::lists( 'SELECT ' . implode( ', ', self::SESSION_COLUMNS ) . ' FROM {sessions} WHERE day = %s', array( $day ) ) as $row ) {
-			$session = array();
-			foreach ( $row as $i => $value ) {
-				$session[ self::SESSION_COLUMNS[ $i ] ] = $text[ $i ] ? (string) $value : (int) $value;
-			}
-			$this->sessions[ (int) $session['id'] ]   = $session;
-			$this->visitor_of[ (int) $session['id'] ] = (int) $session['visitor'];
+		$text = array_keys( array_intersect( self::SESSION_COLUMNS, self::SESSION_TEXT ) );
+		foreach ( Db::int_lists( 'SELECT ' . implode( ', ', self::SESSION_COLUMNS ) . ' FROM {sessions} WHERE day = %s', array( $day ), $text ) as $row ) {
+			$session                     = array_combine( self::SESSION_COLUMNS, $row );
+			$this->sessions[ $row[0] ]   = $session;
+			$this->visitor_of[ $row[0] ] = $row[1];
 		}
 		$others = array();
-		foreach ( Db::lists( 'SELECT session_id, hour, path_id, role FROM {pageviews} WHERE day = %s', array( $day ) ) as $row ) {
-			$id                = (int) $row[0];
-			$this->pageviews[] = array( $id, (int) $row[1], (int) $row[2], (string) $row[3] );
-			if ( ! isset( $this->visitor_of[ $id ] ) ) {
-				$others[ $id ] = true;
+		foreach ( Db::int_lists( 'SELECT session_id, hour, path_id, role FROM {pageviews} WHERE day = %s', array( $day ), array( 3 ) ) as $row ) {
+			$this->pageviews[] = $row;
+			if ( ! isset( $this->visitor_of[ $row[0] ] ) ) {
+				$others[ $row[0] ] = true;
 			}
 		}
-		foreach ( Db::lists( 'SELECT session_id, name FROM {events} WHERE day = %s', array( $day ) ) as $row ) {
-			$id             = (int) $row[0];
-			$this->events[] = array( $id, (string) $row[1] );
-			if ( ! isset( $this->visitor_of[ $id ] ) ) {
-				$others[ $id ] = true;
+		foreach ( Db::int_lists( 'SELECT session_id, name FROM {events} WHERE day = %s', array( $day ), array( 1 ) ) as $row ) {
+			$this->events[] = $row;
+			if ( ! isset( $this->visitor_of[ $row[0] ] ) ) {
+				$others[ $row[0] ] = true;
 			}
 		}
 		foreach ( array_chunk( array_keys( $others ), 1000 ) as $batch ) {
-			foreach ( Db::lists( 'SELECT id, visitor FROM {sessions} WHERE id IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
-				$this->visitor_of[ (int) $row[0] ] = (int) $row[1];
+			foreach ( Db::int_lists( 'SELECT id, visitor FROM {sessions} WHERE id IN (' . Lookups::ints( $batch ) . ')' ) as $row ) {
+				$this->visitor_of[ $row[0] ] = $row[1];
 			}
 		}
 		$missing = array();

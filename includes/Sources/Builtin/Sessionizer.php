@@ -79,7 +79,7 @@ final class Sessionizer {
 	/**
 	 * Starts from the stored sessions of the chunk's visitor keys.
 	 *
-	 * @param array<int, array<string, int|string>> $known   Sessions (typed(): integer columns as integers).
+	 * @param array<int, array<string, int|string>> $known   Sessions (integer columns as integers: Ingest::stored_sessions()).
 	 * @param LocalTime                             $clock   Site-local days and hours.
 	 * @param int                                   $next_id The id a new session takes first.
 	 */
@@ -306,23 +306,6 @@ final class Sessionizer {
 		$session['duration'] = (int) $session['last_seen_at'] - (int) $session['started_at'];
 		$session['bounced']  = ( (int) $session['pageviews'] <= 1 && 0 === (int) $session['interactive'] ) ? 1 : 0;
 		$session['engaged']  = ( (int) $session['interactive'] > 0 || (int) $session['duration'] >= self::ENGAGED_SECONDS || (int) $session['pageviews'] > 1 ) ? 1 : 0;
-		return $session;
-	}
-
-	/**
-	 * A row read from the database, with integer columns as integers.
-	 *
-	 * @param array<string, int|string|null> $row The row.
-	 * @return array<string, int|string>
-	 */
-	public static function typed( array $row ): array {
-		static $text = null;
-		$text      ??= array_fill_keys( Ingest::SESSION_TEXT_COLUMNS, true );
-		$session     = array();
-		foreach ( Ingest::SESSION_COLUMNS as $column ) {
-			$value              = $row[ $column ] ?? '';
-			$session[ $column ] = isset( $text[ $column ] ) ? (string) $value : (int) $value;
-		}
 		return $session;
 	}
 }
