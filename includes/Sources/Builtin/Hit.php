@@ -28,6 +28,17 @@ final class Hit {
 	public const CLICK_IDS = array( 'gclid', 'msclkid', 'fbclid' );
 
 	/**
+	 * The utm members of a hit that has none (shared: most hits have none).
+	 */
+	private const NO_UTM = array(
+		'source'   => '',
+		'medium'   => '',
+		'campaign' => '',
+		'term'     => '',
+		'content'  => '',
+	);
+
+	/**
 	 * Query arguments that say how a visitor came, not which page they saw.
 	 */
 	private const TRACKING = '/^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|msclkid|fbclid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl)$/i';
@@ -84,15 +95,17 @@ final class Hit {
 		if ( ! is_array( $data ) || 1 !== ( $data['v'] ?? null ) ) {
 			return null;
 		}
-		$id   = self::text( $data, 'id' );
-		$vk   = self::text( $data, 'vk' );
-		$vkp  = self::text( $data, 'vkp' );
-		$type = self::text( $data, 't' );
+		// The string members, trimmed, '' when missing or not a string (inline rather than through
+		// text(): this runs for every hit the aggregation reads).
+		$id   = is_string( $data['id'] ?? null ) ? trim( $data['id'] ) : '';
+		$vk   = is_string( $data['vk'] ?? null ) ? trim( $data['vk'] ) : '';
+		$vkp  = is_string( $data['vkp'] ?? null ) ? trim( $data['vkp'] ) : '';
+		$type = is_string( $data['t'] ?? null ) ? trim( $data['t'] ) : '';
 		$ts   = $data['ts'] ?? null;
 		if ( ! self::is_key( $id ) || ! self::is_key( $vk ) || ( '' !== $vkp && ! self::is_key( $vkp ) ) ) {
 			return null;
 		}
-		if ( ! is_int( $ts ) || $ts <= 0 || $ts > 4294967295 || ! in_array( $type, array( self::PAGEVIEW, self::EVENT ), true ) ) {
+		if ( ! is_int( $ts ) || $ts <= 0 || $ts > 4294967295 || ( self::PAGEVIEW !== $type && self::EVENT !== $type ) ) {
 			return null;
 		}
 		$name = self::EVENT === $type ? substr( self::text( $data, 'en' ), 0, 64 ) : '';
@@ -100,10 +113,20 @@ final class Hit {
 			return null;
 		}
 		$object  = $data['o'] ?? 0;
-		$click   = self::text( $data, 'ck' );
-		$country = strtoupper( self::text( $data, 'cc' ) );
+		$click   = is_string( $data['ck'] ?? null ) ? trim( $data['ck'] ) : '';
+		$country = is_string( $data['cc'] ?? null ) ? strtoupper( trim( $data['cc'] ) ) : '';
 		$props   = $data['ep'] ?? array();
-		$role    = self::text( $data, 'u' );
+		$role    = is_string( $data['u'] ?? null ) ? trim( $data['u'] ) : '';
+		$utm     = self::NO_UTM;
+		if ( isset( $data['us'] ) || isset( $data['um'] ) || isset( $data['uc'] ) || isset( $data['ut'] ) || isset( $data['ux'] ) ) {
+			$utm = array(
+				'source'   => strtolower( substr( self::text( $data, 'us' ), 0, 191 ) ),
+				'medium'   => strtolower( substr( self::text( $data, 'um' ), 0, 100 ) ),
+				'campaign' => substr( self::text( $data, 'uc' ), 0, 191 ),
+				'term'     => substr( self::text( $data, 'ut' ), 0, 191 ),
+				'content'  => substr( self::text( $data, 'ux' ), 0, 191 ),
+			);
+		}
 
 		return new self(
 			strtolower( $id ),
@@ -111,24 +134,18 @@ final class Hit {
 			$type,
 			self::key_int( $vk ),
 			'' === $vkp ? 0 : self::key_int( $vkp ),
-			self::path( self::text( $data, 'p' ) ),
+			self::path( is_string( $data['p'] ?? null ) ? trim( $data['p'] ) : '' ),
 			is_int( $object ) && $object > 0 ? $object : 0,
-			self::text( $data, 'r' ),
-			array(
-				'source'   => strtolower( substr( self::text( $data, 'us' ), 0, 191 ) ),
-				'medium'   => strtolower( substr( self::text( $data, 'um' ), 0, 100 ) ),
-				'campaign' => substr( self::text( $data, 'uc' ), 0, 191 ),
-				'term'     => substr( self::text( $data, 'ut' ), 0, 191 ),
-				'content'  => substr( self::text( $data, 'ux' ), 0, 191 ),
-			),
-			in_array( $click, self::CLICK_IDS, true ) ? $click : '',
-			self::text( $data, 'ua' ),
+			is_string( $data['r'] ?? null ) ? trim( $data['r'] ) : '',
+			$utm,
+			'' !== $click && in_array( $click, self::CLICK_IDS, true ) ? $click : '',
+			is_string( $data['ua'] ?? null ) ? trim( $data['ua'] ) : '',
 			2 === strlen( $country ) && ctype_upper( $country ) ? $country : '',
-			substr( self::text( $data, 'rg' ), 0, 64 ),
-			substr( self::text( $data, 'ci' ), 0, 128 ),
+			is_string( $data['rg'] ?? null ) ? substr( trim( $data['rg'] ), 0, 64 ) : '',
+			is_string( $data['ci'] ?? null ) ? substr( trim( $data['ci'] ), 0, 128 ) : '',
 			$name,
 			is_array( $props ) ? $props : array(),
-			self::PAGEVIEW === $type && 1 === preg_match( Collector\Collector::ROLE_PATTERN, $role ) ? $role : ''
+			self::PAGEVIEW === $type && '' !== $role && 1 === preg_match( Collector\Collector::ROLE_PATTERN, $role ) ? $role : ''
 		);
 	}
 

@@ -253,6 +253,8 @@ final class Ingest {
 	public function parse( array $lines ): array {
 		$result = new AggregationResult();
 		$hits   = array();
+		// Whether each quarter hour's day is open (local days start on a quarter hour, LocalTime).
+		$open = array();
 		foreach ( $lines as $line ) {
 			// The previous chunk's writes go out one by one meanwhile.
 			if ( 0 === ++$result->lines % 64 ) {
@@ -268,7 +270,9 @@ final class Ingest {
 				continue;
 			}
 			$this->seen[ $hit->id ] = true;
-			if ( ! $this->open_day( $this->clock->day( $hit->ts ) ) ) {
+			$quarter                = intdiv( $hit->ts, 900 );
+			$open[ $quarter ]     ??= $this->open_day( $this->clock->day( $hit->ts ) );
+			if ( ! $open[ $quarter ] ) {
 				++$result->expired;
 				continue;
 			}
@@ -354,9 +358,10 @@ final class Ingest {
 
 		$sessionizer = $this->sessionizer( $keys );
 		$session_of  = array();
+		$quarters    = array();
 		foreach ( $hits as $i => $hit ) {
-			$acq              = $acquisitions[ $i ];
-			$session_of[ $i ] = $sessionizer->add(
+			$acq                                 = $acquisitions[ $i ];
+			$session_of[ $i ]                    = $sessionizer->add(
 				$hit,
 				array(
 					'path_id'     => $path_ids[ $hit->path ],
@@ -366,7 +371,11 @@ final class Ingest {
 				),
 				$acq
 			);
-			$result->add_day( $this->clock->day( $hit->ts ) );
+			$quarters[ intdiv( $hit->ts, 900 ) ] = $hit->ts;
+		}
+		// The hits' days: one a quarter hour (local days start on a quarter hour, LocalTime).
+		foreach ( $quarters as $ts ) {
+			$result->add_day( $this->clock->day( $ts ) );
 		}
 
 		// Each write is sent without waiting for it (Db::insert_rows()'s $async): the database
