@@ -164,11 +164,19 @@ final class Ingest {
 
 	/**
 	 * The keys of the sessions this run let go, with the last hit of each (let_go()): a later chunk
-	 * looks them up. At most GONE_KEYS_PER_HELD for each session it may hold.
+	 * looks them up, unless its hits come too late to join one (sessionizer()). At most
+	 * GONE_KEYS_PER_HELD for each session it may hold.
 	 *
 	 * @var array<int, int>
 	 */
 	private array $gone = array();
+
+	/**
+	 * The same keys with the earliest start of those sessions: whether a visitor is new.
+	 *
+	 * @var array<int, int>
+	 */
+	private array $gone_first = array();
 
 	/**
 	 * Sessions held at most (HELD_SESSIONS, filtered).
@@ -332,6 +340,7 @@ final class Ingest {
 		$acquisitions = array();
 		$campaign_of  = array();
 		$keys         = array();
+		$passive      = array();
 		foreach ( $hits as $i => $hit ) {
 			$paths[ $hit->path ] = max( $paths[ $hit->path ] ?? 0, $hit->object );
 			$agents[ $hit->ua ]  = $hit->ua;
@@ -350,13 +359,17 @@ final class Ingest {
 			if ( 0 !== $hit->previous ) {
 				$keys[ $hit->previous ] ??= $hit->ts;
 			}
+			if ( $hit->is_passive() ) {
+				$passive[ $hit->visitor ]  = true;
+				$passive[ $hit->previous ] = true;
+			}
 		}
 		$path_ids     = $this->lookup( 'paths', $paths, true );
 		$ua_ids       = $this->lookup( 'user_agents', $agents );
 		$source_ids   = $this->lookup( 'sources', $sources );
 		$campaign_ids = $this->lookup( 'campaigns', $campaigns );
 
-		$sessionizer = $this->sessionizer( $keys );
+		$sessionizer = $this->sessionizer( $keys, $passive );
 		$session_of  = array();
 		$quarters    = array();
 		foreach ( $hits as $i => $hit ) {
@@ -499,11 +512,22 @@ final class Ingest {
 	 * a run after an outage) reads the table only for its first days and for the visitors it has
 	 * already seen, however many sessions a day the site has.
 	 *
-	 * @param array<int, int> $keys Visitor keys of the chunk => the time of their first hit in it.
+	 * Nor is a key of sessions it let go looked for when the chunk's hits with it all come too late
+	 * to join one of them (more than Sessionizer::TIMEOUT after their last hit, PASSIVE_WINDOW for
+	 * a passive hit): a visitor who comes back hours later. The key is then held without those
+	 * sessions, and the earliest of their starts tells the sessionizer the visitor is not new. A
+	 * later chunk with an earlier hit of the key reads them after all.
+	 *
+	 * @param array<int, int>  $keys    Visitor keys of the chunk => the time of their first hit in it.
+	 * @param array<int, true> $passive The keys of the chunk's passive hits (Hit::is_passive()).
 	 */
-	private function sessionizer( array $keys ): Sessionizer {
+	private function sessionizer( array $keys, array $passive = array() ): Sessionizer {
 		$missing = array();
 		foreach ( $keys as $key => $ts ) {
+			if ( isset( $this->by_key[ $key ], $this->gone[ $key ] ) && ! $this->too_late( $key, $ts, $passive ) ) {
+				// Held without sessions it let go, one of which this hit may join: read them all.
+				unset( $this->by_key[ $key ] );
+			}
 			if ( ! isset( $this->by_key[ $key ] ) ) {
 				$missing[ $key ] = array();
 			}
@@ -534,7 +558,7 @@ final class Ingest {
 		if ( array() !== $missing ) {
 			$stored_until = $this->stored_until();
 			foreach ( $missing as $key => $ids ) {
-				if ( ! isset( $this->gone[ $key ] ) && $keys[ $key ] - 3 * DAY_IN_SECONDS > $stored_until ) {
+				if ( $keys[ $key ] - 3 * DAY_IN_SECONDS > $stored_until && ( ! isset( $this->gone[ $key ] ) || $this->too_late( $key, $keys[ $key ], $passive ) ) ) {
 					$this->by_key[ $key ] = array();
 					unset( $missing[ $key ] );
 				}
@@ -552,7 +576,9 @@ final class Ingest {
 				}
 			}
 			foreach ( $missing as $key => $ids ) {
+				// Every session of the key is held now.
 				$this->by_key[ $key ] = $ids;
+				unset( $this->gone[ $key ], $this->gone_first[ $key ] );
 			}
 		}
 		$rows = array();
@@ -569,7 +595,20 @@ final class Ingest {
 				(int) Db::value( 'SELECT position FROM {cursors} WHERE file = %s', array( self::NEXT_ID ) )
 			);
 		}
-		return new Sessionizer( $rows, $this->clock, $this->next_id );
+		// The earliest start of the sessions let go of the keys held without them.
+		$first = array_intersect_key( $this->gone_first, $keys );
+		return new Sessionizer( $rows, $this->clock, $this->next_id, $first );
+	}
+
+	/**
+	 * Whether a hit with a key of sessions this run let go comes too late to join any of them.
+	 *
+	 * @param int              $key     The visitor key.
+	 * @param int              $ts      The chunk's first hit with it.
+	 * @param array<int, true> $passive The keys of the chunk's passive hits.
+	 */
+	private function too_late( int $key, int $ts, array $passive ): bool {
+		return $ts > $this->gone[ $key ] + ( isset( $passive[ $key ] ) ? Sessionizer::PASSIVE_WINDOW : Sessionizer::TIMEOUT );
 	}
 
 	/**
@@ -590,7 +629,8 @@ final class Ingest {
 			if ( $last < $before ) {
 				foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
 					if ( 0 !== $key ) {
-						$this->gone[ $key ] = max( $this->gone[ $key ] ?? 0, $last );
+						$this->gone[ $key ]       = max( $this->gone[ $key ] ?? 0, $last );
+						$this->gone_first[ $key ] = min( $this->gone_first[ $key ] ?? PHP_INT_MAX, (int) $session['started_at'] );
 						unset( $this->by_key[ $key ] );
 					}
 				}
@@ -614,16 +654,22 @@ final class Ingest {
 		if ( count( $this->gone ) <= self::GONE_KEYS_PER_HELD * $this->held ) {
 			return;
 		}
+		// A key held without the sessions it let go (sessionizer()) is no longer held either: a later
+		// chunk reads its sessions.
 		$until = $this->stored_until();
 		foreach ( $this->gone as $key => $last ) {
 			if ( $last < $horizon ) {
 				$until = max( $until, $last );
-				unset( $this->gone[ $key ] );
+				unset( $this->gone[ $key ], $this->gone_first[ $key ], $this->by_key[ $key ] );
 			}
 		}
 		if ( count( $this->gone ) > self::GONE_KEYS_PER_HELD * $this->held ) {
-			$until      = max( $until, ...array_values( $this->gone ) );
-			$this->gone = array();
+			$until = max( $until, ...array_values( $this->gone ) );
+			foreach ( $this->gone as $key => $last ) {
+				unset( $this->by_key[ $key ] );
+			}
+			$this->gone       = array();
+			$this->gone_first = array();
 		}
 		$this->stored_until = $until;
 	}

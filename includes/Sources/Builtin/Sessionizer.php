@@ -82,10 +82,14 @@ final class Sessionizer {
 	 * @param array<int, array<string, int|string>> $known   Sessions (integer columns as integers: Ingest::stored_sessions()).
 	 * @param LocalTime                             $clock   Site-local days and hours.
 	 * @param int                                   $next_id The id a new session takes first.
+	 * @param array<int, int>                       $earlier Visitor keys => the earliest start of sessions with them not among $known (Ingest lets go of sessions no hit of the chunk can join): a visitor who had one is not new.
 	 */
-	public function __construct( array $known, private LocalTime $clock, private int $next_id ) {
+	public function __construct( array $known, private LocalTime $clock, private int $next_id, array $earlier = array() ) {
 		foreach ( $known as $session ) {
 			$this->index( $session );
+		}
+		foreach ( $earlier as $visitor => $started ) {
+			$this->first_seen[ $visitor ] = min( $this->first_seen[ $visitor ] ?? $started, $started );
 		}
 	}
 

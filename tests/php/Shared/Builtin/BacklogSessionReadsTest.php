@@ -180,4 +180,57 @@ class BacklogSessionReadsTest extends BuiltinTestCase {
 		$this->assertSame( array( array( '2', '1500' ) ), Db::lists( 'SELECT pageviews, duration FROM {sessions} WHERE visitor = %d', array( $key ) ) );
 		$this->assertSame( '21', Db::value( 'SELECT sessions FROM {rollup_site}' ) );
 	}
+
+	/**
+	 * A run that may hold one session lets go of a visit; the visitor comes back two hours later,
+	 * too late to continue it: their key is not looked up, and the new visit is a returning one.
+	 * A web-vitals measurement of the first visit's page, sent an hour after it (a page left open),
+	 * may still join the visit let go: that key is looked up, and the measurement joins it.
+	 */
+	public function test_a_visitor_back_too_late_to_continue_is_not_looked_up_and_not_new() {
+		Hits::reset();
+		$lines = array(
+			Hits::pageview( 'back', '2025-03-01 10:00:00', '/' ),
+			Hits::pageview( 'vitals', '2025-03-01 10:01:00', '/' ),
+			Hits::pageview( 'other', '2025-03-01 10:30:00', '/' ),
+			Hits::event( 'vitals', '2025-03-01 11:01:00', 'web_vitals', array( 'LCP' => 1200 ) ),
+			Hits::pageview( 'back', '2025-03-01 12:00:00', '/about/' ),
+		);
+		add_filter( 'monsterinsights_reports_held_sessions', static fn(): int => 1 );
+		add_filter( 'query', array( $this, 'record' ) );
+		$this->aggregate( $lines, 1 );
+		remove_filter( 'query', array( $this, 'record' ) );
+
+		$key       = static fn( string $visitor ): int => Hit::key_int( Hits::key( $visitor ) );
+		$looked_up = array();
+		foreach ( $this->lookups as $keys ) {
+			$looked_up = array_merge( $looked_up, $keys );
+		}
+		$this->assertSame( array( $key( 'vitals' ) ), $looked_up );
+		// Two visits of "back", the second not new; the measurement joined the visit of "vitals"
+		// (one page view, one event) without starting one.
+		$this->assertSame( array( array( '1', '1', '0' ), array( '1', '0', '0' ) ), Db::lists( 'SELECT pageviews, is_new, events FROM {sessions} WHERE visitor = %d ORDER BY id', array( $key( 'back' ) ) ) );
+		$this->assertSame( array( array( '1', '1' ) ), Db::lists( 'SELECT pageviews, events FROM {sessions} WHERE visitor = %d', array( $key( 'vitals' ) ) ) );
+		$this->assertSame( '4', Db::value( 'SELECT sessions FROM {rollup_site}' ) );
+	}
+
+	/**
+	 * Lines out of time order (an import): the visitor held without the visit let go brings, in a
+	 * later chunk, a page of twenty minutes into that visit. Their sessions are read after all, and
+	 * the page continues the visit, as in a run that holds every session.
+	 */
+	public function test_an_earlier_hit_of_a_key_held_without_its_visit_reads_it() {
+		Hits::reset();
+		$lines = array(
+			Hits::pageview( 'back', '2025-03-01 10:00:00', '/' ),
+			Hits::pageview( 'other', '2025-03-01 10:01:00', '/' ),
+			Hits::pageview( 'back', '2025-03-01 12:00:00', '/about/' ),
+			Hits::pageview( 'back', '2025-03-01 10:20:00', '/contact/' ),
+		);
+		add_filter( 'monsterinsights_reports_held_sessions', static fn(): int => 1 );
+		$this->aggregate( $lines, 1 );
+
+		$key = Hit::key_int( Hits::key( 'back' ) );
+		$this->assertSame( array( array( '2', '1200', '1' ), array( '1', '0', '0' ) ), Db::lists( 'SELECT pageviews, duration, is_new FROM {sessions} WHERE visitor = %d ORDER BY id', array( $key ) ) );
+	}
 }
