@@ -623,15 +623,15 @@ final class Ingest {
 		if ( array() === $seen || min( $seen ) >= $before ) {
 			return;
 		}
-		$all = max( $seen ) < $before;
+		$all      = max( $seen ) < $before;
+		$unlisted = array();
 		foreach ( $this->sessions as $id => $session ) {
-			$last = (int) $session['last_seen_at'];
-			if ( $last < $before ) {
+			if ( $session['last_seen_at'] < $before ) {
 				foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
 					if ( 0 !== $key ) {
-						$this->gone[ $key ]       = max( $this->gone[ $key ] ?? 0, $last );
-						$this->gone_first[ $key ] = min( $this->gone_first[ $key ] ?? PHP_INT_MAX, (int) $session['started_at'] );
+						$this->forget( $key, $session );
 						unset( $this->by_key[ $key ] );
+						$unlisted[ $key ] = true;
 					}
 				}
 				unset( $this->sessions[ $id ] );
@@ -640,7 +640,28 @@ final class Ingest {
 		if ( $all ) {
 			// The keys held whole without a session go too: nothing is left to add to them.
 			$this->by_key = array();
+			return;
 		}
+		// A key no longer held whole may still have sessions held: $gone covers them too, so that
+		// sessionizer() never takes a hit as too late for a session it holds but no longer lists.
+		foreach ( $this->sessions as $session ) {
+			foreach ( array( $session['visitor'], $session['visitor_next'] ) as $key ) {
+				if ( isset( $unlisted[ $key ] ) ) {
+					$this->forget( $key, $session );
+				}
+			}
+		}
+	}
+
+	/**
+	 * Counts a session among those of a key the run no longer lists ($gone, $gone_first).
+	 *
+	 * @param int                       $key     The visitor key.
+	 * @param array<string, int|string> $session The session.
+	 */
+	private function forget( int $key, array $session ): void {
+		$this->gone[ $key ]       = max( $this->gone[ $key ] ?? 0, (int) $session['last_seen_at'] );
+		$this->gone_first[ $key ] = min( $this->gone_first[ $key ] ?? PHP_INT_MAX, (int) $session['started_at'] );
 	}
 
 	/**

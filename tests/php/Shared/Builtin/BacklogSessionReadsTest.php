@@ -233,4 +233,29 @@ class BacklogSessionReadsTest extends BuiltinTestCase {
 		$key = Hit::key_int( Hits::key( 'back' ) );
 		$this->assertSame( array( array( '2', '1200', '1' ), array( '1', '0', '0' ) ), Db::lists( 'SELECT pageviews, duration, is_new FROM {sessions} WHERE visitor = %d ORDER BY id', array( $key ) ) );
 	}
+
+	/**
+	 * Short of room, a run lets go of a visitor's first visit but holds their second: a page ten
+	 * minutes later continues the second visit, which the run still holds but no longer lists
+	 * under the key.
+	 */
+	public function test_a_visit_held_under_a_key_partly_let_go_is_continued() {
+		Hits::reset();
+		// Room for four: the fifth visit lets go of the older half, the first visit of "back" and
+		// that of "other1"; the second visit of "back" stays.
+		$lines = array(
+			Hits::pageview( 'back', '2025-03-01 10:00:00', '/' ),
+			Hits::pageview( 'other1', '2025-03-01 10:50:00', '/' ),
+			Hits::pageview( 'other2', '2025-03-01 10:51:00', '/' ),
+			Hits::pageview( 'back', '2025-03-01 11:00:00', '/about/' ),
+			Hits::pageview( 'other3', '2025-03-01 11:01:00', '/' ),
+			Hits::pageview( 'back', '2025-03-01 11:20:00', '/contact/' ),
+		);
+		add_filter( 'monsterinsights_reports_held_sessions', static fn(): int => 4 );
+		$this->aggregate( $lines, 1 );
+
+		$key = Hit::key_int( Hits::key( 'back' ) );
+		$this->assertSame( array( array( '1', '0', '1' ), array( '2', '1200', '0' ) ), Db::lists( 'SELECT pageviews, duration, is_new FROM {sessions} WHERE visitor = %d ORDER BY id', array( $key ) ) );
+		$this->assertSame( '5', Db::value( 'SELECT sessions FROM {rollup_site}' ) );
+	}
 }
