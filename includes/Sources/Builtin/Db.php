@@ -138,7 +138,7 @@ final class Db {
 
 	/**
 	 * Rows as lists of values (lists()), with every column but the text ones as an integer. On
-	 * MySQL and MariaDB the driver makes them (MYSQLI_OPT_INT_AND_FLOAT_NATIVE, set on $wpdb's
+	 * MySQL and MariaDB the driver (mysqlnd) makes them (MYSQLI_OPT_INT_AND_FLOAT_NATIVE, set on $wpdb's
 	 * connection for this one statement and unset before anything else runs on it), so the
 	 * aggregation's reads of a day's rows need no PHP loop over every value; elsewhere they are
 	 * cast here. A column that can be NULL stays NULL on MySQL and MariaDB: read only NOT NULL
@@ -152,31 +152,34 @@ final class Db {
 	 */
 	public static function int_lists( string $template, array $args = array(), array $text = array() ): array {
 		$link = self::mysqli();
-		if ( null === $link ) {
-			$text = array_fill_keys( $text, true );
-			$rows = array();
-			foreach ( self::lists( $template, $args ) as $row ) {
-				foreach ( $row as $i => $value ) {
-					$row[ $i ] = isset( $text[ $i ] ) ? (string) $value : (int) $value;
+		// The option is mysqlnd's (PHP's default MySQL driver); a build on libmysqlclient lacks it.
+		if ( null !== $link && defined( 'MYSQLI_OPT_INT_AND_FLOAT_NATIVE' ) ) {
+			self::reap();
+			if ( mysqli_options( $link, MYSQLI_OPT_INT_AND_FLOAT_NATIVE, 1 ) ) { // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_options -- $wpdb's connection, for this statement only (unset below).
+				try {
+					/**
+					 * Integer columns arrive as integers, text columns as strings.
+					 *
+					 * @var array<int, array<int, int|string>> $rows
+					 */
+					$rows = self::lists( $template, $args );
+				} finally {
+					mysqli_options( $link, MYSQLI_OPT_INT_AND_FLOAT_NATIVE, 0 ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_options -- As above.
 				}
-				$rows[] = $row;
+				return $rows;
 			}
-			return $rows;
 		}
-		self::reap();
-		mysqli_options( $link, MYSQLI_OPT_INT_AND_FLOAT_NATIVE, 1 ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_options -- $wpdb's connection, for this statement only (unset below).
-		try {
-			/**
-			 * Integer columns arrive as integers, text columns as strings.
-			 *
-			 * @var array<int, array<int, int|string>> $rows
-			 */
-			$rows = self::lists( $template, $args );
-		} finally {
-			mysqli_options( $link, MYSQLI_OPT_INT_AND_FLOAT_NATIVE, 0 ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_options -- As above.
+		$text = array_fill_keys( $text, true );
+		$rows = array();
+		foreach ( self::lists( $template, $args ) as $row ) {
+			foreach ( $row as $i => $value ) {
+				$row[ $i ] = isset( $text[ $i ] ) ? (string) $value : (int) $value;
+			}
+			$rows[] = $row;
 		}
 		return $rows;
 	}
+
 
 	/**
 	 * An index hint that makes MySQL and MariaDB read a table through one of its indexes ('' on
