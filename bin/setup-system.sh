@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages the project needs on a fresh Debian machine:
-# MariaDB (PHPUnit, the e2e site), PHP's MySQL, GD and cURL extensions (GD: the e2e site makes image
-# sizes of uploads, as a host does; cURL: WPForms Lite, which the Forms e2e installs, loads nothing
-# without it), Chromium (Playwright), gettext (i18n), unzip.
+# MariaDB (PHPUnit, the e2e site), PHP's MySQL, GD, cURL and SQLite extensions (GD: the e2e site makes
+# image sizes of uploads, as a host does; cURL: WPForms Lite, which the Forms e2e installs, loads
+# nothing without it; SQLite: PHPUnit runs the SQLite Database Integration of npm start's site), Chromium (Playwright), gettext (i18n), unzip.
 # Idempotent: does nothing when everything is present. Needs root (or sudo) when something is missing.
 set -euo pipefail
 
@@ -10,6 +10,7 @@ need=()
 php -m | grep -qi '^mysqli$' || need+=(php8.2-mysql)
 php -m | grep -qi '^gd$' || need+=(php8.2-gd)
 php -m | grep -qi '^curl$' || need+=(php8.2-curl)
+php -m | grep -qi '^pdo_sqlite$' || need+=(php8.2-sqlite3)
 command -v mariadbd >/dev/null 2>&1 || command -v mysqld >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(mariadb-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v xgettext >/dev/null 2>&1 || need+=(gettext)

@@ -20,6 +20,22 @@ if [ ! -f build/reports.asset.php ] || [ ! -f build/data/uap-regexes.json ]; the
 	npm run build --silent >/dev/null
 fi
 
+# DbSqliteTest runs the SQLite Database Integration that Playground CLI ships (npm start's site
+# runs on it), unpacked once per copy of it; PHP needs pdo_sqlite (bin/setup-system.sh).
+sqlite_zip=node_modules/@wp-playground/cli/sqlite-database-integration.zip
+sqlite_dir=.wp/sqlite-integration
+if [ ! -f "$sqlite_zip" ]; then
+	echo "test-php: $sqlite_zip is missing. Run: npm ci" >&2
+	exit 1
+fi
+if [ ! -f "$sqlite_dir/.from" ] || [ "$sqlite_zip" -nt "$sqlite_dir/.from" ]; then
+	rm -rf "$sqlite_dir"
+	mkdir -p "$sqlite_dir"
+	unzip -q "$sqlite_zip" -d "$sqlite_dir"
+	touch "$sqlite_dir/.from"
+fi
+php -m | grep -qi '^pdo_sqlite$' || { echo "test-php: PHP lacks pdo_sqlite. Run: bash bin/setup-system.sh" >&2; exit 1; }
+
 db="${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}"
 content="${WP_TESTS_CONTENT_DIR:-${root}/.wp/tests-content}"
 bash bin/mariadb.sh "$db"

@@ -284,10 +284,16 @@ final class Seeder {
 		try {
 			$collector = self::collector( Tracking\ConfigFile::build(), new Buffer( $stage ) );
 			$now       = null !== $today ? $today->getTimestamp() + 12 * HOUR_IN_SECONDS : time();
-			$stats     = ( new self( $collector, $seed ) )->run( $days, $today ?? new \DateTimeImmutable( 'today', wp_timezone() ), $now );
-			$stored    = 0;
-			$files     = new BufferFiles( new Buffer( $stage ) );
-			$waits     = 0;
+			// The stage is the seeder's own: its files stay locked for the whole run.
+			$collector->hold();
+			try {
+				$stats = ( new self( $collector, $seed ) )->run( $days, $today ?? new \DateTimeImmutable( 'today', wp_timezone() ), $now );
+			} finally {
+				$collector->end_hold();
+			}
+			$stored = 0;
+			$files  = new BufferFiles( new Buffer( $stage ) );
+			$waits  = 0;
 			do {
 				$result  = ( new Aggregator( $files, self::SEED_CHUNK, null, null !== $today ? $now : null ) )->run();
 				$stored += $result->processed;

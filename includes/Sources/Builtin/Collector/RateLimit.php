@@ -64,6 +64,13 @@ final class RateLimit {
 	private string $path;
 
 	/**
+	 * The file, open and locked from hold() to end_hold(); null otherwise.
+	 *
+	 * @var resource|null
+	 */
+	private $held = null;
+
+	/**
 	 * Sets the data dir.
 	 *
 	 * @param string $dir The site's private data dir.
@@ -82,7 +89,7 @@ final class RateLimit {
 	public function allow( string $visitor_key, int $now ): bool {
 		$key    = (string) hex2bin( substr( $visitor_key, 0, 16 ) );
 		$minute = intdiv( $now, 60 ) & 0xffffffff;
-		$handle = $this->open();
+		$handle = $this->held ?? $this->open();
 		if ( null === $handle ) {
 			return true;
 		}
@@ -118,8 +125,32 @@ final class RateLimit {
 			}
 			return true;
 		} finally {
-			flock( $handle, LOCK_UN );
-			fclose( $handle );
+			if ( $handle !== $this->held ) {
+				flock( $handle, LOCK_UN );
+				fclose( $handle );
+			}
+		}
+	}
+
+	/**
+	 * Keeps the file open and locked until end_hold(), for a batch of hits in one process (the
+	 * seeder, on a data dir of its own): one lock for the batch instead of one a hit. Other
+	 * writers wait meanwhile, so never on a live data dir.
+	 */
+	public function hold(): void {
+		if ( null === $this->held ) {
+			$this->held = $this->open();
+		}
+	}
+
+	/**
+	 * Unlocks and closes the file hold() kept open.
+	 */
+	public function end_hold(): void {
+		if ( null !== $this->held ) {
+			flock( $this->held, LOCK_UN );
+			fclose( $this->held );
+			$this->held = null;
 		}
 	}
 

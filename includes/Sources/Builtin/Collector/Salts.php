@@ -66,6 +66,20 @@ final class Salts {
 	private static array $windows = array();
 
 	/**
+	 * Whether the salts are kept in memory between hold() and end_hold().
+	 *
+	 * @var bool
+	 */
+	private bool $holding = false;
+
+	/**
+	 * The salts as this process last read or wrote them, while held; null otherwise.
+	 *
+	 * @var array<string, string>|null
+	 */
+	private ?array $held = null;
+
+	/**
 	 * Sets the directory the salts live in and the zone of their days.
 	 *
 	 * @param string $dir      The site's private data dir.
@@ -98,7 +112,7 @@ final class Salts {
 	 */
 	public function for_time( int $now ): array {
 		list( $today, $yesterday ) = $this->days_of( $now );
-		$salts                     = $this->read();
+		$salts                     = $this->known();
 		if ( ! isset( $salts[ $today ] ) ) {
 			$salts = $this->update(
 				static function ( array $salts ) use ( $today, $yesterday ): array {
@@ -122,7 +136,7 @@ final class Salts {
 	 */
 	public function prune( int $now ): void {
 		$yesterday = $this->days_of( $now )[1];
-		$salts     = $this->read();
+		$salts     = $this->known();
 		if ( self::keep_from( $salts, $yesterday ) === $salts ) {
 			return;
 		}
@@ -139,7 +153,7 @@ final class Salts {
 	 * @return string[] Dates, Y-m-d in the site's timezone.
 	 */
 	public function days(): array {
-		$days = array_keys( $this->read() );
+		$days = array_keys( $this->known() );
 		sort( $days );
 		return $days;
 	}
@@ -222,6 +236,52 @@ final class Salts {
 	 * @return array<string, string> The salts as written (as read, when the write failed).
 	 */
 	private function update( callable $change ): array {
+		$salts = $this->change( $change );
+		if ( $this->holding ) {
+			$this->held = $salts;
+		}
+		return $salts;
+	}
+
+	/**
+	 * Keeps the salts in memory until end_hold(), for a batch of hits in one process (the seeder,
+	 * on a data dir of its own): the file is read once, and again only after this process changed
+	 * it, instead of once a hit. Salts another process adds meanwhile are seen when this one
+	 * needs a day it does not know (update() reads the file under the lock), so never on a live
+	 * data dir.
+	 */
+	public function hold(): void {
+		$this->holding = true;
+	}
+
+	/**
+	 * Reads the file again for every hit, as without hold().
+	 */
+	public function end_hold(): void {
+		$this->holding = false;
+		$this->held    = null;
+	}
+
+	/**
+	 * The salts: from memory while held, else from the file.
+	 *
+	 * @return array<string, string>
+	 */
+	private function known(): array {
+		if ( ! $this->holding ) {
+			return $this->read();
+		}
+		return $this->held ??= $this->read();
+	}
+
+	/**
+	 * Applies a change to the file under the salts' lock (see update()).
+	 *
+	 * @param callable $change From the salts read under the lock to the salts to keep.
+	 * @phpstan-param callable(array<string, string>): array<string, string> $change
+	 * @return array<string, string> The salts now on file.
+	 */
+	private function change( callable $change ): array {
 		$lock = PrivateFile::open_lock( $this->dir . '/' . self::LOCK );
 		if ( null === $lock ) {
 			return $this->read();
