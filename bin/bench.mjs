@@ -13,9 +13,14 @@
  *                                password "password"), logs in, opens the Overview, waits for it,
  *                                then gzips every script the Performance API lists; with
  *                                --list, also each file's gzip bytes, largest first
- *   node bin/bench.mjs           (npm run bench) the sizes, the page, then bin/bench.php against a real
- *                                WordPress and MariaDB: collector, aggregation, storage and report
- *                                latency at 1 M page views; about 6 minutes on 2 cores
+ *   node bin/bench.mjs --start   a newcomer's `npm start`: clones this repository's HEAD into a
+ *                                temporary folder and runs bin/start.sh there (port
+ *                                BENCH_START_PORT, default 9441) until it prints "ready in N s";
+ *                                npm's cache is the machine's, as for any clone on it
+ *   node bin/bench.mjs           (npm run bench) the sizes, the page, bin/bench.php against a real
+ *                                WordPress and MariaDB (collector, aggregation, storage and report
+ *                                latency at 1 M page views), then the start; about 8 minutes on
+ *                                2 cores
  *
  * Arguments after the mode go to bin/bench.php (e.g. `npm run bench -- --pageviews=200000`).
  * docs/benchmarks.md explains every figure and records a run. Run `npm run build` first.
@@ -35,6 +40,7 @@ const build = path.join( root, 'build' );
 const args = process.argv.slice( 2 );
 const sizesOnly = args.includes( '--sizes' );
 const pageOnly = args.includes( '--page' );
+const startOnly = args.includes( '--start' );
 const listFiles = args.includes( '--list' );
 const pageUrl = (
 	args.find( ( arg ) => arg.startsWith( '--url=' ) ) ?? ''
@@ -43,6 +49,7 @@ const phpArgs = args.filter(
 	( arg ) =>
 		arg !== '--sizes' &&
 		arg !== '--page' &&
+		arg !== '--start' &&
 		arg !== '--list' &&
 		! arg.startsWith( '--url=' )
 );
@@ -72,6 +79,9 @@ const PAGE_BUDGET = 450 * 1024;
 
 /** The plugin's own scripts (build/) on the Overview page, gzip. */
 const PAGE_OWN_BUDGET = 100 * 1024;
+
+/** A fresh clone's `npm start`, until the reports page answers, on 2 cores (issue #10 §5). */
+const START_BUDGET = 90;
 
 function gzipSize( file ) {
 	return zlib.gzipSync( fs.readFileSync( file ), { level: 9 } ).length;
@@ -378,6 +388,101 @@ async function pageRows() {
 	}
 }
 
+/**
+ * A newcomer's `npm start`: this repository's HEAD cloned into a temporary folder, bin/start.sh run
+ * there on a port of its own until it prints "ready in N s", then stopped and the folder removed.
+ *
+ * @return {Promise<Array<Object>|null>} Rows, or null when it did not get ready.
+ */
+async function startRows() {
+	const dir = fs.mkdtempSync( path.join( os.tmpdir(), 'mir-bench-start-' ) );
+	const clone = spawnSync( 'git', [ 'clone', '-q', root, dir ], {
+		stdio: 'inherit',
+	} );
+	if ( clone.status !== 0 ) {
+		console.error( 'bench: git clone failed' );
+		return null;
+	}
+	const port = process.env.BENCH_START_PORT || '9441';
+	console.log(
+		`bench: start: a fresh clone of HEAD, npm start on port ${ port }`
+	);
+	const child = spawn( 'bash', [ 'bin/start.sh' ], {
+		cwd: dir,
+		env: { ...process.env, PORT: port },
+		detached: true,
+	} );
+	let output = '';
+	const found = await new Promise( ( resolve ) => {
+		const timer = setTimeout( () => resolve( false ), 900_000 );
+		const onData = ( data ) => {
+			output += data.toString();
+			if ( /ready in \d+ s/.test( output ) ) {
+				clearTimeout( timer );
+				resolve( true );
+			}
+		};
+		child.stdout.on( 'data', onData );
+		child.stderr.on( 'data', onData );
+		child.on( 'exit', () => {
+			clearTimeout( timer );
+			resolve( /ready in \d+ s/.test( output ) );
+		} );
+	} );
+	try {
+		process.kill( -child.pid );
+	} catch {
+		// Already gone.
+	}
+	fs.rmSync( dir, { recursive: true, force: true } );
+	if ( ! found ) {
+		console.error( `bench: npm start did not get ready:\n${ output }` );
+		return null;
+	}
+	const number = ( pattern ) =>
+		Number( pattern.exec( output )?.[ 1 ] ?? NaN );
+	const ready = number( /ready in (\d+) s/ );
+	const rows = [
+		{
+			figure: 'npm start on a fresh clone: ready',
+			value: ready,
+			unit: 's',
+			budget: `≤ ${ START_BUDGET }`,
+			ok: ready <= START_BUDGET,
+		},
+	];
+	const built = number( /built the plugin \((\d+) s\)/ );
+	if ( ! Number.isNaN( built ) ) {
+		rows.push( {
+			figure: 'npm start: npm ci and the build done',
+			value: built,
+			unit: 's',
+			budget: '',
+			ok: true,
+		} );
+	}
+	const seeded = number( /seeded 90 days: .*\(([\d.]+) s\)/ );
+	if ( ! Number.isNaN( seeded ) ) {
+		rows.push( {
+			figure: 'npm start: seeding 90 days in Playground',
+			value: seeded,
+			unit: 's',
+			budget: '',
+			ok: true,
+		} );
+	}
+	return rows;
+}
+
+if ( startOnly ) {
+	const start = await startRows();
+	if ( start === null ) {
+		process.exit( 1 );
+	}
+	printTable( start );
+	process.exit( start.every( ( row ) => row.ok ) ? 0 : 1 );
+}
+
 if ( ! fs.existsSync( path.join( build, 'reports.js' ) ) ) {
 	console.error( 'bench: build/ is missing; run "npm run build" first.' );
 	process.exit( 1 );
@@ -406,6 +511,12 @@ if ( ! sizesOnly && ! pageOnly ) {
 		process.exit( 1 );
 	}
 	rows.push( ...php );
+	const start = await startRows();
+	if ( start === null ) {
+		printTable( rows );
+		process.exit( 1 );
+	}
+	rows.push( ...start );
 	console.log( '' );
 }
 printTable( rows );

@@ -20,11 +20,17 @@ site="${root}/.wp/site"
 [ "$port" = 9400 ] || site="${root}/.wp/site-${port}"
 url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
 
-# npm packages, from the lock file, when they are missing or older than the lock.
+# The WordPress core (a download on a fresh clone) is fetched while the npm packages are installed,
+# from the lock file, when they are missing or older than the lock.
+bash bin/wp-core.sh >/dev/null &
+core=$!
 if [ ! -x node_modules/.bin/wp-playground-cli ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
 	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 fi
-bash bin/wp-core.sh >/dev/null
+if ! wait "$core"; then
+	echo "start: no WordPress core in .wp/core (bin/wp-core.sh failed)" >&2
+	exit 1
+fi
 
 # Build only when build/ is missing or older than what it is built from. The data the PHP side
 # reads (build/data) comes first; the app's bundle is built meanwhile, into a folder of its own
