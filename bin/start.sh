@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the product: builds the plugin and boots an embedded WordPress (Playground CLI, SQLite, no
-# Docker) with the plugin mounted and active, and prints the reports page's URL once it answers.
+# Runs the product: boots an embedded WordPress (Playground CLI, SQLite, no Docker) with the plugin
+# mounted and active (built first when build/ is not the build of the sources), and prints the
+# reports page's URL once it answers.
 # blueprint.json makes it a demo site the first time: a small company blog (posts, About, Pricing,
 # Contact) and 90 days of visits seeded through the built-in collector (Seeder), with the built-in
 # source chosen, so the reports page opens on real-looking reports. Option flags keep later starts
@@ -20,11 +21,25 @@ site="${root}/.wp/site"
 [ "$port" = 9400 ] || site="${root}/.wp/site-${port}"
 url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
 
-# The WordPress core (a download on a fresh clone) is fetched while the npm packages are installed,
-# from the lock file, when they are missing or older than the lock.
+# build/ is committed with the hash of what it is built from (bin/build-hash.mjs). When it is
+# current, as on a fresh clone, nothing is built, and without node_modules only the server is
+# installed: bin/playground, WordPress Playground CLI alone from a lock file of its own (about 4,000
+# files instead of the 90,000 the build and the tests need). Otherwise the npm packages (npm ci,
+# from package-lock.json, when missing or older than it) and a build. The WordPress core (a
+# download on a fresh clone) is fetched meanwhile.
 bash bin/wp-core.sh >/dev/null &
 core=$!
-if [ ! -x node_modules/.bin/wp-playground-cli ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+current=0
+if [ -f build/reports.asset.php ] && node bin/build-hash.mjs --check; then
+	current=1
+fi
+cli=node_modules/.bin/wp-playground-cli
+if [ "$current" = 1 ] && [ ! -x "$cli" ]; then
+	cli=bin/playground/node_modules/.bin/wp-playground-cli
+	if [ ! -x "$cli" ] || [ bin/playground/package-lock.json -nt bin/playground/node_modules/.package-lock.json ]; then
+		npm ci --prefix bin/playground --prefer-offline --no-audit --no-fund --loglevel=error
+	fi
+elif [ ! -x "$cli" ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
 	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 fi
 if ! wait "$core"; then
@@ -32,13 +47,11 @@ if ! wait "$core"; then
 	exit 1
 fi
 
-# Build only when build/ is missing or older than what it is built from. The data the PHP side
-# reads (build/data) comes first; the app's bundle is built meanwhile, into a folder of its own
-# (webpack empties its output folder first), while WordPress boots and the demo is seeded.
-stamp=build/data/sources.json
+# Otherwise the data the PHP side reads (build/data) comes first; the app's bundle is built
+# meanwhile, into a folder of its own (webpack empties its output folder first), while WordPress
+# boots and the demo is seeded.
 bundle=''
-if [ ! -f build/reports.asset.php ] || [ ! -f "$stamp" ] ||
-	[ -n "$(find src bin/build-data.mjs webpack.config.js tsconfig.json package.json package-lock.json -newer "$stamp" -print -quit)" ]; then
+if [ "$current" = 0 ]; then
 	node bin/build-data.mjs
 	next="${root}/.wp/build-next-${port}"
 	rm -rf "$next"
@@ -46,6 +59,7 @@ if [ ! -f build/reports.asset.php ] || [ ! -f "$stamp" ] ||
 		node_modules/.bin/wp-scripts build --output-path="$next" >"${next}.log" 2>&1 &&
 			find build -mindepth 1 -maxdepth 1 ! -name data -exec rm -rf {} + &&
 			cp -r "$next"/. build/ &&
+			node bin/build-hash.mjs --write &&
 			rm -rf "$next" "${next}.log"
 	) &
 	bundle=$!
@@ -67,7 +81,7 @@ if [ "$fresh" = "1" ]; then
 	echo "start: a new site in ${site#"$root"/}: creating the demo content and seeding 90 days of visits"
 fi
 
-node_modules/.bin/wp-playground-cli server \
+"$cli" server \
 	--port="${port}" \
 	--php=8.2 \
 	--mount-before-install="${site}:/wordpress" \

@@ -131,7 +131,10 @@ job npm "Install: npm ci" "sys" '
 		npm ci --prefer-offline --no-audit --no-fund
 	else
 		echo "node_modules is current with package-lock.json"
-	fi'
+	fi
+	# npm start'"'"'s own Playground CLI (bin/playground, for a fresh clone): the same version, its lock in sync.
+	node -e "const a = require(\"./package.json\").devDependencies[\"@wp-playground/cli\"], b = require(\"./bin/playground/package.json\").dependencies[\"@wp-playground/cli\"]; if (a !== b) { console.error(\"bin/playground has @wp-playground/cli \" + b + \", package.json \" + a); process.exit(1); }"
+	(cd bin/playground && npm ci --dry-run --no-audit --no-fund --loglevel=error >/dev/null)'
 job composer "Install: Composer" "sys" '
 	if [ ! -x vendor/bin/phpunit ] || [ composer.json -nt vendor/autoload.php ] || [ composer.lock -nt vendor/autoload.php ]; then
 		composer install --no-interaction --no-progress
@@ -144,7 +147,18 @@ job core "Install: WordPress core" "sys" 'bash bin/wp-core.sh'
 # the end-to-end tests, the release's tests (about three minutes on Playground, so they start early
 # instead of last), PHPUnit; PHPStan and PHPCS only need Composer, so they usually run while npm is
 # still installing.
-job build "Build" "npm" 'npm run build --silent'
+# build/ is committed (a fresh clone's npm start runs it as it is): in CI the commit's build/ must be
+# exactly what its sources build to.
+job build "Build (in CI: the committed build/ is the sources' build)" "npm" '
+	npm run build --silent
+	if [ -n "$(git status --porcelain -- build 2>/dev/null)" ]; then
+		git status --short -- build | head -n 20
+		if [ -n "${CI:-}" ]; then
+			echo "build/ is not the build of these sources: run npm run build and commit build/" >&2
+			exit 1
+		fi
+		echo "build/ changed: commit it with the sources (CI fails when they differ)"
+	fi'
 job jest "Unit: jest" "npm" 'npm run test:js --silent -- --ci'
 job e2e "End to end: Playwright in Chromium" "build composer core" 'bash bin/test-e2e.sh'
 # The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and

@@ -1,0 +1,1 @@
+<?php return array('dependencies' => array(), 'version' => 'aa0cccacdbf427867fb0');

@@ -1,0 +1,1 @@
+<?php return array('dependencies' => array(), 'version' => 'c4d1294fb3f43d656e3e');
