@@ -28,6 +28,8 @@ for entry in "${listed[@]}"; do
 	[ -e "$entry" ] || { echo "plugin-zip: $entry is missing" >&2; exit 1; }
 	cp -r --parents "$entry" "$stage/"
 done
+# build/.sources (the hash of build/'s sources, for npm start and CI) is no part of the plugin.
+rm -f "$stage/build/.sources"
 cp package.json composer.json "$stage/"
 [ ! -f composer.lock ] || cp composer.lock "$stage/"
 (cd "$stage" && COMPOSER_NO_DEV=1 composer install --no-dev --optimize-autoloader --classmap-authoritative \
