@@ -4,22 +4,64 @@ import {
 	spawn,
 	type ChildProcessWithoutNullStreams,
 } from 'child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+} from 'fs';
 import os from 'os';
 import path from 'path';
 
 /**
- * `npm start`, as a newcomer meets it: bin/start.sh on a port of its own (START_PORT, default
- * E2E_PORT + 10) with a fresh site folder, then the exact URL it prints, opened in a new browser
- * context without any cookie, lands on the Overview logged in as the administrator, with the seeded
- * traffic in it.
+ * `npm start`, as a newcomer meets it: a fresh clone (of the working tree as it is: HEAD, its
+ * uncommitted changes and its new files; in CI exactly the commit), bin/start.sh there on a port of
+ * its own (START_PORT, default E2E_PORT + 10), then the exact URL it prints, opened in a new
+ * browser context without any cookie, lands on the Overview logged in as the administrator, with
+ * the seeded traffic in it. The clone has no node_modules: with build/ current it installs only
+ * Playground CLI (bin/playground). Its WordPress core is copied from .wp/core (WP_CORE_DIR) rather
+ * than downloaded again.
  */
 
 const ROOT = path.join( __dirname, '../../..' );
 const PORT = Number(
 	process.env.START_PORT ?? Number( process.env.E2E_PORT ?? 9410 ) + 10
 );
-const SITE = path.join( ROOT, '.wp', `site-${ PORT }` );
+const CLONE = mkdtempSync( path.join( os.tmpdir(), 'mir-start-clone-' ) );
+const SITE = path.join( CLONE, '.wp', `site-${ PORT }` );
+
+/**
+ * Clones the working tree into CLONE: HEAD, then its uncommitted changes and untracked files.
+ */
+function cloneWorkingTree(): void {
+	rmSync( CLONE, { recursive: true, force: true } );
+	execFileSync( 'git', [ 'clone', '-q', ROOT, CLONE ] );
+	const diff = execFileSync( 'git', [ 'diff', 'HEAD', '--binary' ], {
+		cwd: ROOT,
+		maxBuffer: 256 * 1024 * 1024,
+	} );
+	if ( diff.length > 0 ) {
+		execFileSync( 'git', [ 'apply', '--whitespace=nowarn' ], {
+			cwd: CLONE,
+			input: diff,
+		} );
+	}
+	const untracked = execFileSync(
+		'git',
+		[ 'ls-files', '--others', '--exclude-standard', '-z' ],
+		{ cwd: ROOT, encoding: 'utf8' }
+	)
+		.split( '\0' )
+		.filter( ( file ) => file !== '' );
+	for ( const file of untracked ) {
+		mkdirSync( path.dirname( path.join( CLONE, file ) ), {
+			recursive: true,
+		} );
+		copyFileSync( path.join( ROOT, file ), path.join( CLONE, file ) );
+	}
+}
 
 /** wp-config.php's keys and salts. */
 const SALT_NAMES = [
@@ -50,8 +92,13 @@ let output = '';
 function start(): Promise< { url: string; seconds: number } > {
 	return new Promise( ( resolve, reject ) => {
 		server = spawn( 'bash', [ 'bin/start.sh' ], {
-			cwd: ROOT,
-			env: { ...process.env, PORT: String( PORT ), RESET: '1' },
+			cwd: CLONE,
+			env: {
+				...process.env,
+				PORT: String( PORT ),
+				RESET: '1',
+				WP_CORE_DIR: path.join( ROOT, '.wp', 'core' ),
+			},
 			detached: true,
 		} );
 		const onData = ( data: Buffer ) => {
@@ -104,9 +151,10 @@ async function overviewSessions( page: Page ): Promise< number > {
 test.describe.configure( { mode: 'serial' } );
 
 test.beforeAll( async () => {
-	// A fresh site: the demo content and 90 days of traffic through the collector and the
-	// aggregation, in Playground.
+	// A fresh clone and site: the demo content and 90 days of traffic through the collector and
+	// the aggregation, in Playground.
 	test.setTimeout( 900_000 );
+	cloneWorkingTree();
 	const { url, seconds } = await start();
 	const seeded = JSON.parse(
 		readFileSync( path.join( SITE, '.demo-seeded.json' ), 'utf8' )
@@ -123,8 +171,8 @@ test.afterAll( () => {
 		}
 	}
 	server = undefined;
-	if ( existsSync( SITE ) ) {
-		rmSync( SITE, { recursive: true, force: true } );
+	if ( existsSync( CLONE ) ) {
+		rmSync( CLONE, { recursive: true, force: true } );
 	}
 } );
 
@@ -134,9 +182,25 @@ test( 'prints the reports page of its own port and how long it took', () => {
 		`http://127.0.0.1:${ PORT }/wp-admin/admin.php?page=monsterinsights_reports`
 	);
 	expect( seconds ).toBeGreaterThan( 0 );
+	test.info().annotations.push( {
+		type: 'ready',
+		description: `${ seconds } s on a fresh clone`,
+	} );
 	expect( output ).toContain(
 		`seeded 90 days: ${ startedSite().seeded.sessions } sessions`
 	);
+	// The newcomer's path: build/ is current, so nothing was built and only Playground CLI was
+	// installed, not the project's npm packages.
+	expect( output ).not.toContain( 'built the plugin' );
+	expect(
+		existsSync(
+			path.join(
+				CLONE,
+				'bin/playground/node_modules/.bin/wp-playground-cli'
+			)
+		)
+	).toBe( true );
+	expect( existsSync( path.join( CLONE, 'node_modules' ) ) ).toBe( false );
 } );
 
 test( 'a new browser opens the printed URL logged in, on the Overview with the seeded traffic', async ( {
