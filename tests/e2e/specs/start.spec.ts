@@ -29,7 +29,8 @@ const ROOT = path.join( __dirname, '../../..' );
 const PORT = Number(
 	process.env.START_PORT ?? Number( process.env.E2E_PORT ?? 9410 ) + 10
 );
-const CLONE = mkdtempSync( path.join( os.tmpdir(), 'mir-start-clone-' ) );
+// The clone, one per port (made in beforeAll, removed in afterAll).
+const CLONE = path.join( os.tmpdir(), `mir-start-clone-${ PORT }` );
 const SITE = path.join( CLONE, '.wp', `site-${ PORT }` );
 
 /**
