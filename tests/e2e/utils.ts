@@ -40,7 +40,12 @@ export function storageStatePath( user: E2EUser ): string {
  */
 export async function logIn( page: Page, user: E2EUser ): Promise< void > {
 	await page.goto( '/wp-login.php' );
-	await page.getByLabel( 'Username or Email Address' ).fill( user );
+	// wp-login.php focuses and selects the username field 200 ms after it loads
+	// (wp_attempt_focus()); on a slow server that can land between a fill's focus and its typing,
+	// and the password goes into the username field. Fill once it has happened.
+	const username = page.getByLabel( 'Username or Email Address' );
+	await expect( username ).toBeFocused();
+	await username.fill( user );
 	await page
 		.getByLabel( 'Password', { exact: true } )
 		.fill( PASSWORDS[ user ] );
