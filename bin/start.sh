@@ -92,17 +92,6 @@ fi
 server=$!
 trap 'kill "$server" ${bundle:+"$bundle"} 2>/dev/null || true' EXIT INT TERM
 
-# Ready once the reports page answers a browser without cookies (the demo logs it in) with itself,
-# not with the login form, and the bundle is built. The page is asked for while the bundle builds:
-# WordPress's first admin page in Playground takes seconds.
-jar="$(mktemp)"
-until [ "$(curl -s -o /dev/null -w '%{http_code} %{url_effective}' -L -c "$jar" -b "$jar" "$url" || true)" = "200 ${url}" ]; do
-	kill -0 "$server" 2>/dev/null || { echo "start: the server stopped" >&2; exit 1; }
-	rm -f "$jar"
-	sleep 1
-done
-rm -f "$jar"
-
 if [ -n "$bundle" ]; then
 	if ! wait "$bundle"; then
 		cat "${root}/.wp/build-next-${port}.log" >&2
@@ -112,6 +101,16 @@ if [ -n "$bundle" ]; then
 	bundle=''
 	echo "start: built the plugin ($((SECONDS - started)) s)"
 fi
+
+# Ready once the reports page answers a browser without cookies (the demo logs it in) with itself,
+# not with the login form.
+jar="$(mktemp)"
+until [ "$(curl -s -o /dev/null -w '%{http_code} %{url_effective}' -L -c "$jar" -b "$jar" "$url" || true)" = "200 ${url}" ]; do
+	kill -0 "$server" 2>/dev/null || { echo "start: the server stopped" >&2; exit 1; }
+	rm -f "$jar"
+	sleep 1
+done
+rm -f "$jar"
 
 echo
 if [ -f "$site/.demo-seeded.json" ]; then
