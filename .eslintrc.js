@@ -17,6 +17,13 @@ module.exports = {
 		{
 			files: [ 'tests/e2e/**/*.ts' ],
 			extends: [ 'plugin:@wordpress/eslint-plugin/test-playwright' ],
+			rules: {
+				// The visual tests assert through their helper (layout checks and a screenshot).
+				'playwright/expect-expect': [
+					'warn',
+					{ assertFunctionNames: [ 'looksRight' ] },
+				],
+			},
 		},
 		{
 			files: [ '**/*.test.ts', '**/*.test.tsx', 'tests/js/**' ],

@@ -13,6 +13,11 @@
 #                  routed by tests/e2e/native/router.php. Several requests at a time, native PHP.
 #   playground     the embedded WordPress `npm start` runs (Playground CLI, PHP in WebAssembly,
 #                  SQLite), set up by tests/e2e/blueprint.json; one request at a time.
+#
+# E2E_FAKETIME (php server only), e.g. '2026-06-15 12:00:00': PHP's clock starts at that UTC instant
+# for the installation and for the server (libfaketime, Debian's faketime package) and runs on from
+# there, so the site's "today", its posts' dates and the traffic seeded relative to them are the same
+# on every run: the visual tests (tests/e2e/visual.config.ts) compare screenshots against baselines.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -71,6 +76,18 @@ salt() { head -c 48 /dev/urandom | base64 | tr -d '\n/+='; }
 	echo "if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }"
 	echo "require_once ABSPATH . 'wp-settings.php';"
 } >"$site/wp-config.php"
-php tests/e2e/native/install.php "$site" "http://127.0.0.1:${port}"
-PHP_CLI_SERVER_WORKERS="${E2E_PHP_WORKERS:-4}" exec php -d opcache.enable=1 -d memory_limit=512M \
+clock=()
+if [ -n "${E2E_FAKETIME:-}" ]; then
+	libfaketime="$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)"
+	[ -n "$libfaketime" ] || { echo "serve-e2e: E2E_FAKETIME needs libfaketime: run bash bin/setup-system.sh" >&2; exit 1; }
+	# '@': the clock starts at that instant when PHP starts and then runs at its normal pace (a
+	# clock that stood still would hang PHP's uniqid(), which waits for the next microsecond).
+	clock=(env "LD_PRELOAD=${libfaketime}" "FAKETIME=@${E2E_FAKETIME}" TZ=UTC)
+	# The reports' "now" (Real-Time's last 30 minutes) stays at that instant: the e2e helpers
+	# (tests/e2e/mu-plugins) pin the monsterinsights_reports_now filter to it.
+	MONSTERINSIGHTS_REPORTS_E2E_NOW="$(TZ=UTC date -d "${E2E_FAKETIME} UTC" +%s)"
+	export MONSTERINSIGHTS_REPORTS_E2E_NOW
+fi
+"${clock[@]}" php tests/e2e/native/install.php "$site" "http://127.0.0.1:${port}"
+PHP_CLI_SERVER_WORKERS="${E2E_PHP_WORKERS:-4}" exec "${clock[@]}" php -d opcache.enable=1 -d memory_limit=512M \
 	-S "127.0.0.1:${port}" -t "$site" tests/e2e/native/router.php

@@ -2,7 +2,8 @@
 # Installs the system packages the project needs on a fresh Debian machine:
 # MariaDB (PHPUnit, the e2e site), PHP's MySQL, GD, cURL and SQLite extensions (GD: the e2e site makes
 # image sizes of uploads, as a host does; cURL: WPForms Lite, which the Forms e2e installs, loads
-# nothing without it; SQLite: PHPUnit runs the SQLite Database Integration of npm start's site), Chromium (Playwright), gettext (i18n), unzip.
+# nothing without it; SQLite: PHPUnit runs the SQLite Database Integration of npm start's site), Chromium (Playwright), gettext (i18n), unzip,
+# faketime (the visual tests' frozen server clock).
 # Idempotent: does nothing when everything is present. Needs root (or sudo) when something is missing.
 set -euo pipefail
 
@@ -16,6 +17,8 @@ command -v mariadbd >/dev/null 2>&1 || command -v mysqld >/dev/null 2>&1 || [ -x
 command -v xgettext >/dev/null 2>&1 || need+=(gettext)
 command -v msgcat >/dev/null 2>&1 || need+=(gettext)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
+# libfaketime: the visual tests' site runs on a clock that stands still (bin/serve-e2e.sh).
+ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || need+=(faketime)
 
 if [ ${#need[@]} -eq 0 ]; then
 	echo "setup-system: all system packages present"

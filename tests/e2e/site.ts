@@ -96,13 +96,14 @@ export class E2ESite {
 	/**
 	 * Empties the built-in tables and seeds demo traffic (Seeder::seed_current_site).
 	 *
-	 * @param days Days back.
-	 * @param seed The seed.
+	 * @param days  Days back.
+	 * @param seed  The seed.
+	 * @param today The last day seeded (Y-m-d, up to its noon, site time); today by default.
 	 */
-	async seed( days = 30, seed = 1 ): Promise< SeedStats > {
+	async seed( days = 30, seed = 1, today?: string ): Promise< SeedStats > {
 		return this.post< SeedStats >(
 			`${ E2E_ROUTES }/seed`,
-			{ days, seed },
+			today ? { days, seed, today } : { days, seed },
 			0
 		);
 	}

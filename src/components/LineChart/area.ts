@@ -1,7 +1,24 @@
-import type { Chart, LineElement, Plugin } from 'chart.js';
+import type { Chart, ChartType, LineElement, Plugin } from 'chart.js';
 
 /** The plugin's id in chart.js's registry of a chart. */
 export const AREA_PLUGIN_ID = 'monsterinsightsReportsArea';
+
+/**
+ * The area plugin's options (`options.plugins.monsterinsightsReportsArea`): which datasets it
+ * fills. A dataset's own `fill` option stays unset: chart.js warns in the console about `fill`
+ * on every chart that has not registered its Filler plugin.
+ */
+export interface AreaOptions {
+	/** Indexes of the datasets to fill down to zero. */
+	datasets?: readonly number[];
+}
+
+declare module 'chart.js' {
+	// eslint-disable-next-line @typescript-eslint/no-unused-vars -- chart.js's own type parameter.
+	interface PluginOptionsByType< TType extends ChartType > {
+		monsterinsightsReportsArea?: AreaOptions;
+	}
+}
 
 /** What drawing the area reads of a chart. */
 export type AreaChart = Pick<
@@ -11,7 +28,7 @@ export type AreaChart = Pick<
 
 /**
  * Fills the area between a dataset's line and the value axis's zero (or the chart's bottom when
- * zero is not on the axis) in the dataset's background colour, for each dataset with `fill: true`.
+ * zero is not on the axis) in the dataset's background colour.
  *
  * The outline is chart.js's own: the line element's `path()` (the same curve, tension included,
  * that chart.js strokes next), closed along the baseline.
@@ -31,7 +48,6 @@ export function drawArea(
 	const last = points[ points.length - 1 ];
 	if (
 		! dataset ||
-		dataset.fill !== true ||
 		typeof first?.x !== 'number' ||
 		typeof last?.x !== 'number'
 	) {
@@ -68,9 +84,11 @@ export function drawArea(
  * datasets, boundaries, gaps); the report charts fill one series down to zero, and this takes
  * about 2.5 KB gzipped less of the Overview's JS than registering Filler.
  */
-export const areaPlugin: Plugin< 'line' > = {
+export const areaPlugin: Plugin< 'line', AreaOptions > = {
 	id: AREA_PLUGIN_ID,
-	beforeDatasetDraw( chart, { index, meta } ) {
-		drawArea( chart, index, meta.dataset as LineElement );
+	beforeDatasetDraw( chart, { index, meta }, options ) {
+		if ( options.datasets?.includes( index ) ) {
+			drawArea( chart, index, meta.dataset as LineElement );
+		}
 	},
 };

@@ -23,7 +23,7 @@ import type { ReactNode } from 'react';
 
 import { ChartTooltip } from '../ChartTooltip';
 import { hoverPlugin, type ChartHover } from '../ChartTooltip/hover';
-import { areaPlugin } from './area';
+import { areaPlugin, AREA_PLUGIN_ID } from './area';
 import { Skeleton } from '../Loader';
 import { Trend } from '../Trend';
 import { formatDecimal } from '../utils/trend';
@@ -265,7 +265,6 @@ export function LineChart( props: LineChartProps ) {
 				pointHoverRadius: 5,
 				borderWidth: 2,
 				tension: 0.3,
-				fill: true,
 			},
 		];
 		if ( compare ) {
@@ -280,7 +279,6 @@ export function LineChart( props: LineChartProps ) {
 				pointHoverRadius: 4,
 				borderWidth: 2,
 				tension: 0.3,
-				fill: false,
 			} );
 		}
 		return { labels, datasets };
@@ -294,6 +292,8 @@ export function LineChart( props: LineChartProps ) {
 			layout: { padding: { top: 8 } },
 			plugins: {
 				legend: { display: false },
+				// The main series is filled down to zero; the compare line is not.
+				[ AREA_PLUGIN_ID ]: { datasets: [ 0 ] },
 			},
 			scales: {
 				x: {

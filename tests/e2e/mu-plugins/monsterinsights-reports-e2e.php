@@ -46,6 +46,15 @@ add_filter(
 	static fn( array $keys ): array => $keys + array( 'e2e-test' => 'X9dASUDw2uoRHzvoqsIvpFSBea3lLvmAsEMp1tZn9bA=' )
 );
 
+// The visual tests' site (bin/serve-e2e.sh with E2E_FAKETIME): the reports' "now" stands at the
+// instant the site's clock started from, so Real-Time's last 30 minutes are the same on every run.
+if ( false !== getenv( 'MONSTERINSIGHTS_REPORTS_E2E_NOW' ) ) {
+	add_filter(
+		'monsterinsights_reports_now',
+		static fn(): int => (int) getenv( 'MONSTERINSIGHTS_REPORTS_E2E_NOW' )
+	);
+}
+
 /**
  * Empties the built-in source's tables (lookups, raw rows, rollups, exceptions) and its buffered hits, and bumps the data version,
  * so no cached report of the old data is served.
@@ -146,10 +155,16 @@ add_action(
 						'maximum' => 120,
 						'default' => 30,
 					),
-					'seed' => array(
+					'seed'  => array(
 						'type'    => 'integer',
 						'minimum' => 0,
 						'default' => 1,
+					),
+					// The last day seeded (site time, up to its noon); today (up to now) by default.
+					'today' => array(
+						'type'    => 'string',
+						'format'  => 'date',
+						'pattern' => '^\\d{4}-\\d{2}-\\d{2}$',
 					),
 				),
 				'callback'            => static function ( \WP_REST_Request $request ) {
@@ -159,7 +174,12 @@ add_action(
 					Schema::maybe_migrate();
 					clear_builtin_data();
 					try {
-						$stats = Seeder::seed_current_site( (int) $request->get_param( 'days' ), (int) $request->get_param( 'seed' ) );
+						$today = $request->get_param( 'today' );
+						$stats = Seeder::seed_current_site(
+							(int) $request->get_param( 'days' ),
+							(int) $request->get_param( 'seed' ),
+							is_string( $today ) ? new \DateTimeImmutable( $today, wp_timezone() ) : null
+						);
 					} catch ( \RuntimeException $e ) {
 						return new \WP_Error( 'seed_failed', $e->getMessage(), array( 'status' => 500 ) );
 					}

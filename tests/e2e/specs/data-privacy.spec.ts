@@ -3,7 +3,7 @@ import {
 	request as playwrightRequest,
 	test,
 	type APIRequestContext,
-} from '@playwright/test';
+} from '../fixtures';
 import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import net from 'net';

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 
 import { E2ESite } from '../site';
 import { REPORTS_PATH, storageStatePath } from '../utils';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import { execFileSync } from 'child_process';
 import crypto from 'crypto';
 import fs from 'fs';

@@ -6,7 +6,7 @@ import {
 	test,
 	type APIRequestContext,
 	type Page,
-} from '@playwright/test';
+} from '../fixtures';
 
 import { baseURL } from '../playwright.config';
 import { E2ESite } from '../site';

@@ -6,7 +6,7 @@ import {
 	type APIRequestContext,
 	type Locator,
 	type Page,
-} from '@playwright/test';
+} from '../fixtures';
 
 import { baseURL } from '../playwright.config';
 import { E2ESite } from '../site';

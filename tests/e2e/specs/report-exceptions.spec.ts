@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../fixtures';
 
 import { E2ESite } from '../site';
 import { REPORTS_PATH, seriousAxeFindings, storageStatePath } from '../utils';

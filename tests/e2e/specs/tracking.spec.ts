@@ -4,7 +4,7 @@ import {
 	type Browser,
 	type Page,
 	type Request,
-} from '@playwright/test';
+} from '../fixtures';
 
 import {
 	apiFetch,

@@ -66,13 +66,16 @@ describe( 'LineChart', () => {
 		expect( props.data.datasets[ 0 ] ).toMatchObject( {
 			label: 'Sessions',
 			data: [ 10, 20, 15, 1500.5 ],
-			fill: true,
 		} );
+		// The area plugin fills the series, not chart.js's `fill` option (which makes chart.js
+		// warn in the console when its Filler plugin is not registered).
+		expect( props.data.datasets[ 0 ] ).not.toHaveProperty( 'fill' );
 		expect( props.options ).toMatchObject( {
 			responsive: true,
 			maintainAspectRatio: false,
 			plugins: {
 				legend: { display: false },
+				monsterinsightsReportsArea: { datasets: [ 0 ] },
 			},
 		} );
 		expect( props.plugins?.map( ( plugin ) => plugin.id ) ).toEqual( [
@@ -111,7 +114,10 @@ describe( 'LineChart', () => {
 			label: 'Previous period',
 			data: [ 5, 6, 7, 8 ],
 			borderDash: [ 5, 5 ],
-			fill: false,
+		} );
+		expect( datasets[ 1 ] ).not.toHaveProperty( 'fill' );
+		expect( lastChartProps( 'line' ).options ).toMatchObject( {
+			plugins: { monsterinsightsReportsArea: { datasets: [ 0 ] } },
 		} );
 		expect(
 			screen.getByText( 'Previous period', { selector: 'li' } )

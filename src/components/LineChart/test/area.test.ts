@@ -63,7 +63,6 @@ function lineOf( calls: unknown[][] ) {
 describe( 'drawArea', () => {
 	it( "fills from the line's own path down to zero, inside the chart area, in the dataset's colour", () => {
 		const { chart, calls } = chartWith( {
-			fill: true,
 			backgroundColor: 'rgba(34, 113, 177, 0.08)',
 		} );
 		drawArea( chart, 0, lineOf( calls ) );
@@ -84,23 +83,14 @@ describe( 'drawArea', () => {
 	} );
 
 	it( 'keeps the baseline inside the chart area when zero is off the axis', () => {
-		const { chart, calls } = chartWith(
-			{ fill: true, backgroundColor: '#000' },
-			420
-		);
+		const { chart, calls } = chartWith( { backgroundColor: '#000' }, 420 );
 		drawArea( chart, 0, lineOf( calls ) );
 		expect( calls ).toContainEqual( [ 'lineTo', 200, 300 ] );
 		expect( calls ).toContainEqual( [ 'lineTo', 40, 300 ] );
 	} );
 
-	it( 'draws nothing for a dataset that is not filled (the compare line)', () => {
-		const { chart, calls } = chartWith( { fill: false } );
-		drawArea( chart, 0, lineOf( calls ) );
-		expect( calls ).toEqual( [] );
-	} );
-
 	it( 'draws nothing without points', () => {
-		const { chart, calls } = chartWith( { fill: true } );
+		const { chart, calls } = chartWith( {} );
 		drawArea( chart, 0, {
 			...lineOf( calls ),
 			points: [],
@@ -110,17 +100,31 @@ describe( 'drawArea', () => {
 } );
 
 describe( 'areaPlugin', () => {
-	it( "draws each dataset's area before its line", () => {
+	it( "draws the area of each dataset its options name, before the dataset's line", () => {
 		const { chart, calls } = chartWith( {
-			fill: true,
 			backgroundColor: '#123456',
 		} );
 		expect( areaPlugin.id ).toBe( AREA_PLUGIN_ID );
 		areaPlugin.beforeDatasetDraw?.(
 			chart as never,
 			{ index: 0, meta: { dataset: lineOf( calls ) } } as never,
-			{}
+			{ datasets: [ 0 ] }
 		);
 		expect( calls ).toContainEqual( [ 'fill', '#123456' ] );
+	} );
+
+	it( 'draws nothing for a dataset its options do not name (the compare line)', () => {
+		const { chart, calls } = chartWith( { backgroundColor: '#123456' } );
+		areaPlugin.beforeDatasetDraw?.(
+			chart as never,
+			{ index: 0, meta: { dataset: lineOf( calls ) } } as never,
+			{ datasets: [ 1 ] }
+		);
+		areaPlugin.beforeDatasetDraw?.(
+			chart as never,
+			{ index: 0, meta: { dataset: lineOf( calls ) } } as never,
+			{}
+		);
+		expect( calls ).toEqual( [] );
 	} );
 } );
