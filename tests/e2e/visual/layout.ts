@@ -140,7 +140,12 @@ export async function layoutProblems(
 						);
 					}
 				}
-				if ( element.matches( 'th, td' ) ) {
+				if (
+					element.matches( 'th, td' ) &&
+					// A cell that breaks long words (a URL, a page title) chose to.
+					style.overflowWrap === 'normal' &&
+					style.wordBreak === 'normal'
+				) {
 					// The cell's content box must hold its longest word.
 					const probe = document.createElement( 'span' );
 					probe.style.cssText =

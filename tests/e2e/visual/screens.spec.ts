@@ -89,6 +89,16 @@ async function settled( page: Page ): Promise< void > {
 		)
 	).toHaveCount( 0 );
 	await page.evaluate( () => document.fonts.ready.then( () => undefined ) );
+	// Charts follow a resize on the next animation frame (chart.js's resize observer), and their
+	// note markers on the frame after.
+	await page.evaluate(
+		() =>
+			new Promise< void >( ( resolve ) =>
+				requestAnimationFrame( () =>
+					requestAnimationFrame( () => resolve() )
+				)
+			)
+	);
 }
 
 /**
@@ -127,8 +137,6 @@ async function looksRight(
 
 for ( const level of [ 'lite', 'pro' ] as const satisfies readonly Level[] ) {
 	test.describe( `${ level }`, () => {
-		test.describe.configure( { mode: 'serial' } );
-
 		test.beforeAll( async () => {
 			const site = await E2ESite.open( 'admin' );
 			await site.setLevel( level );
