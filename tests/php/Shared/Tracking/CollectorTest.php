@@ -239,7 +239,8 @@ class CollectorTest extends TestCase {
 	}
 
 	/**
-	 * Referrers from the site itself, and anything but http(s) URLs, are not stored.
+	 * Referrers from the site itself, and an app's referrer, are not stored (the page view is;
+	 * other referrers that are no http(s) URL are refused, see CollectorUrlTest).
 	 *
 	 * @dataProvider internal_referrers
 	 *
@@ -266,7 +267,6 @@ class CollectorTest extends TestCase {
 			'same host'       => array( 'https://example.org/other-page/' ),
 			'www of the host' => array( 'http://WWW.example.org/' ),
 			'android app'     => array( 'android-app://com.google.android.gm/' ),
-			'not a URL'       => array( 'nonsense' ),
 		);
 	}
 
