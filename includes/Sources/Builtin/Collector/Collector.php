@@ -312,7 +312,7 @@ final class Collector {
 		if ( '' === $user_agent ) {
 			throw new Rejection( 'no_user_agent' );
 		}
-		$ip = Ip::client( $server, $this->config->trusted_proxy );
+		$ip = Ip::client( $server, $this->config->trusted_proxy, $this->config->trusted_proxies );
 		if ( '' === $ip ) {
 			throw new Rejection( 'no_ip' );
 		}

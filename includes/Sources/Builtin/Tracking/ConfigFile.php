@@ -27,17 +27,18 @@ final class ConfigFile {
 		$settings = Settings::get();
 		$config   = new Config();
 
-		$config->site_id        = (string) get_current_blog_id();
-		$config->hosts          = self::hosts();
-		$config->honor_dnt      = $settings['honor_dnt'];
-		$config->honor_gpc      = $settings['honor_gpc'];
-		$config->excluded_ips   = $settings['excluded_ips'];
-		$config->referrer_spam  = $settings['referrer_spam'];
-		$config->trusted_proxy  = $settings['trusted_proxy'];
-		$config->country_mmdb   = $settings['country_mmdb'];
-		$config->country_header = $settings['country_header'];
-		$config->crawlers       = MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php';
-		$config->timezone       = wp_timezone_string();
+		$config->site_id         = (string) get_current_blog_id();
+		$config->hosts           = self::hosts();
+		$config->honor_dnt       = $settings['honor_dnt'];
+		$config->honor_gpc       = $settings['honor_gpc'];
+		$config->excluded_ips    = $settings['excluded_ips'];
+		$config->referrer_spam   = $settings['referrer_spam'];
+		$config->trusted_proxy   = $settings['trusted_proxy'];
+		$config->trusted_proxies = $settings['trusted_proxies'];
+		$config->country_mmdb    = $settings['country_mmdb'];
+		$config->country_header  = $settings['country_header'];
+		$config->crawlers        = MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php';
+		$config->timezone        = wp_timezone_string();
 
 		/**
 		 * Filters the largest request body the collector accepts, in bytes.

@@ -490,7 +490,8 @@ class CollectorTest extends TestCase {
 	}
 
 	/**
-	 * X-Forwarded-For is believed only behind a trusted proxy.
+	 * X-Forwarded-For is believed only behind a trusted proxy, as many entries from the right as
+	 * there are proxies (CollectorProxyTest has the rest).
 	 */
 	public function test_forwarded_address_only_behind_trusted_proxy() {
 		$server           = array(
@@ -509,12 +510,25 @@ class CollectorTest extends TestCase {
 			$server,
 			self::config(
 				array(
+					'excluded_ips'    => array( '198.51.100.0/24' ),
+					'trusted_proxy'   => true,
+					'trusted_proxies' => 2,
+				)
+			)
+		);
+		$this->assertSame( 'excluded_ip', $reason, 'two proxies: the second entry from the right' );
+
+		list( , $reason ) = $this->collect(
+			$body,
+			$server,
+			self::config(
+				array(
 					'excluded_ips'  => array( '198.51.100.0/24' ),
 					'trusted_proxy' => true,
 				)
 			)
 		);
-		$this->assertSame( 'excluded_ip', $reason );
+		$this->assertSame( '', $reason, 'one proxy: the rightmost entry, 10.0.0.1' );
 	}
 
 	/**
