@@ -50,7 +50,9 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  * The answer is a status with no body:
  *   204  written, or deliberately dropped: bots, prefetches, navigations, Do Not Track / Global
  *        Privacy Control (when honoured), excluded IPs, referrer spam, a visitor's hits from the
- *        RateLimit::MAX_PER_MINUTE-th of a minute on (counted in ratelimit.php). Dropped requests
+ *        RateLimit::MAX_PER_MINUTE-th of a minute on, and new visitors of an IP address that already
+ *        had Config::$visitors_per_ip (RateLimit::MAX_VISITORS_PER_IP) in the minute (both counted
+ *        in ratelimit.php). Dropped requests
  *        are not told apart from written ones.
  *   400  malformed body or field; 405 not a POST; 413 body over the size limit; 500 no write.
  *
@@ -335,7 +337,7 @@ final class Collector {
 			throw new Rejection( 'no_salt' );
 		}
 		$visitor = $this->visitor_key( $ip, $user_agent, $salts['current'] );
-		if ( ! $this->rate_limit->allow( $visitor, $now ) ) {
+		if ( ! $this->rate_limit->allow( $visitor, $now, $this->address_key( $ip, $salts['current'] ), $this->config->visitors_per_ip ) ) {
 			throw new Rejection( 'rate_limited' );
 		}
 		$place = $this->geo->locate( $ip, $server );
@@ -376,6 +378,18 @@ final class Collector {
 	 */
 	public function visitor_key( string $ip, string $user_agent, string $salt ): string {
 		return substr( hash_hmac( 'sha256', $this->config->site_id . '|' . $ip . '|' . $user_agent, $salt ), 0, 32 );
+	}
+
+	/**
+	 * The address key of the per-address rate limit: a keyed hash of site and IP under a salt of
+	 * the site-local day, so the address itself is kept nowhere.
+	 *
+	 * @param string $ip   The visitor's address.
+	 * @param string $salt A raw daily salt.
+	 * @return string 32 hex characters.
+	 */
+	public function address_key( string $ip, string $salt ): string {
+		return substr( hash_hmac( 'sha256', 'ip|' . $this->config->site_id . '|' . $ip, $salt ), 0, 32 );
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
 
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 
 defined( 'ABSPATH' ) || exit;
@@ -46,6 +47,15 @@ final class ConfigFile {
 		 * @param int $max_body Default 8192.
 		 */
 		$config->max_body = max( 1024, (int) apply_filters( 'monsterinsights_reports_collector_max_body', Config::DEFAULT_MAX_BODY ) );
+
+		/**
+		 * Filters how many visitors (browsers: address and user agent) one IP address may bring in
+		 * a minute before the hits of further ones are dropped. Raise it for a site whose visitors
+		 * share one address in large numbers (a campus or office NAT); 0 turns the limit off.
+		 *
+		 * @param int $visitors Default RateLimit::MAX_VISITORS_PER_IP (100).
+		 */
+		$config->visitors_per_ip = max( 0, (int) apply_filters( 'monsterinsights_reports_rate_limit_visitors_per_ip', RateLimit::MAX_VISITORS_PER_IP ) );
 		return $config;
 	}
 
