@@ -49,7 +49,8 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *
  * The answer is a status with no body:
  *   204  written, or deliberately dropped: bots, prefetches, navigations, Do Not Track / Global
- *        Privacy Control (when honoured), excluded IPs, referrer spam, a visitor's hits from the
+ *        Privacy Control (when honoured), excluded IPs, referrer spam, form events of WordPress's
+ *        toolbar (ADMIN_FORMS), a visitor's hits from the
  *        RateLimit::MAX_PER_MINUTE-th of a minute on, and new visitors of an IP address that already
  *        had Config::$visitors_per_ip (RateLimit::MAX_VISITORS_PER_IP) in the minute (both counted
  *        in ratelimit.php). Dropped requests
@@ -81,6 +82,13 @@ final class Collector {
 	 * A form id's and a media title's most characters (the rollups' key columns).
 	 */
 	public const MAX_LABEL = 191;
+
+	/**
+	 * Form ids of WordPress's own admin UI on the front end (the toolbar's search): never a site's
+	 * form. A form_impression or form_conversion of one is dropped (204, reason `admin_form`);
+	 * the tracker sends none since it ignores the toolbar's forms, an older cached one did.
+	 */
+	public const ADMIN_FORMS = array( 'adminbarsearch' );
 
 	/**
 	 * The media kinds a video_* event may name (`kind`); an event without one is a video's.
@@ -682,6 +690,9 @@ final class Collector {
 			case 'form_conversion':
 				self::require_text( $clean, 'form' );
 				$clean['form'] = Text::cut( (string) $clean['form'], self::MAX_LABEL );
+				if ( self::is_admin_form( $clean['form'] ) ) {
+					throw new Rejection( 'admin_form' );
+				}
 				break;
 			case 'video_start':
 			case 'video_complete':
@@ -702,6 +713,15 @@ final class Collector {
 				break;
 		}
 		return $clean;
+	}
+
+	/**
+	 * Whether a form id is one of WordPress's admin UI (ADMIN_FORMS), whatever its case.
+	 *
+	 * @param string $form The form id.
+	 */
+	public static function is_admin_form( string $form ): bool {
+		return in_array( strtolower( $form ), self::ADMIN_FORMS, true );
 	}
 
 	/**
