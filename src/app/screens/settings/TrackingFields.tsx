@@ -220,7 +220,7 @@ export function TrackingFields( {
 							'monsterinsights-reports'
 						) }
 						help={ __(
-							'Read the visitor’s address from X-Forwarded-For. Turn on only when your proxy sets it.',
+							'Read the visitor’s address from X-Forwarded-For, as your proxies add it. Turn on only when every visit reaches the site through them: a visitor who reaches the server directly can write any address there.',
 							'monsterinsights-reports'
 						) }
 						checked={ draft.trusted_proxy }
