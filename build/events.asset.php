@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => '6f0fc9432b079f044da1');
+<?php return array('dependencies' => array(), 'version' => 'd0f9cedc8c7d1db5d124');

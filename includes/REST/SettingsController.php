@@ -454,6 +454,12 @@ final class SettingsController extends Controller {
 				'description' => __( 'Whether the site is behind a reverse proxy whose X-Forwarded-For header can be trusted.', 'monsterinsights-reports' ),
 				'type'        => 'boolean',
 			),
+			'trusted_proxies'     => array(
+				'description' => __( 'How many trusted proxies in a row append to X-Forwarded-For (1 to 10): the visitor’s address is that many entries from the right.', 'monsterinsights-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => Ip::MAX_PROXIES,
+			),
 			'referrer_spam'       => array( 'description' => __( 'Referrer hosts whose visits are dropped as spam.', 'monsterinsights-reports' ) ) + $strings( 'referrer_spam' ),
 			'affiliate_paths'     => array( 'description' => __( 'Paths on this site whose links count as affiliate links, such as /go/.', 'monsterinsights-reports' ) ) + $strings( 'affiliate_paths' ),
 			'download_extensions' => array( 'description' => __( 'File extensions whose links count as downloads.', 'monsterinsights-reports' ) ) + $strings( 'download_extensions' ),

@@ -7,7 +7,9 @@
  *   Gravity Forms    gform-<id>    (form#gform_<id>)
  *   Formidable       frm-<id>      (#frm_form_<id>_container, hidden form_id)
  *   Ninja Forms      nf-<id>       (#nf-form-<id>-cont; the form inside is drawn by its script)
- * else the form element's id, else its name; a form with none of them is not tracked.
+ * else the form element's id, else its name; a form with none of them is not tracked. Nor is a form
+ * of WordPress's own toolbar (#wpadminbar, such as its search, `adminbarsearch`, which every
+ * logged-in visitor's page has): it is part of the admin UI, not of the site.
  *
  * An impression is sent the first time a form is seen (at least one pixel in the viewport), once
  * per form and page view (again after a back/forward-cache restore, a new page view). A plugin's
@@ -35,6 +37,9 @@ const SELECTOR = PLUGINS.map( ( [ , selector ] ) => selector )
 	.concat( 'form' )
 	.join( ',' );
 
+/** WordPress's toolbar: its forms are admin UI, never the site's. */
+const ADMIN_UI = '#wpadminbar';
+
 /**
  * A form's id, and whether its plugin converts it on the server.
  *
@@ -44,6 +49,9 @@ const SELECTOR = PLUGINS.map( ( [ , selector ] ) => selector )
 export function formId(
 	element: Element
 ): { id: string; server: boolean } | undefined {
+	if ( element.closest( ADMIN_UI ) ) {
+		return undefined;
+	}
 	for ( const [ prefix, selector, attribute, pattern ] of PLUGINS ) {
 		const found = element
 			.closest( selector )

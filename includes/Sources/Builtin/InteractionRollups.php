@@ -74,7 +74,9 @@ final class InteractionRollups {
 			$name    = (string) $name;
 			if ( isset( self::FORM_EVENTS[ $name ] ) ) {
 				$form = $props['form'] ?? null;
-				if ( ! is_string( $form ) || '' === $form ) {
+				// The toolbar's search of logged-in visitors, stored before the collector refused
+				// it, is no site form.
+				if ( ! is_string( $form ) || '' === $form || Collector\Collector::is_admin_form( $form ) ) {
 					continue;
 				}
 				$form_key = array( $form, (int) $source, (string) $medium, (int) $campaign );

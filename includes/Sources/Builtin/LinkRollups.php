@@ -72,7 +72,9 @@ final class LinkRollups {
 				continue;
 			}
 			$url = $props['url'] ?? null;
-			if ( ! is_string( $url ) || '' === $url ) {
+			// Only web links: a javascript: or other scheme's URL stored before the collector
+			// refused them is counted nowhere.
+			if ( ! is_string( $url ) || ! Collector\Collector::is_http_url( $url ) ) {
 				continue;
 			}
 			$kind = self::KINDS[ (string) $name ];

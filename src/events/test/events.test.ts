@@ -113,6 +113,48 @@ describe( 'watchForms', () => {
 	} );
 } );
 
+describe( 'WordPress’s toolbar', () => {
+	/** The toolbar as WordPress prints it for a logged-in visitor, with its search form. */
+	const TOOLBAR = `
+		<div id="wpadminbar" class="nojq">
+			<div class="quicklinks" id="wp-toolbar" role="navigation" aria-label="Toolbar">
+				<ul role="menu" id="wp-admin-bar-top-secondary" class="ab-top-secondary ab-top-menu">
+					<li role="group" id="wp-admin-bar-search" class="admin-bar-search">
+						<div class="ab-item ab-empty-item" tabindex="-1" role="menuitem">
+							<form action="https://example.org/" method="get" id="adminbarsearch">
+								<input class="adminbar-input" name="s" id="adminbar-search" type="text" value="" maxlength="150" />
+								<label for="adminbar-search" class="screen-reader-text">Search</label>
+								<input type="submit" class="adminbar-button" value="Search" />
+							</form>
+						</div>
+					</li>
+				</ul>
+			</div>
+		</div>`;
+
+	it( 'has no site form: only the page content’s form is tracked, seen or sent', () => {
+		document.body.innerHTML =
+			'<main><form id="newsletter"></form></main>' + TOOLBAR;
+		expect(
+			formId( document.getElementById( 'adminbarsearch' )! )
+		).toBeUndefined();
+
+		const sent: Sent = [];
+		watchForms( window, ( name, props ) => sent.push( [ name, props ] ) );
+		const observer = FakeObserver.current!;
+		observer.show( Array.from( observer.observed ) );
+		for ( const id of [ 'adminbarsearch', 'newsletter' ] ) {
+			document
+				.getElementById( id )!
+				.dispatchEvent( new Event( 'submit', { bubbles: true } ) );
+		}
+		expect( sent ).toEqual( [
+			[ 'form_impression', { form: 'newsletter' } ],
+			[ 'form_conversion', { form: 'newsletter' } ],
+		] );
+	} );
+} );
+
 describe( 'play', () => {
 	it( 'counts a start, the seconds watched (not the seeks), the furthest point and the end', () => {
 		const sent: Sent = [];

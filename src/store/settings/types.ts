@@ -19,6 +19,11 @@ export interface TrackingSettings {
 	/** HTTP header carrying the visitor's country code; empty for none. */
 	country_header: string;
 	trusted_proxy: boolean;
+	/**
+	 * How many trusted proxies in a row append to X-Forwarded-For (1–10): the visitor's address
+	 * is that many entries from the right.
+	 */
+	trusted_proxies: number;
 	/** Referrer hosts whose visits are dropped. */
 	referrer_spam: string[];
 	/** Paths on the site whose links count as affiliate links, such as /go/. */

@@ -353,3 +353,43 @@ test( 'basic: each report’s upsell over its own layout, no report request', as
 		] );
 	expect( requests ).toEqual( [] );
 } );
+
+test( 'a logged-in visitor’s page: the toolbar’s search is no form, only the page’s forms send impressions', async ( {
+	browser,
+} ) => {
+	// Last in the file: this visit is never aggregated into the reports above.
+	const { cf7 } = forms();
+	const subscriber = await browser.newContext( {
+		storageState: storageStatePath( 'subscriber' ),
+		viewport: { width: 1280, height: 2000 },
+	} );
+	const page = await subscriber.newPage();
+	const hits: string[] = [];
+	page.on( 'request', ( request ) => {
+		if ( isCollectorHit( request ) ) {
+			hits.push( request.postData() ?? '' );
+		}
+	} );
+	// One observer callback reports every form in view at once: the content's two forms and,
+	// were it still counted, the toolbar's search at the top of the page.
+	const seenCf7 = collected( page, `"form":"${ cf7.id }"` );
+	const seenQuote = collected( page, '"form":"quote"' );
+	await page.goto( cf7.path );
+	await expect( page.locator( '#wpadminbar #adminbarsearch' ) ).toBeVisible();
+	await seenCf7;
+	await seenQuote;
+	await subscriber.close();
+
+	const sent = hits.map(
+		( body ) => JSON.parse( body ) as Record< string, unknown >
+	);
+	expect( sent[ 0 ] ).toMatchObject( { t: 'pageview' } );
+	expect(
+		sent
+			.filter( ( hit ) => hit.en === 'form_impression' )
+			.map( ( hit ) => hit.ep )
+	).toEqual( [ { form: cf7.id }, { form: 'quote' } ] );
+	expect(
+		hits.filter( ( body ) => body.includes( 'adminbarsearch' ) )
+	).toEqual( [] );
+} );

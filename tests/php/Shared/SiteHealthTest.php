@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Admin\SiteHealth;
 use MonsterInsights\Reports\Sources\Builtin\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Schema;
 use MonsterInsights\Reports\Sources\Builtin\Scheduler;
@@ -118,15 +119,15 @@ class SiteHealthTest extends TestCase {
 	}
 
 	/**
-	 * The tests: all five while the collector is on (builtin, or no source yet); only the database
+	 * The tests: all six while the collector is on (builtin, or no source yet); only the database
 	 * size with another source.
 	 */
 	public function test_registers_direct_tests() {
 		$this->assertSame( 10, has_filter( 'site_status_tests', array( SiteHealth::class, 'add_tests' ) ) );
-		$names = array( 'monsterinsights_reports_collector', 'monsterinsights_reports_aggregation', 'monsterinsights_reports_buffer', 'monsterinsights_reports_data_dir', 'monsterinsights_reports_database' );
+		$names = array( 'monsterinsights_reports_collector', 'monsterinsights_reports_aggregation', 'monsterinsights_reports_buffer', 'monsterinsights_reports_data_dir', 'monsterinsights_reports_rate_limit', 'monsterinsights_reports_database' );
 
 		$tests = apply_filters( 'site_status_tests', array( 'direct' => array( 'php_version' => array() ) ) );
-		$this->assertSame( $names, array_slice( array_keys( $tests['direct'] ), -5 ) );
+		$this->assertSame( $names, array_slice( array_keys( $tests['direct'] ), -6 ) );
 		$this->assertArrayHasKey( 'php_version', $tests['direct'] );
 		$this->assertSame( array( SiteHealth::class, 'test_collector' ), $tests['direct']['monsterinsights_reports_collector']['test'] );
 		$this->assertSame( 'Insights collector endpoint', $tests['direct']['monsterinsights_reports_collector']['label'] );
@@ -351,6 +352,50 @@ class SiteHealthTest extends TestCase {
 		$this->assertSame( 'good', $result['status'] );
 		$this->assertSame( '<p>It is outside the web root, where no web request reaches it.</p>', $result['description'] );
 		$this->assertSame( array(), $this->requests );
+	}
+
+	/**
+	 * Rate limits: the hits each limit dropped; recommended while the per-address limit dropped
+	 * some in the last day, naming the filter that raises it.
+	 */
+	public function test_rate_limit_statuses() {
+		$dir = DataDir::ensure();
+		$this->assertNotNull( $dir );
+		$this->written[] = $dir . '/' . RateLimit::FILE;
+		if ( is_file( $dir . '/' . RateLimit::FILE ) ) {
+			unlink( $dir . '/' . RateLimit::FILE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink -- A test file.
+		}
+		$result = SiteHealth::test_rate_limit();
+		$this->assertSame( array( 'good', 'The Insights rate limits keep floods out' ), array( $result['status'], $result['label'] ) );
+		$this->assertSame( '<p>Hits dropped so far: 0 from single visitors over 120 hits a minute; 0 from single IP addresses over 100 visitors a minute.</p>', $result['description'] );
+
+		// Two visitors over their limit, and three new visitors of a full address.
+		$limit  = new RateLimit( $dir );
+		$now    = 1773144000;
+		$key    = static fn ( int $n ): string => str_pad( dechex( $n ), 32, '0' );
+		$ip     = str_repeat( 'ab', 16 );
+		$allows = array();
+		for ( $i = 0; $i < RateLimit::MAX_PER_MINUTE + 2; $i++ ) {
+			$allows[] = $limit->allow( $key( 1 ), $now, $ip, 2 );
+		}
+		for ( $n = 2; $n <= 5; $n++ ) {
+			$allows[] = $limit->allow( $key( $n ), $now + 30, $ip, 2 );
+		}
+		$this->assertSame( array_merge( array_fill( 0, RateLimit::MAX_PER_MINUTE, true ), array( false, false, true, false, false, false ) ), $allows );
+
+		$result = SiteHealth::test_rate_limit( $now + 3600 );
+		$this->assertSame( array( 'recommended', 'Visits from one IP address were dropped' ), array( $result['status'], $result['label'] ) );
+		$this->assertStringStartsWith( '<p>Hits dropped so far: 2 from single visitors over 120 hits a minute; 3 from single IP addresses over 100 visitors a minute. The last, on ' . wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $now + 30 ) . ', came from', $result['description'] );
+		$this->assertStringContainsString( '<code>monsterinsights_reports_rate_limit_visitors_per_ip</code>', $result['description'] );
+
+		// A day later it is history: good, with the counts.
+		$result = SiteHealth::test_rate_limit( $now + 30 + DAY_IN_SECONDS );
+		$this->assertSame( 'good', $result['status'] );
+		$this->assertSame( '<p>Hits dropped so far: 2 from single visitors over 120 hits a minute; 3 from single IP addresses over 100 visitors a minute.</p>', $result['description'] );
+
+		// The filtered limit is the one named; 0 says the limit is off.
+		add_filter( 'monsterinsights_reports_rate_limit_visitors_per_ip', fn () => 0 );
+		$this->assertStringEndsWith( '3 from single IP addresses over their limit of visitors a minute, which is now off.</p>', SiteHealth::test_rate_limit( $now + 30 + DAY_IN_SECONDS )['description'] );
 	}
 
 	/**

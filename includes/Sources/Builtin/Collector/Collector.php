@@ -20,7 +20,9 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *   p   path and query of the page, starting with "/"         required
  *   o   post ID of the page, 0 elsewhere                      optional integer; written as 0
  *       unless it is a published post's (ObjectIds, which WordPress writes)
- *   r   referrer URL; kept only when it is http(s) and external   optional
+ *   r   referrer URL: an absolute http(s) URL, kept only when external; an app's referrer
+ *       (android-app://…, what Chrome on Android gives a page opened from an app) is not kept and
+ *       the page view is; anything else is a 400                  optional
  *   us, um, uc, ut, ux   utm source, medium, campaign, term, content; optional, otherwise taken
  *       from the utm_* parameters of p
  *   ck  "gclid" | "msclkid" | "fbclid": which click id the landing URL had   optional
@@ -39,12 +41,19 @@ use MonsterInsights\Reports\Sources\Builtin\Buffer;
  *       the furthest point reached} (title ≤ 191 characters; each with an optional kind, video
  *       or audio: an <audio> element's say audio) — build/events.js and the form
  *       plugins' success hooks (Forms\Conversions) send them —,
- *       anything else from the public track() API
+ *       anything else from the public track() API.
+ *       A property that names a URL (url, href, referrer, or a key ending in _url or _href) must
+ *       be an absolute http(s) URL; no string property may be a URL of another scheme
+ *       (javascript:, vbscript:, data:…, or any scheme://): such an event is a 400 and nothing
+ *       of it is written
  *
  * The answer is a status with no body:
  *   204  written, or deliberately dropped: bots, prefetches, navigations, Do Not Track / Global
- *        Privacy Control (when honoured), excluded IPs, referrer spam, a visitor's hits from the
- *        RateLimit::MAX_PER_MINUTE-th of a minute on (counted in ratelimit.php). Dropped requests
+ *        Privacy Control (when honoured), excluded IPs, referrer spam, form events of WordPress's
+ *        toolbar (ADMIN_FORMS), a visitor's hits from the
+ *        RateLimit::MAX_PER_MINUTE-th of a minute on, and new visitors of an IP address that already
+ *        had Config::$visitors_per_ip (RateLimit::MAX_VISITORS_PER_IP) in the minute (both counted
+ *        in ratelimit.php). Dropped requests
  *        are not told apart from written ones.
  *   400  malformed body or field; 405 not a POST; 413 body over the size limit; 500 no write.
  *
@@ -73,6 +82,13 @@ final class Collector {
 	 * A form id's and a media title's most characters (the rollups' key columns).
 	 */
 	public const MAX_LABEL = 191;
+
+	/**
+	 * Form ids of WordPress's own admin UI on the front end (the toolbar's search): never a site's
+	 * form. A form_impression or form_conversion of one is dropped (204, reason `admin_form`);
+	 * the tracker sends none since it ignores the toolbar's forms, an older cached one did.
+	 */
+	public const ADMIN_FORMS = array( 'adminbarsearch' );
 
 	/**
 	 * The media kinds a video_* event may name (`kind`); an event without one is a video's.
@@ -109,6 +125,18 @@ final class Collector {
 		'ut' => 'utm_term',
 		'ux' => 'utm_content',
 	);
+
+	/**
+	 * Event property keys whose value is a URL: an absolute http(s) URL, nothing else.
+	 */
+	public const URL_PROP_PATTERN = '/^(?:url|href|referrer)$|_(?:url|href)$/';
+
+	/**
+	 * Referrer schemes of apps, which browsers give as document.referrer (Chrome on Android for a
+	 * page opened from an app: android-app://com.google.android.gm/). The page view is real and
+	 * kept; the referrer, no web address, is not.
+	 */
+	public const APP_REFERRER_SCHEMES = array( 'android-app' );
 
 	/**
 	 * The scroll depths the tracker reports.
@@ -294,7 +322,7 @@ final class Collector {
 		if ( '' === $user_agent ) {
 			throw new Rejection( 'no_user_agent' );
 		}
-		$ip = Ip::client( $server, $this->config->trusted_proxy );
+		$ip = Ip::client( $server, $this->config->trusted_proxy, $this->config->trusted_proxies );
 		if ( '' === $ip ) {
 			throw new Rejection( 'no_ip' );
 		}
@@ -317,7 +345,7 @@ final class Collector {
 			throw new Rejection( 'no_salt' );
 		}
 		$visitor = $this->visitor_key( $ip, $user_agent, $salts['current'] );
-		if ( ! $this->rate_limit->allow( $visitor, $now ) ) {
+		if ( ! $this->rate_limit->allow( $visitor, $now, $this->address_key( $ip, $salts['current'] ), $this->config->visitors_per_ip ) ) {
 			throw new Rejection( 'rate_limited' );
 		}
 		$place = $this->geo->locate( $ip, $server );
@@ -358,6 +386,18 @@ final class Collector {
 	 */
 	public function visitor_key( string $ip, string $user_agent, string $salt ): string {
 		return substr( hash_hmac( 'sha256', $this->config->site_id . '|' . $ip . '|' . $user_agent, $salt ), 0, 32 );
+	}
+
+	/**
+	 * The address key of the per-address rate limit: a keyed hash of site and IP under a salt of
+	 * the site-local day, so the address itself is kept nowhere.
+	 *
+	 * @param string $ip   The visitor's address.
+	 * @param string $salt A raw daily salt.
+	 * @return string 32 hex characters.
+	 */
+	public function address_key( string $ip, string $salt ): string {
+		return substr( hash_hmac( 'sha256', 'ip|' . $this->config->site_id . '|' . $ip, $salt ), 0, 32 );
 	}
 
 	/**
@@ -417,6 +457,12 @@ final class Collector {
 			throw new Rejection( 'malformed_user' );
 		}
 
+		// Events carry the page's referrer too (not kept): checked alike.
+		$referrer = $data['r'] ?? '';
+		if ( ! is_string( $referrer ) || ! $this->is_acceptable_referrer( $referrer ) ) {
+			throw new Rejection( 'malformed_referrer' );
+		}
+
 		$fields['p'] = $found['path'];
 		if ( 'event' === $type ) {
 			$fields['en'] = $this->event_name( $data['en'] ?? null );
@@ -439,10 +485,6 @@ final class Collector {
 		}
 		$fields['ck'] = '' !== $click ? $click : $found['ck'];
 
-		$referrer = $data['r'] ?? '';
-		if ( ! is_string( $referrer ) ) {
-			throw new Rejection( 'malformed_referrer' );
-		}
 		$fields['r'] = $this->external_referrer( $referrer );
 		$fields['u'] = $role;
 
@@ -509,6 +551,52 @@ final class Collector {
 	}
 
 	/**
+	 * Whether a referrer may come with a hit: none, an http(s) URL or an app's referrer. Anything
+	 * else (javascript:, data:, a bare word, a control character) is no referrer a browser gives.
+	 *
+	 * @param string $referrer The referrer the tracker sent.
+	 */
+	private function is_acceptable_referrer( string $referrer ): bool {
+		$referrer = trim( $referrer );
+		if ( '' === $referrer || self::is_http_url( $referrer ) ) {
+			return true;
+		}
+		$scheme = strtolower( (string) strstr( $referrer, ':', true ) );
+		return in_array( $scheme, self::APP_REFERRER_SCHEMES, true ) && 1 === preg_match( '#^[a-z-]+://[a-z0-9._-]+(?:/[\x21-\x7e]*)?$#i', $referrer );
+	}
+
+	/**
+	 * Whether a string is an absolute http(s) URL with a host, without white space or control
+	 * characters.
+	 *
+	 * @param string $url The string.
+	 */
+	public static function is_http_url( string $url ): bool {
+		if ( '' === $url || 1 === preg_match( '/[\s\x00-\x1F\x7F]/', $url ) || 1 !== preg_match( '#^https?://#i', $url ) ) {
+			return false;
+		}
+		$parts = parse_url( $url ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- No WordPress here.
+		return is_array( $parts ) && isset( $parts['host'] ) && '' !== $parts['host'];
+	}
+
+	/**
+	 * Whether a text is a URL of a scheme other than http(s), which a link must never lead to:
+	 * javascript: and vbscript: (script), data: with a media type or a comma (a document), and any
+	 * scheme:// (ftp://, file://, …). Plain text such as "Data: a primer, part 2" is none.
+	 *
+	 * @param string $text The text, control characters removed and trimmed.
+	 */
+	public static function is_foreign_url( string $text ): bool {
+		if ( 1 === preg_match( '/^(?:javascript|vbscript):/i', $text ) ) {
+			return true;
+		}
+		if ( 1 === preg_match( '#^data:[\w.+-]*(?:/[\w.+-]+)?(?:;[^,\s]*)?,#i', $text ) ) {
+			return true;
+		}
+		return 1 === preg_match( '#^([a-z][a-z0-9+.-]*)://#i', $text, $match ) && ! in_array( strtolower( $match[1] ), array( 'http', 'https' ), true );
+	}
+
+	/**
 	 * Whether a referrer's host is, or is under, a host of the spam list.
 	 *
 	 * @param string $referrer An external referrer URL.
@@ -558,6 +646,10 @@ final class Collector {
 			}
 			if ( is_string( $value ) ) {
 				$value = self::line( $value, self::MAX_PROP_TEXT );
+				// A link in a report must never lead anywhere but to a web page.
+				if ( ( 1 === preg_match( self::URL_PROP_PATTERN, $key ) && '' !== $value && ! self::is_http_url( $value ) ) || self::is_foreign_url( $value ) ) {
+					throw new Rejection( 'malformed_url' );
+				}
 			} elseif ( ! is_int( $value ) && ! is_float( $value ) && ! is_bool( $value ) ) {
 				throw new Rejection( 'malformed_event_props' );
 			}
@@ -598,6 +690,9 @@ final class Collector {
 			case 'form_conversion':
 				self::require_text( $clean, 'form' );
 				$clean['form'] = Text::cut( (string) $clean['form'], self::MAX_LABEL );
+				if ( self::is_admin_form( $clean['form'] ) ) {
+					throw new Rejection( 'admin_form' );
+				}
 				break;
 			case 'video_start':
 			case 'video_complete':
@@ -618,6 +713,15 @@ final class Collector {
 				break;
 		}
 		return $clean;
+	}
+
+	/**
+	 * Whether a form id is one of WordPress's admin UI (ADMIN_FORMS), whatever its case.
+	 *
+	 * @param string $form The form id.
+	 */
+	public static function is_admin_form( string $form ): bool {
+		return in_array( strtolower( $form ), self::ADMIN_FORMS, true );
 	}
 
 	/**

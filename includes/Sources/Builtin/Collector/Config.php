@@ -83,6 +83,22 @@ final class Config {
 	public bool $trusted_proxy = false;
 
 	/**
+	 * How many trusted proxies append to X-Forwarded-For (1 to Ip::MAX_PROXIES): the client's
+	 * address is that many entries from the right.
+	 *
+	 * @var int
+	 */
+	public int $trusted_proxies = 1;
+
+	/**
+	 * Visitors per IP address and minute whose hits are written (RateLimit::MAX_VISITORS_PER_IP
+	 * unless filtered); 0 for no such limit.
+	 *
+	 * @var int
+	 */
+	public int $visitors_per_ip = RateLimit::MAX_VISITORS_PER_IP;
+
+	/**
 	 * Path of a MaxMind-format (.mmdb) country or city database; empty for none.
 	 *
 	 * @var string
@@ -142,6 +158,12 @@ final class Config {
 		}
 		$config->hosts         = array_map( 'strtolower', $config->hosts );
 		$config->referrer_spam = array_map( 'strtolower', $config->referrer_spam );
+		if ( isset( $data['trusted_proxies'] ) && is_int( $data['trusted_proxies'] ) && $data['trusted_proxies'] >= 1 && $data['trusted_proxies'] <= Ip::MAX_PROXIES ) {
+			$config->trusted_proxies = $data['trusted_proxies'];
+		}
+		if ( isset( $data['visitors_per_ip'] ) && is_int( $data['visitors_per_ip'] ) && $data['visitors_per_ip'] >= 0 ) {
+			$config->visitors_per_ip = $data['visitors_per_ip'];
+		}
 		if ( isset( $data['max_body'] ) && is_numeric( $data['max_body'] ) && (int) $data['max_body'] > 0 ) {
 			$config->max_body = (int) $data['max_body'];
 		}

@@ -16,24 +16,54 @@ namespace MonsterInsights\Reports\Sources\Builtin\Collector;
 final class Ip {
 
 	/**
-	 * The client's IP address: REMOTE_ADDR, or the first valid address of X-Forwarded-For when the
-	 * site is behind a proxy it trusts to set that header.
+	 * The most proxies the settings may name in front of the site.
+	 */
+	public const MAX_PROXIES = 10;
+
+	/**
+	 * The client's IP address: REMOTE_ADDR, or, behind trusted proxies, the address the outermost
+	 * of them appended to X-Forwarded-For.
 	 *
-	 * @param array<string, mixed> $server The request's $_SERVER.
+	 * Each proxy appends the address it was connected from to X-Forwarded-For, so behind N proxies
+	 * the N-th entry from the right is the client's, written by the outermost proxy; the nearest
+	 * proxy is REMOTE_ADDR. Entries left of it are whatever the client sent and are never read:
+	 * they cannot change the address, its country, the exclusion or the rate limit. A header with
+	 * fewer entries than proxies (a request that reached an inner proxy directly) gives its
+	 * leftmost entry; an entry that is no address gives REMOTE_ADDR.
+	 *
+	 * @param array<string, mixed> $server        The request's $_SERVER.
 	 * @param bool                 $trusted_proxy Whether X-Forwarded-For is trusted.
+	 * @param int                  $proxies       How many trusted proxies append to it (1 to MAX_PROXIES).
 	 * @return string The address, or '' when there is no valid one.
 	 */
-	public static function client( array $server, bool $trusted_proxy ): string {
-		if ( $trusted_proxy && isset( $server['HTTP_X_FORWARDED_FOR'] ) && is_string( $server['HTTP_X_FORWARDED_FOR'] ) ) {
-			foreach ( explode( ',', $server['HTTP_X_FORWARDED_FOR'] ) as $candidate ) {
-				$ip = self::valid( trim( $candidate ) );
-				if ( '' !== $ip ) {
-					return $ip;
-				}
-			}
-		}
+	public static function client( array $server, bool $trusted_proxy, int $proxies = 1 ): string {
 		$remote = $server['REMOTE_ADDR'] ?? '';
-		return is_string( $remote ) ? self::valid( $remote ) : '';
+		$remote = is_string( $remote ) ? self::valid( $remote ) : '';
+		$header = $server['HTTP_X_FORWARDED_FOR'] ?? null;
+		if ( ! $trusted_proxy || ! is_string( $header ) || '' === trim( $header ) ) {
+			return $remote;
+		}
+		$entries = array_map( 'trim', explode( ',', $header ) );
+		$proxies = max( 1, min( self::MAX_PROXIES, $proxies ) );
+		$entry   = $entries[ max( 0, count( $entries ) - $proxies ) ];
+		$ip      = self::valid( self::without_port( $entry ) );
+		return '' !== $ip ? $ip : $remote;
+	}
+
+	/**
+	 * An X-Forwarded-For entry without the port some proxies add: "203.0.113.7:4711",
+	 * "[2001:db8::1]:443" or "[2001:db8::1]".
+	 *
+	 * @param string $entry The entry.
+	 */
+	private static function without_port( string $entry ): string {
+		if ( 1 === preg_match( '/^\[([0-9a-f:.]+)\](?::\d+)?$/i', $entry, $match ) ) {
+			return $match[1];
+		}
+		if ( 1 === preg_match( '/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/', $entry, $match ) ) {
+			return $match[1];
+		}
+		return $entry;
 	}
 
 	/**

@@ -12,16 +12,27 @@ namespace MonsterInsights\Reports\Sources\Builtin\Collector;
 // phpcs:disable WordPress.WP.AlternativeFunctions -- Runs without WordPress (collect.php): no WP_Filesystem.
 
 /**
- * At most MAX_PER_MINUTE hits per visitor key and clock minute are written; the rest are dropped
- * and counted. The counts live in `ratelimit.php` of the site's data dir: the exit guard, a
- * 16-byte header (hits dropped so far, time of the last drop), then SLOTS slots of 16 bytes (the
- * first 8 bytes of the visitor key, the minute, the count). A key's slots are PROBES neighbours
- * from its hash; a slot of another minute is free. One locked read and write of PROBES slots a
- * hit: no database, no whole-file parse.
+ * Two limits per clock minute, counted in `ratelimit.php` of the site's data dir, no database:
+ *
+ * - at most MAX_PER_MINUTE hits per visitor key (a hash of site, IP address and user agent);
+ * - at most MAX_VISITORS_PER_IP visitor keys per IP address: a visitor key's first hit of the
+ *   minute is dropped when that many other visitors already sent one from its address. Rotating
+ *   the user agent makes a new visitor key with every hit and so escapes the first limit; it does
+ *   not escape this one. Visitors already counted in the minute are never cut by it, so a shared
+ *   address (an office or campus behind one NAT) keeps its first MAX_VISITORS_PER_IP people.
+ *
+ * Hits over either limit are dropped and counted, each limit apart. The file: the exit guard, a
+ * 16-byte header (visitor-limit drops so far, time of the last), SLOTS visitor slots of 16 bytes
+ * (the first 8 bytes of the visitor key, the minute, the count), then a second 16-byte header
+ * (address-limit drops so far, time of the last) and IP_SLOTS address slots of 16 bytes (the
+ * first 8 bytes of the address key, the minute, the visitors counted). The address key is a keyed
+ * hash of site and address under the day's salt: the address itself is stored nowhere. A key's
+ * slots are PROBES neighbours from its hash; a slot of another minute is free. One locked read and
+ * write of PROBES slots a hit (two for a visitor's first hit of a minute).
  *
  * When every slot of a key's neighbourhood is taken in the current minute (more than about SLOTS
- * visitors in one minute) the hit is let through uncounted: the limit never drops a hit it has
- * not counted.
+ * visitors, or IP_SLOTS addresses, in one minute) the hit is let through uncounted by that limit:
+ * a limit never drops a hit it has not counted.
  */
 final class RateLimit {
 
@@ -36,9 +47,24 @@ final class RateLimit {
 	public const MAX_PER_MINUTE = 120;
 
 	/**
-	 * Slots in the file.
+	 * Visitors (visitor keys) per IP address and minute whose hits are written; the hits of further
+	 * ones are dropped. 100 people active on the site in the same minute behind one address is a
+	 * very busy office or campus NAT; a script that rotates its user agent to send 600 sessions a
+	 * minute from one address is cut to a sixth. Sites behind a bigger shared address raise it with
+	 * the `monsterinsights_reports_rate_limit_visitors_per_ip` filter (Tracking\ConfigFile; 0
+	 * turns this limit off).
+	 */
+	public const MAX_VISITORS_PER_IP = 100;
+
+	/**
+	 * Visitor slots in the file.
 	 */
 	public const SLOTS = 8192;
+
+	/**
+	 * Address slots in the file, after the visitor slots.
+	 */
+	public const IP_SLOTS = 4096;
 
 	/**
 	 * Slots a key may use, from its hash on.
@@ -80,13 +106,16 @@ final class RateLimit {
 	}
 
 	/**
-	 * Counts a hit of a visitor; false when the visitor is over the limit this minute (the drop is
-	 * counted). True, uncounted, when the file cannot be used.
+	 * Counts a hit of a visitor; false when the visitor is over the limit this minute, or when this
+	 * is the visitor's first hit of the minute and its address already counted $per_ip other
+	 * visitors in it (the drop is counted). True, uncounted, when the file cannot be used.
 	 *
 	 * @param string $visitor_key The visitor key, 32 hex characters.
 	 * @param int    $now         Unix time.
+	 * @param string $ip_key      The address key, 32 hex characters; '' for no address limit.
+	 * @param int    $per_ip      Visitors per address and minute; 0 for no address limit.
 	 */
-	public function allow( string $visitor_key, int $now ): bool {
+	public function allow( string $visitor_key, int $now, string $ip_key = '', int $per_ip = self::MAX_VISITORS_PER_IP ): bool {
 		$key    = (string) hex2bin( substr( $visitor_key, 0, 16 ) );
 		$minute = intdiv( $now, 60 ) & 0xffffffff;
 		$handle = $this->held ?? $this->open();
@@ -94,33 +123,23 @@ final class RateLimit {
 			return true;
 		}
 		try {
-			$hash  = unpack( 'V', str_pad( substr( $key, 0, 4 ), 4, "\0" ) );
-			$first = (int) ( $hash[1] ?? 0 ) % ( self::SLOTS - self::PROBES + 1 );
-			$base  = strlen( self::GUARD ) + self::HEADER + $first * self::SLOT;
-			fseek( $handle, $base );
-			$slots = (string) fread( $handle, self::PROBES * self::SLOT );
-			$slots = str_pad( $slots, self::PROBES * self::SLOT, "\0" );
-			$free  = null;
-			for ( $i = 0; $i < self::PROBES; $i++ ) {
-				$slot    = substr( $slots, $i * self::SLOT, self::SLOT );
-				$numbers = unpack( 'V2', substr( $slot, 8 ) );
-				$at      = (int) ( $numbers[1] ?? 0 );
-				$count   = (int) ( $numbers[2] ?? 0 );
-				if ( $at === $minute && substr( $slot, 0, 8 ) === $key ) {
-					if ( $count >= self::MAX_PER_MINUTE ) {
-						$this->count_drop( $handle, $now );
-						return false;
-					}
-					fseek( $handle, $base + $i * self::SLOT + 12 );
-					fwrite( $handle, pack( 'V', $count + 1 ) );
-					return true;
+			$base  = self::first_slot( $key, self::visitor_region(), self::SLOTS );
+			$found = $this->find( $handle, $base, $key, $minute );
+			if ( null !== $found['slot'] ) {
+				if ( $found['count'] >= self::MAX_PER_MINUTE ) {
+					$this->count_drop( $handle, strlen( self::GUARD ), $now );
+					return false;
 				}
-				if ( null === $free && $at !== $minute ) {
-					$free = $i;
-				}
+				fseek( $handle, $base + $found['slot'] * self::SLOT + 12 );
+				fwrite( $handle, pack( 'V', $found['count'] + 1 ) );
+				return true;
 			}
-			if ( null !== $free ) {
-				fseek( $handle, $base + $free * self::SLOT );
+			// The visitor's first hit of the minute: one more visitor of its address.
+			if ( '' !== $ip_key && $per_ip > 0 && ! $this->allow_ip( $handle, (string) hex2bin( substr( $ip_key, 0, 16 ) ), $minute, $per_ip, $now ) ) {
+				return false;
+			}
+			if ( null !== $found['free'] ) {
+				fseek( $handle, $base + $found['free'] * self::SLOT );
 				fwrite( $handle, $key . pack( 'VV', $minute, 1 ) );
 			}
 			return true;
@@ -130,6 +149,94 @@ final class RateLimit {
 				fclose( $handle );
 			}
 		}
+	}
+
+	/**
+	 * Counts one more visitor of an address this minute; false (the drop counted) when it already
+	 * has $per_ip.
+	 *
+	 * @param resource $handle The locked file.
+	 * @param string   $key    The first 8 bytes of the address key.
+	 * @param int      $minute The minute.
+	 * @param int      $per_ip The most visitors.
+	 * @param int      $now    Unix time.
+	 */
+	private function allow_ip( $handle, string $key, int $minute, int $per_ip, int $now ): bool {
+		$base  = self::first_slot( $key, self::ip_region(), self::IP_SLOTS );
+		$found = $this->find( $handle, $base, $key, $minute );
+		if ( null !== $found['slot'] ) {
+			if ( $found['count'] >= $per_ip ) {
+				$this->count_drop( $handle, self::ip_region() - self::HEADER, $now );
+				return false;
+			}
+			fseek( $handle, $base + $found['slot'] * self::SLOT + 12 );
+			fwrite( $handle, pack( 'V', $found['count'] + 1 ) );
+		} elseif ( null !== $found['free'] ) {
+			fseek( $handle, $base + $found['free'] * self::SLOT );
+			fwrite( $handle, $key . pack( 'VV', $minute, 1 ) );
+		}
+		return true;
+	}
+
+	/**
+	 * A key's slot of the minute among the PROBES slots from $base, and the first free one.
+	 *
+	 * @param resource $handle The locked file.
+	 * @param int      $base   Offset of the key's first slot.
+	 * @param string   $key    8 bytes.
+	 * @param int      $minute The minute.
+	 * @return array{slot: int|null, count: int, free: int|null}
+	 */
+	private function find( $handle, int $base, string $key, int $minute ): array {
+		fseek( $handle, $base );
+		$slots = str_pad( (string) fread( $handle, self::PROBES * self::SLOT ), self::PROBES * self::SLOT, "\0" );
+		$free  = null;
+		for ( $i = 0; $i < self::PROBES; $i++ ) {
+			$slot    = substr( $slots, $i * self::SLOT, self::SLOT );
+			$numbers = unpack( 'V2', substr( $slot, 8 ) );
+			$at      = (int) ( $numbers[1] ?? 0 );
+			if ( $at === $minute && substr( $slot, 0, 8 ) === $key ) {
+				return array(
+					'slot'  => $i,
+					'count' => (int) ( $numbers[2] ?? 0 ),
+					'free'  => null,
+				);
+			}
+			if ( null === $free && $at !== $minute ) {
+				$free = $i;
+			}
+		}
+		return array(
+			'slot'  => null,
+			'count' => 0,
+			'free'  => $free,
+		);
+	}
+
+	/**
+	 * Offset of a key's first slot in a region.
+	 *
+	 * @param string $key    8 bytes.
+	 * @param int    $region Offset of the region's first slot.
+	 * @param int    $slots  Slots in the region.
+	 */
+	private static function first_slot( string $key, int $region, int $slots ): int {
+		$hash = unpack( 'V', str_pad( substr( $key, 0, 4 ), 4, "\0" ) );
+		return $region + ( (int) ( $hash[1] ?? 0 ) % ( $slots - self::PROBES + 1 ) ) * self::SLOT;
+	}
+
+	/**
+	 * Offset of the first visitor slot.
+	 */
+	private static function visitor_region(): int {
+		return strlen( self::GUARD ) + self::HEADER;
+	}
+
+	/**
+	 * Offset of the first address slot (its header comes just before).
+	 */
+	private static function ip_region(): int {
+		return self::visitor_region() + self::SLOTS * self::SLOT + self::HEADER;
 	}
 
 	/**
@@ -155,19 +262,40 @@ final class RateLimit {
 	}
 
 	/**
-	 * Hits dropped so far and the time of the last drop (0 for none).
+	 * Hits dropped so far by the visitor limit and the time of the last drop (0 for none).
 	 *
 	 * @return array{dropped: int, last: int}
 	 */
 	public function dropped(): array {
-		$text = @file_get_contents( $this->path, false, null, 0, strlen( self::GUARD ) + self::HEADER ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Missing until the first hit.
-		if ( false === $text || strlen( $text ) < strlen( self::GUARD ) + self::HEADER || ! str_starts_with( $text, self::GUARD ) ) {
+		return $this->read_header( strlen( self::GUARD ) );
+	}
+
+	/**
+	 * Hits dropped so far by the address limit (MAX_VISITORS_PER_IP) and the time of the last
+	 * drop (0 for none).
+	 *
+	 * @return array{dropped: int, last: int}
+	 */
+	public function dropped_per_ip(): array {
+		return $this->read_header( self::ip_region() - self::HEADER );
+	}
+
+	/**
+	 * A drop counter of the file.
+	 *
+	 * @param int $offset Where the header is.
+	 * @return array{dropped: int, last: int}
+	 */
+	private function read_header( int $offset ): array {
+		$text = @file_get_contents( $this->path, false, null, 0, strlen( self::GUARD ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- Missing until the first hit.
+		$data = self::GUARD === $text ? @file_get_contents( $this->path, false, null, $offset, self::HEADER ) : false; // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- A file shorter than the offset (written before the address limit) has no drops there.
+		if ( false === $data || strlen( $data ) < self::HEADER ) {
 			return array(
 				'dropped' => 0,
 				'last'    => 0,
 			);
 		}
-		$header = unpack( 'Pdropped/Plast', substr( $text, strlen( self::GUARD ) ) );
+		$header = unpack( 'Pdropped/Plast', $data );
 		return array(
 			'dropped' => (int) ( $header['dropped'] ?? 0 ),
 			'last'    => (int) ( $header['last'] ?? 0 ),
@@ -189,7 +317,7 @@ final class RateLimit {
 			return null;
 		}
 		$stat = fstat( $handle );
-		$size = strlen( self::GUARD ) + self::HEADER + self::SLOTS * self::SLOT;
+		$size = self::ip_region() + self::IP_SLOTS * self::SLOT;
 		if ( false === $stat || $stat['size'] < $size ) {
 			if ( false === $stat || 0 === $stat['size'] ) {
 				fwrite( $handle, self::GUARD . str_repeat( "\0", self::HEADER ) );
@@ -201,17 +329,18 @@ final class RateLimit {
 	}
 
 	/**
-	 * Adds one to the dropped hits in the header.
+	 * Adds one to the dropped hits in a header.
 	 *
 	 * @param resource $handle The locked file.
+	 * @param int      $offset Where the header is.
 	 * @param int      $now    Unix time.
 	 */
-	private function count_drop( $handle, int $now ): void {
-		fseek( $handle, strlen( self::GUARD ) );
+	private function count_drop( $handle, int $offset, int $now ): void {
+		fseek( $handle, $offset );
 		$header  = str_pad( (string) fread( $handle, self::HEADER ), self::HEADER, "\0" );
 		$numbers = unpack( 'P', substr( $header, 0, 8 ) );
 		$dropped = (int) ( $numbers[1] ?? 0 );
-		fseek( $handle, strlen( self::GUARD ) );
+		fseek( $handle, $offset );
 		fwrite( $handle, pack( 'PP', $dropped + 1, $now ) );
 	}
 }

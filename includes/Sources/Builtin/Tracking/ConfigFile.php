@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Sources\Builtin\Tracking;
 
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
 use MonsterInsights\Reports\Sources\Builtin\DataDir;
 
 defined( 'ABSPATH' ) || exit;
@@ -27,17 +28,18 @@ final class ConfigFile {
 		$settings = Settings::get();
 		$config   = new Config();
 
-		$config->site_id        = (string) get_current_blog_id();
-		$config->hosts          = self::hosts();
-		$config->honor_dnt      = $settings['honor_dnt'];
-		$config->honor_gpc      = $settings['honor_gpc'];
-		$config->excluded_ips   = $settings['excluded_ips'];
-		$config->referrer_spam  = $settings['referrer_spam'];
-		$config->trusted_proxy  = $settings['trusted_proxy'];
-		$config->country_mmdb   = $settings['country_mmdb'];
-		$config->country_header = $settings['country_header'];
-		$config->crawlers       = MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php';
-		$config->timezone       = wp_timezone_string();
+		$config->site_id         = (string) get_current_blog_id();
+		$config->hosts           = self::hosts();
+		$config->honor_dnt       = $settings['honor_dnt'];
+		$config->honor_gpc       = $settings['honor_gpc'];
+		$config->excluded_ips    = $settings['excluded_ips'];
+		$config->referrer_spam   = $settings['referrer_spam'];
+		$config->trusted_proxy   = $settings['trusted_proxy'];
+		$config->trusted_proxies = $settings['trusted_proxies'];
+		$config->country_mmdb    = $settings['country_mmdb'];
+		$config->country_header  = $settings['country_header'];
+		$config->crawlers        = MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php';
+		$config->timezone        = wp_timezone_string();
 
 		/**
 		 * Filters the largest request body the collector accepts, in bytes.
@@ -45,6 +47,15 @@ final class ConfigFile {
 		 * @param int $max_body Default 8192.
 		 */
 		$config->max_body = max( 1024, (int) apply_filters( 'monsterinsights_reports_collector_max_body', Config::DEFAULT_MAX_BODY ) );
+
+		/**
+		 * Filters how many visitors (browsers: address and user agent) one IP address may bring in
+		 * a minute before the hits of further ones are dropped. Raise it for a site whose visitors
+		 * share one address in large numbers (a campus or office NAT); 0 turns the limit off.
+		 *
+		 * @param int $visitors Default RateLimit::MAX_VISITORS_PER_IP (100).
+		 */
+		$config->visitors_per_ip = max( 0, (int) apply_filters( 'monsterinsights_reports_rate_limit_visitors_per_ip', RateLimit::MAX_VISITORS_PER_IP ) );
 		return $config;
 	}
 

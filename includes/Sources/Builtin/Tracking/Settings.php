@@ -18,7 +18,7 @@ defined( 'ABSPATH' ) || exit;
  * to it. On a network, the network admin's defaults (a site option) sit between the built-in
  * defaults and a site's own choices.
  *
- * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, referrer_spam: string[], affiliate_paths: string[], download_extensions: string[], custom_dimensions: string[], site_speed_sample: int}
+ * @phpstan-type TrackingSettings array{excluded_roles: string[], honor_dnt: bool, honor_gpc: bool, excluded_ips: string[], country_mmdb: string, country_header: string, trusted_proxy: bool, trusted_proxies: int, referrer_spam: string[], affiliate_paths: string[], download_extensions: string[], custom_dimensions: string[], site_speed_sample: int}
  */
 final class Settings {
 
@@ -69,6 +69,7 @@ final class Settings {
 			'country_mmdb'        => '',
 			'country_header'      => '',
 			'trusted_proxy'       => false,
+			'trusted_proxies'     => 1,
 			'referrer_spam'       => array(),
 			'affiliate_paths'     => self::AFFILIATE_PATHS,
 			'download_extensions' => self::DOWNLOAD_EXTENSIONS,
@@ -154,6 +155,13 @@ final class Settings {
 				}
 			}
 			$settings['download_extensions'] = array_slice( array_values( array_unique( $extensions ) ), 0, self::MAX_DOWNLOAD_EXTENSIONS );
+		}
+		$proxies = $stored['trusted_proxies'] ?? null;
+		if ( is_int( $proxies ) || ( is_string( $proxies ) && ctype_digit( $proxies ) ) ) {
+			$proxies = (int) $proxies;
+			if ( $proxies >= 1 && $proxies <= Ip::MAX_PROXIES ) {
+				$settings['trusted_proxies'] = $proxies;
+			}
 		}
 		if ( isset( $stored['site_speed_sample'] ) && is_numeric( $stored['site_speed_sample'] ) ) {
 			$sample = (int) $stored['site_speed_sample'];

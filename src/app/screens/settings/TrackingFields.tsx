@@ -19,6 +19,7 @@ export interface TrackingDraft {
 	country_mmdb: string;
 	country_header: string;
 	trusted_proxy: boolean;
+	trusted_proxies: string;
 	referrer_spam: string;
 	affiliate_paths: string;
 	download_extensions: string;
@@ -67,6 +68,7 @@ export function trackingDraft( tracking: TrackingSettings ): TrackingDraft {
 		referrer_spam: tracking.referrer_spam.join( '\n' ),
 		affiliate_paths: tracking.affiliate_paths.join( '\n' ),
 		download_extensions: tracking.download_extensions.join( '\n' ),
+		trusted_proxies: String( tracking.trusted_proxies ),
 		retention_months: String( tracking.retention_months ),
 	};
 }
@@ -218,12 +220,31 @@ export function TrackingFields( {
 							'monsterinsights-reports'
 						) }
 						help={ __(
-							'Read the visitor’s address from X-Forwarded-For. Turn on only when your proxy sets it.',
+							'Read the visitor’s address from X-Forwarded-For, as your proxies add it. Turn on only when every visit reaches the site through them: a visitor who reaches the server directly can write any address there.',
 							'monsterinsights-reports'
 						) }
 						checked={ draft.trusted_proxy }
 						onChange={ ( value ) => set( 'trusted_proxy', value ) }
 					/>
+					{ draft.trusted_proxy && (
+						<NumberControl
+							__next40pxDefaultSize
+							label={ __(
+								'Proxies in front of the site',
+								'monsterinsights-reports'
+							) }
+							help={ __(
+								'How many proxies in a row add the address they were reached from to X-Forwarded-For: 1 for a CDN or a load balancer alone, 2 for a CDN in front of a load balancer (1–10). The visitor’s address is read that many entries from the right, so addresses a visitor writes into the header are ignored.',
+								'monsterinsights-reports'
+							) }
+							min={ 1 }
+							max={ 10 }
+							value={ draft.trusted_proxies }
+							onChange={ ( value?: string ) =>
+								set( 'trusted_proxies', value ?? '' )
+							}
+						/>
+					) }
 					<TextareaControl
 						__nextHasNoMarginBottom
 						label={ __(

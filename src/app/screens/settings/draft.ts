@@ -29,6 +29,7 @@ export function trackingChanges(
 		country_mmdb: draft.country_mmdb.trim(),
 		country_header: draft.country_header.trim(),
 		trusted_proxy: draft.trusted_proxy,
+		trusted_proxies: Number( draft.trusted_proxies.trim() ),
 		referrer_spam: linesOf( draft.referrer_spam ),
 		affiliate_paths: linesOf( draft.affiliate_paths ),
 		download_extensions: linesOf( draft.download_extensions ),
@@ -49,6 +50,13 @@ export function draftError( draft: TrackingDraft ): string | null {
 	if ( ! Number.isInteger( months ) || months < 1 || months > 120 ) {
 		return __(
 			'Keep raw visits for (months): enter a whole number from 1 to 120.',
+			'monsterinsights-reports'
+		);
+	}
+	const proxies = Number( draft.trusted_proxies.trim() );
+	if ( ! Number.isInteger( proxies ) || proxies < 1 || proxies > 10 ) {
+		return __(
+			'Proxies in front of the site: enter a whole number from 1 to 10.',
 			'monsterinsights-reports'
 		);
 	}

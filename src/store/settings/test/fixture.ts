@@ -16,6 +16,7 @@ export const FRESH_TRACKING: Omit<
 	country_mmdb: '',
 	country_header: '',
 	trusted_proxy: false,
+	trusted_proxies: 1,
 	referrer_spam: [],
 	affiliate_paths: [ '/go/', '/recommend/' ],
 	download_extensions: [ 'pdf', 'zip' ],

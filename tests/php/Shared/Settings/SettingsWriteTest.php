@@ -104,6 +104,7 @@ class SettingsWriteTest extends TestCase {
 			'country_mmdb'        => '',
 			'country_header'      => 'CF-IPCountry',
 			'trusted_proxy'       => true,
+			'trusted_proxies'     => 2,
 			'referrer_spam'       => array( 'spam.example', 'https://junk.example/path' ),
 			'affiliate_paths'     => array( '/go/', ' /partners/ ', '/go/' ),
 			'download_extensions' => array( 'PDF', '.epub', 'pdf', '7z' ),
@@ -116,6 +117,8 @@ class SettingsWriteTest extends TestCase {
 		$this->assertSame( array( 'administrator', 'editor' ), $stored['excluded_roles'] );
 		$this->assertFalse( $stored['honor_dnt'] );
 		$this->assertTrue( $stored['trusted_proxy'] );
+		$this->assertSame( 2, $stored['trusted_proxies'] );
+		$this->assertSame( 2, $data['tracking']['trusted_proxies'] );
 		$this->assertSame( array( '192.0.2.10', '198.51.100.0/24', '2001:db8::/32' ), $stored['excluded_ips'] );
 		$this->assertSame( 'CF-IPCountry', $stored['country_header'] );
 		$this->assertSame( array( 'spam.example', 'junk.example' ), $stored['referrer_spam'] );
@@ -167,10 +170,18 @@ class SettingsWriteTest extends TestCase {
 			$this->assertSame( 'rest_invalid_param', $data['code'], $field );
 			$this->assertStringContainsString( $field, $data['data']['params']['tracking'], $field );
 		}
+		// The number of proxies: a whole number from 1 to 10.
+		foreach ( array( 0, 11, 1.5, '2 proxies' ) as $proxies ) {
+			list( $status, $data ) = $this->call( 'POST', self::ROUTE, array( 'tracking' => array( 'trusted_proxies' => $proxies ) + array( 'honor_gpc' => false ) ) );
+			$this->assertSame( 400, $status, (string) $proxies );
+			$this->assertSame( 'rest_invalid_param', $data['code'] );
+			$this->assertStringContainsString( 'tracking[trusted_proxies]', $data['data']['params']['tracking'] );
+		}
 		$this->assertSame( array( '192.0.2.1' ), Tracking::get()['excluded_ips'] );
 		$this->assertSame( Tracking::AFFILIATE_PATHS, Tracking::get()['affiliate_paths'] );
 		$this->assertSame( Tracking::DOWNLOAD_EXTENSIONS, Tracking::get()['download_extensions'] );
 		$this->assertTrue( Tracking::get()['honor_gpc'] );
+		$this->assertSame( 1, Tracking::get()['trusted_proxies'] );
 		$this->assertSame( '', get_option( BootData::SOURCE_OPTION ) );
 		$this->assertSame( Retention::DEFAULT_MONTHS, Retention::months() );
 	}

@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
 use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\Collector\ObjectIds;
 use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
+use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
 use MonsterInsights\Reports\Sources\Builtin\Tracking\ObjectIdsFile;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -131,7 +132,148 @@ class CollectorAbuseTest extends TestCase {
 		);
 		$file = (string) file_get_contents( $this->dir . '/' . RateLimit::FILE );
 		$this->assertStringStartsWith( "<?php exit; ?>\n", $file, 'prints nothing when a web server runs it' );
-		$this->assertSame( strlen( "<?php exit; ?>\n" ) + 16 + 16 * RateLimit::SLOTS, strlen( $file ) );
+		$this->assertSame( strlen( "<?php exit; ?>\n" ) + 16 + 16 * RateLimit::SLOTS + 16 + 16 * RateLimit::IP_SLOTS, strlen( $file ) );
+	}
+
+	/**
+	 * Runs the handler for a visitor of a user agent of its own.
+	 *
+	 * @param string      $user_agent The user agent.
+	 * @param int         $now        Unix time.
+	 * @param string      $ip         The address.
+	 * @param Config|null $config     The config; the test's when null.
+	 * @return string The reason ('' when written).
+	 */
+	private function collect_as( string $user_agent, int $now, string $ip = '203.0.113.77', ?Config $config = null ): string {
+		$collector = new Collector(
+			$config ?? Config::from_array(
+				array(
+					'site_id'  => '1',
+					'crawlers' => MONSTERINSIGHTS_REPORTS_DIR . 'build/data/bots.php',
+				)
+			),
+			new Buffer( $this->dir )
+		);
+		$collector->handle(
+			array(
+				'REQUEST_METHOD'      => 'POST',
+				'REMOTE_ADDR'         => $ip,
+				'HTTP_USER_AGENT'     => $user_agent,
+				'HTTP_SEC_FETCH_MODE' => 'no-cors',
+			),
+			'{"t":"pageview","p":"/"}',
+			(float) $now
+		);
+		return $collector->reason();
+	}
+
+	/**
+	 * A user agent of its own for each number.
+	 *
+	 * @param int $n The number.
+	 */
+	private static function user_agent( int $n ): string {
+		return 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.' . $n . '.0 Safari/537.36';
+	}
+
+	/**
+	 * 600 hits from one address with 600 user agents in a minute (600 sessions by visitor key):
+	 * the first RateLimit::MAX_VISITORS_PER_IP are written, the other 500 dropped and counted apart
+	 * from the per-visitor drops. The visitors let in keep sending in that minute, another address
+	 * is not affected, and the next minute the address starts afresh.
+	 */
+	public function test_rotating_user_agents_meet_the_per_address_ceiling() {
+		$minute  = 1773144000; // 12:00:00 UTC.
+		$reasons = array();
+		for ( $i = 0; $i < 600; $i++ ) {
+			$reasons[] = $this->collect_as( self::user_agent( $i ), $minute + intdiv( $i, 11 ) );
+		}
+		$this->assertSame( 100, RateLimit::MAX_VISITORS_PER_IP );
+		$this->assertSame( array_fill( 0, 100, '' ), array_slice( $reasons, 0, 100 ) );
+		$this->assertSame( array_fill( 0, 500, 'rate_limited' ), array_slice( $reasons, 100 ) );
+		$this->assertCount( 100, $this->lines() );
+		$this->assertCount( 100, array_unique( array_column( $this->lines(), 'vk' ) ) );
+		$this->assertSame(
+			array(
+				'dropped' => 500,
+				'last'    => $minute + 54,
+			),
+			( new RateLimit( $this->dir ) )->dropped_per_ip()
+		);
+		$this->assertSame(
+			array(
+				'dropped' => 0,
+				'last'    => 0,
+			),
+			( new RateLimit( $this->dir ) )->dropped(),
+			'the per-visitor count is apart'
+		);
+
+		// A visitor let in this minute keeps going (people behind one NAT are not cut mid-visit);
+		// the 101st still is not let in; another address is not affected.
+		$this->assertSame( '', $this->collect_as( self::user_agent( 5 ), $minute + 59 ) );
+		$this->assertSame( 'rate_limited', $this->collect_as( self::user_agent( 100 ), $minute + 59 ) );
+		$this->assertSame( '', $this->collect_as( self::user_agent( 100 ), $minute + 59, '203.0.113.78' ) );
+		// The next minute: a new count.
+		$this->assertSame( '', $this->collect_as( self::user_agent( 599 ), $minute + 60 ) );
+		$this->assertCount( 103, $this->lines() );
+		$this->assertSame( 501, ( new RateLimit( $this->dir ) )->dropped_per_ip()['dropped'] );
+
+		// The address is in the file neither as text nor packed.
+		$file = (string) file_get_contents( $this->dir . '/' . RateLimit::FILE );
+		$this->assertStringNotContainsString( '203.0.113.77', $file );
+		$this->assertStringNotContainsString( (string) inet_pton( '203.0.113.77' ), $file );
+	}
+
+	/**
+	 * The ceiling comes from the filter through the config; 0 turns it off.
+	 */
+	public function test_per_address_ceiling_filter() {
+		$this->assertSame( RateLimit::MAX_VISITORS_PER_IP, ConfigFile::build()->visitors_per_ip );
+		$ceiling = static fn (): int => 3;
+		add_filter( 'monsterinsights_reports_rate_limit_visitors_per_ip', $ceiling );
+		$config  = ConfigFile::build();
+		remove_filter( 'monsterinsights_reports_rate_limit_visitors_per_ip', $ceiling );
+		$this->assertSame( 3, $config->visitors_per_ip );
+		$config = Config::from_array( json_decode( $config->to_json(), true ) );
+		$this->assertSame( 3, $config->visitors_per_ip );
+
+		$reasons = array();
+		for ( $i = 0; $i < 5; $i++ ) {
+			$reasons[] = $this->collect_as( self::user_agent( $i ), 1773144000, '203.0.113.77', $config );
+		}
+		$this->assertSame( array( '', '', '', 'rate_limited', 'rate_limited' ), $reasons );
+
+		$off = Config::from_array( array( 'visitors_per_ip' => 0 ) + $config->to_array() );
+		for ( $i = 0; $i < 150; $i++ ) {
+			$this->assertSame( '', $this->collect_as( self::user_agent( 1000 + $i ), 1773144120, '203.0.113.77', $off ) );
+		}
+		$this->assertCount( 153, $this->lines() );
+	}
+
+	/**
+	 * A rate-limit file of the size before the per-address ceiling grows to the new layout and keeps
+	 * its per-visitor counts; its per-address drops read as none.
+	 */
+	public function test_older_file_grows() {
+		$minute = 1773144000;
+		for ( $i = 0; $i < 3; $i++ ) {
+			$this->collect_as( self::CHROME, $minute );
+		}
+		$path = $this->dir . '/' . RateLimit::FILE;
+		$old  = strlen( "<?php exit; ?>\n" ) + 16 + 16 * RateLimit::SLOTS;
+		$file = fopen( $path, 'r+b' );
+		ftruncate( $file, $old );
+		fclose( $file );
+		$this->assertSame( 0, ( new RateLimit( $this->dir ) )->dropped_per_ip()['dropped'] );
+		clearstatcache();
+
+		for ( $i = 3; $i < RateLimit::MAX_PER_MINUTE + 1; $i++ ) {
+			$this->collect_as( self::CHROME, $minute );
+		}
+		$this->assertSame( 1, ( new RateLimit( $this->dir ) )->dropped()['dropped'], 'the count went on from 3' );
+		clearstatcache();
+		$this->assertSame( $old + 16 + 16 * RateLimit::IP_SLOTS, filesize( $path ) );
 	}
 
 	/**

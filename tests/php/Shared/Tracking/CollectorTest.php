@@ -239,7 +239,8 @@ class CollectorTest extends TestCase {
 	}
 
 	/**
-	 * Referrers from the site itself, and anything but http(s) URLs, are not stored.
+	 * Referrers from the site itself, and an app's referrer, are not stored (the page view is;
+	 * other referrers that are no http(s) URL are refused, see CollectorUrlTest).
 	 *
 	 * @dataProvider internal_referrers
 	 *
@@ -266,7 +267,6 @@ class CollectorTest extends TestCase {
 			'same host'       => array( 'https://example.org/other-page/' ),
 			'www of the host' => array( 'http://WWW.example.org/' ),
 			'android app'     => array( 'android-app://com.google.android.gm/' ),
-			'not a URL'       => array( 'nonsense' ),
 		);
 	}
 
@@ -490,7 +490,8 @@ class CollectorTest extends TestCase {
 	}
 
 	/**
-	 * X-Forwarded-For is believed only behind a trusted proxy.
+	 * X-Forwarded-For is believed only behind a trusted proxy, as many entries from the right as
+	 * there are proxies (CollectorProxyTest has the rest).
 	 */
 	public function test_forwarded_address_only_behind_trusted_proxy() {
 		$server           = array(
@@ -509,12 +510,25 @@ class CollectorTest extends TestCase {
 			$server,
 			self::config(
 				array(
+					'excluded_ips'    => array( '198.51.100.0/24' ),
+					'trusted_proxy'   => true,
+					'trusted_proxies' => 2,
+				)
+			)
+		);
+		$this->assertSame( 'excluded_ip', $reason, 'two proxies: the second entry from the right' );
+
+		list( , $reason ) = $this->collect(
+			$body,
+			$server,
+			self::config(
+				array(
 					'excluded_ips'  => array( '198.51.100.0/24' ),
 					'trusted_proxy' => true,
 				)
 			)
 		);
-		$this->assertSame( 'excluded_ip', $reason );
+		$this->assertSame( '', $reason, 'one proxy: the rightmost entry, 10.0.0.1' );
 	}
 
 	/**

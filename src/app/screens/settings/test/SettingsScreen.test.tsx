@@ -122,6 +122,7 @@ describe( 'SettingsScreen', () => {
 					excluded_ips: [ '192.0.2.10', '198.51.100.0/24' ],
 					country_header: 'CF-IPCountry',
 					trusted_proxy: true,
+					trusted_proxies: 2,
 					referrer_spam: [ 'spam.example' ],
 					retention_months: 13,
 				},
@@ -169,6 +170,9 @@ describe( 'SettingsScreen', () => {
 				name: 'The site is behind a trusted reverse proxy',
 			} )
 		).toBeChecked();
+		expect(
+			screen.getByLabelText( 'Proxies in front of the site' )
+		).toHaveValue( 2 );
 		expect( screen.getByLabelText( 'Referrer spam hosts' ) ).toHaveValue(
 			'spam.example'
 		);
@@ -246,6 +250,7 @@ describe( 'SettingsScreen', () => {
 						country_mmdb: '',
 						country_header: 'CF-IPCountry',
 						trusted_proxy: false,
+						trusted_proxies: 1,
 						referrer_spam: [ 'spam.example', 'bad.example' ],
 						affiliate_paths: [ '/go/', '/partners/' ],
 						download_extensions: [ 'pdf', 'epub' ],
@@ -350,6 +355,43 @@ describe( 'SettingsScreen', () => {
 			expect( writes( calls ) ).toEqual( [] );
 		}
 	);
+
+	it( 'asks how many proxies only behind a trusted proxy, and sends a whole number from 1 to 10', async () => {
+		const { calls } = renderScreen();
+		await loaded();
+		expect(
+			screen.queryByLabelText( 'Proxies in front of the site' )
+		).not.toBeInTheDocument();
+		fireEvent.click(
+			screen.getByRole( 'checkbox', {
+				name: 'The site is behind a trusted reverse proxy',
+			} )
+		);
+		expect(
+			screen.getByLabelText( 'Proxies in front of the site' )
+		).toHaveValue( 1 );
+
+		type( 'Proxies in front of the site', '' );
+		await save();
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			'Proxies in front of the site: enter a whole number from 1 to 10.'
+		);
+		expect( writes( calls ) ).toEqual( [] );
+
+		type( 'Proxies in front of the site', '11' );
+		await save();
+		expect(
+			screen.getByLabelText( 'Proxies in front of the site' )
+		).toBeInvalid();
+		expect( writes( calls ) ).toEqual( [] );
+
+		type( 'Proxies in front of the site', '2' );
+		await save();
+		expect( writes( calls ) ).toHaveLength( 1 );
+		expect(
+			( writes( calls )[ 0 ]?.data as { tracking: object } ).tracking
+		).toMatchObject( { trusted_proxy: true, trusted_proxies: 2 } );
+	} );
 
 	it( 'disconnects: saving no source tells the shell the site is not connected', async () => {
 		const { calls, registry } = renderScreen();
