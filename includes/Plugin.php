@@ -123,6 +123,7 @@ final class Plugin {
 		\MonsterInsights\Reports\Sources\Builtin\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
 		REST\CsvResponse::register();
+		REST\Controller::register();
 		Privacy::register();
 		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
 

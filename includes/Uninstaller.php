@@ -10,8 +10,14 @@ namespace MonsterInsights\Reports;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Deletes the plugin's options, capabilities, cron events, tables, data dirs (the current one and
- * those of earlier versions) and user meta on one site, or on every site of a network.
+ * Deletes the plugin's options, transients (the cached report payloads too), capabilities, cron
+ * events, tables, data dirs (the current one and those of earlier versions), notes and their
+ * categories, and user meta on one site, or on every site of a network, and the network options of
+ * every network.
+ *
+ * The options, transients and meta are deleted by name and, to catch any other, by the plugin's
+ * prefixes. Transients kept in a persistent object cache (not in the options table) cannot be
+ * listed: they expire by themselves, and nothing reads them once the data version is gone.
  */
 final class Uninstaller {
 
@@ -36,7 +42,26 @@ final class Uninstaller {
 		Sources\Builtin\DataDir::MIGRATE_LOCK,
 		Sources\Builtin\Exceptions\Runner::CHECKED_OPTION,
 		Sources\Builtin\Exceptions\Runner::ERROR_OPTION,
+		Sources\Builtin\BuiltinSource::DATA_VERSION_OPTION,
+		Sources\Builtin\Compaction::BEFORE_OPTION,
+		Sources\Builtin\Compaction::DAYS_OPTION,
+		Sources\Builtin\SpeedAudit::OPTION,
+		Sources\Builtin\Seeder::MARKER_OPTION,
 	);
+
+	/**
+	 * Transients the plugin stores per site by a fixed name.
+	 */
+	public const SITE_TRANSIENTS = array(
+		Sources\Builtin\Tracking\VitalsScript::RATE_TRANSIENT,
+	);
+
+	/**
+	 * The plugin's prefix: any option, network option or user meta key starting with it (after
+	 * the site's table prefix, for user options) is the plugin's, whether listed above or written
+	 * by another version.
+	 */
+	public const PREFIX = 'monsterinsights_reports_';
 
 	/**
 	 * User meta the plugin stores for the whole installation (users are shared by a network's
@@ -72,11 +97,89 @@ final class Uninstaller {
 		}
 		if ( ! is_multisite() ) {
 			self::clean_site();
-			return;
+		} else {
+			Activation::for_each_site( array( self::class, 'clean_site' ) );
+			foreach ( get_networks( array( 'fields' => 'ids' ) ) as $network_id ) {
+				self::clean_network( (int) $network_id );
+			}
 		}
-		Activation::for_each_site( array( self::class, 'clean_site' ) );
+		self::delete_user_meta_like( self::PREFIX );
+	}
+
+	/**
+	 * Removes a network's options: the listed ones and any other with the plugin's prefix.
+	 *
+	 * @param int $network_id The network.
+	 */
+	private static function clean_network( int $network_id ): void {
+		global $wpdb;
 		foreach ( self::NETWORK_OPTIONS as $option ) {
-			delete_site_option( $option );
+			delete_network_option( $network_id, $option );
+		}
+		foreach ( array( '', '_site_transient_', '_site_transient_timeout_' ) as $start ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- Uninstall: every row by prefix, once.
+			$keys = $wpdb->get_col( $wpdb->prepare( "SELECT meta_key FROM {$wpdb->sitemeta} WHERE site_id = %d AND meta_key LIKE %s", $network_id, $wpdb->esc_like( $start . self::PREFIX ) . '%' ) );
+			foreach ( $keys as $key ) {
+				$key = (string) $key;
+				if ( str_starts_with( $key, '_site_transient_timeout_' ) ) {
+					continue;
+				}
+				if ( str_starts_with( $key, '_site_transient_' ) ) {
+					// Deletes its timeout too.
+					delete_site_transient( substr( $key, strlen( '_site_transient_' ) ) );
+					continue;
+				}
+				delete_network_option( $network_id, $key );
+			}
+		}
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- Uninstall: timeouts left without their transient.
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->sitemeta} WHERE site_id = %d AND meta_key LIKE %s", $network_id, $wpdb->esc_like( '_site_transient_timeout_' . self::PREFIX ) . '%' ) );
+	}
+
+	/**
+	 * Removes the current site's options and transients that start with the plugin's prefix, and
+	 * its cached report payloads.
+	 */
+	private static function delete_options_like(): void {
+		global $wpdb;
+		$starts = array(
+			self::PREFIX,
+			'_transient_' . self::PREFIX,
+			'_transient_' . REST\ReportsController::CACHE_PREFIX,
+		);
+		foreach ( $starts as $start ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- Uninstall: every row by prefix, once.
+			$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $start ) . '%' ) );
+			foreach ( $names as $name ) {
+				$name = (string) $name;
+				if ( str_starts_with( $name, '_transient_' ) ) {
+					// Deletes its timeout too.
+					delete_transient( substr( $name, strlen( '_transient_' ) ) );
+				} else {
+					delete_option( $name );
+				}
+			}
+		}
+		foreach ( array( self::PREFIX, REST\ReportsController::CACHE_PREFIX ) as $start ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- Uninstall: timeouts left without their transient.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( '_transient_timeout_' . $start ) . '%' ) );
+		}
+		wp_cache_delete( 'alloptions', 'options' );
+		wp_cache_delete( 'notoptions', 'options' );
+	}
+
+	/**
+	 * Removes every user meta row whose key contains the plugin's prefix: its user meta, and its
+	 * user options under any site's table prefix.
+	 *
+	 * @param string $prefix The prefix.
+	 */
+	private static function delete_user_meta_like( string $prefix ): void {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- Uninstall: every key by prefix, once.
+		$keys = $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_key FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", '%' . $wpdb->esc_like( $prefix ) . '%' ) );
+		foreach ( $keys as $key ) {
+			delete_metadata( 'user', 0, (string) $key, '', true );
 		}
 	}
 
@@ -99,5 +202,9 @@ final class Uninstaller {
 		foreach ( self::SITE_OPTIONS as $option ) {
 			delete_option( $option );
 		}
+		foreach ( self::SITE_TRANSIENTS as $transient ) {
+			delete_transient( $transient );
+		}
+		self::delete_options_like();
 	}
 }

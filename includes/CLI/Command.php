@@ -92,6 +92,11 @@ final class Command {
 	/**
 	 * Sends realistic, deterministic demo traffic through the collector, then aggregates it.
 	 *
+	 * For a fresh or test site: the fake visits are stored like real ones and cannot be told apart
+	 * or removed afterwards. So the command refuses on a site with analytics data that no earlier
+	 * seeding sent (real visits, stored or waiting in the collector's buffer), unless
+	 * --mix-with-real-data says to mix the fake visits in.
+	 *
 	 * ## OPTIONS
 	 *
 	 * [--days=<days>]
@@ -106,9 +111,16 @@ final class Command {
 	 * default: 1
 	 * ---
 	 *
+	 * [--mix-with-real-data]
+	 * : Seed even though the site has real analytics data: the fake visits are added to its real
+	 * numbers for good.
+	 *
 	 * ## EXAMPLES
 	 *
 	 *     wp monsterinsights-reports seed --days=90 --seed=7
+	 *
+	 *     # On a site that already has real visits (its numbers will include the fake ones):
+	 *     wp monsterinsights-reports seed --days=30 --mix-with-real-data
 	 *
 	 * @param string[]              $args       Positional arguments.
 	 * @param array<string, string> $assoc_args Options.
@@ -116,6 +128,11 @@ final class Command {
 	public function seed( array $args, array $assoc_args ): void {
 		$days = max( 0, (int) ( $assoc_args['days'] ?? 90 ) );
 		$seed = (int) ( $assoc_args['seed'] ?? 1 );
+		$real = Seeder::real_data();
+		if ( null !== $real && empty( $assoc_args['mix-with-real-data'] ) ) {
+			\WP_CLI::error( sprintf( 'This site has real analytics data (%s). Seeding adds fake visits that cannot be told apart from real ones or removed afterwards, so nothing was sent. Seed a fresh or test site, or run again with --mix-with-real-data to mix them in anyway.', $real ) );
+			return;
+		}
 		try {
 			$stats = Seeder::seed_current_site( $days, $seed );
 		} catch ( \RuntimeException $e ) {

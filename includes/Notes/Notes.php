@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Notes;
 
+use MonsterInsights\Reports\Reports\SafeUrl;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -237,10 +239,10 @@ final class Notes {
 			$thumbnail = wp_get_attachment_image_url( $id, 'thumbnail' );
 			$out[]     = array(
 				'id'        => $id,
-				'url'       => (string) wp_get_attachment_url( $id ),
+				'url'       => SafeUrl::of( set_url_scheme( (string) wp_get_attachment_url( $id ) ) ),
 				'title'     => self::plain( $attachment->post_title ),
 				'mime_type' => (string) $attachment->post_mime_type,
-				'thumbnail' => is_string( $thumbnail ) ? $thumbnail : '',
+				'thumbnail' => is_string( $thumbnail ) ? SafeUrl::of( set_url_scheme( $thumbnail ) ) : '',
 			);
 		}
 		return $out;

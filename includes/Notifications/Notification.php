@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Notifications;
 
+use MonsterInsights\Reports\Reports\SafeUrl;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -71,7 +73,7 @@ final class Notification {
 		$clean = array();
 		foreach ( array_slice( $actions, 0, self::MAX_ACTIONS ) as $action ) {
 			$label = trim( (string) $action['label'] );
-			$url   = esc_url_raw( (string) $action['url'] );
+			$url   = esc_url_raw( (string) $action['url'], SafeUrl::PROTOCOLS );
 			if ( '' === $label || '' === $url ) {
 				throw new \InvalidArgumentException( esc_html( 'A notification action needs a label and a URL: ' . $id ) );
 			}

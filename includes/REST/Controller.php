@@ -37,6 +37,40 @@ abstract class Controller extends \WP_REST_Controller {
 	}
 
 	/**
+	 * Hooks what every route of the plugin shares before WordPress matches a route.
+	 */
+	public static function register(): void {
+		add_filter( 'rest_pre_dispatch', array( self::class, 'refuse_json_scalars' ), 10, 3 );
+	}
+
+	/**
+	 * `rest_pre_dispatch` filter: a JSON body of the plugin's routes that is a string, a number or
+	 * a boolean (not an object, a list or null) is a 400 rest_invalid_json. WordPress would take
+	 * such a body as the request's parameters and fail on it as PHP warnings.
+	 *
+	 * @param mixed            $result  The answer so far (null: none).
+	 * @param \WP_REST_Server  $server  The server.
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return mixed
+	 */
+	public static function refuse_json_scalars( $result, $server, $request ) {
+		if ( null !== $result || ! $request instanceof \WP_REST_Request || ! str_starts_with( $request->get_route(), '/' . self::NAMESPACE . '/' ) || ! $request->is_json_content_type() ) {
+			return $result;
+		}
+		$body = trim( (string) $request->get_body() );
+		if ( '' === $body ) {
+			return $result;
+		}
+		$json = json_decode( $body );
+		if ( null === $json || is_array( $json ) || is_object( $json ) ) {
+			// Null, a list or an object; a syntax error is WordPress's own 400.
+			return $result;
+		}
+		return new \WP_Error( 'rest_invalid_json', __( 'The request body must be a JSON object.', 'monsterinsights-reports' ), array( 'status' => 400 ) );
+	}
+
+	/**
 	 * Registers a route below the controller's base.
 	 *
 	 * @param string                           $path      What follows the base: '' or, say, '/(?P<id>[\d]+)'.
@@ -52,7 +86,8 @@ abstract class Controller extends \WP_REST_Controller {
 	}
 
 	/**
-	 * One endpoint of a route.
+	 * One endpoint of a route. A JSON null for an argument whose schema type does not allow null
+	 * is a 400 (WordPress validates no null value and would sanitise it to '', 0 or false).
 	 *
 	 * @param string                              $methods    The HTTP methods (a \WP_REST_Server constant).
 	 * @param string|\Closure                     $callback   A method of this controller, or a closure.
@@ -65,8 +100,40 @@ abstract class Controller extends \WP_REST_Controller {
 			'methods'             => $methods,
 			'callback'            => is_string( $callback ) ? array( $this, $callback ) : $callback,
 			'permission_callback' => array( $this, $permission ),
-			'args'                => $args,
+			'args'                => self::refuse_null( $args ),
 		);
+	}
+
+	/**
+	 * The args with a sanitize callback that refuses null (a 400 rest_invalid_param naming the
+	 * argument) before the argument's own sanitising, unless its type allows null.
+	 *
+	 * WordPress skips the validation of an argument whose value is null, then sanitises that null
+	 * like any value: without this, `{"name": null}` reaches a callback as ''.
+	 *
+	 * @param array<string, array<string, mixed>> $args The args schema.
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function refuse_null( array $args ): array {
+		foreach ( $args as $name => $arg ) {
+			if ( in_array( 'null', (array) ( $arg['type'] ?? array() ), true ) ) {
+				continue;
+			}
+			$sanitize = array_key_exists( 'sanitize_callback', $arg ) ? $arg['sanitize_callback'] : ( empty( $arg['type'] ) ? null : 'rest_parse_request_arg' );
+
+			$args[ $name ]['sanitize_callback'] = static function ( $value, $request, $param ) use ( $sanitize ) {
+				if ( null === $value ) {
+					return new \WP_Error(
+						'rest_invalid_param',
+						/* translators: %s: the parameter's name. */
+						sprintf( __( '%s must not be null.', 'monsterinsights-reports' ), $param ),
+						array( 'status' => 400 )
+					);
+				}
+				return is_callable( $sanitize ) ? call_user_func( $sanitize, $value, $request, $param ) : $value;
+			};
+		}
+		return $args;
 	}
 
 	/**

@@ -39,6 +39,11 @@ final class ReportsController extends Controller {
 	protected $rest_base = 'reports';
 
 	/**
+	 * The start of the transient names of cached payloads (the uninstaller deletes them by it).
+	 */
+	public const CACHE_PREFIX = 'mir_report_';
+
+	/**
 	 * Builds the controller.
 	 *
 	 * @param Registry $reports The reports.
@@ -274,7 +279,7 @@ final class ReportsController extends Controller {
 			// Not cached at all (the real-time report): a transient of 0 seconds would never expire.
 			return null !== $build ? $build() : $report->build( $source, $request );
 		}
-		$key = 'mir_report_' . md5(
+		$key = self::CACHE_PREFIX . md5(
 			implode(
 				'|',
 				array(

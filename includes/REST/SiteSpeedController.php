@@ -21,7 +21,8 @@ defined( 'ABSPATH' ) || exit;
  * nonce of a logged-in user), with the licence the Site Speed report needs (below it a 403
  * upgrade_required). The active source audits the site now (the builtin source fetches the front
  * page and times the server's response) and keeps it for the report; the answer is that audit.
- * A source that cannot audit is a 501 audit_unavailable; a failed fetch a 502 audit_failed.
+ * A source that cannot audit is a 409 audit_unavailable (the site's state stands in the way, not
+ * the request's input nor a failure); a failed fetch a 502 audit_failed.
  */
 final class SiteSpeedController extends Controller {
 
@@ -39,26 +40,13 @@ final class SiteSpeedController extends Controller {
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/audit',
-			array(
-				array(
-					'methods'             => \WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => array( $this, 'can_view' ),
-					'args'                => array(
-						'device' => array(
-							'description' => __( 'The device to audit as.', 'monsterinsights-reports' ),
-							'type'        => 'string',
-							'enum'        => array( 'desktop', 'mobile' ),
-							'default'     => 'desktop',
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
+		$device = array(
+			'description' => __( 'The device to audit as.', 'monsterinsights-reports' ),
+			'type'        => 'string',
+			'enum'        => array( 'desktop', 'mobile' ),
+			'default'     => 'desktop',
 		);
+		$this->add_route( '/audit', array( $this->endpoint( \WP_REST_Server::CREATABLE, 'create_item', 'can_view', array( 'device' => $device ) ) ) );
 	}
 
 	/**
@@ -101,7 +89,7 @@ final class SiteSpeedController extends Controller {
 		$device = 'mobile' === $request->get_param( 'device' ) ? 'mobile' : 'desktop';
 		$source = $this->sources->active();
 		if ( ! $source instanceof MeasuresSpeed ) {
-			return new \WP_Error( 'audit_unavailable', __( 'The active data source cannot audit the site.', 'monsterinsights-reports' ), array( 'status' => 501 ) );
+			return new \WP_Error( 'audit_unavailable', __( 'The active data source cannot audit the site.', 'monsterinsights-reports' ), array( 'status' => 409 ) );
 		}
 		$audit = $source->run_audit( $device );
 		if ( is_wp_error( $audit ) ) {

@@ -29,7 +29,7 @@ defined( 'ABSPATH' ) || exit;
  *   page view, percent);
  * - outboundlinks, affiliatelinks, downloadlinks: clicks by link URL (the tracker's
  *   outbound_click, affiliate_click and file_download events); an affiliate link's title is its
- *   path, its link the whole URL;
+ *   path, its link the whole URL, and its row's url that URL when it is http(s) (SafeUrl);
  * - scroll: the average of the deepest scroll percent each page view (a session on a page) reached.
  *
  * Age, gender and interests come only from the google source; the builtin source has none.
@@ -156,9 +156,11 @@ final class Publisher extends ComposedReport {
 						$out['link']  = $url;
 					}
 					$out['clicks'] = $row['metrics'][ Metric::EVENT_COUNT ] ?? 0;
-					if ( null !== $link ) {
-						// The title links to the URL; a URL column links by itself.
-						$out['url'] = $url;
+					$safe          = SafeUrl::of( $url );
+					if ( null !== $link && '' !== $safe ) {
+						// The title links to the URL; a URL column links by itself (the app shows a
+						// URL that is not http(s) as text).
+						$out['url'] = $safe;
 					}
 					$rows[] = $out;
 				}

@@ -17,6 +17,7 @@ import {
 } from '@wordpress/icons';
 
 import { getLocale } from '../components/utils/locale';
+import { safeUrl } from '../lib/safeUrl';
 import { appStore } from '../store/app';
 import {
 	ALL_NOTIFICATIONS,
@@ -117,13 +118,25 @@ function NotificationItem( {
 		[ id ]
 	);
 	const link = ( action: NotificationAction ) => {
-		const external = isExternal( action.url );
+		const key = `${ action.label }|${ action.url }`;
+		const href = safeUrl( action.url );
+		if ( ! href ) {
+			return (
+				<span
+					key={ key }
+					className="monsterinsights-reports-notifications__action-text"
+				>
+					{ action.label }
+				</span>
+			);
+		}
+		const external = isExternal( href );
 		return (
 			<Button
-				key={ `${ action.label }|${ action.url }` }
+				key={ key }
 				variant={ action.primary ? 'primary' : 'secondary' }
 				size="compact"
-				href={ action.url }
+				href={ href }
 				{ ...( external
 					? { target: '_blank', rel: 'noopener noreferrer' }
 					: { onClick: onNavigate } ) }

@@ -1,6 +1,8 @@
 import { Button, Dropdown, NavigableMenu } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
+import { safeUrl } from '../lib/safeUrl';
+
 export interface QuickLink {
 	label: string;
 	url: string;
@@ -19,7 +21,8 @@ export interface QuickLinksProps {
  * @param props       Component props.
  * @param props.links The links.
  */
-export function QuickLinks( { links }: QuickLinksProps ) {
+export function QuickLinks( { links: given }: QuickLinksProps ) {
+	const links = given.filter( ( link ) => safeUrl( link.url ) );
 	if ( ! links.length ) {
 		return null;
 	}

@@ -5,7 +5,8 @@
  *
  * Overrides: WP_TESTS_DB_NAME, WP_TESTS_DB_USER, WP_TESTS_DB_PASSWORD, WP_TESTS_DB_HOST (the same
  * variables bin/mariadb.sh reads); WP_TESTS_CONTENT_DIR, the content folder (.wp/tests-content; the
- * bench uses a folder of its own, so its uploads never meet the tests').
+ * bench uses a folder of its own, so its uploads never meet the tests'); WP_TESTS_TABLE_PREFIX
+ * (wp_).
  *
  * @package MonsterInsights\Reports\Tests
  */
@@ -53,7 +54,9 @@ foreach ( array( 'AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE' ) as $monsterinsigh
 	define( $monsterinsights_reports_tests_salt . '_SALT', 'monsterinsights-reports-tests-' . $monsterinsights_reports_tests_salt . '-salt' );
 }
 
-$GLOBALS['table_prefix'] = 'wp_'; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- wp-config.php's job.
+// WP_TESTS_TABLE_PREFIX: a second install beside the tests' in the same database (the uninstall
+// test's, which must really drop tables).
+$GLOBALS['table_prefix'] = monsterinsights_reports_tests_env( 'WP_TESTS_TABLE_PREFIX', 'wp_' ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- wp-config.php's job.
 
 // A front-end request to the test domain.
 $_SERVER['HTTP_HOST']       = WP_TESTS_DOMAIN;

@@ -32,7 +32,8 @@ $wpdb->show_errors( true );
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared -- The installer owns this database; table names cannot be placeholders.
 $wpdb->query( 'SET default_storage_engine = InnoDB' );
 $wpdb->query( 'SET foreign_key_checks = 0' );
-foreach ( $wpdb->get_col( 'SHOW TABLES' ) as $monsterinsights_reports_tests_table ) {
+// Only this install's tables: another install may share the database under another prefix.
+foreach ( $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $table_prefix ) . '%' ) ) as $monsterinsights_reports_tests_table ) {
 	$wpdb->query( 'DROP TABLE IF EXISTS `' . str_replace( '`', '``', $monsterinsights_reports_tests_table ) . '`' );
 }
 $wpdb->query( 'SET foreign_key_checks = 1' );

@@ -41,7 +41,13 @@ final class Seeder {
 	 * $_SERVER key.
 	 */
 	public const COUNTRY_HEADER = 'X-Monsterinsights-Seed-Country';
-	private const COUNTRY_KEY   = 'HTTP_X_MONSTERINSIGHTS_SEED_COUNTRY';
+
+	/**
+	 * The mark of seeded data: the last page view and event ids a seeding stored, and whether the
+	 * site had data of its own then. Rows after those ids are not the seeder's.
+	 */
+	public const MARKER_OPTION = 'monsterinsights_reports_seeded';
+	private const COUNTRY_KEY  = 'HTTP_X_MONSTERINSIGHTS_SEED_COUNTRY';
 
 	/**
 	 * The seeded Core Web Vitals by device: the median (milliseconds, or the layout shift) and the
@@ -277,6 +283,7 @@ final class Seeder {
 		if ( null === DataDir::ensure() ) {
 			throw new \RuntimeException( 'The data folder in uploads cannot be created.' );
 		}
+		$real  = null !== self::real_data();
 		$stage = get_temp_dir() . 'monsterinsights-reports-seed-' . bin2hex( random_bytes( 8 ) );
 		if ( ! wp_mkdir_p( $stage ) ) {
 			throw new \RuntimeException( 'The seeding folder cannot be created in the temporary folder.' );
@@ -310,7 +317,58 @@ final class Seeder {
 			}
 			rmdir( $stage ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- A private temporary folder.
 		}
+		update_option(
+			self::MARKER_OPTION,
+			array(
+				'pageviews' => (int) Db::value( 'SELECT COALESCE(MAX(id), 0) FROM {pageviews}' ),
+				'events'    => (int) Db::value( 'SELECT COALESCE(MAX(id), 0) FROM {events}' ),
+				'real'      => $real,
+				'time'      => time(),
+			),
+			false
+		);
 		return $stats + array( 'stored' => $stored );
+	}
+
+	/**
+	 * What the current site holds that no seeding sent, in words; null when it holds nothing else.
+	 *
+	 * Real data: hits the collector buffered that no aggregation stored yet (the seeder never
+	 * writes to the live buffer); without a mark of seeded data, any stored page view, event,
+	 * session or day of totals; with one, page views and events stored after the seeding (their
+	 * ids are greater), and the data of a site that already had its own when it was seeded.
+	 */
+	public static function real_data(): ?string {
+		$buffer = new Buffer( DataDir::path() );
+		clearstatcache( true, $buffer->path() );
+		if ( ( is_file( $buffer->path() ) && (int) filesize( $buffer->path() ) > 0 ) || array() !== $buffer->claimed() ) {
+			return 'visits waiting in the collector\'s buffer';
+		}
+		if ( Schema::installed_version() < 1 ) {
+			return null;
+		}
+		$marker = get_option( self::MARKER_OPTION );
+		$counts = array(
+			'pageviews' => (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ),
+			'events'    => (int) Db::value( 'SELECT COUNT(*) FROM {events}' ),
+		);
+		if ( ! is_array( $marker ) ) {
+			$sessions = (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' );
+			$days     = (int) Db::value( 'SELECT COUNT(*) FROM {rollup_site}' );
+			if ( 0 === $counts['pageviews'] + $counts['events'] + $sessions + $days ) {
+				return null;
+			}
+			return sprintf( '%d page views, %d events, %d sessions and %d days of totals, and no mark of an earlier seeding', $counts['pageviews'], $counts['events'], $sessions, $days );
+		}
+		$after = (int) Db::value( 'SELECT COUNT(*) FROM {pageviews} WHERE id > %d', array( (int) ( $marker['pageviews'] ?? 0 ) ) )
+			+ (int) Db::value( 'SELECT COUNT(*) FROM {events} WHERE id > %d', array( (int) ( $marker['events'] ?? 0 ) ) );
+		if ( $after > 0 ) {
+			return sprintf( '%d page views and events stored since the last seeding', $after );
+		}
+		if ( ! empty( $marker['real'] ) && $counts['pageviews'] + $counts['events'] > 0 ) {
+			return 'data of its own, which an earlier seeding was mixed into';
+		}
+		return null;
 	}
 
 	/**

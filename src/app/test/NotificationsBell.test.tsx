@@ -149,6 +149,37 @@ describe( 'NotificationsBell', () => {
 		expect( bell() ).toHaveAttribute( 'aria-expanded', 'false' );
 	} );
 
+	it( 'shows an action whose URL is not http(s) as text, not as a link', async () => {
+		const user = userEvent.setup();
+		renderBell( () => ( {
+			dismissed: [],
+			active: [
+				{
+					...connect,
+					actions: [
+						{
+							label: 'Run it',
+							url: ' JavaScript:alert(1)',
+							primary: true,
+						},
+						{
+							label: 'Open the file',
+							url: 'data:text/html,<b>x</b>',
+							primary: false,
+						},
+					],
+				},
+			],
+		} ) );
+		const panel = await openPanel( user );
+		const action = await within( panel ).findByText( 'Run it' );
+		expect( action.closest( 'a' ) ).toBeNull();
+		expect(
+			within( panel ).getByText( 'Open the file' ).closest( 'a' )
+		).toBeNull();
+		expect( within( panel ).queryAllByRole( 'link' ) ).toEqual( [] );
+	} );
+
 	it( 'dismisses a notification through the route and keeps focus in the panel', async () => {
 		const user = userEvent.setup();
 		const { calls } = renderBell( ( call ) =>

@@ -20,6 +20,7 @@ import {
 	formatPercent,
 	isInverse,
 } from '../../lib/format';
+import { safeUrl } from '../../lib/safeUrl';
 import { Trend } from '../Trend';
 import type {
 	SortOrder,
@@ -125,9 +126,10 @@ function cellContent(
 		return '';
 	}
 	if ( typeof value !== 'number' ) {
-		if ( column.type === 'url' && /^https?:\/\//.test( value ) ) {
+		const href = column.type === 'url' ? safeUrl( value ) : undefined;
+		if ( href ) {
 			return (
-				<a href={ value } target="_blank" rel="noreferrer">
+				<a href={ href } target="_blank" rel="noreferrer">
 					{ value }
 				</a>
 			);
@@ -410,7 +412,7 @@ function FirstCell( {
 	expanded: boolean;
 	onToggle: () => void;
 } ) {
-	const url = typeof item.row?.url === 'string' ? item.row.url : '';
+	const url = safeUrl( item.row?.url );
 	const body = url ? (
 		<a href={ url } target="_blank" rel="noreferrer">
 			{ content }

@@ -9,6 +9,7 @@ import { __ } from '@wordpress/i18n';
 
 import { ReportTable, type ReportColumn } from '../ReportTable';
 import { formatNumber, formatPercent } from '../../lib/format';
+import { safeUrl } from '../../lib/safeUrl';
 import type { TopListRow } from '../../store/reports/types';
 
 export interface TopListProps< Row extends TopListRow > {
@@ -47,6 +48,7 @@ export function TopList< Row extends TopListRow >( {
 	locale,
 	id,
 }: TopListProps< Row > ) {
+	const href = safeUrl( link );
 	const columns: Array< ReportColumn< Row > > = [
 		first,
 		{
@@ -93,8 +95,8 @@ export function TopList< Row extends TopListRow >( {
 						: null
 				}
 			/>
-			{ link && (
-				<Button variant="secondary" href={ link } target="_blank">
+			{ href && (
+				<Button variant="secondary" href={ href } target="_blank">
 					{ linkText }
 				</Button>
 			) }

@@ -9,6 +9,7 @@ import { InfoBox, getBounceRateHelp } from '../../components/InfoBox';
 import { LineChart } from '../../components/LineChart';
 import { MetricTabs } from '../../components/MetricTabs';
 import { PieChart } from '../../components/PieChart';
+import { SafeLink } from '../../components/SafeLink';
 import { useChartNotes } from '../../components/report/chartNotes';
 import { TopList } from '../../components/report/TopList';
 import { FaviconCell } from '../../components/ReportTable';
@@ -383,9 +384,7 @@ function OverviewBody( {
 					key: 'title',
 					header: __( 'Post/Page', 'monsterinsights-reports' ),
 					cell: ( row ) => (
-						<a href={ row.url } target="_blank" rel="noreferrer">
-							{ row.title }
-						</a>
+						<SafeLink url={ row.url }>{ row.title }</SafeLink>
 					),
 				} }
 				link={ data.galinks?.topposts }

@@ -2,7 +2,9 @@ import { Button } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 
+import { SafeLink } from '../../components/SafeLink';
 import { formatNumber, formatPercent, toLocaleTag } from '../../lib/format';
+import { safeUrl } from '../../lib/safeUrl';
 import { canUse } from '../../lib/tiers';
 import { addonsStore } from '../../store/addons';
 import { appStore } from '../../store/app';
@@ -113,21 +115,13 @@ function ContentCard( {
 	content: PopularContent;
 	locale: string;
 } ) {
+	const img = safeUrl( content.img );
 	return (
 		<Card title={ title }>
 			<div className="monsterinsights-reports-summary__content">
-				{ content.img && (
-					<img
-						src={ content.img }
-						alt=""
-						width={ 64 }
-						height={ 64 }
-					/>
-				) }
+				{ img && <img src={ img } alt="" width={ 64 } height={ 64 } /> }
 				<div>
-					<a href={ content.url } target="_blank" rel="noreferrer">
-						{ content.title }
-					</a>
+					<SafeLink url={ content.url }>{ content.title }</SafeLink>
 					<p>
 						{ sprintf(
 							/* translators: %s: number of page views. */

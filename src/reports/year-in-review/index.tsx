@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 
 import { InfoBox } from '../../components/InfoBox';
 import { LineChart } from '../../components/LineChart';
+import { SafeLink } from '../../components/SafeLink';
 import { FaviconCell } from '../../components/ReportTable/FaviconCell';
 import { formatRangeText } from '../../lib/dates';
 import { formatDuration, formatNumber, formatPercent } from '../../lib/format';
@@ -408,13 +409,9 @@ export function YearInReviewLayout( {
 						{
 							header: __( 'Page', 'monsterinsights-reports' ),
 							cell: ( row ) => (
-								<a
-									href={ row.url }
-									target="_blank"
-									rel="noreferrer"
-								>
+								<SafeLink url={ row.url }>
 									{ row.title }
-								</a>
+								</SafeLink>
 							),
 						},
 						sessionsColumn,

@@ -182,6 +182,67 @@ describe( 'Publishers report', () => {
 		await expectNoReportRequest( calls );
 	} );
 
+	it( 'shows a stored link that is not http(s) as text, never as a link', async () => {
+		const { container } = renderScreen( <PublisherScreen />, 'plus', {
+			...PAYLOAD,
+			affiliatelinks: page(
+				PAYLOAD.affiliatelinks.columns,
+				[
+					// An anonymous affiliate_click with url=javascript:alert(1), as Publisher.php
+					// makes its row: the path as the title, the URL as link and row url.
+					{
+						title: 'alert(1)',
+						link: 'javascript:alert(1)',
+						clicks: 3,
+						url: 'javascript:alert(1)',
+					},
+					{
+						title: '/go/partner',
+						link: 'https://example.org/go/partner',
+						clicks: 2,
+						url: 'https://example.org/go/partner',
+					},
+				],
+				'clicks'
+			),
+			outboundlinks: page(
+				PAYLOAD.outboundlinks.columns,
+				[
+					{ title: ' JAVASCRIPT:alert(2)', clicks: 2 },
+					{ title: 'data:text/html,<b>x</b>', clicks: 1 },
+				],
+				'clicks'
+			),
+		} );
+		await waitFor( () =>
+			expect( tables( container )[ 'Top Affiliate Links' ] ).toEqual( [
+				[ 'alert(1)', 'javascript:alert(1)', '3' ],
+				[ '/go/partner', 'https://example.org/go/partner', '2' ],
+			] )
+		);
+		expect( tables( container )[ 'Top Outbound Links' ] ).toEqual( [
+			[ ' JAVASCRIPT:alert(2)', '2' ],
+			[ 'data:text/html,<b>x</b>', '1' ],
+		] );
+		const hrefs = Array.from(
+			container.querySelectorAll(
+				'.monsterinsights-reports-publisher a[href]'
+			),
+			( a ) => a.getAttribute( 'href' )
+		).filter( ( href ) => ! href?.includes( '/csv' ) );
+		expect( hrefs ).toEqual( [
+			'https://example.org/',
+			'https://example.org/guide/',
+			'https://example.org/go/partner',
+			'https://example.org/go/partner',
+			'https://example.org/files/guide.pdf',
+		] );
+		expect( screen.getByText( 'alert(1)' ).closest( 'a' ) ).toBeNull();
+		expect(
+			screen.getByText( 'javascript:alert(1)' ).closest( 'a' )
+		).toBeNull();
+	} );
+
 	it( 'says “No data to show” when nothing was tracked', async () => {
 		const none = ( table: TablePage ) => ( {
 			...table,

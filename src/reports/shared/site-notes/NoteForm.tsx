@@ -20,7 +20,8 @@ import {
 	type NoteDraft,
 } from './draft';
 import { appStore } from '../../../store/app';
-import { openMediaModal, safeUrl } from './media';
+import { safeUrl } from '../../../lib/safeUrl';
+import { openMediaModal } from './media';
 import { loadMediaLibrary } from './mediaLibrary';
 
 export interface NoteFormProps {

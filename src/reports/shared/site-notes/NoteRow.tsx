@@ -6,7 +6,7 @@ import { starEmpty, starFilled } from '@wordpress/icons';
 
 import type { Note, NoteMedia } from '../../../store/notes';
 import { badgeColors } from './colors';
-import { safeUrl } from './media';
+import { safeUrl } from '../../../lib/safeUrl';
 
 export interface NoteRowProps {
 	note: Note;
@@ -52,7 +52,7 @@ export function CategoryBadge( {
  * @param props.medias The media.
  */
 function MediaLinks( { medias }: { medias: NoteMedia[] } ) {
-	const shown = medias.filter( ( media ) => safeUrl( media.url ) !== '' );
+	const shown = medias.filter( ( media ) => safeUrl( media.url ) );
 	if ( shown.length === 0 ) {
 		return null;
 	}

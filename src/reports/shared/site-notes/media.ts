@@ -89,12 +89,3 @@ export function openMediaModal( options: {
 	frame.open();
 	return true;
 }
-
-/**
- * A URL safe to put in href/src: http(s) or relative to the site, else ''.
- *
- * @param url The URL.
- */
-export function safeUrl( url: string ): string {
-	return /^(https?:)?\/\//i.test( url ) || url.startsWith( '/' ) ? url : '';
-}

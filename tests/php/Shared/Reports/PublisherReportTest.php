@@ -353,6 +353,60 @@ class PublisherReportTest extends BuiltinTestCase {
 	}
 
 	/**
+	 * A stored affiliate click whose URL is not http(s) (an anonymous beacon can send anything)
+	 * keeps its row and its text, but the row has no url to link: only an http(s) URL gets one.
+	 */
+	public function test_a_link_that_is_not_http_gets_no_url(): void {
+		$event                 = static fn( string $local, string $url ): string => Hits::event( 'h', $local, 'affiliate_click', array( 'url' => $url ), array( 'p' => '/' ) );
+		$this->aggregate(
+			array(
+				Hits::pageview( 'h', '2025-03-14 10:00:00', '/' ),
+				$event( '2025-03-14 10:00:10', 'javascript:alert(1)' ),
+				$event( '2025-03-14 10:00:20', 'javascript:alert(1)' ),
+				$event( '2025-03-14 10:00:30', 'javascript:alert(1)' ),
+				$event( '2025-03-14 10:00:40', ' JAVASCRIPT:alert(2)' ),
+				$event( '2025-03-14 10:00:45', ' JAVASCRIPT:alert(2)' ),
+				$event( '2025-03-14 10:00:50', 'data:text/html,x' ),
+				$event( '2025-03-14 10:01:00', self::HOSTING ),
+			)
+		);
+		list( $status, $data ) = $this->get(
+			self::ROUTE,
+			array(
+				'start' => '2025-03-14',
+				'end'   => '2025-03-14',
+			)
+		);
+		$this->assertSame( 200, $status, (string) wp_json_encode( $data ) );
+		$this->assertSame(
+			array(
+				array(
+					'title'  => 'alert(1)',
+					'link'   => 'javascript:alert(1)',
+					'clicks' => 3,
+				),
+				array(
+					'title'  => ' JAVASCRIPT:alert(2)',
+					'link'   => ' JAVASCRIPT:alert(2)',
+					'clicks' => 2,
+				),
+				array(
+					'title'  => '/go/hosting/',
+					'link'   => self::HOSTING,
+					'clicks' => 1,
+					'url'    => self::HOSTING,
+				),
+				array(
+					'title'  => 'text/html,x',
+					'link'   => 'data:text/html,x',
+					'clicks' => 1,
+				),
+			),
+			$data['affiliatelinks']['rows']
+		);
+	}
+
+	/**
 	 * Below plus, the report is locked.
 	 */
 	public function test_basic_licence_is_refused(): void {
