@@ -8,10 +8,13 @@
 set -euo pipefail
 
 need=()
-php -m | grep -qi '^mysqli$' || need+=(php8.2-mysql)
-php -m | grep -qi '^gd$' || need+=(php8.2-gd)
-php -m | grep -qi '^curl$' || need+=(php8.2-curl)
-php -m | grep -qi '^pdo_sqlite$' || need+=(php8.2-sqlite3)
+# extension_loaded(), not `php -m | grep -q`: grep stops reading at its first match and PHP's
+# write then fails (SIGPIPE), which pipefail takes for a missing extension.
+has_ext() { php -r 'exit( extension_loaded( $argv[1] ) ? 0 : 1 );' "$1"; }
+has_ext mysqli || need+=(php8.2-mysql)
+has_ext gd || need+=(php8.2-gd)
+has_ext curl || need+=(php8.2-curl)
+has_ext pdo_sqlite || need+=(php8.2-sqlite3)
 command -v mariadbd >/dev/null 2>&1 || command -v mysqld >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(mariadb-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v xgettext >/dev/null 2>&1 || need+=(gettext)

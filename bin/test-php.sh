@@ -34,7 +34,7 @@ if [ ! -f "$sqlite_dir/.from" ] || [ "$sqlite_zip" -nt "$sqlite_dir/.from" ]; th
 	unzip -q "$sqlite_zip" -d "$sqlite_dir"
 	touch "$sqlite_dir/.from"
 fi
-php -m | grep -qi '^pdo_sqlite$' || { echo "test-php: PHP lacks pdo_sqlite. Run: bash bin/setup-system.sh" >&2; exit 1; }
+php -r 'exit( extension_loaded( "pdo_sqlite" ) ? 0 : 1 );' || { echo "test-php: PHP lacks pdo_sqlite. Run: bash bin/setup-system.sh" >&2; exit 1; }
 
 db="${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}"
 content="${WP_TESTS_CONTENT_DIR:-${root}/.wp/tests-content}"
