@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@wordpress/components';
-import { useInstanceId } from '@wordpress/compose';
+import { useInstanceId, useReducedMotion } from '@wordpress/compose';
 import {
 	useCallback,
 	useEffect,
@@ -284,8 +284,11 @@ export function LineChart( props: LineChartProps ) {
 		return { labels, datasets };
 	}, [ label, labels, datapoints, compare ] );
 
+	// Users who ask for less motion get the chart drawn at once, not grown from the axis.
+	const reducedMotion = useReducedMotion();
 	const options = useMemo< ChartOptions< 'line' > >(
 		() => ( {
+			...( reducedMotion ? { animation: false as const } : {} ),
 			responsive: true,
 			maintainAspectRatio: false,
 			interaction: { mode: 'index', intersect: false },
@@ -315,7 +318,7 @@ export function LineChart( props: LineChartProps ) {
 				},
 			},
 		} ),
-		[]
+		[ reducedMotion ]
 	);
 
 	if ( isLoading ) {

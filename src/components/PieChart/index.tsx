@@ -1,3 +1,4 @@
+import { useReducedMotion } from '@wordpress/compose';
 import { useMemo, useState } from '@wordpress/element';
 import { __, _x, sprintf } from '@wordpress/i18n';
 import { ArcElement, Chart, type ChartData, type ChartOptions } from 'chart.js';
@@ -153,8 +154,11 @@ function Pie( {
 		[ labels, values, colors ]
 	);
 
+	// Users who ask for less motion get the chart drawn at once, not swept round.
+	const reducedMotion = useReducedMotion();
 	const options = useMemo< ChartOptions< 'doughnut' > >(
 		() => ( {
+			...( reducedMotion ? { animation: false as const } : {} ),
 			responsive: true,
 			maintainAspectRatio: false,
 			cutout: `${ cutout }%`,
@@ -162,7 +166,7 @@ function Pie( {
 				legend: { display: false },
 			},
 		} ),
-		[ cutout ]
+		[ cutout, reducedMotion ]
 	);
 
 	return (

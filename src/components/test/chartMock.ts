@@ -134,3 +134,54 @@ export function hoverChart(
 		} );
 	} );
 }
+
+/** Whether the reduced-motion query matches in withReducedMotion(). */
+let prefersReducedMotion = false;
+
+/**
+ * The one MediaQueryList of the reduced-motion query: @wordpress/compose keeps the first list it
+ * gets per query for good, so its `matches` reads the current preference.
+ */
+const REDUCED_MOTION_QUERY = {
+	media: '(prefers-reduced-motion: reduce)',
+	get matches() {
+		return prefersReducedMotion;
+	},
+	addEventListener: () => {},
+	removeEventListener: () => {},
+};
+
+// Installed when this module loads, before any chart renders: @wordpress/compose keeps the first
+// list it gets per query for the whole test file, so that list must be REDUCED_MOTION_QUERY.
+const originalMatchMedia = window.matchMedia as
+	| typeof window.matchMedia
+	| undefined;
+window.matchMedia = ( query: string ): MediaQueryList => {
+	if ( query === REDUCED_MOTION_QUERY.media ) {
+		return REDUCED_MOTION_QUERY as unknown as MediaQueryList;
+	}
+	if ( originalMatchMedia ) {
+		return originalMatchMedia.call( window, query );
+	}
+	return {
+		matches: false,
+		media: query,
+		addEventListener: () => {},
+		removeEventListener: () => {},
+	} as unknown as MediaQueryList;
+};
+
+/**
+ * Runs a test body as a user who prefers reduced motion, or who does not.
+ *
+ * @param reduce Whether `(prefers-reduced-motion: reduce)` matches.
+ * @param body   The test body.
+ */
+export function withReducedMotion( reduce: boolean, body: () => void ): void {
+	prefersReducedMotion = reduce;
+	try {
+		body();
+	} finally {
+		prefersReducedMotion = false;
+	}
+}

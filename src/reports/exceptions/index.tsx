@@ -198,63 +198,65 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 					<p>{ error }</p>
 				</Notice>
 			) }
-			<table
-				className="wp-list-table widefat striped monsterinsights-reports-exceptions__table"
-				aria-busy={ busy }
-			>
-				<caption className="screen-reader-text">
-					{ __( 'Exceptions', 'monsterinsights-reports' ) }
-				</caption>
-				<thead>
-					<tr>
-						{ [
-							...columnHeadings(),
-							__( 'Action', 'monsterinsights-reports' ),
-						].map( ( heading ) => (
-							<th key={ heading } scope="col">
-								{ heading }
-							</th>
-						) ) }
-					</tr>
-				</thead>
-				<tbody>
-					{ shown.items.map( ( row ) => (
-						<tr key={ row.id }>
-							<td>{ categoryLabel( row.category ) }</td>
-							<td>
-								<time dateTime={ row.time }>
-									{ formatDay( row.time, locale ) }
-								</time>
-							</td>
-							<td>{ recurringLabel( row.recurring ) }</td>
-							<td>{ row.description }</td>
-							<td>
-								<Button
-									variant="link"
-									isDestructive
-									disabled={
-										context.demo || busy || ! canDelete
-									}
-									label={ sprintf(
-										/* translators: %s: an exception's description. */
-										__(
-											'Delete the exception: %s',
-											'monsterinsights-reports'
-										),
-										row.description
-									) }
-									onClick={ () => setDeleting( row ) }
-								>
-									{ __(
-										'Delete',
-										'monsterinsights-reports'
-									) }
-								</Button>
-							</td>
+			<div className="monsterinsights-reports-table__scroll">
+				<table
+					className="wp-list-table widefat striped monsterinsights-reports-exceptions__table"
+					aria-busy={ busy }
+				>
+					<caption className="screen-reader-text">
+						{ __( 'Exceptions', 'monsterinsights-reports' ) }
+					</caption>
+					<thead>
+						<tr>
+							{ [
+								...columnHeadings(),
+								__( 'Action', 'monsterinsights-reports' ),
+							].map( ( heading ) => (
+								<th key={ heading } scope="col">
+									{ heading }
+								</th>
+							) ) }
 						</tr>
-					) ) }
-				</tbody>
-			</table>
+					</thead>
+					<tbody>
+						{ shown.items.map( ( row ) => (
+							<tr key={ row.id }>
+								<td>{ categoryLabel( row.category ) }</td>
+								<td>
+									<time dateTime={ row.time }>
+										{ formatDay( row.time, locale ) }
+									</time>
+								</td>
+								<td>{ recurringLabel( row.recurring ) }</td>
+								<td>{ row.description }</td>
+								<td>
+									<Button
+										variant="link"
+										isDestructive
+										disabled={
+											context.demo || busy || ! canDelete
+										}
+										label={ sprintf(
+											/* translators: %s: an exception's description. */
+											__(
+												'Delete the exception: %s',
+												'monsterinsights-reports'
+											),
+											row.description
+										) }
+										onClick={ () => setDeleting( row ) }
+									>
+										{ __(
+											'Delete',
+											'monsterinsights-reports'
+										) }
+									</Button>
+								</td>
+							</tr>
+						) ) }
+					</tbody>
+				</table>
+			</div>
 			<div className="monsterinsights-reports-exceptions__footer">
 				<SelectControl
 					__nextHasNoMarginBottom

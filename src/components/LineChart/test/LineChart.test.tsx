@@ -14,6 +14,7 @@ import {
 	hoverChart,
 	lastChartProps,
 	resetChartCalls,
+	withReducedMotion,
 } from '../../test/chartMock';
 
 const PROPS: LineChartProps = {
@@ -86,6 +87,19 @@ describe( 'LineChart', () => {
 		expect(
 			screen.getByRole( 'img', { name: 'Sessions line chart' } )
 		).toBeInTheDocument();
+	} );
+
+	it( 'is drawn at once, without growing from the axis, for users who prefer reduced motion', () => {
+		withReducedMotion( true, () => {
+			render( <LineChart { ...PROPS } /> );
+			expect( lastChartProps( 'line' ).options.animation ).toBe( false );
+		} );
+		withReducedMotion( false, () => {
+			render( <LineChart { ...PROPS } /> );
+			expect( lastChartProps( 'line' ).options ).not.toHaveProperty(
+				'animation'
+			);
+		} );
 	} );
 
 	it( 'gives screen readers the data as a table', () => {

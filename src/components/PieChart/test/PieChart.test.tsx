@@ -12,6 +12,7 @@ import {
 	hoverChart,
 	lastChartProps,
 	resetChartCalls,
+	withReducedMotion,
 } from '../../test/chartMock';
 
 const DEVICES: PieSlice[] = [
@@ -35,6 +36,25 @@ describe( 'PieChart', () => {
 		expect( () => Chart.registry.getController( 'pie' ) ).toThrow();
 		// The tooltip is React's, placed by the hover plugin.
 		expect( () => Chart.registry.getPlugin( 'tooltip' ) ).toThrow();
+	} );
+
+	it( 'is drawn at once, without its sweep, for users who prefer reduced motion', () => {
+		withReducedMotion( true, () => {
+			render(
+				<PieChart id="devices" title="Devices" slices={ DEVICES } />
+			);
+			expect( lastChartProps( 'doughnut' ).options.animation ).toBe(
+				false
+			);
+		} );
+		withReducedMotion( false, () => {
+			render(
+				<PieChart id="devices" title="Devices" slices={ DEVICES } />
+			);
+			expect( lastChartProps( 'doughnut' ).options ).not.toHaveProperty(
+				'animation'
+			);
+		} );
 	} );
 
 	it( 'draws a 200 × 200 donut with a 50% hole', () => {
