@@ -236,7 +236,7 @@ const SCREENS: ReadonlyArray< readonly [ string, string, string[][] ] > = [
 	[
 		'/traffic-social',
 		'Social Media',
-		[ [ 'facebook.com', '1', '0', '100%', '0', '0.00', '0%' ] ],
+		[ [ 'Facebook', '1', '0', '100%', '0', '0.00', '0%' ] ],
 	],
 	[
 		'/countries',
