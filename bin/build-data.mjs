@@ -11,6 +11,11 @@
  *   build/data/networks.json     the social network each social host or source name belongs to, from
  *                                the same list, and the host whose icon stands for each network
  *                                (the Social Media report's rows: Reports/SocialNetworks)
+ * and the country flags the app shows beside country names:
+ *   build/flags/XX.svg           one SVG per ISO 3166-1 alpha-2 code from country-flag-icons (MIT,
+ *                                3:2, about 2 KB each), with its licence; the app loads each from
+ *                                the plugin when it shows it (src/components/Flag), never from a CDN
+ *                                and never inlined into the bundle
  * Part of `npm run build`; build/ ships with the plugin.
  */
 import fs from 'fs';
@@ -74,16 +79,20 @@ fs.writeFileSync(
 	JSON.stringify( socialNetworks )
 );
 
+const flags = copyFlags();
+
 console.log(
-	`build-data: ${ crawlers.length } crawler patterns, isbot ${
-		bots.version
-	} (${ bots.alternatives } alternatives, ${
-		bots.literals
-	} in the pre-filter's trie, ${ bots.gates } gated), ${
-		uap.user_agent_parsers.length
-	} browser, ${ uap.os_parsers.length } OS, ${
-		uap.device_parsers.length
-	} device regexes, ${ Object.keys( sources.hosts ).length } referrer hosts`
+	`build-data: ${ flags } country flags, ${
+		crawlers.length
+	} crawler patterns, isbot ${ bots.version } (${
+		bots.alternatives
+	} alternatives, ${ bots.literals } in the pre-filter's trie, ${
+		bots.gates
+	} gated), ${ uap.user_agent_parsers.length } browser, ${
+		uap.os_parsers.length
+	} OS, ${ uap.device_parsers.length } device regexes, ${
+		Object.keys( sources.hosts ).length
+	} referrer hosts`
 );
 
 /**
@@ -262,6 +271,33 @@ function buildNetworks( list, hosts, extras ) {
 		}
 	}
 	return { networks, icons };
+}
+
+/**
+ * Copies the country flags into build/flags/: the two-letter codes only (no subdivision flags
+ * such as GB-ENG, which no country lookup returns), with the package's licence.
+ *
+ * @return {number} How many flags.
+ */
+function copyFlags() {
+	const from = path.join( root, 'node_modules/country-flag-icons' );
+	const to = path.join( root, 'build', 'flags' );
+	fs.rmSync( to, { recursive: true, force: true } );
+	fs.mkdirSync( to, { recursive: true } );
+	const names = fs
+		.readdirSync( path.join( from, '3x2' ) )
+		.filter( ( name ) => /^[A-Z]{2}\.svg$/.test( name ) );
+	for ( const name of names ) {
+		fs.copyFileSync(
+			path.join( from, '3x2', name ),
+			path.join( to, name )
+		);
+	}
+	fs.copyFileSync(
+		path.join( from, 'LICENSE' ),
+		path.join( to, 'LICENSE.txt' )
+	);
+	return names.length;
 }
 
 /**
