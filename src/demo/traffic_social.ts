@@ -13,11 +13,11 @@ import { sampleChart } from './traffic';
 
 export const SAMPLE = true;
 
-const network = ( name: string, sessions: number ): TableRow => {
+const network = ( name: string, icon: string, sessions: number ): TableRow => {
 	const purchases = Math.round( sessions * 0.01 );
 	return {
 		network: name,
-		icon: name.includes( '.' ) ? name : '',
+		icon,
 		sessions,
 		engaged_sessions: Math.round( sessions * 0.55 ),
 		bounce_rate: 45 + ( sessions % 9 ),
@@ -28,10 +28,10 @@ const network = ( name: string, sessions: number ): TableRow => {
 };
 
 const rows = [
-	network( 'facebook.com', 1240 ),
-	network( 'x.com', 610 ),
-	network( 'linkedin.com', 480 ),
-	network( 'pinterest.com', 180 ),
+	network( 'Facebook', 'facebook.com', 1240 ),
+	network( 'Twitter', 'twitter.com', 610 ),
+	network( 'LinkedIn', 'linkedin.com', 480 ),
+	network( 'Pinterest', 'pinterest.com', 180 ),
 ];
 
 export const payload: TrafficChartReport< 'social' > = {

@@ -70,7 +70,11 @@ export default function LockedBody< N extends ReportName >( {
 			<p className="monsterinsights-reports-sample-label">
 				{ __( 'Sample data', 'monsterinsights-reports' ) }
 			</p>
-			<LockedReport upsellKey={ def.upsell } sample={ def.sample }>
+			<LockedReport
+				upsellKey={ def.upsell }
+				feature={ def.feature }
+				sample={ def.sample }
+			>
 				<ReportContext.Provider value={ context }>
 					{ payload ? (
 						children( payload, {

@@ -4,6 +4,7 @@ import { __ } from '@wordpress/i18n';
 import { store as noticesStore } from '@wordpress/notices';
 import type { ReactNode } from 'react';
 
+import type { Feature } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { upgradeUrl } from './constants';
 import type { UpsellKey } from './content';
@@ -12,6 +13,8 @@ import './style.scss';
 
 export interface LockedReportProps {
 	upsellKey: UpsellKey;
+	/** The tier feature the report needs (its level names the upsell's badge). */
+	feature: Feature;
 	/** Whether the overlay offers 'See a Sample Report' (spec 2 §4; not for the user journey). */
 	sample?: boolean;
 	/** The report rendered with demo data; blurred under the overlay. */
@@ -34,11 +37,13 @@ export function sampleNoticeId( key: UpsellKey ): string {
  *
  * @param props           Component props.
  * @param props.upsellKey The report's upsell entry.
+ * @param props.feature   The tier feature the report needs.
  * @param props.sample    Whether the sample can be shown.
  * @param props.children  The report with demo data.
  */
 export function LockedReport( {
 	upsellKey,
+	feature,
 	sample = true,
 	children,
 }: LockedReportProps ) {
@@ -106,6 +111,7 @@ export function LockedReport( {
 			{ ! showSample && (
 				<UpsellOverlay
 					upsellKey={ upsellKey }
+					feature={ feature }
 					onSeeSample={ sample ? seeSample : undefined }
 				/>
 			) }

@@ -1,8 +1,10 @@
 import { Button } from '@wordpress/components';
 import { useInstanceId } from '@wordpress/compose';
 import { useSelect } from '@wordpress/data';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
+import { levelBadge, levelLabel } from '../lib/levels';
+import { levelNeeded, type Feature } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { upgradeUrl } from './constants';
 import { featureColumns, getUpsellContent, type UpsellKey } from './content';
@@ -11,6 +13,8 @@ import './style.scss';
 export interface UpsellOverlayProps {
 	/** The report's upsell content entry. */
 	upsellKey: UpsellKey;
+	/** The tier feature the report needs: its level names the badge and the upgrade. */
+	feature: Feature;
 	/** Offers "See a Sample Report" when given (spec 2 §4); the user journey has none. */
 	onSeeSample?: () => void;
 	/** Heading level of the title; 3 under a report's own h2. */
@@ -18,21 +22,25 @@ export interface UpsellOverlayProps {
 }
 
 /**
- * The upsell overlay over a locked report (spec 2 §4 "Upsell"): 'Upgrade and Unlock', a PRO badge,
- * the report's upsell content — main heading, title, subtitle and feature list (2 columns above 4
+ * The upsell overlay over a locked report (spec 2 §4 "Upsell"): 'Upgrade and Unlock', the badge of
+ * the level the report needs (PRO for a pro report, AGENCY for Exceptions …) with a line naming that
+ * level, the report's upsell content — main heading, title, subtitle and feature list (2 columns above 4
  * items) — an upgrade button and 'See a Sample Report'.
  *
  * @param props              Component props.
  * @param props.upsellKey    The report's upsell entry.
+ * @param props.feature      The tier feature the report needs.
  * @param props.onSeeSample  Shows the sample report.
  * @param props.headingLevel Heading level of the title.
  */
 export function UpsellOverlay( {
 	upsellKey,
+	feature,
 	onSeeSample,
 	headingLevel = 3,
 }: UpsellOverlayProps ) {
 	const level = useSelect( ( select ) => select( appStore ).getLevel(), [] );
+	const needed = levelNeeded( feature );
 	const titleId = `monsterinsights-reports-upsell-${ useInstanceId(
 		UpsellOverlay
 	) }`;
@@ -49,7 +57,7 @@ export function UpsellOverlay( {
 			<div className="monsterinsights-reports-upsell-overlay__box">
 				<p className="monsterinsights-reports-upsell-overlay__mainheading">
 					<span className="monsterinsights-reports-upsell-overlay__badge">
-						{ __( 'PRO', 'monsterinsights-reports' ) }
+						{ levelBadge( needed ) }
 					</span>
 					{ content.mainheading }
 				</p>
@@ -64,11 +72,21 @@ export function UpsellOverlay( {
 						{ content.subtitle }
 					</p>
 				) }
+				<p className="monsterinsights-reports-upsell-overlay__level">
+					{ sprintf(
+						/* translators: %s: a licence level such as Pro or Agency. */
+						__(
+							'Upgrade to %s to unlock this report.',
+							'monsterinsights-reports'
+						),
+						levelLabel( needed )
+					) }
+				</p>
 				<ul
 					className={ `monsterinsights-reports-upsell-overlay__features has-${ columns }-columns` }
 				>
-					{ content.features.map( ( feature ) => (
-						<li key={ feature }>{ feature }</li>
+					{ content.features.map( ( item ) => (
+						<li key={ item }>{ item }</li>
 					) ) }
 				</ul>
 				<div className="monsterinsights-reports-upsell-overlay__actions">

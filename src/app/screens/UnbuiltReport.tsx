@@ -42,6 +42,7 @@ export default function UnbuiltReport( {
 				{ sampleLabel }
 				<LockedReport
 					upsellKey={ route.upsell }
+					feature={ route.feature }
 					sample={ route.sample }
 				>
 					<SampleReport report={ route.report } />

@@ -186,7 +186,7 @@ describe( 'App', () => {
 				} )
 			).toBeInTheDocument();
 			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
-			expect( screen.getByText( 'PRO' ) ).toBeInTheDocument();
+			expect( screen.getByText( 'PLUS' ) ).toBeInTheDocument();
 			expect(
 				screen.getByRole( 'link', { name: 'Upgrade and Unlock' } )
 			).toBeInTheDocument();

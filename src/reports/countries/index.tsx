@@ -6,51 +6,21 @@
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
+import { CountryName } from '../../components/Flag';
 import type { TableRow } from '../../store/reports/types';
 import { ChartTableReport } from '../traffic/ChartTableReport';
 
-/** Regional indicator symbol A; a flag is the two symbols of the country's ISO code. */
-const REGIONAL_A = 0x1f1e6;
-
 /**
- * The flag emoji of an ISO 3166-1 alpha-2 code; empty for anything else.
- *
- * @param iso The code, e.g. "DE".
- */
-export function flagOf( iso: string ): string {
-	return /^[A-Z]{2}$/.test( iso )
-		? String.fromCodePoint(
-				...Array.from(
-					iso,
-					( letter ) =>
-						REGIONAL_A +
-						letter.charCodeAt( 0 ) -
-						'A'.charCodeAt( 0 )
-				)
-		  )
-		: '';
-}
-
-/**
- * The country's flag before its name.
+ * The country's flag before its name (the flag's text is empty: the name is beside it).
  *
  * @param row     The row.
  * @param content The name.
  */
 function countryFlag( row: TableRow, content: ReactNode ): ReactNode {
-	const flag = flagOf( typeof row.iso === 'string' ? row.iso : '' );
 	return (
-		<>
-			{ flag && (
-				<span
-					className="monsterinsights-reports-flag"
-					aria-hidden="true"
-				>
-					{ flag }
-				</span>
-			) }
+		<CountryName iso={ typeof row.iso === 'string' ? row.iso : '' }>
 			{ content }
-		</>
+		</CountryName>
 	);
 }
 

@@ -5,6 +5,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { TOP_LANDING_PAGES_ID } from '../../app/routes';
 import { ChartOverlay } from '../../components/ChartOverlay';
+import { CountryName } from '../../components/Flag';
 import { InfoBox, getBounceRateHelp } from '../../components/InfoBox';
 import { LineChart } from '../../components/LineChart';
 import { MetricTabs } from '../../components/MetricTabs';
@@ -345,6 +346,11 @@ function OverviewBody( {
 					first={ {
 						key: 'name',
 						header: __( 'Country', 'monsterinsights-reports' ),
+						cell: ( row ) => (
+							<CountryName iso={ row.iso }>
+								{ row.name }
+							</CountryName>
+						),
 					} }
 					link={ data.galinks?.countries }
 					linkText={ __(

@@ -16,6 +16,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
 import { ErrorDialog } from '../../components/Dialogs';
+import { CountryName } from '../../components/Flag';
 import { LineChart } from '../../components/LineChart';
 import { Loader } from '../../components/Loader';
 import { ReportTable, type ReportColumn } from '../../components/ReportTable';
@@ -154,21 +155,31 @@ export function RealtimeLayout( {
 		percentColumn(),
 	];
 	const countryColumns: Array< ReportColumn< Country > > = [
-		{ key: 'name', header: __( 'Country', 'monsterinsights-reports' ) },
+		{
+			key: 'name',
+			header: __( 'Country', 'monsterinsights-reports' ),
+			cell: ( row ) => (
+				<CountryName iso={ row.iso }>{ row.name }</CountryName>
+			),
+		},
 		countColumn( usersHeader ),
 		percentColumn(),
 	];
+	const cityName = ( row: City ) =>
+		[ row.city, row.region, row.name ]
+			.filter(
+				( part, index, parts ) =>
+					part !== '' && parts.indexOf( part ) === index
+			)
+			.join( ', ' );
 	const cityColumns: Array< ReportColumn< City > > = [
 		{
 			key: 'city',
 			header: __( 'City', 'monsterinsights-reports' ),
-			value: ( row ) =>
-				[ row.city, row.region, row.name ]
-					.filter(
-						( part, index, parts ) =>
-							part !== '' && parts.indexOf( part ) === index
-					)
-					.join( ', ' ),
+			value: cityName,
+			cell: ( row ) => (
+				<CountryName iso={ row.iso }>{ cityName( row ) }</CountryName>
+			),
 		},
 		countColumn( usersHeader ),
 	];

@@ -1,9 +1,10 @@
 /**
  * The Site Speed report (spec 3 §2 "Site Speed", §4 "Site speed", §8, §9; route /site-speed):
  * a mobile/desktop toggle kept in local storage (default desktop), a Run Audit button, an overall
- * score circle, six metric tiles with their scores, bands and goals, and the How to Improve
- * accordion (one item open at a time, the open one closes on a second click, items by ascending
- * score) with concrete steps for every metric below 90.
+ * score circle, six metric tiles — each with its value, its rating by the Core Web Vitals
+ * thresholds (the tile's colour, and its goal line from the same limits) and its Lighthouse-style
+ * score — and the How to Improve accordion (one item open at a time, the open one closes on a
+ * second click, items by ascending score) with concrete steps for every metric not rated Good.
  *
  * Run Audit blurs the display and hides the layout while the server fetches the front page, then
  * the report is fetched again and the blur removed; a failed audit shows the toast 'Failed to load
@@ -31,7 +32,10 @@ import type {
 import { ReportScreen } from '../ReportScreen';
 import {
 	formatSpeedValue,
+	rateSpeed,
+	ratingLabel,
 	scoreBand,
+	speedGoal,
 	SPEED_METRICS,
 	type SpeedMetricDef,
 } from './metrics';
@@ -68,14 +72,16 @@ function storeDevice( device: SpeedDevice ): void {
 }
 
 /**
- * The metrics that fail (a score below 90), by ascending score.
+ * The metrics that miss their goal (rated other than Good), by ascending score.
  *
  * @param figures A device's figures.
  */
 export function failingMetrics( figures: SiteSpeedFigures ): SpeedMetricDef[] {
 	return SPEED_METRICS.filter( ( metric ) => {
 		const value = figures[ metric.key ];
-		return value !== null && value.score < 90;
+		return (
+			value !== null && rateSpeed( metric.key, value.value ) !== 'good'
+		);
 	} ).sort(
 		( a, b ) =>
 			( figures[ a.key ]?.score ?? 0 ) - ( figures[ b.key ]?.score ?? 0 )
@@ -165,7 +171,7 @@ interface TileProps {
 }
 
 /**
- * A metric tile: title, value, score and goal.
+ * A metric tile: title, value, rating (the tile's colour), Lighthouse-style score and goal.
  *
  * @param props         Component props.
  * @param props.metric  The metric.
@@ -174,6 +180,7 @@ interface TileProps {
  */
 function Tile( { metric, figures, locale }: TileProps ) {
 	const value = figures[ metric.key ];
+	const rating = value ? rateSpeed( metric.key, value.value ) : null;
 	let note = '';
 	if ( metric.key === 'total_blocking_time' && value === null ) {
 		note = __(
@@ -194,7 +201,7 @@ function Tile( { metric, figures, locale }: TileProps ) {
 	return (
 		<section
 			className={ `monsterinsights-reports-site-speed__tile is-${
-				value ? scoreBand( value.score ) : 'none'
+				rating ?? 'none'
 			}` }
 			aria-label={ metric.title() }
 		>
@@ -204,17 +211,25 @@ function Tile( { metric, figures, locale }: TileProps ) {
 					? formatSpeedValue( metric.unit, value.value, locale )
 					: '–' }
 			</p>
-			{ value && (
-				<p className="monsterinsights-reports-site-speed__score">
-					{ sprintf(
-						/* translators: %d: a metric's score, 0 to 100. */
-						__( 'Score: %d', 'monsterinsights-reports' ),
-						value.score
-					) }
-				</p>
+			{ value && rating && (
+				<>
+					<p className="monsterinsights-reports-site-speed__rating">
+						{ ratingLabel( rating ) }
+					</p>
+					<p className="monsterinsights-reports-site-speed__score">
+						{ sprintf(
+							/* translators: %d: a metric's score, 0 to 100, computed as Lighthouse scores it. */
+							__(
+								'Lighthouse-style score: %d',
+								'monsterinsights-reports'
+							),
+							value.score
+						) }
+					</p>
+				</>
 			) }
 			<p className="monsterinsights-reports-site-speed__goal">
-				{ metric.goal() }
+				{ speedGoal( metric.key, locale ) }
 			</p>
 			{ note && (
 				<p className="monsterinsights-reports-site-speed__note">
@@ -424,6 +439,12 @@ export function SiteSpeedLayout( {
 												'No Core Web Vitals were measured in this period yet.',
 												'monsterinsights-reports'
 										  ) }
+								</p>
+								<p className="monsterinsights-reports-site-speed__legend">
+									{ __(
+										'Each metric is rated Good, Needs improvement or Poor by the Core Web Vitals thresholds; its goal is the Good limit. Scores (0–100) follow Lighthouse’s scoring curves, which are stricter on desktop, so a Good value can score below 90.',
+										'monsterinsights-reports'
+									) }
 								</p>
 								{ figures.audit && (
 									<p className="monsterinsights-reports-site-speed__audit">

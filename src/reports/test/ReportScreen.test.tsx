@@ -1,11 +1,12 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { ReportRoute } from '../../app/ReportRoute';
 import { resolveRoute, type RouteContext } from '../../app/routes';
 import { renderIn } from '../../app/test/shell';
 import { levelAtLeast, levelNeeded, LEVELS } from '../../lib/tiers';
+import tiersJson from '../../lib/tiers.json';
 import type { Level } from '../../store/app/types';
 import { mockApi } from '../../store/test/api';
 import { getUpsellContent } from '../../upsell/content';
@@ -21,6 +22,20 @@ import { registryAt, expectNoReportRequest, reportCalls } from './screen';
 // The year in review showing, so its route resolves to its screen too.
 const context: RouteContext = {
 	yearInReview: { show_report: true, report_year: 2025 },
+};
+
+/** The upsell badge and the name of each level a report can need. */
+const BADGES: Record< string, string > = {
+	basic: 'BASIC',
+	plus: 'PLUS',
+	pro: 'PRO',
+	agency: 'AGENCY',
+};
+const LABELS: Record< string, string > = {
+	basic: 'Basic',
+	plus: 'Plus',
+	pro: 'Pro',
+	agency: 'Agency',
 };
 
 /**
@@ -207,6 +222,18 @@ describe( 'ReportRoute', () => {
 					{ timeout: 5000 }
 				)
 			).toBeInTheDocument();
+			// The badge and the upgrade line name the level the report's feature needs.
+			const needed = tiersJson.tiers[ def.feature ];
+			expect(
+				container.querySelector(
+					'.monsterinsights-reports-upsell-overlay__badge'
+				)?.textContent
+			).toBe( BADGES[ needed ] );
+			expect(
+				screen.getByText(
+					`Upgrade to ${ LABELS[ needed ] } to unlock this report.`
+				)
+			).toBeInTheDocument();
 			await waitFor( () =>
 				expect(
 					container.querySelector(
@@ -217,6 +244,33 @@ describe( 'ReportRoute', () => {
 			await expectNoReportRequest( calls );
 		}
 	);
+
+	it( 'offers Agency, not PRO, to a pro user on Exceptions', async () => {
+		mockApi( () => ( {} ) );
+		const { container } = renderIn(
+			<ReportRoute
+				matched={ resolveRoute( '/exceptions', context ) }
+				context={ context }
+			/>,
+			registryFor( 'pro' )
+		);
+		expect(
+			await screen.findByText(
+				'Upgrade to Agency to unlock this report.'
+			)
+		).toBeInTheDocument();
+		const overlay = container.querySelector(
+			'.monsterinsights-reports-upsell-overlay'
+		) as HTMLElement;
+		expect(
+			overlay.querySelector(
+				'.monsterinsights-reports-upsell-overlay__badge'
+			)?.textContent
+		).toBe( 'AGENCY' );
+		expect(
+			within( overlay ).queryByText( 'PRO' )
+		).not.toBeInTheDocument();
+	} );
 
 	it( 'lets the sample be seen', async () => {
 		mockApi( () => ( {} ) );

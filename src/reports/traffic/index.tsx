@@ -19,7 +19,7 @@ export type TrafficScreenName =
 	| 'traffic_social';
 
 /**
- * A social network's site icon beside its name, when the network is a host (facebook.com).
+ * A social network's site icon beside its name: the icon of its site's host (facebook.com for Facebook).
  *
  * @param row     The row.
  * @param content The name.

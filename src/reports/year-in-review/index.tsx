@@ -14,6 +14,7 @@ import { useContext } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
+import { CountryName } from '../../components/Flag';
 import { InfoBox } from '../../components/InfoBox';
 import { LineChart } from '../../components/LineChart';
 import { SafeLink } from '../../components/SafeLink';
@@ -369,7 +370,11 @@ export function YearInReviewLayout( {
 					columns={ [
 						{
 							header: __( 'Country', 'monsterinsights-reports' ),
-							cell: ( row ) => row.name,
+							cell: ( row ) => (
+								<CountryName iso={ row.iso }>
+									{ row.name }
+								</CountryName>
+							),
 						},
 						sessionsColumn,
 					] }

@@ -8,7 +8,7 @@ import { LockedReport, sampleNoticeId } from '../LockedReport';
 describe( 'LockedReport', () => {
 	it( 'blurs the report under the overlay, out of reach', () => {
 		renderIn(
-			<LockedReport upsellKey="forms">
+			<LockedReport upsellKey="forms" feature="forms">
 				<button>Inside the report</button>
 			</LockedReport>,
 			createShellRegistry()
@@ -30,7 +30,7 @@ describe( 'LockedReport', () => {
 	it( 'shows the sample with a dismissable warning notice, removed on leaving', async () => {
 		const registry = createShellRegistry();
 		const { unmount, container } = renderIn(
-			<LockedReport upsellKey="forms">
+			<LockedReport upsellKey="forms" feature="forms">
 				<button>Inside the report</button>
 			</LockedReport>,
 			registry
@@ -70,7 +70,11 @@ describe( 'LockedReport', () => {
 
 	it( 'has no sample button when the report has none', () => {
 		renderIn(
-			<LockedReport upsellKey="userjourney" sample={ false }>
+			<LockedReport
+				upsellKey="userjourney"
+				feature="user_journey"
+				sample={ false }
+			>
 				<p>Journey</p>
 			</LockedReport>,
 			createShellRegistry()

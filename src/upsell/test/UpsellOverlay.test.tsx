@@ -6,14 +6,25 @@ import { UpsellOverlay } from '../UpsellOverlay';
 import { getUpsellContent } from '../content';
 
 describe( 'UpsellOverlay', () => {
-	it( 'shows the PRO badge, the entry and the upgrade button', () => {
+	it( 'shows the badge of the level needed, the entry and the upgrade button', () => {
 		renderIn(
-			<UpsellOverlay upsellKey="queries" onSeeSample={ () => {} } />,
+			<UpsellOverlay
+				upsellKey="queries"
+				feature="search_console"
+				onSeeSample={ () => {} }
+			/>,
 			createShellRegistry()
 		);
 		const content = getUpsellContent( 'queries' );
 		const region = screen.getByRole( 'region', { name: content.title } );
-		expect( within( region ).getByText( 'PRO' ) ).toBeInTheDocument();
+		// Search Console needs plus.
+		expect( within( region ).getByText( 'PLUS' ) ).toBeInTheDocument();
+		expect(
+			within( region ).getByText(
+				'Upgrade to Plus to unlock this report.'
+			)
+		).toBeInTheDocument();
+		expect( within( region ).queryByText( 'PRO' ) ).not.toBeInTheDocument();
 		expect(
 			within( region ).getByText( content.mainheading )
 		).toBeInTheDocument();
@@ -39,15 +50,42 @@ describe( 'UpsellOverlay', () => {
 		expect( region ).toHaveAttribute( 'data-pdf-exclude' );
 	} );
 
+	it( 'names Agency for an agency feature and Pro for a pro one', () => {
+		const registry = createShellRegistry( {
+			licence: { level: 'pro', source: 'site' },
+		} );
+		const { unmount } = renderIn(
+			<UpsellOverlay upsellKey="exceptions" feature="exceptions" />,
+			registry
+		);
+		expect( screen.getByText( 'AGENCY' ) ).toBeInTheDocument();
+		expect(
+			screen.getByText( 'Upgrade to Agency to unlock this report.' )
+		).toBeInTheDocument();
+		expect( screen.queryByText( 'PRO' ) ).not.toBeInTheDocument();
+		unmount();
+		renderIn(
+			<UpsellOverlay upsellKey="ecommerce" feature="ecommerce" />,
+			registry
+		);
+		expect( screen.getByText( 'PRO' ) ).toBeInTheDocument();
+		expect(
+			screen.getByText( 'Upgrade to Pro to unlock this report.' )
+		).toBeInTheDocument();
+	} );
+
 	it( 'uses 2 columns above 4 features and 1 otherwise', () => {
 		const registry = createShellRegistry();
 		const { unmount } = renderIn(
-			<UpsellOverlay upsellKey="ecommerce" />,
+			<UpsellOverlay upsellKey="ecommerce" feature="ecommerce" />,
 			registry
 		);
 		expect( screen.getByRole( 'list' ) ).toHaveClass( 'has-2-columns' );
 		unmount();
-		renderIn( <UpsellOverlay upsellKey="traffic_technology" />, registry );
+		renderIn(
+			<UpsellOverlay upsellKey="traffic_technology" feature="traffic" />,
+			registry
+		);
 		expect( screen.getByRole( 'list' ) ).toHaveClass( 'has-1-columns' );
 	} );
 
@@ -55,7 +93,11 @@ describe( 'UpsellOverlay', () => {
 		const onSeeSample = jest.fn();
 		const registry = createShellRegistry();
 		const { unmount } = renderIn(
-			<UpsellOverlay upsellKey="forms" onSeeSample={ onSeeSample } />,
+			<UpsellOverlay
+				upsellKey="forms"
+				feature="forms"
+				onSeeSample={ onSeeSample }
+			/>,
 			registry
 		);
 		await userEvent.click(
@@ -63,7 +105,10 @@ describe( 'UpsellOverlay', () => {
 		);
 		expect( onSeeSample ).toHaveBeenCalledTimes( 1 );
 		unmount();
-		renderIn( <UpsellOverlay upsellKey="userjourney" />, registry );
+		renderIn(
+			<UpsellOverlay upsellKey="userjourney" feature="user_journey" />,
+			registry
+		);
 		expect(
 			screen.queryByRole( 'button', { name: 'See a Sample Report' } )
 		).not.toBeInTheDocument();
@@ -71,7 +116,7 @@ describe( 'UpsellOverlay', () => {
 
 	it( 'tells plus users what upgrading unlocks (spec 2 §6)', () => {
 		renderIn(
-			<UpsellOverlay upsellKey="ecommerce" />,
+			<UpsellOverlay upsellKey="ecommerce" feature="ecommerce" />,
 			createShellRegistry( {
 				licence: { level: 'plus', source: 'site' },
 			} )

@@ -113,4 +113,15 @@ test( 'shows a pro licence the blurred sample under the agency upsell', async ( 
 			'.monsterinsights-reports-locked__content .monsterinsights-reports-exceptions'
 		)
 	).toHaveCount( 1 );
+	// The upsell names the level that unlocks Exceptions, Agency, not the pro user's own.
+	const overlay = page.locator( '.monsterinsights-reports-upsell-overlay' );
+	await expect(
+		overlay.locator( '.monsterinsights-reports-upsell-overlay__badge' )
+	).toHaveText( 'AGENCY' );
+	await expect(
+		overlay.getByText( 'Upgrade to Agency to unlock this report.' )
+	).toBeVisible();
+	await expect( overlay.getByText( 'PRO', { exact: true } ) ).toHaveCount(
+		0
+	);
 } );

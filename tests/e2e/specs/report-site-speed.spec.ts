@@ -195,6 +195,57 @@ function tileValue( page: Page, title: string ) {
 		.locator( '.monsterinsights-reports-site-speed__value' );
 }
 
+/**
+ * A tile's rating class for a measured value as the report keeps it: good up to the first limit,
+ * poor above the second.
+ *
+ * @param measured Milliseconds, or ten-thousandths of the shift.
+ * @param good     The most a good value may be.
+ * @param poor     Above this, poor.
+ */
+function ratingClass(
+	measured: number | undefined,
+	good: number,
+	poor: number
+): string {
+	const kept = threeDigits( measured ?? 0 );
+	if ( kept > poor ) {
+		return 'is-poor';
+	}
+	return kept > good ? 'is-needs-improvement' : 'is-good';
+}
+
+/**
+ * The layout shift in ten-thousandths, as threeDigits() takes it.
+ *
+ * @param shift The shift.
+ */
+function shiftUnits( shift: number | undefined ): number | undefined {
+	return shift === undefined ? undefined : shift * 10000;
+}
+
+/**
+ * How many tiles each row of the tile grid holds, top to bottom.
+ *
+ * @param page The page.
+ */
+async function tileRows( page: Page ): Promise< number[] > {
+	const tops = await page
+		.locator( '.monsterinsights-reports-site-speed__tile' )
+		.evaluateAll( ( tiles ) =>
+			tiles.map( ( tile ) =>
+				Math.round( tile.getBoundingClientRect().top )
+			)
+		);
+	const rows = new Map< number, number >();
+	for ( const top of tops ) {
+		rows.set( top, ( rows.get( top ) ?? 0 ) + 1 );
+	}
+	return [ ...rows.entries() ]
+		.sort( ( a, b ) => a[ 0 ] - b[ 0 ] )
+		.map( ( [ , count ] ) => count );
+}
+
 test( 'plus: the values the visit measured, Run Audit, the device toggle; axe clean', async ( {
 	page,
 } ) => {
@@ -226,6 +277,21 @@ test( 'plus: the values the visit measured, Run Audit, the device toggle; axe cl
 	await expect(
 		page.getByRole( 'region', { name: 'Total Blocking Time' } )
 	).toContainText( 'it needs PageSpeed Insights' );
+	// Each tile's colour is the rating of the kept value by the Core Web Vitals thresholds
+	// (web.dev: good up to the first, poor above the second), whatever its Lighthouse-style score.
+	for ( const [ title, measured, good, poor ] of [
+		[ 'Largest Contentful Paint', sent.lcp, 2500, 4000 ],
+		[ 'First Contentful Paint', sent.fcp, 1800, 3000 ],
+		[ 'Server Response Time', sent.ttfb, 800, 1800 ],
+		[ 'Cumulative Layout Shift', shiftUnits( sent.cls ), 1000, 2500 ],
+	] as const ) {
+		await expect( page.getByRole( 'region', { name: title } ) ).toHaveClass(
+			new RegExp( `\\b${ ratingClass( measured, good, poor ) }\\b` )
+		);
+	}
+	// Six tiles, three by two at 1440 px.
+	await page.setViewportSize( { width: 1440, height: 900 } );
+	await expect.poll( () => tileRows( page ) ).toEqual( [ 3, 3 ] );
 	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 
 	// Run Audit, from the keyboard: the server fetches the front page; the report is fetched again
@@ -289,6 +355,11 @@ test( 'basic: the sample under the Site Speed upsell, over the same layout', asy
 	await expect(
 		page.locator( '.monsterinsights-reports-site-speed__overall svg' )
 	).toHaveAttribute( 'aria-label', 'Overall Score: 78' );
+	// Six tiles evenly: three by two at 1440 px, two by three at 600 px.
+	await page.setViewportSize( { width: 1440, height: 900 } );
+	expect( await tileRows( page ) ).toEqual( [ 3, 3 ] );
+	await page.setViewportSize( { width: 600, height: 900 } );
+	await expect.poll( () => tileRows( page ) ).toEqual( [ 2, 2, 2 ] );
 	await expect(
 		page.getByRole( 'button', { name: 'See a Sample Report' } )
 	).toBeVisible();

@@ -13,6 +13,7 @@ import { useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { useToast } from '../../../components/Toast';
+import { levelLabel } from '../../../lib/levels';
 import { isLevel } from '../../../lib/tiers';
 import { appStore, type Level } from '../../../store/app';
 import { errorText } from '../../../store/errors';
@@ -44,23 +45,6 @@ export interface LicenceState {
 export const LICENCE_PATH = '/monsterinsights-reports/v1/licence';
 export const NETWORK_LICENCE_PATH =
 	'/monsterinsights-reports/v1/licence/network';
-
-const LEVEL_LABELS: Record< Level, () => string > = {
-	lite: () => __( 'Lite', 'monsterinsights-reports' ),
-	basic: () => __( 'Basic', 'monsterinsights-reports' ),
-	plus: () => __( 'Plus', 'monsterinsights-reports' ),
-	pro: () => __( 'Pro', 'monsterinsights-reports' ),
-	agency: () => __( 'Agency', 'monsterinsights-reports' ),
-};
-
-/**
- * The translated name of a level.
- *
- * @param level The level.
- */
-export function levelLabel( level: Level ): string {
-	return LEVEL_LABELS[ level ]();
-}
 
 export interface LicencePanelProps {
 	/** The site's own licence, or the network's (network admin). */

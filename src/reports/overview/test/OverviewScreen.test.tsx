@@ -11,6 +11,7 @@ import { createShellRegistry, renderIn } from '../../../app/test/shell';
 import { makeBoot } from '../../../../tests/js/registry';
 import { OverviewScreen } from '../OverviewScreen';
 import { settingsWith } from '../../../store/settings/test/fixture';
+import { flagsIn } from '../../../components/Flag/test/flags';
 
 const QUERY: DateQuery = {
 	preset: 'last30days',
@@ -77,6 +78,13 @@ describe( 'OverviewScreen', () => {
 		expect(
 			screen.getByRole( 'table', { name: 'Top 10 Countries' } )
 		).toHaveTextContent( 'Germany' );
+		// Image flags from the plugin beside the names (empty text), never emoji.
+		expect(
+			flagsIn( screen.getByRole( 'table', { name: 'Top 10 Countries' } ) )
+		).toEqual( [
+			[ 'DE.svg', '' ],
+			[ 'US.svg', '' ],
+		] );
 		expect( screen.getByText( 'Site Summary' ) ).toBeInTheDocument();
 		expect(
 			screen.getByRole( 'tab', { name: /Pageviews/ } )

@@ -20,6 +20,7 @@ import {
 	RealtimeScreen,
 } from '..';
 import { registryAt, findUpsellHeading } from '../../test/screen';
+import { flagsIn } from '../../../components/Flag/test/flags';
 
 /** What the route answers for the scripted visits of the PHP test (RealtimeReportTest). */
 const PAYLOAD: RealtimeReport = {
@@ -190,6 +191,18 @@ describe( 'Real-Time report', () => {
 			[ 'Berlin, Germany', '1' ],
 			[ 'New York, United States', '1' ],
 		] );
+		// Image flags from the plugin beside the names (empty text), never emoji.
+		for ( const title of [ 'Top Countries', 'Top Cities' ] ) {
+			expect(
+				flagsIn(
+					screen.getByRole( 'heading', { level: 2, name: title } )
+						.parentElement as HTMLElement
+				)
+			).toEqual( [
+				[ 'DE.svg', '' ],
+				[ 'US.svg', '' ],
+			] );
+		}
 
 		const chart = lastChartProps( 'line' );
 		expect( chart.data.labels?.[ 0 ] ).toBe( '-29 min' );

@@ -9,7 +9,7 @@ import { SITE_SPEED } from '../../../store/reports/test/fixtures/sitespeed';
 import { mockApi, type ApiCall } from '../../../store/test/api';
 import { payload as sample } from '../../../demo/sitespeed';
 import { DEVICE_STORAGE_KEY, SiteSpeedScreen } from '..';
-import { scoreBand } from '../metrics';
+import { rateSpeed, scoreBand, SPEED_THRESHOLDS } from '../metrics';
 import { findUpsellHeading, registryAt } from '../../test/screen';
 
 const ROUTE = '/monsterinsights-reports/v1/reports/sitespeed';
@@ -56,6 +56,18 @@ function tiles(): string[][] {
 	);
 }
 
+/** Each tile's rating class. */
+function tileClasses(): string[] {
+	return Array.from(
+		document.querySelectorAll( '.monsterinsights-reports-site-speed__tile' )
+	).map(
+		( tile ) =>
+			Array.from( tile.classList ).find( ( name ) =>
+				name.startsWith( 'is-' )
+			) ?? ''
+	);
+}
+
 /** The overall score as the circle's label says it. */
 const overall = () =>
 	screen
@@ -76,34 +88,53 @@ describe( 'Site Speed report', () => {
 			[
 				'Largest Contentful Paint',
 				'2.40 s',
-				'Score: 50',
-				'Goal: 2.5 s or less',
+				'Good',
+				'Lighthouse-style score: 50',
+				'Goal: 2.5 s or less (poor above 4 s)',
 			],
 			[
 				'Cumulative Layout Shift',
 				'0.10',
-				'Score: 90',
-				'Goal: 0.1 or less',
+				'Good',
+				'Lighthouse-style score: 90',
+				'Goal: 0.1 or less (poor above 0.25)',
 			],
 			[
 				'Server Response Time',
 				'600 ms',
-				'Score: 90',
-				'Goal: 600 ms or less',
+				'Good',
+				'Lighthouse-style score: 90',
+				'Goal: 800 ms or less (poor above 1.8 s)',
 			],
-			[ 'First Contentful Paint', '934 ms', 'Score: 90', 'Goal: 1.5 s' ],
+			[
+				'First Contentful Paint',
+				'934 ms',
+				'Good',
+				'Lighthouse-style score: 90',
+				'Goal: 1.8 s or less (poor above 3 s)',
+			],
 			[
 				'Total Blocking Time',
 				'–',
-				'Goal: 300 ms or less',
+				'Goal: 200 ms or less (poor above 600 ms)',
 				'Total Blocking Time is a lab measurement: it needs PageSpeed Insights, which the Google data source provides.',
 			],
 			[
 				'Interaction to Next Paint',
 				'500 ms',
-				'Score: 50',
-				'Goal: 1.5 s',
+				'Needs improvement',
+				'Lighthouse-style score: 50',
+				'Goal: 200 ms or less (poor above 500 ms)',
 			],
+		] );
+		// The tile's colour is its rating.
+		expect( tileClasses() ).toEqual( [
+			'is-good',
+			'is-good',
+			'is-good',
+			'is-good',
+			'is-none',
+			'is-needs-improvement',
 		] );
 		expect(
 			screen.getByText(
@@ -113,6 +144,31 @@ describe( 'Site Speed report', () => {
 		expect( speedCalls( calls ) ).toEqual( [
 			`GET ${ ROUTE }?start=2025-02-01&end=2025-03-31`,
 		] );
+	} );
+
+	it( 'colours a value that meets its goal as Good even when its desktop score is 51', async () => {
+		mockApi( () => ( {
+			...SITE_SPEED,
+			desktop: {
+				...SITE_SPEED.desktop,
+				largest_contentful_paint: { score: 51, value: 2.35 },
+				interaction_to_next_paint: { score: 98, value: 0.12 },
+			},
+		} ) );
+		renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 66' } );
+		expect( tiles()[ 0 ] ).toEqual( [
+			'Largest Contentful Paint',
+			'2.35 s',
+			'Good',
+			'Lighthouse-style score: 51',
+			'Goal: 2.5 s or less (poor above 4 s)',
+		] );
+		expect( tileClasses()[ 0 ] ).toBe( 'is-good' );
+		// Every measured metric is Good, so nothing is listed to improve.
+		expect(
+			screen.getByText( 'Every measured metric meets its goal.' )
+		).toBeInTheDocument();
 	} );
 
 	it( 'keeps the device choice in local storage', async () => {
@@ -128,8 +184,9 @@ describe( 'Site Speed report', () => {
 		expect( tiles()[ 0 ] ).toEqual( [
 			'Largest Contentful Paint',
 			'2.50 s',
-			'Score: 90',
-			'Goal: 2.5 s or less',
+			'Good',
+			'Lighthouse-style score: 90',
+			'Goal: 2.5 s or less (poor above 4 s)',
 		] );
 		first.unmount();
 
@@ -147,7 +204,8 @@ describe( 'Site Speed report', () => {
 		renderScreen( 'plus' );
 		await screen.findByRole( 'img', { name: 'Overall Score: 66' } );
 		await user.click( screen.getByRole( 'button', { name: 'Mobile' } ) );
-		// Mobile: CLS 50 and server response 50 fail; LCP and FCP (90) do not.
+		// Mobile: CLS (0.25) and server response (1.8 s) need improvement; LCP (2.5 s) and FCP
+		// (1.8 s) are Good.
 		const improve = screen
 			.getByRole( 'heading', { name: 'How to Improve' } )
 			.closest( 'section' ) as HTMLElement;
@@ -306,6 +364,55 @@ describe( 'Site Speed report', () => {
 		expect( window.localStorage.getItem( DEVICE_STORAGE_KEY ) ).toBeNull();
 		await act( async () => {} );
 		expect( speedCalls( calls ) ).toEqual( [] );
+	} );
+} );
+
+describe( 'rateSpeed', () => {
+	// The Core Web Vitals thresholds (web.dev): good up to the first, poor above the second.
+	it.each( [
+		// LCP in seconds: 2.5 / 4 s.
+		[ 'largest_contentful_paint', 2.5, 'good' ],
+		[ 'largest_contentful_paint', 2.501, 'needs-improvement' ],
+		[ 'largest_contentful_paint', 4, 'needs-improvement' ],
+		[ 'largest_contentful_paint', 4.001, 'poor' ],
+		// INP in seconds: 200 / 500 ms.
+		[ 'interaction_to_next_paint', 0.2, 'good' ],
+		[ 'interaction_to_next_paint', 0.201, 'needs-improvement' ],
+		[ 'interaction_to_next_paint', 0.5, 'needs-improvement' ],
+		[ 'interaction_to_next_paint', 0.501, 'poor' ],
+		// CLS: 0.1 / 0.25.
+		[ 'cumulative_layout_shift', 0.1, 'good' ],
+		[ 'cumulative_layout_shift', 0.1001, 'needs-improvement' ],
+		[ 'cumulative_layout_shift', 0.25, 'needs-improvement' ],
+		[ 'cumulative_layout_shift', 0.2501, 'poor' ],
+		// FCP in seconds: 1.8 / 3 s.
+		[ 'first_contentful_paint', 1.8, 'good' ],
+		[ 'first_contentful_paint', 1.801, 'needs-improvement' ],
+		[ 'first_contentful_paint', 3, 'needs-improvement' ],
+		[ 'first_contentful_paint', 3.001, 'poor' ],
+		// TTFB (server response time) in milliseconds: 800 / 1800 ms.
+		[ 'server_response_time', 800, 'good' ],
+		[ 'server_response_time', 801, 'needs-improvement' ],
+		[ 'server_response_time', 1800, 'needs-improvement' ],
+		[ 'server_response_time', 1801, 'poor' ],
+		// TBT in milliseconds (PageSpeed Insights' limits): 200 / 600 ms.
+		[ 'total_blocking_time', 200, 'good' ],
+		[ 'total_blocking_time', 201, 'needs-improvement' ],
+		[ 'total_blocking_time', 600, 'needs-improvement' ],
+		[ 'total_blocking_time', 601, 'poor' ],
+	] as const )( 'rates %s %s as %s', ( key, value, rating ) => {
+		expect( rateSpeed( key, value ) ).toBe( rating );
+	} );
+
+	it( 'uses the web-vitals package’s thresholds for the Core Web Vitals', () => {
+		expect( SPEED_THRESHOLDS ).toEqual( {
+			largest_contentful_paint: [ 2500, 4000 ],
+			interaction_to_next_paint: [ 200, 500 ],
+			cumulative_layout_shift: [ 0.1, 0.25 ],
+			first_contentful_paint: [ 1800, 3000 ],
+			server_response_time: [ 800, 1800 ],
+			total_blocking_time: [ 200, 600 ],
+		} );
 	} );
 } );
 

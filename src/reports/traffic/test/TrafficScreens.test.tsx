@@ -123,10 +123,7 @@ const SCREEN_FACTS: Array<
 		'traffic_social',
 		'Social Media',
 		'Report Details',
-		[
-			[ 'facebook', '1', '1', '0%', '0', '0.00', '0%' ],
-			[ 'facebook.com', '1', '0', '100%', '0', '0.00', '0%' ],
-		],
+		[ [ 'Facebook', '2', '1', '50%', '0', '0.00', '0%' ] ],
 		'No data currently for the social media report.',
 	],
 ];

@@ -118,10 +118,7 @@ export const SOCIAL = page(
 		col( 'revenue', 'Revenue', 'money' ),
 		col( 'conversion_rate', 'Conversion Rate', 'percent' ),
 	],
-	[
-		network( 'facebook', '', 1, 1, 0 ),
-		network( 'facebook.com', 'facebook.com', 1, 0, 100 ),
-	]
+	[ network( 'Facebook', 'facebook.com', 2, 1, 50 ) ]
 );
 
 export const COUNTRIES = page(

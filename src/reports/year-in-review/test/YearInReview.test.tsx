@@ -15,6 +15,7 @@ import { mockApi, type ApiCall } from '../../../store/test/api';
 import { RouteContextContext } from '../../registry';
 import { LIST_BOX_ROWS, YearInReviewScreen, yearChange } from '..';
 import { registryAt, expectLockedSample } from '../../test/screen';
+import { flagsIn } from '../../../components/Flag/test/flags';
 
 beforeEach( resetChartCalls );
 
@@ -138,6 +139,14 @@ describe( 'Year in Review', () => {
 			[ 'Germany', '3' ],
 			[ 'France', '1' ],
 			[ 'United States', '1' ],
+		] );
+		// Image flags from the plugin beside the names (empty text), never emoji.
+		expect(
+			flagsIn( screen.getByRole( 'region', { name: 'Top Countries' } ) )
+		).toEqual( [
+			[ 'DE.svg', '' ],
+			[ 'FR.svg', '' ],
+			[ 'US.svg', '' ],
 		] );
 
 		// No age or gender from the builtin source: no Demographics.
