@@ -161,6 +161,9 @@ job build "Build (in CI: the committed build/ is the sources' build)" "npm" '
 	fi'
 job jest "Unit: jest" "npm" 'npm run test:js --silent -- --ci'
 job e2e "End to end: Playwright in Chromium" "build composer core" 'bash bin/test-e2e.sh'
+# Every screen as lite and pro at 1440 and 600 px against tests/e2e/visual/baselines, on a site of
+# its own whose clock starts at a fixed instant (libfaketime); `npm run test:visual -- --update`.
+job visual "End to end: visual baselines of every screen" "build composer core" 'bash bin/test-visual.sh'
 # The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and
 # the zip uploaded through wp-admin on a fresh site in Chromium.
 job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
