@@ -353,23 +353,29 @@ class PublisherReportTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A stored affiliate click whose URL is not http(s) (an anonymous beacon can send anything)
-	 * keeps its row and its text, but the row has no url to link: only an http(s) URL gets one.
+	 * Rollup rows of affiliate clicks whose URL is not http(s) (written before the collector and
+	 * the rollups refused them, and the day never recomputed since) keep their row and text, but
+	 * such a row has no url to link: only an http(s) URL gets one.
 	 */
 	public function test_a_link_that_is_not_http_gets_no_url(): void {
-		$event                 = static fn( string $local, string $url ): string => Hits::event( 'h', $local, 'affiliate_click', array( 'url' => $url ), array( 'p' => '/' ) );
 		$this->aggregate(
 			array(
 				Hits::pageview( 'h', '2025-03-14 10:00:00', '/' ),
-				$event( '2025-03-14 10:00:10', 'javascript:alert(1)' ),
-				$event( '2025-03-14 10:00:20', 'javascript:alert(1)' ),
-				$event( '2025-03-14 10:00:30', 'javascript:alert(1)' ),
-				$event( '2025-03-14 10:00:40', ' JAVASCRIPT:alert(2)' ),
-				$event( '2025-03-14 10:00:45', ' JAVASCRIPT:alert(2)' ),
-				$event( '2025-03-14 10:00:50', 'data:text/html,x' ),
-				$event( '2025-03-14 10:01:00', self::HOSTING ),
+				Hits::event( 'h', '2025-03-14 10:01:00', 'affiliate_click', array( 'url' => self::HOSTING ), array( 'p' => '/' ) ),
 			)
 		);
+		$unsafe = array(
+			'javascript:alert(1)'  => 3,
+			' JAVASCRIPT:alert(2)' => 2,
+			'data:text/html,x'     => 1,
+		);
+		$ids    = \MonsterInsights\Reports\Sources\Builtin\Lookups::links( array_keys( $unsafe ) );
+		$rows   = array();
+		foreach ( $unsafe as $url => $clicks ) {
+			$rows[] = array( '2025-03-14', LinkRollups::KINDS['affiliate_click'], $ids[ $url ], $clicks, 1 );
+		}
+		Db::insert_rows( 'rollup_links', array( 'day', 'kind', 'link_id', 'clicks', 'sessions' ), $rows );
+		BuiltinSource::bump_data_version();
 		list( $status, $data ) = $this->get(
 			self::ROUTE,
 			array(
