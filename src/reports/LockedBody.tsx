@@ -1,12 +1,15 @@
 /**
  * A locked report (ReportScreen loads this lazily): its layout with its demo payload, blurred under
- * its upsell with 'See a Sample Report' (spec 2 §4); nothing is fetched.
+ * its upsell with 'See a Sample Report' (spec 2 §4); nothing is fetched. The sample's charts are
+ * dated with the range the header shows.
  */
 import { useSelect } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { Loader } from '../components/Loader';
+import { defaultDateQuery } from '../lib/dates';
+import { sampleInRange } from '../lib/sampleDates';
 import {
 	ReportContext,
 	type ReportContextValue,
@@ -30,9 +33,21 @@ export default function LockedBody< N extends ReportName >( {
 }: ReportScreenProps< N > ) {
 	const def = reportDef( name );
 	const [ payload, setPayload ] = useState< PayloadOf< N > | null >( null );
-	const locale = useSelect(
-		( select ) => select( appStore ).getBoot()?.user.locale ?? 'en_US',
-		[]
+	const { locale, start, end } = useSelect( ( select ) => {
+		const app = select( appStore );
+		const boot = app.getBoot();
+		// The header's range (see useReport).
+		const query =
+			app.getDateQuery() ?? defaultDateQuery( boot?.site.today ?? '' );
+		return {
+			locale: boot?.user.locale ?? 'en_US',
+			start: query.start,
+			end: query.end,
+		};
+	}, [] );
+	const sample = useMemo(
+		() => payload && sampleInRange( payload, start, end, locale ),
+		[ payload, start, end, locale ]
 	);
 
 	useEffect( () => {
@@ -76,8 +91,8 @@ export default function LockedBody< N extends ReportName >( {
 				sample={ def.sample }
 			>
 				<ReportContext.Provider value={ context }>
-					{ payload ? (
-						children( payload, {
+					{ sample ? (
+						children( sample, {
 							demo: true,
 							locale,
 							comparing: false,

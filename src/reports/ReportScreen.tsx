@@ -10,18 +10,13 @@
  * - error: the report's error text (default the spec's 'An unknown error has occurred.') in a
  *   notice, with the server's message under it.
  * - empty: the report's empty text (default 'No data to show').
- * - an optional site notes panel under the layout, which chart markers open.
+ *
+ * A report whose chart carries site notes shows their toggle and panel right under that chart
+ * (shared/site-notes ChartNotes), not here.
  */
 import { Notice } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
-import {
-	lazy,
-	Suspense,
-	useContext,
-	useMemo,
-	useState,
-} from '@wordpress/element';
-import { useInstanceId } from '@wordpress/compose';
+import { lazy, Suspense, useContext, useMemo } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
@@ -38,7 +33,6 @@ import { reportsStore, requestDates } from '../store/reports';
 import type { PayloadOf } from '../store/reports/types';
 import { reportDef, RouteContextContext, type ReportName } from './registry';
 import { ReportHeader } from './shared/ReportHeader';
-import { SiteNotesPanel, SiteNotesToggle } from './shared/site-notes';
 import { useReport } from './shared/useReport';
 
 /** What the layout learns besides the payload. */
@@ -61,8 +55,6 @@ export interface ReportScreenProps< N extends ReportName > {
 	emptyText?: string;
 	/** The spec's error text of the report; 'An unknown error has occurred.' by default. */
 	errorText?: string;
-	/** Shows the site notes panel (toggle under the layout; chart markers open it). */
-	notes?: boolean;
 	/** A fixed period shown in the header instead of the date picker (the Year in Review). */
 	period?: string;
 	/**
@@ -149,7 +141,6 @@ export function ReportScreen< N extends ReportName >(
  * @param props.isEmpty   Whether a payload has nothing to show.
  * @param props.emptyText The empty text.
  * @param props.errorText The error text.
- * @param props.notes     Whether the site notes panel shows.
  */
 function LiveBody< N extends ReportName >( {
 	name,
@@ -157,7 +148,6 @@ function LiveBody< N extends ReportName >( {
 	isEmpty = isPayloadEmpty,
 	emptyText,
 	errorText,
-	notes = false,
 }: ReportScreenProps< N > ) {
 	const { data, isLoading, isRefreshing, query, locale } = useReport( name );
 	const { error, rest } = useSelect(
@@ -166,12 +156,6 @@ function LiveBody< N extends ReportName >( {
 			rest: select( appStore ).getBoot()?.rest,
 		} ),
 		[ name, query ]
-	);
-	const [ notesOpen, setNotesOpen ] = useState( false );
-	const [ highlight, setHighlight ] = useState< number[] >( [] );
-	const notesId = useInstanceId(
-		LiveBody,
-		'monsterinsights-reports-report-notes'
 	);
 	const dates = requestDates( query );
 	const datesKey = JSON.stringify( dates );
@@ -184,14 +168,8 @@ function LiveBody< N extends ReportName >( {
 			restRoot: rest?.root ?? '',
 			nonce: rest?.nonce ?? '',
 			demo: false,
-			showNotes: notes
-				? ( ids: number[] ) => {
-						setHighlight( ids );
-						setNotesOpen( true );
-				  }
-				: undefined,
 		} ),
-		[ name, datesKey, locale, rest, notes ]
+		[ name, datesKey, locale, rest ]
 	);
 
 	const comparing = Boolean( query.compareStart && query.compareEnd );
@@ -226,23 +204,6 @@ function LiveBody< N extends ReportName >( {
 		<ReportContext.Provider value={ context }>
 			{ isRefreshing && <LoadingDialog /> }
 			{ body }
-			{ notes && data && (
-				<section className="monsterinsights-reports-report__notes">
-					<SiteNotesToggle
-						open={ notesOpen }
-						controls={ notesId }
-						onToggle={ () => {
-							setHighlight( [] );
-							setNotesOpen( ! notesOpen );
-						} }
-					/>
-					<div id={ notesId } hidden={ ! notesOpen }>
-						{ notesOpen && (
-							<SiteNotesPanel highlight={ highlight } />
-						) }
-					</div>
-				</section>
-			) }
 		</ReportContext.Provider>
 	);
 }

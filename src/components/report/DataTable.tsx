@@ -21,6 +21,7 @@ import {
 	isInverse,
 } from '../../lib/format';
 import { safeUrl } from '../../lib/safeUrl';
+import { HelpTip } from '../HelpTip';
 import { Trend } from '../Trend';
 import type {
 	SortOrder,
@@ -45,6 +46,10 @@ export interface DataTableProps {
 	page: TablePage;
 	/** The table's heading. */
 	title?: string;
+	/** A help tooltip beside the heading. */
+	help?: string;
+	/** A line under the heading, e.g. what the table counts. */
+	description?: string;
 	/** Column ids whose `change` is good when it falls (bounce rate and the like). */
 	inverse?: readonly string[];
 	/** Shown when no row matches; 'No data to show' by default. */
@@ -148,6 +153,66 @@ function cellContent(
 	}
 }
 
+export interface TableCardProps {
+	/** The heading; also the card's accessible name. */
+	title?: string;
+	/** A help tooltip beside the heading. */
+	help?: string;
+	/** A line under the header. */
+	description?: string;
+	/** The header's end: the table's 'Download CSV' link. */
+	action?: ReactNode;
+	children: ReactNode;
+}
+
+/**
+ * The card of a report table, the same on every report: a header with the heading (and its help
+ * tooltip) at the start and the CSV link at the end, always on the right, then the content.
+ *
+ * @param props             Component props.
+ * @param props.title       The heading.
+ * @param props.help        The heading's help tooltip.
+ * @param props.description A line under the header.
+ * @param props.action      The header's end.
+ * @param props.children    The content.
+ */
+export function TableCard( {
+	title,
+	help,
+	description,
+	action,
+	children,
+}: TableCardProps ) {
+	return (
+		<section
+			className="monsterinsights-reports-data-table"
+			aria-label={ title }
+		>
+			<div className="monsterinsights-reports-data-table__header">
+				{ title && (
+					<h2>
+						<span>{ title }</span>
+						{ help && (
+							<HelpTip
+								title={ title }
+								help={ help }
+								className="monsterinsights-reports-data-table__help"
+							/>
+						) }
+					</h2>
+				) }
+				{ action }
+			</div>
+			{ description && (
+				<p className="monsterinsights-reports-data-table__description">
+					{ description }
+				</p>
+			) }
+			{ children }
+		</section>
+	);
+}
+
 /**
  * The table: its heading, the CSV link and the DataViews table of the current page.
  *
@@ -171,6 +236,8 @@ function DataTableView( {
 	table,
 	page,
 	title,
+	help,
+	description,
 	inverse = [],
 	emptyText,
 	errorText,
@@ -337,13 +404,12 @@ function DataTableView( {
 	const csv = csvUrl( restRoot, nonce, report, table, dates, params );
 
 	return (
-		<section
-			className="monsterinsights-reports-data-table"
-			aria-label={ title }
-		>
-			<div className="monsterinsights-reports-data-table__header">
-				{ title && <h2>{ title }</h2> }
-				{ ! demo && (
+		<TableCard
+			title={ title }
+			help={ help }
+			description={ description }
+			action={
+				! demo && (
 					<Button
 						variant="secondary"
 						href={ csv }
@@ -353,8 +419,9 @@ function DataTableView( {
 					>
 						{ __( 'Download CSV', 'monsterinsights-reports' ) }
 					</Button>
-				) }
-			</div>
+				)
+			}
+		>
 			{ failed && (
 				<Notice status="error" isDismissible={ false }>
 					{ errorText ??
@@ -388,7 +455,7 @@ function DataTableView( {
 						__( 'No data to show', 'monsterinsights-reports' ) }
 				</p>
 			) }
-		</section>
+		</TableCard>
 	);
 }
 

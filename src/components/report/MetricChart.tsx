@@ -1,13 +1,15 @@
 /**
  * The sessions chart of a report payload (the Chart block, spec 3 §3 "Sessions chart"): Sessions
  * and Pageviews tabs with their totals over a line chart of the chosen metric, its trend points in
- * the tooltip, the site notes as markers (a click opens the report's notes panel) and, while
- * comparing, the compare range as a second line. All zero shows the waiting-for-data overlay.
+ * the tooltip, the site notes as markers (a click tells the report, whose notes go right under the
+ * chart) and, while comparing, the compare range as a second line. All zero shows the
+ * waiting-for-data overlay.
  * A report may add tabs of its own series on the same days (the Forms report's impressions and
  * conversions).
  */
 import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
 
 import { ChartOverlay } from '../ChartOverlay';
 import { LineChart } from '../LineChart';
@@ -45,6 +47,10 @@ export interface MetricChartProps {
 	comparing?: boolean;
 	/** More tabs after Sessions and Pageviews. */
 	extra?: ChartTab[];
+	/** Called with the ids of the notes whose marker was clicked; markers are inert without it. */
+	onNoteSelect?: ( ids: number[] ) => void;
+	/** Shown right under the chart, in its box: the site notes of a report that has them. */
+	children?: ReactNode;
 }
 
 /**
@@ -64,19 +70,23 @@ const sum = ( values: number[] ) =>
 /**
  * The tabs and the chart.
  *
- * @param props           Component props.
- * @param props.chart     The Chart block.
- * @param props.id        The chart's id.
- * @param props.comparing Whether the compare line shows.
- * @param props.extra     More tabs.
+ * @param props              Component props.
+ * @param props.chart        The Chart block.
+ * @param props.id           The chart's id.
+ * @param props.comparing    Whether the compare line shows.
+ * @param props.extra        More tabs.
+ * @param props.onNoteSelect Called when a note marker is clicked.
+ * @param props.children     Shown right under the chart.
  */
 export function MetricChart( {
 	chart,
 	id,
 	comparing = false,
 	extra = [],
+	onNoteSelect,
+	children,
 }: MetricChartProps ) {
-	const { locale, showNotes } = useReportContext();
+	const { locale } = useReportContext();
 	const [ metric, setMetric ] = useState< string >( 'sessions' );
 	const tabs = useMemo(
 		(): ChartTab[] => [
@@ -129,9 +139,9 @@ export function MetricChart( {
 					}
 					notes={ notes }
 					onNoteSelect={
-						showNotes
+						onNoteSelect
 							? ( selected ) =>
-									showNotes(
+									onNoteSelect(
 										selected.flatMap( ( note ) =>
 											note.id === undefined
 												? []
@@ -155,6 +165,7 @@ export function MetricChart( {
 					{ empty && <ChartOverlay /> }
 				</LineChart>
 			</MetricTabs>
+			{ children }
 		</section>
 	);
 }

@@ -25,8 +25,6 @@ export interface ReportContextValue {
 	nonce: string;
 	/** The payload is sample data: nothing is fetched, nothing downloaded. */
 	demo: boolean;
-	/** Opens the site notes panel on these notes (a chart marker was clicked); absent without one. */
-	showNotes?: ( ids: number[] ) => void;
 }
 
 export const ReportContext = createContext< ReportContextValue | null >( null );

@@ -10,7 +10,7 @@ import { Notice } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { DIMENSION_KEYS } from '../../store/reports/constants';
-import { DataTable } from '../../components/report/DataTable';
+import { DataTable, TableCard } from '../../components/report/DataTable';
 import type {
 	DimensionError,
 	DimensionKey,
@@ -74,35 +74,37 @@ export function DimensionsScreen() {
 						const dimension = data.dimensions[ key ];
 						const table = data[ key ];
 						return (
-							<section
+							<div
 								key={ key }
 								className="monsterinsights-reports-dimensions__box"
-								aria-label={ dimension.label }
 							>
-								<h2 className="monsterinsights-reports-dimensions__title">
-									{ dimension.label }
-								</h2>
-								{ dimension.tooltip && (
-									<p className="monsterinsights-reports-dimensions__help">
-										{ dimension.tooltip }
-									</p>
-								) }
 								{ table.error ? (
-									<Notice
-										status="warning"
-										isDismissible={ false }
+									<TableCard
+										title={ dimension.label }
+										description={
+											dimension.tooltip || undefined
+										}
 									>
-										{ errorMessage( table.error ) }
-									</Notice>
+										<Notice
+											status="warning"
+											isDismissible={ false }
+										>
+											{ errorMessage( table.error ) }
+										</Notice>
+									</TableCard>
 								) : (
 									<DataTable
 										table={ key }
 										page={ table }
+										title={ dimension.label }
+										description={
+											dimension.tooltip || undefined
+										}
 										emptyText={ emptyText }
 										errorText={ errorText }
 									/>
 								) }
-							</section>
+							</div>
 						);
 					} ) }
 				</div>

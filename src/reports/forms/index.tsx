@@ -3,8 +3,8 @@
  * Form Impressions and Form Completions tabs with their totals over one chart (site notes as
  * markers, the compare range as a second line), the breakdown selector (None, Source / Medium,
  * Campaign) and the forms table of the chosen breakdown — Form Name or ID, Impressions,
- * Conversions, Conversion Rate — searchable, sortable, paged, with its CSV; the site notes panel
- * under it.
+ * Conversions, Conversion Rate — searchable, sortable, paged, with its CSV; the site notes toggle
+ * and panel right under the chart.
  */
 import { Notice, SelectControl } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
@@ -12,13 +12,11 @@ import { createInterpolateElement, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { DataTable } from '../../components/report/DataTable';
-import {
-	MetricChart,
-	type ChartTab,
-} from '../../components/report/MetricChart';
+import type { ChartTab } from '../../components/report/MetricChart';
 import { addonsStore } from '../../store/addons';
 import type { FormsReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
+import { NotedMetricChart } from '../shared/NotedMetricChart';
 import './style.scss';
 
 /** The breakdowns of spec 2 §9 (none, sourceMedium, campaign) and the table each shows. */
@@ -72,7 +70,7 @@ function FormsLayout( {
 	const table = BREAKDOWNS[ breakdown ];
 	return (
 		<div className="monsterinsights-reports-forms">
-			<MetricChart
+			<NotedMetricChart
 				chart={ data.chart }
 				id="forms"
 				comparing={ comparing }
@@ -154,7 +152,6 @@ export function FormsScreen() {
 		<ReportScreen
 			name="forms"
 			notice={ <FormsTrackingNotice /> }
-			notes
 			emptyText={ __(
 				'There were no impressions for this date range.',
 				'monsterinsights-reports'

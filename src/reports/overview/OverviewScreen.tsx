@@ -1,6 +1,5 @@
 import { useSelect } from '@wordpress/data';
 import { useEffect, useState } from '@wordpress/element';
-import { useInstanceId } from '@wordpress/compose';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { TOP_LANDING_PAGES_ID } from '../../app/routes';
@@ -27,7 +26,7 @@ import type {
 } from '../../store/reports/types';
 import { LiteBanner } from '../../upsell';
 import { ReportScreen } from '../ReportScreen';
-import { SiteNotesPanel, SiteNotesToggle } from '../shared/site-notes';
+import { ChartNotes, useChartNotesState } from '../shared/site-notes';
 import { useReport } from '../shared/useReport';
 import { SiteSummary } from '../site-summary/SiteSummary';
 import { MetricSettings } from './MetricSettings';
@@ -133,12 +132,7 @@ function OverviewBody( {
 	const format = ( value: number ) =>
 		formatMetricValue( active, value, locale );
 	const notes = useChartNotes( graph.notes );
-	const notesPanelId = useInstanceId(
-		OverviewBody,
-		'monsterinsights-reports-overview-notes'
-	);
-	const [ notesOpen, setNotesOpen ] = useState( false );
-	const [ notesHighlight, setNotesHighlight ] = useState< number[] >( [] );
+	const siteNotes = useChartNotesState();
 
 	return (
 		<>
@@ -171,14 +165,13 @@ function OverviewBody( {
 						inverse={ isInverse( active ) }
 						formatValue={ format }
 						notes={ notes }
-						onNoteSelect={ ( selected ) => {
-							setNotesHighlight(
+						onNoteSelect={ ( selected ) =>
+							siteNotes.show(
 								selected.flatMap( ( note ) =>
 									note.id === undefined ? [] : [ note.id ]
 								)
-							);
-							setNotesOpen( true );
-						} }
+							)
+						}
 						compare={
 							compareGraph
 								? {
@@ -197,19 +190,7 @@ function OverviewBody( {
 						{ graph.count === 0 && <ChartOverlay /> }
 					</LineChart>
 				</MetricTabs>
-				<SiteNotesToggle
-					open={ notesOpen }
-					controls={ notesPanelId }
-					onToggle={ () => {
-						setNotesHighlight( [] );
-						setNotesOpen( ! notesOpen );
-					} }
-				/>
-				<div id={ notesPanelId } hidden={ ! notesOpen }>
-					{ notesOpen && (
-						<SiteNotesPanel highlight={ notesHighlight } />
-					) }
-				</div>
+				<ChartNotes state={ siteNotes } />
 			</section>
 
 			<SiteSummary />

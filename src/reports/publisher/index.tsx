@@ -9,7 +9,6 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import { HelpTip } from '../../components/HelpTip';
 import { InfoBox } from '../../components/InfoBox';
 import { DataTable } from '../../components/report/DataTable';
 import { isPayloadEmpty } from '../../components/report/empty';
@@ -99,26 +98,6 @@ function sections(): Section[] {
 }
 
 /**
- * A section's heading with its tooltip.
- *
- * @param props       Component props.
- * @param props.title The heading.
- * @param props.help  The tooltip's text.
- */
-function SectionHeading( { title, help }: { title: string; help: string } ) {
-	return (
-		<h2 className="monsterinsights-reports-publisher__heading">
-			<span>{ title }</span>
-			<HelpTip
-				title={ title }
-				help={ help }
-				className="monsterinsights-reports-publisher__help"
-			/>
-		</h2>
-	);
-}
-
-/**
  * Whether the payload has nothing: no table has a row and no page was scrolled.
  *
  * @param data The payload.
@@ -157,11 +136,9 @@ export function PublisherScreen() {
 							key={ section.table }
 							className="monsterinsights-reports-publisher__section"
 						>
-							<SectionHeading
+							<DataTable
 								title={ section.title }
 								help={ section.help }
-							/>
-							<DataTable
 								table={ section.table }
 								page={ data[ section.table ] }
 								inverse={ section.inverse }

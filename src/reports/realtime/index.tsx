@@ -318,29 +318,42 @@ function RealtimeBody( {
 	);
 	const [ pausedClosed, setPausedClosed ] = useState( false );
 
+	const refreshing = ! stopped && ! paused;
+	let statusText = '';
+	if ( secondsSinceUpdate !== null ) {
+		statusText = refreshing
+			? sprintf(
+					/* translators: %d: seconds since the report was last updated. */
+					_n(
+						'Updated %d second ago. The report refreshes every 60 seconds.',
+						'Updated %d seconds ago. The report refreshes every 60 seconds.',
+						secondsSinceUpdate,
+						'monsterinsights-reports'
+					),
+					secondsSinceUpdate
+			  )
+			: sprintf(
+					/* translators: %d: seconds since the report was last updated. */
+					_n(
+						'Updated %d second ago.',
+						'Updated %d seconds ago.',
+						secondsSinceUpdate,
+						'monsterinsights-reports'
+					),
+					secondsSinceUpdate
+			  );
+	} else if ( refreshing ) {
+		statusText = __(
+			'The report refreshes every 60 seconds.',
+			'monsterinsights-reports'
+		);
+	}
 	const status = (
 		<p
 			className="monsterinsights-reports-realtime__status"
 			aria-live="polite"
 		>
-			{ secondsSinceUpdate !== null &&
-				sprintf(
-					/* translators: %d: seconds since the report was last updated. */
-					_n(
-						'Updated %d second ago',
-						'Updated %d seconds ago',
-						secondsSinceUpdate,
-						'monsterinsights-reports'
-					),
-					secondsSinceUpdate
-				) }
-			{ ! stopped &&
-				! paused &&
-				' ' +
-					__(
-						'The report refreshes every 60 seconds.',
-						'monsterinsights-reports'
-					) }
+			{ statusText }
 		</p>
 	);
 

@@ -1,13 +1,15 @@
 /**
  * The layout the traffic reports with a details table share (Traffic Overview, Landing Page
  * Details, Campaigns, Source / Medium, Social Media; the Country report too): the Sessions /
- * Pageviews chart with its notes markers, then one searchable, sortable, paged table with its CSV
- * download, and optionally the site notes panel. Spec 3 §2 "Traffic reports", "Country Report".
+ * Pageviews chart with its notes markers and, optionally, the site notes toggle and panel right
+ * under it, then one searchable, sortable, paged table with its CSV download. Spec 3 §2 "Traffic
+ * reports", "Country Report".
  */
 import type { ReactNode } from 'react';
 
 import { DataTable } from '../../components/report/DataTable';
 import { MetricChart } from '../../components/report/MetricChart';
+import { NotedMetricChart } from '../shared/NotedMetricChart';
 import type {
 	ChartBlock,
 	TablePage,
@@ -45,7 +47,7 @@ export interface ChartTableReportProps< N extends ChartTableReportName > {
 	inverse?: readonly string[];
 	/** Decorates a row's first cell (a flag, an icon). */
 	decorate?: ( row: TableRow, content: ReactNode ) => ReactNode;
-	/** Shows the site notes panel under the table; chart markers open it. */
+	/** Shows the site notes toggle and panel under the chart; chart markers open it. */
 	notes?: boolean;
 	/** Shown under the table for a payload, e.g. a note on what the table lacks. */
 	footer?: ( data: PayloadOf< N > ) => ReactNode;
@@ -75,14 +77,15 @@ export function ChartTableReport< N extends ChartTableReportName >( {
 	footer,
 }: ChartTableReportProps< N > ) {
 	return (
-		<ReportScreen name={ name } emptyText={ emptyText } notes={ notes }>
+		<ReportScreen name={ name } emptyText={ emptyText }>
 			{ ( data, { comparing } ) => {
 				const payload = data as PayloadOf< N > & {
 					chart: ChartBlock;
 				};
+				const Chart = notes ? NotedMetricChart : MetricChart;
 				return (
 					<>
-						<MetricChart
+						<Chart
 							chart={ payload.chart }
 							id={ name }
 							comparing={ comparing }

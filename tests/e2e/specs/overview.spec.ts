@@ -763,6 +763,62 @@ test.describe( 'overview on seeded data, as an administrator', () => {
 		await e2eSite().setMetrics( DEFAULT_METRICS );
 	} );
 
+	test( 'metric settings: every label of the popover is on one line, lite and pro, wide and narrow', async ( {
+		page,
+	} ) => {
+		for ( const level of [ 'lite', 'pro' ] as const ) {
+			await prepare( level );
+			for ( const width of [ 1440, 600 ] ) {
+				await page.setViewportSize( { width, height: 900 } );
+				// A fresh load: the boot data carries the level.
+				await page.goto( 'about:blank' );
+				await openOverview( page );
+				await page
+					.getByRole( 'button', { name: 'Select metrics' } )
+					.click();
+				const panel = page.getByRole( 'group', {
+					name: 'Select up to 7 metrics',
+				} );
+				await expect( panel ).toBeVisible();
+				// The line boxes of each label's text (a wrapped label has two tops or more),
+				// and the popover against the viewport.
+				const labels = await panel
+					.locator( 'label' )
+					.evaluateAll( ( nodes ) =>
+						nodes.map( ( node ) => {
+							const range = document.createRange();
+							range.selectNodeContents( node );
+							const tops = new Set(
+								Array.from( range.getClientRects() ).map(
+									( rect ) => Math.round( rect.top )
+								)
+							);
+							return `${ node.textContent }: ${ tops.size }`;
+						} )
+					);
+				// The 13 metrics of includes/REST/MetricsController.php.
+				expect( labels.length ).toBe( 13 );
+				expect( labels, `${ level } at ${ width } px` ).toEqual(
+					labels.map( ( text ) => text.replace( /\d+$/, '1' ) )
+				);
+				const box = await page
+					.locator( '.monsterinsights-reports-metric-settings' )
+					.boundingBox();
+				expect( box ).not.toBeNull();
+				expect( box!.x ).toBeGreaterThanOrEqual( 0 );
+				expect( box!.x + box!.width ).toBeLessThanOrEqual( width );
+				await page.screenshot( {
+					path: path.join(
+						SCREENSHOTS,
+						`overview-metric-settings-${ level }-${ width }.png`
+					),
+				} );
+				await page.keyboard.press( 'Escape' );
+				await expect( panel ).toBeHidden();
+			}
+		}
+	} );
+
 	test( 'pro: exports the overview as a PDF with an image page', async ( {
 		page,
 	} ) => {

@@ -377,6 +377,96 @@ test.describe( 'settings screen', () => {
 		expect( addons.forms?.active ).toBe( ! wasOn );
 	} );
 
+	test( 'the help text of each module sits with its own switch, the modules spaced apart, lite and pro, wide and narrow', async ( {
+		page,
+	} ) => {
+		await e2eSite().setSource( 'builtin' );
+		for ( const level of [ 'lite', 'pro' ] as const ) {
+			await e2eSite().setLevel( level );
+			for ( const width of [ 1440, 600 ] ) {
+				await page.setViewportSize( { width, height: 900 } );
+				// A fresh load: the boot data carries the level.
+				await page.goto( 'about:blank' );
+				await openSettings( page );
+				const card = app( page ).getByRole( 'region', {
+					name: 'Modules',
+				} );
+				const switches = card.getByRole( 'checkbox' );
+				const names = await switches.evaluateAll( ( inputs ) =>
+					inputs.map(
+						( input ) =>
+							( input as HTMLInputElement ).labels?.[ 0 ]
+								?.textContent
+					)
+				);
+				expect( names ).toEqual( [
+					'Dimensions',
+					'eCommerce',
+					'Forms',
+					'Media',
+					'User Journey',
+				] );
+				// Each switch's row (the switch and its label), and the help text it names.
+				const rows = await switches.evaluateAll( ( inputs ) =>
+					inputs.map( ( input ) => {
+						const row = input.closest(
+							'.components-toggle-control .components-flex'
+						);
+						const help = document.getElementById(
+							input.getAttribute( 'aria-describedby' ) ?? ''
+						);
+						const box = ( element: Element | null | undefined ) => {
+							const rect = element?.getBoundingClientRect();
+							return rect
+								? { top: rect.top, bottom: rect.bottom }
+								: null;
+						};
+						return {
+							row: box( row ),
+							help: box( help ),
+							text: help?.textContent ?? '',
+						};
+					} )
+				);
+				const where = `${ level } at ${ width } px`;
+				rows.forEach( ( { row, help, text }, index ) => {
+					expect( row, where ).not.toBeNull();
+					expect( help, where ).not.toBeNull();
+					expect( text.length, where ).toBeGreaterThan( 0 );
+					// Under its own switch, at most 8 px away.
+					const toOwn = help!.top - row!.bottom;
+					expect(
+						toOwn,
+						`${ where }: ${ text }`
+					).toBeGreaterThanOrEqual( 0 );
+					expect(
+						toOwn,
+						`${ where }: ${ text }`
+					).toBeLessThanOrEqual( 8 );
+					const next = rows[ index + 1 ];
+					if ( next ) {
+						// The next module starts at least 16 px below, and further than its own switch.
+						const toNext = next.row!.top - help!.bottom;
+						expect(
+							toNext,
+							`${ where }: ${ text }`
+						).toBeGreaterThanOrEqual( 16 );
+						expect(
+							toNext,
+							`${ where }: ${ text }`
+						).toBeGreaterThan( toOwn );
+					}
+				} );
+				await card.screenshot( {
+					path: path.join(
+						ARTIFACTS,
+						`settings-modules-${ level }-${ width }.png`
+					),
+				} );
+			}
+		}
+	} );
+
 	test( 'has no serious accessibility violations', async ( {
 		page,
 	}, testInfo ) => {

@@ -10,6 +10,7 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
+import { useInstanceId } from '@wordpress/compose';
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
@@ -249,11 +250,17 @@ function ModulesCard() {
 	);
 	const { setAddonActive } = useDispatch( addonsStore );
 	const toast = useToast();
+	const headingId = useInstanceId(
+		ModulesCard,
+		'monsterinsights-reports-settings-modules'
+	);
 
 	return (
-		<Card>
+		<Card as="section" aria-labelledby={ headingId }>
 			<CardHeader>
-				<h3>{ __( 'Modules', 'monsterinsights-reports' ) }</h3>
+				<h3 id={ headingId }>
+					{ __( 'Modules', 'monsterinsights-reports' ) }
+				</h3>
 			</CardHeader>
 			<CardBody>
 				{ loadError && (
@@ -262,34 +269,44 @@ function ModulesCard() {
 					</Notice>
 				) }
 				{ ! addons && ! loadError && <Spinner /> }
-				{ addons &&
-					( Object.keys( addons ) as AddonKey[] ).map( ( key ) => {
-						const addon = addons[ key ];
-						return (
-							<ToggleControl
-								key={ key }
-								__nextHasNoMarginBottom
-								label={ addon.title }
-								help={
-									addon.requirement && ! addon.requirement_met
-										? `${ addon.description } ${ addon.requirement }`
-										: addon.description
-								}
-								checked={ addon.active }
-								onChange={ async ( value ) => {
-									const result = await setAddonActive(
-										key,
-										value
-									);
-									if ( result.success ) {
-										toast.success();
-									} else {
-										toast.error( result.error );
-									}
-								} }
-							/>
-						);
-					} ) }
+				{ addons && (
+					// One item a module: its switch with its help text right under the label,
+					// the modules apart from each other.
+					<ul className="monsterinsights-reports-settings__modules">
+						{ ( Object.keys( addons ) as AddonKey[] ).map(
+							( key ) => {
+								const addon = addons[ key ];
+								return (
+									<li key={ key }>
+										<ToggleControl
+											__nextHasNoMarginBottom
+											label={ addon.title }
+											help={
+												addon.requirement &&
+												! addon.requirement_met
+													? `${ addon.description } ${ addon.requirement }`
+													: addon.description
+											}
+											checked={ addon.active }
+											onChange={ async ( value ) => {
+												const result =
+													await setAddonActive(
+														key,
+														value
+													);
+												if ( result.success ) {
+													toast.success();
+												} else {
+													toast.error( result.error );
+												}
+											} }
+										/>
+									</li>
+								);
+							}
+						) }
+					</ul>
+				) }
 			</CardBody>
 		</Card>
 	);

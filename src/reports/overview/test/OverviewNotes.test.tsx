@@ -79,6 +79,14 @@ describe( 'OverviewScreen, site notes', () => {
 		).toBeNull();
 		// Nothing is fetched while the panel is closed.
 		expect( calls ).toEqual( [] );
+		// The shared notes block, right under the chart's tabs in the chart's box, as on every
+		// report whose chart has notes (src/reports/test/ChartNotes.test.tsx).
+		const chart = screen.getByRole( 'region', { name: 'Traffic chart' } );
+		const block = toggle.closest( '.monsterinsights-reports-chart-notes' );
+		expect( block?.parentElement ).toBe( chart );
+		expect( block?.previousElementSibling ).toContainElement(
+			within( chart ).getByRole( 'tablist', { name: 'Metrics' } )
+		);
 
 		await userEvent.click( toggle );
 		expect( toggle ).toHaveAttribute( 'aria-expanded', 'true' );

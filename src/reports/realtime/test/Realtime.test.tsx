@@ -222,14 +222,19 @@ describe( 'Real-Time report', () => {
 		);
 		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
 		await wait( 0 );
+		// One punctuated text, translated as a whole.
 		expect(
-			screen.getByText( /^Updated 0 seconds ago/ )
+			screen.getByText(
+				'Updated 0 seconds ago. The report refreshes every 60 seconds.'
+			)
 		).toBeInTheDocument();
 		expect( screen.getByTestId( 'realtime-now' ) ).toHaveTextContent( '2' );
 
 		await wait( 1 );
 		expect(
-			screen.getByText( /^Updated 1 second ago/ )
+			screen.getByText(
+				'Updated 1 second ago. The report refreshes every 60 seconds.'
+			)
 		).toBeInTheDocument();
 		await wait( 58 );
 		expect(
@@ -282,8 +287,9 @@ describe( 'Real-Time report', () => {
 		// Stopped for good; the counter goes on.
 		await wait( REFRESH_SECONDS * 10 );
 		expect( realtimeCalls( calls ) ).toHaveLength( 2 + MAX_FAILURES );
+		// No longer refreshing: the one sentence that is still true.
 		expect(
-			screen.getByText( /^Updated 960 seconds ago/ )
+			screen.getByText( 'Updated 960 seconds ago.' )
 		).toBeInTheDocument();
 	} );
 
