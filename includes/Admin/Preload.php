@@ -1,0 +1,128 @@
+<?php
+/**
+ * The REST answers the reports page prints with the app, so its first screen needs no request.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Admin;
+
+use MonsterInsights\Reports\Capabilities;
+use MonsterInsights\Reports\Licensing\Licence;
+use MonsterInsights\Reports\Licensing\Tiers;
+use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\REST\Controller;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Builds the preloaded answers, as the block editor does (wp-admin/edit-form-blocks.php): each path
+ * answered in process by `rest_preload_api_request()` for the current user, keyed by the path the
+ * app's stores ask for, and handed to `apiFetch.createPreloadingMiddleware()` by the app (src/boot.ts).
+ * The middleware uses each answer once; later loads reach the server.
+ *
+ * The paths are those of the app's start-up (src/app/startUp.ts: add-ons, settings, notifications)
+ * and, on a connected site, those of its default route — the Overview for the default dates (the
+ * last 30 days, ending yesterday): the user's metric selection, the overview report and the site
+ * summary, each report only when the licence includes it. The server never sees the URL's hash: the
+ * app drops the report answers when the hash shows another route or other dates, and asks for that
+ * route's report at once instead (src/app/firstScreen.ts).
+ */
+final class Preload {
+
+	/**
+	 * The paths of the start-up loads, relative to the namespace (src/store/{addons,settings,notifications}/constants.ts).
+	 */
+	public const START_UP = array( 'addons', 'settings', 'notifications' );
+
+	/**
+	 * The path of the user's metric selection, relative to the namespace (src/store/metrics/constants.ts).
+	 */
+	public const METRICS = 'metrics';
+
+	/**
+	 * The reports of the default route, the Overview, in the order its screen asks for them.
+	 */
+	public const DEFAULT_REPORTS = array( 'overview', 'site_summary' );
+
+	/**
+	 * The paths to preload for the current user on the reports page, in order: none on the network
+	 * admin screen or for a user who may not view the reports, the start-up loads otherwise, and on
+	 * a connected site the default route's metrics and reports.
+	 *
+	 * @return string[]
+	 */
+	public static function paths(): array {
+		if ( is_network_admin() || ! current_user_can( Capabilities::VIEW ) ) {
+			return array();
+		}
+		$paths = array_map( array( self::class, 'path' ), self::START_UP );
+		if ( '' === (string) get_option( BootData::SOURCE_OPTION, '' ) ) {
+			// Not connected: the app shows the not-connected screen, no report.
+			return $paths;
+		}
+		$paths[]       = self::path( self::METRICS );
+		$level         = Licence::level();
+		list( $range ) = DateRange::preset( 'last30days', new \DateTimeImmutable( 'now', wp_timezone() ), (int) get_option( 'start_of_week', 1 ) );
+		foreach ( self::DEFAULT_REPORTS as $report ) {
+			if ( Tiers::allows( $level, $report ) ) {
+				$paths[] = self::report_path( $report, $range );
+			}
+		}
+		return $paths;
+	}
+
+	/**
+	 * The preloaded answers, keyed by path: those of paths() that answered 200 (a refusal is left
+	 * to the app's own request, which shows it as it would without preloading).
+	 *
+	 * @return array<string, array{body: mixed, headers: array<string, string>}>
+	 */
+	public static function data(): array {
+		$paths = self::paths();
+		if ( empty( $paths ) ) {
+			return array();
+		}
+		/**
+		 * The answers core's preloading builds.
+		 *
+		 * @var array<string, array{body: mixed, headers: array<string, string>}> $data
+		 */
+		$data = array_reduce( $paths, 'rest_preload_api_request', array() );
+		return $data;
+	}
+
+	/**
+	 * The inline script that hands the answers to the app: `window.monsterinsightsReportsPreload`.
+	 */
+	public static function script(): string {
+		$data = self::data();
+		// An empty map is an object for the app, not a list.
+		return 'window.monsterinsightsReportsPreload = ' . ( empty( $data ) ? '{}' : wp_json_encode( $data ) ) . ';';
+	}
+
+	/**
+	 * A path of the plugin's namespace.
+	 *
+	 * @param string $route The route under the namespace.
+	 */
+	private static function path( string $route ): string {
+		return '/' . Controller::NAMESPACE . '/' . $route;
+	}
+
+	/**
+	 * A report's path for a range, as the app builds it (src/store/reports/query.ts reportPath).
+	 *
+	 * @param string    $report The report.
+	 * @param DateRange $range  The range.
+	 */
+	private static function report_path( string $report, DateRange $range ): string {
+		return add_query_arg(
+			array(
+				'start' => $range->start_ymd(),
+				'end'   => $range->end_ymd(),
+			),
+			self::path( 'reports/' . rawurlencode( $report ) )
+		);
+	}
+}
