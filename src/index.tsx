@@ -1,4 +1,4 @@
-import { dispatch, register, resolveSelect } from '@wordpress/data';
+import { dispatch, register, resolveSelect, select } from '@wordpress/data';
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
@@ -49,5 +49,16 @@ domReady( () => {
 	dispatch( appStore ).receiveBoot( boot );
 	startUp( { resolveSelect }, boot );
 	startFirstScreen( { resolveSelect }, first );
+	// A report opened later from the app's menu: its script and its report side by side too.
+	window.addEventListener( 'hashchange', () =>
+		startFirstScreen(
+			{ resolveSelect },
+			firstScreen(
+				boot,
+				window.location.hash,
+				select( appStore ).getLevel()
+			)
+		)
+	);
 	createRoot( container ).render( <App /> );
 } );

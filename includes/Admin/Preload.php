@@ -46,6 +46,11 @@ final class Preload {
 	public const DEFAULT_REPORTS = array( 'overview', 'site_summary' );
 
 	/**
+	 * The lazily loaded script group of the default route's screen (build/chunk-groups.json).
+	 */
+	public const DEFAULT_SCREEN = 'report-overview';
+
+	/**
 	 * The paths to preload for the current user on the reports page, in order: none on the network
 	 * admin screen or for a user who may not view the reports, the start-up loads otherwise, and on
 	 * a connected site the default route's metrics and reports.
@@ -99,6 +104,56 @@ final class Preload {
 		$data = self::data();
 		// An empty map is an object for the app, not a list.
 		return 'window.monsterinsightsReportsPreload = ' . ( empty( $data ) ? '{}' : wp_json_encode( $data ) ) . ';';
+	}
+
+	/**
+	 * The files of the default route's screen, relative to build/, for `<link rel="preload">`: its
+	 * scripts (the screen's chunk group of build/chunk-groups.json) and its stylesheet (the
+	 * `-rtl.css` mirror in a right-to-left language, as src/lib/rtl-chunk-styles.ts picks it). None
+	 * when no report is preloaded (the app then shows no report first), or without a build.
+	 *
+	 * @return array<int, array{file: string, as: string}>
+	 */
+	public static function screen_files(): array {
+		$reports = array_filter( self::paths(), static fn( string $path ): bool => str_contains( $path, '/reports/' ) );
+		$groups  = MONSTERINSIGHTS_REPORTS_DIR . 'build/chunk-groups.json';
+		if ( empty( $reports ) || ! is_readable( $groups ) ) {
+			return array();
+		}
+		$manifest = json_decode( (string) file_get_contents( $groups ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local build file.
+		$scripts  = is_array( $manifest ) && is_array( $manifest[ self::DEFAULT_SCREEN ] ?? null ) ? $manifest[ self::DEFAULT_SCREEN ] : array();
+		$files    = array();
+		foreach ( $scripts as $script ) {
+			if ( is_string( $script ) && str_ends_with( $script, '.js' ) ) {
+				$files[] = array(
+					'file' => $script,
+					'as'   => 'script',
+				);
+			}
+		}
+		$style = self::DEFAULT_SCREEN . ( is_rtl() ? '-rtl' : '' ) . '.css';
+		if ( is_readable( MONSTERINSIGHTS_REPORTS_DIR . 'build/' . $style ) ) {
+			$files[] = array(
+				'file' => $style,
+				'as'   => 'style',
+			);
+		}
+		return $files;
+	}
+
+	/**
+	 * Prints `<link rel="preload">` for the default route's screen files (admin_head), so the
+	 * browser fetches them with the page instead of after the app has started. The URLs are those
+	 * webpack's runtime asks for: the build folder and the file name, no query.
+	 */
+	public static function print_screen_links(): void {
+		foreach ( self::screen_files() as $file ) {
+			printf(
+				'<link rel="preload" href="%s" as="%s" />' . "\n",
+				esc_url( MONSTERINSIGHTS_REPORTS_URL . 'build/' . $file['file'] ),
+				esc_attr( $file['as'] )
+			);
+		}
 	}
 
 	/**

@@ -7,7 +7,8 @@
  * api-fetch's preloading middleware. The server never sees the hash: when it shows another route or
  * other dates, the preloaded report answers are dropped (so a later visit to the Overview asks the
  * server, not a page-load-old answer) and the route's own reports are asked for at once, beside the
- * start-up loads, instead of after the screen's script arrives.
+ * start-up loads, instead of after the screen's script arrives. A report opened later from the app's
+ * menu (a hash change) likewise gets its script and its report side by side.
  */
 import { normalizePath } from '@wordpress/url';
 
@@ -16,11 +17,11 @@ import { METRICS_PATH } from '../store/metrics/constants';
 import { metricsStore } from '../store/metrics';
 import { reportsStore, reportPath } from '../store/reports';
 import { REST_NAMESPACE } from '../store/reports/query';
-import type { BootData, DateQuery } from '../store/app';
+import type { BootData, DateQuery, Level } from '../store/app';
 import { reportDef, type ReportName } from '../reports/registry';
 import { appScreenOf } from './appScreens';
 import { resolveHash, routeContext } from './router';
-import { resolveRoute } from './routes';
+import { resolveRoute, type ScreenModule } from './routes';
 
 /** Reports whose screen asks for its data itself, not for the app's dates (Real-Time refreshes). */
 const SELF_FETCHING: readonly ReportName[] = [ 'realtime' ];
@@ -34,6 +35,8 @@ export interface FirstScreen {
 	reports: Array< { name: ReportName; query: DateQuery } >;
 	/** Whether it shows the user's metric selection (the Overview's tabs). */
 	metrics: boolean;
+	/** Loads the screen's script (the route's lazy screen), when it shows a report. */
+	screen?: () => Promise< ScreenModule >;
 }
 
 /** A first screen that asks for nothing. */
@@ -45,10 +48,15 @@ const NOTHING: FirstScreen = { reports: [], metrics: false };
  * reports, before a source is connected, on the settings and wizard screens, for a report without
  * a screen, a report that fetches itself, or a report the licence does not include.
  *
- * @param boot The boot data.
- * @param hash `location.hash`.
+ * @param boot  The boot data.
+ * @param hash  `location.hash`.
+ * @param level The licence level (the boot data's by default; the app store's once it runs).
  */
-export function firstScreen( boot: BootData, hash: string ): FirstScreen {
+export function firstScreen(
+	boot: BootData,
+	hash: string,
+	level: Level = boot.licence.level
+): FirstScreen {
 	const { capabilities } = boot.user;
 	if (
 		boot.site.isNetworkAdmin ||
@@ -58,7 +66,6 @@ export function firstScreen( boot: BootData, hash: string ): FirstScreen {
 	) {
 		return NOTHING;
 	}
-	const level = boot.licence.level;
 	const { route, dateQuery } = resolveHash( hash, boot, level );
 	const matched = resolveRoute( route, routeContext( boot ) ).route;
 	if (
@@ -78,6 +85,7 @@ export function firstScreen( boot: BootData, hash: string ): FirstScreen {
 	return {
 		reports: names.map( ( name ) => ( { name, query: dateQuery } ) ),
 		metrics: overview,
+		screen: matched.load,
 	};
 }
 
@@ -129,9 +137,9 @@ export interface FirstScreenRegistry {
 }
 
 /**
- * Starts the first screen's loads, beside the start-up loads: its reports for the URL's dates and
- * the metric selection. The screen, once its script is there, finds them loaded or loading (the
- * stores' resolvers run once per request).
+ * Starts the first screen's loads, beside the start-up loads: its script, its reports for the URL's
+ * dates and the metric selection. The screen, once its script is there, finds them loaded or
+ * loading (the stores' resolvers run once per request; webpack loads a chunk once).
  *
  * @param registry The data registry (the stores are registered and the boot data received).
  * @param first    The first screen's requests.
@@ -141,6 +149,8 @@ export function startFirstScreen(
 	first: FirstScreen
 ): void {
 	const ignore = () => undefined;
+	// ReportRoute renders the same loader lazily; a failure shows there, with its "Try again".
+	first.screen?.().catch( ignore );
 	if ( first.metrics ) {
 		registry
 			.resolveSelect( metricsStore )

@@ -12,6 +12,7 @@ import {
 	preloadFor,
 	startFirstScreen,
 } from '../firstScreen';
+import { ROUTES } from '../routes';
 
 /** Today 2026-11-22: the default range is 2026-10-23 … 2026-11-21. */
 const DEFAULT_QUERY = {
@@ -58,10 +59,22 @@ function connected( level: Level = 'lite', saveSettings = true ): BootData {
 	return boot;
 }
 
+/**
+ * A first screen's requests without its screen loader.
+ *
+ * @param boot  The boot data.
+ * @param hash  The hash.
+ * @param level The licence level.
+ */
+function requests( boot: BootData, hash: string, level?: Level ) {
+	const { screen, ...rest } = firstScreen( boot, hash, level );
+	return rest;
+}
+
 describe( 'firstScreen', () => {
 	it( 'asks for the Overview, its site summary and the metrics on the default route', () => {
 		for ( const hash of [ '', '#', '#/', '#/nowhere' ] ) {
-			expect( firstScreen( connected(), hash ) ).toEqual( {
+			expect( requests( connected(), hash ) ).toEqual( {
 				reports: [
 					{ name: 'overview', query: DEFAULT_QUERY },
 					{ name: 'site_summary', query: DEFAULT_QUERY },
@@ -90,14 +103,14 @@ describe( 'firstScreen', () => {
 	} );
 
 	it( "asks for another route's own report, without the metrics", () => {
+		expect( requests( connected( 'plus' ), '#/traffic-overview' ) ).toEqual(
+			{
+				reports: [ { name: 'traffic_overview', query: DEFAULT_QUERY } ],
+				metrics: false,
+			}
+		);
 		expect(
-			firstScreen( connected( 'plus' ), '#/traffic-overview' )
-		).toEqual( {
-			reports: [ { name: 'traffic_overview', query: DEFAULT_QUERY } ],
-			metrics: false,
-		} );
-		expect(
-			firstScreen( connected( 'plus' ), '#/traffic-source-medium' )
+			requests( connected( 'plus' ), '#/traffic-source-medium' )
 		).toEqual( {
 			reports: [
 				{ name: 'traffic_source_medium', query: DEFAULT_QUERY },
@@ -125,10 +138,34 @@ describe( 'firstScreen', () => {
 			'',
 		],
 	] )( 'asks for nothing on %s', ( _label, boot, hash ) => {
-		expect( firstScreen( boot, hash ) ).toEqual( {
+		expect( requests( boot, hash ) ).toEqual( {
 			reports: [],
 			metrics: false,
 		} );
+	} );
+
+	it( 'follows the level it is given over the boot data', () => {
+		expect(
+			requests( connected( 'lite' ), '#/traffic-overview', 'plus' )
+				.reports
+		).toEqual( [ { name: 'traffic_overview', query: DEFAULT_QUERY } ] );
+		expect(
+			requests( connected( 'plus' ), '#/traffic-overview', 'lite' )
+				.reports
+		).toEqual( [] );
+	} );
+
+	it( "loads the route's screen", () => {
+		const loader = ( route: string ) =>
+			ROUTES.find( ( candidate ) => candidate.path === route )?.load;
+		expect( firstScreen( connected(), '' ).screen ).toBe( loader( '/' ) );
+		expect(
+			firstScreen( connected( 'plus' ), '#/traffic-overview' ).screen
+		).toBe( loader( '/traffic-overview' ) );
+		expect( loader( '/' ) ).toBeInstanceOf( Function );
+		expect(
+			firstScreen( connected( 'plus' ), '#/real-time' ).screen
+		).toBeUndefined();
 	} );
 
 	it( 'shows the Overview, not the settings, to a user who may not change settings', () => {
@@ -195,7 +232,8 @@ describe( 'startFirstScreen with the preloaded answers', () => {
 	it( 'fills the stores without a request, then asks the server again', async () => {
 		const calls = mockApi( () => ( { fresh: true } ) );
 		const boot = connected();
-		const first = firstScreen( boot, '' );
+		const screen = jest.fn( () => new Promise< never >( () => {} ) );
+		const first = { ...firstScreen( boot, '' ), screen };
 		configureApiFetch( boot, preloadFor( printed(), first ) );
 		const registry = createTestRegistry();
 		startFirstScreen( registry, first );
@@ -203,6 +241,7 @@ describe( 'startFirstScreen with the preloaded answers', () => {
 		await flush();
 
 		expect( calls ).toEqual( [] );
+		expect( screen ).toHaveBeenCalledTimes( 1 );
 		const reports = registry.select( reportsStore );
 		expect( reports.getReport( 'overview', DEFAULT_QUERY ) ).toEqual( {
 			infobox: { sessions: { value: 41 } },

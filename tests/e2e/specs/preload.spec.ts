@@ -77,6 +77,38 @@ function recordRest( page: Page ): string[] {
 }
 
 /**
+ * Holds the screen script of the Traffic reports until the page has asked for a report: the report
+ * request must not wait for the script. (Were it asked by the screen, as it once was, the screen
+ * would never come.)
+ *
+ * @param page   The page.
+ * @param report The report the page must ask for first.
+ */
+async function holdTrafficScriptUntilAsked(
+	page: Page,
+	report: string
+): Promise< void > {
+	let asked: () => void = () => undefined;
+	const reportAsked = new Promise< void >( ( resolve ) => {
+		asked = resolve;
+	} );
+	page.on( 'request', ( request ) => {
+		if (
+			new RegExp( `reports(/|%2F)${ report }\\b` ).test( request.url() )
+		) {
+			asked();
+		}
+	} );
+	await page.route(
+		/\/build\/chunks\/report-traffic\.[0-9a-f]+\.js/,
+		async ( route ) => {
+			await reportAsked;
+			await route.continue();
+		}
+	);
+}
+
+/**
  * The site's today and the default range (the last 30 days, ending yesterday) from the page's boot
  * data.
  *
@@ -164,6 +196,7 @@ test( 'plus: a report opened by its hash asks for its own report only, and the O
 	await e2eSite().setMetrics();
 
 	const requests = recordRest( page );
+	await holdTrafficScriptUntilAsked( page, 'traffic_overview' );
 	await page.goto( `${ REPORTS_PATH }#/traffic-overview` );
 	const cell = app( page ).locator( 'table tbody td' ).first();
 	await expect( cell ).toBeVisible();
@@ -189,4 +222,30 @@ test( 'plus: a report opened by its hash asks for its own report only, and the O
 			`GET ${ NAMESPACE }/reports/site_summary?start=${ start }&end=${ end }`,
 		].sort()
 	);
+} );
+
+test( "plus: a report opened from the app's menu asks for its report beside its script, not after it", async ( {
+	page,
+} ) => {
+	await e2eSite().setLevel( 'plus' );
+	await e2eSite().setMetrics();
+
+	await page.goto( REPORTS_PATH );
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText( /[1-9]/ );
+	const requests = recordRest( page );
+	await holdTrafficScriptUntilAsked( page, 'traffic_source_medium' );
+	await app( page )
+		.getByRole( 'button', { name: 'Traffic', exact: true } )
+		.click();
+	await page
+		.getByRole( 'menu', { name: 'Traffic' } )
+		.getByRole( 'menuitem', { name: 'Source/Medium', exact: true } )
+		.click();
+	await expect(
+		app( page ).locator( 'table tbody td' ).first()
+	).toBeVisible();
+	const { start, end } = await defaultRange( page );
+	expect( requests ).toEqual( [
+		`GET ${ NAMESPACE }/reports/traffic_source_medium?start=${ start }&end=${ end }`,
+	] );
 } );

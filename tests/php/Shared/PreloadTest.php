@@ -226,6 +226,45 @@ class PreloadTest extends TestCase {
 	}
 
 	/**
+	 * With the default route's reports, the page links its screen's scripts and stylesheet for the
+	 * browser to fetch with the page; without them, nothing.
+	 */
+	public function test_the_default_screens_files(): void {
+		$groups = MONSTERINSIGHTS_REPORTS_DIR . 'build/chunk-groups.json';
+		$this->assertFileIsReadable( $groups, 'build/ is missing: run `npm run build` before the PHP tests.' );
+		$scripts = json_decode( (string) file_get_contents( $groups ), true )['report-overview']; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local build file.
+		$this->assertNotEmpty( $scripts );
+		$build = 'http://' . WP_TESTS_DOMAIN . '/wp-content/plugins/monsterinsights-reports/build/';
+
+		$this->act_as( 'administrator' );
+		$this->assertSame( array(), Preload::screen_files(), 'not connected' );
+
+		$this->connect();
+		$expected = '';
+		foreach ( $scripts as $script ) {
+			$expected .= '<link rel="preload" href="' . $build . $script . '" as="script" />' . "\n";
+		}
+		$expected .= '<link rel="preload" href="' . $build . 'report-overview.css" as="style" />' . "\n";
+		ob_start();
+		Preload::print_screen_links();
+		$this->assertSame( $expected, ob_get_clean() );
+
+		// A right-to-left language gets the mirrored stylesheet.
+		$GLOBALS['wp_locale']->text_direction = 'rtl';
+
+		$files = Preload::screen_files();
+
+		$GLOBALS['wp_locale']->text_direction = 'ltr';
+		$this->assertSame(
+			array(
+				'file' => 'report-overview-rtl.css',
+				'as'   => 'style',
+			),
+			end( $files )
+		);
+	}
+
+	/**
 	 * The network admin screen loads its own data: nothing preloaded.
 	 */
 	public function test_nothing_on_the_network_admin_screen(): void {
