@@ -1,5 +1,6 @@
 import apiFetch from '@wordpress/api-fetch';
 
+import { startedRequestsMiddleware } from './app/firstScreen';
 import type { BootData } from './store/app/types';
 
 declare global {
@@ -54,4 +55,5 @@ export function configureApiFetch(
 	apiFetch.use( apiFetch.createRootURLMiddleware( boot.rest.root ) );
 	apiFetch.use( apiFetch.createNonceMiddleware( boot.rest.nonce ) );
 	apiFetch.use( apiFetch.createPreloadingMiddleware( preloaded ) );
+	apiFetch.use( startedRequestsMiddleware );
 }

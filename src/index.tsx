@@ -48,11 +48,11 @@ domReady( () => {
 	stores.forEach( ( store ) => register( store ) );
 	dispatch( appStore ).receiveBoot( boot );
 	startUp( { resolveSelect }, boot );
-	startFirstScreen( { resolveSelect }, first );
+	startFirstScreen( { resolveSelect, select }, first );
 	// A report opened later from the app's menu: its script and its report side by side too.
 	window.addEventListener( 'hashchange', () =>
 		startFirstScreen(
-			{ resolveSelect },
+			{ resolveSelect, select },
 			firstScreen(
 				boot,
 				window.location.hash,

@@ -10,6 +10,7 @@
  * start-up loads, instead of after the screen's script arrives. A report opened later from the app's
  * menu (a hash change) likewise gets its script and its report side by side.
  */
+import apiFetch, { type APIFetchMiddleware } from '@wordpress/api-fetch';
 import { normalizePath } from '@wordpress/url';
 
 import { canUse } from '../lib/tiers';
@@ -131,9 +132,68 @@ export function parsePreload( value: unknown ): Record< string, unknown > {
 		: {};
 }
 
+/**
+ * GETs started before a store asked for them, by normalised path: the stores' resolvers run a task
+ * later (after the first render), so the first screen's requests are sent at once and handed over
+ * when the resolver asks.
+ */
+const started = new Map< string, Promise< unknown > >();
+
+/** How long a started GET waits for its resolver after it settled, in milliseconds. */
+const HAND_OVER_MS = 1000;
+
+/**
+ * The api-fetch middleware that hands a started GET to the first request of its path, once; any
+ * other request goes on.
+ * @param options
+ * @param next
+ */
+export const startedRequestsMiddleware: APIFetchMiddleware = (
+	options,
+	next
+) => {
+	const method = ( options.method ?? 'GET' ).toUpperCase();
+	if (
+		method === 'GET' &&
+		options.parse !== false &&
+		typeof options.path === 'string'
+	) {
+		const path = normalizePath( options.path );
+		const request = started.get( path );
+		if ( request ) {
+			started.delete( path );
+			return request;
+		}
+	}
+	return next( options );
+};
+
+/**
+ * Sends a GET now, for the next request of its path to take over (startedRequestsMiddleware). Not
+ * taken over within a second of settling, it is forgotten, so a later request asks anew.
+ *
+ * @param path The REST path.
+ */
+function startGet( path: string ): void {
+	const key = normalizePath( path );
+	if ( started.has( key ) ) {
+		return;
+	}
+	const request = apiFetch( { path } );
+	started.set( key, request );
+	const forget = () =>
+		setTimeout( () => {
+			if ( started.get( key ) === request ) {
+				started.delete( key );
+			}
+		}, HAND_OVER_MS );
+	request.then( forget, forget );
+}
+
 /** What starting the first screen's loads needs of a @wordpress/data registry. */
 export interface FirstScreenRegistry {
 	resolveSelect: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
+	select: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
 }
 
 /**
@@ -151,6 +211,22 @@ export function startFirstScreen(
 	const ignore = () => undefined;
 	// ReportRoute renders the same loader lazily; a failure shows there, with its "Try again".
 	first.screen?.().catch( ignore );
+	// The requests go out now; the resolvers below take them over (or the preloaded answers).
+	const reports = registry.select( reportsStore );
+	for ( const { name, query } of first.reports ) {
+		if (
+			! reports.hasReport( name, query ) &&
+			! reports.isReportLoading( name, query )
+		) {
+			startGet( reportPath( name, query ) );
+		}
+	}
+	if (
+		first.metrics &&
+		! registry.select( metricsStore ).hasIncludedMetrics()
+	) {
+		startGet( METRICS_PATH );
+	}
 	if ( first.metrics ) {
 		registry
 			.resolveSelect( metricsStore )

@@ -260,3 +260,50 @@ describe( 'startFirstScreen with the preloaded answers', () => {
 		expect( calls.map( ( call ) => call.path ) ).toEqual( [ OVERVIEW ] );
 	} );
 } );
+
+describe( 'startFirstScreen without preloaded answers', () => {
+	it( 'sends the requests at once, before the stores ask, and the stores take them over', async () => {
+		const calls = mockApi( ( call ) =>
+			call.path.startsWith( `${ NS }/metrics` )
+				? [
+						{
+							id: 'sessions',
+							name: 'Sessions',
+							checked: true,
+							isPro: false,
+						},
+				  ]
+				: { report: call.path }
+		);
+		const boot = connected( 'basic' );
+		const hash = '#/?start=2026-11-01&end=2026-11-10';
+		const first = firstScreen( boot, hash );
+		// Nothing preloaded for these dates.
+		configureApiFetch( boot, preloadFor( printed(), first ) );
+		const registry = createTestRegistry();
+		startFirstScreen( registry, first );
+
+		// Sent in this task, not in the resolvers' next one.
+		const overview = `${ NS }/reports/overview?start=2026-11-01&end=2026-11-10`;
+		const summary = `${ NS }/reports/site_summary?start=2026-11-01&end=2026-11-10`;
+		expect( calls.map( ( call ) => call.path ) ).toEqual( [
+			overview,
+			summary,
+		] );
+		await flush();
+		await flush();
+		// Taken over: no second request of the same path (the metrics were preloaded).
+		expect( calls.map( ( call ) => call.path ) ).toEqual( [
+			overview,
+			summary,
+		] );
+		expect(
+			registry
+				.select( reportsStore )
+				.getReport( 'overview', first.reports[ 0 ]!.query )
+		).toEqual( { report: overview } );
+		expect(
+			registry.select( metricsStore ).getSelectedMetricIds()
+		).toEqual( [ 'pageviews' ] );
+	} );
+} );
