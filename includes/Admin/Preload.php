@@ -142,12 +142,52 @@ final class Preload {
 	}
 
 	/**
-	 * Prints `<link rel="preload">` for the default route's screen files (admin_head), so the
-	 * browser fetches them with the page instead of after the app has started. The URLs are those
-	 * webpack's runtime asks for: the build folder and the file name, no query.
+	 * Puts the default route's screen on the page: its scripts deferred in the footer (webpack
+	 * chunks that register their modules whenever they run, so the app's import of the screen finds
+	 * them installed instead of fetching them after its first render) and its stylesheet in the head
+	 * (at the URL webpack's runtime looks for, without a version query, so it adds no second one),
+	 * and, through admin_head, `<link rel="preload">` for the scripts, so the browser fetches them
+	 * from the top of the page.
+	 *
+	 * @param string $handle The app's handle; the screen's files are named after it.
+	 */
+	public static function enqueue_screen( string $handle ): void {
+		$files = self::screen_files();
+		if ( empty( $files ) ) {
+			return;
+		}
+		foreach ( $files as $file ) {
+			$name = $handle . '-' . sanitize_key( basename( $file['file'], '.' . pathinfo( $file['file'], PATHINFO_EXTENSION ) ) );
+			$url  = MONSTERINSIGHTS_REPORTS_URL . 'build/' . $file['file'];
+			if ( 'script' === $file['as'] ) {
+				wp_enqueue_script(
+					$name,
+					$url,
+					array(),
+					null, // phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- The file name carries its hash; webpack's runtime asks for it without a query.
+					array(
+						'in_footer' => true,
+						'strategy'  => 'defer',
+					)
+				);
+				continue;
+			}
+			// In a right-to-left language screen_files() names the mirror already.
+			wp_enqueue_style( $name, $url, array(), null ); // phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- webpack's runtime finds the stylesheet by its exact URL.
+		}
+		add_action( 'admin_head', array( self::class, 'print_screen_links' ) );
+	}
+
+	/**
+	 * Prints `<link rel="preload">` for the default route's screen scripts (admin_head), so the
+	 * browser fetches them with the top of the page. The URLs are those webpack's runtime asks for:
+	 * the build folder and the file name, no query.
 	 */
 	public static function print_screen_links(): void {
 		foreach ( self::screen_files() as $file ) {
+			if ( 'script' !== $file['as'] ) {
+				continue;
+			}
 			printf(
 				'<link rel="preload" href="%s" as="%s" />' . "\n",
 				esc_url( MONSTERINSIGHTS_REPORTS_URL . 'build/' . $file['file'] ),

@@ -226,8 +226,8 @@ class PreloadTest extends TestCase {
 	}
 
 	/**
-	 * With the default route's reports, the page links its screen's scripts and stylesheet for the
-	 * browser to fetch with the page; without them, nothing.
+	 * With the default route's reports, the page loads its screen's scripts and stylesheet with
+	 * itself; without them, nothing.
 	 */
 	public function test_the_default_screens_files(): void {
 		$groups = MONSTERINSIGHTS_REPORTS_DIR . 'build/chunk-groups.json';
@@ -239,12 +239,49 @@ class PreloadTest extends TestCase {
 		$this->act_as( 'administrator' );
 		$this->assertSame( array(), Preload::screen_files(), 'not connected' );
 
+		Preload::enqueue_screen( 'monsterinsights-reports' );
+		$this->assertFalse( has_action( 'admin_head', array( Preload::class, 'print_screen_links' ) ) );
+
 		$this->connect();
+		$this->assertSame(
+			array_merge(
+				array_map(
+					static fn( string $script ): array => array(
+						'file' => $script,
+						'as'   => 'script',
+					),
+					$scripts
+				),
+				array(
+					array(
+						'file' => 'report-overview.css',
+						'as'   => 'style',
+					),
+				)
+			),
+			Preload::screen_files()
+		);
+
+		// The scripts deferred in the footer and the stylesheet, at the URLs webpack asks for.
+		Preload::enqueue_screen( 'monsterinsights-reports' );
+		$enqueued = array();
+		foreach ( wp_scripts()->queue as $handle ) {
+			$script = wp_scripts()->registered[ $handle ];
+			if ( str_starts_with( $handle, 'monsterinsights-reports-' ) ) {
+				$enqueued[] = array( $script->src, $script->ver, wp_scripts()->get_data( $handle, 'group' ), wp_scripts()->get_data( $handle, 'strategy' ) );
+			}
+		}
+		$this->assertSame( array_map( static fn( string $script ): array => array( $build . $script, null, 1, 'defer' ), $scripts ), $enqueued );
+		$style = wp_styles()->registered['monsterinsights-reports-report-overview'];
+		$this->assertTrue( wp_style_is( 'monsterinsights-reports-report-overview', 'enqueued' ) );
+		$this->assertSame( array( $build . 'report-overview.css', null ), array( $style->src, $style->ver ) );
+
+		// And the scripts linked for preloading from the head.
+		$this->assertSame( 10, has_action( 'admin_head', array( Preload::class, 'print_screen_links' ) ) );
 		$expected = '';
 		foreach ( $scripts as $script ) {
 			$expected .= '<link rel="preload" href="' . $build . $script . '" as="script" />' . "\n";
 		}
-		$expected .= '<link rel="preload" href="' . $build . 'report-overview.css" as="style" />' . "\n";
 		ob_start();
 		Preload::print_screen_links();
 		$this->assertSame( $expected, ob_get_clean() );
