@@ -373,7 +373,14 @@ async function pageRows() {
 		const urls = await page.evaluate( () =>
 			performance
 				.getEntriesByType( 'resource' )
-				.filter( ( entry ) => entry.initiatorType === 'script' )
+				// The reports page links the Overview's chunks with rel=preload: fetched as
+				// `link` resources, which their script tags then use.
+				.filter(
+					( entry ) =>
+						entry.initiatorType === 'script' ||
+						( entry.initiatorType === 'link' &&
+							/\.js(\?|$)/.test( entry.name ) )
+				)
 				.map( ( entry ) => entry.name )
 		);
 		let all = 0;
