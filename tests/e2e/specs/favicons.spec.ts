@@ -111,6 +111,9 @@ test( 'a blocked favicon service: the local icon in every row, no broken image, 
 	await expect(
 		card.getByText( OVERVIEW.referrals[ 0 ]?.url ?? '', { exact: true } )
 	).toBeVisible( { timeout: 90_000 } );
+	// The icons load lazily, near the viewport: the Site Summary above the card (its answer now
+	// comes with the Overview's) can leave the card past the browser's lazy-loading distance.
+	await card.scrollIntoViewIfNeeded();
 
 	const fallbacks = card.locator(
 		'.monsterinsights-reports-favicon-cell__fallback'
@@ -144,6 +147,9 @@ test( 'a blocked favicon service: the local icon in every row, no broken image, 
 	// Another visit in the same tab asks the service no more.
 	await page.goto( 'about:blank' );
 	await page.goto( REPORTS_PATH + '#/' );
+	await referrals( page )
+		.getByText( OVERVIEW.referrals[ 0 ]?.url ?? '', { exact: true } )
+		.scrollIntoViewIfNeeded( { timeout: 90_000 } );
 	await expect(
 		referrals( page ).locator(
 			'.monsterinsights-reports-favicon-cell__fallback'
