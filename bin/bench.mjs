@@ -17,6 +17,16 @@
  *                                temporary folder and runs bin/start.sh there (port
  *                                BENCH_START_PORT, default 9441) until it prints "ready in N s";
  *                                npm's cache is the machine's, as for any clone on it
+ *   node bin/bench.mjs --first-numbers
+ *                                time to the first numbers, as a ratio to the reports page's own
+ *                                load (navigation → load event), in Chromium, on native PHP (the e2e
+ *                                site: bin/serve-e2e.sh on BENCH_NATIVE_PORT, default 9432, or
+ *                                --native-url=<site>, which must have the e2e mu-plugin) and in
+ *                                Playground (`npm start`'s demo site: bin/start.sh on
+ *                                BENCH_PLAYGROUND_PORT, default 9442, with its own site folder, or
+ *                                --playground-url=<site>): the lite Overview opened from the admin
+ *                                menu, then at plus a report opened by its link
+ *                                (#/traffic-overview) and from the app's menu (Traffic → Overview)
  *   node bin/bench.mjs           (npm run bench) the sizes, the page, bin/bench.php against a real
  *                                WordPress and MariaDB (collector, aggregation, storage and report
  *                                latency at 1 M page views), then the start; about 8 minutes on
@@ -41,6 +51,19 @@ const args = process.argv.slice( 2 );
 const sizesOnly = args.includes( '--sizes' );
 const pageOnly = args.includes( '--page' );
 const startOnly = args.includes( '--start' );
+const firstNumbersOnly = args.includes( '--first-numbers' );
+/**
+ * The value of a `--name=value` argument, or ''.
+ *
+ * @param {string} name The argument's name, with its dashes.
+ * @return {string} The value.
+ */
+const argValue = ( name ) =>
+	( args.find( ( arg ) => arg.startsWith( `${ name }=` ) ) ?? '' )
+		.slice( name.length + 1 )
+		.replace( /\/$/, '' );
+const nativeUrl = argValue( '--native-url' );
+const playgroundUrl = argValue( '--playground-url' );
 const listFiles = args.includes( '--list' );
 const pageUrl = (
 	args.find( ( arg ) => arg.startsWith( '--url=' ) ) ?? ''
@@ -50,8 +73,11 @@ const phpArgs = args.filter(
 		arg !== '--sizes' &&
 		arg !== '--page' &&
 		arg !== '--start' &&
+		arg !== '--first-numbers' &&
 		arg !== '--list' &&
-		! arg.startsWith( '--url=' )
+		! arg.startsWith( '--url=' ) &&
+		! arg.startsWith( '--native-url=' ) &&
+		! arg.startsWith( '--playground-url=' )
 );
 
 /** The bench's own database (bin/bench.php reads the same variable). */
@@ -82,6 +108,12 @@ const PAGE_OWN_BUDGET = 100 * 1024;
 
 /** A fresh clone's `npm start`, until the reports page answers, on 2 cores (issue #10 §5). */
 const START_BUDGET = 90;
+
+/** Time to the first numbers ÷ the reports page's own load (navigation → load event). */
+const FIRST_NUMBERS_BUDGET = 1.3;
+
+/** Page loads of each first-numbers figure; the median counts. */
+const FIRST_NUMBERS_RUNS = 5;
 
 function gzipSize( file ) {
 	return zlib.gzipSync( fs.readFileSync( file ), { level: 9 } ).length;
@@ -152,6 +184,9 @@ function sizeRows() {
  * @return {string} The text.
  */
 function format( value ) {
+	if ( typeof value === 'string' ) {
+		return value;
+	}
 	const abs = Math.abs( value );
 	if ( Number.isInteger( value ) || abs >= 1000 ) {
 		return Math.round( value )
@@ -338,7 +373,14 @@ async function pageRows() {
 		const urls = await page.evaluate( () =>
 			performance
 				.getEntriesByType( 'resource' )
-				.filter( ( entry ) => entry.initiatorType === 'script' )
+				// The reports page links the Overview's chunks with rel=preload: fetched as
+				// `link` resources, which their script tags then use.
+				.filter(
+					( entry ) =>
+						entry.initiatorType === 'script' ||
+						( entry.initiatorType === 'link' &&
+							/\.js(\?|$)/.test( entry.name ) )
+				)
 				.map( ( entry ) => entry.name )
 		);
 		let all = 0;
@@ -474,6 +516,451 @@ async function startRows() {
 	return rows;
 }
 
+/**
+ * Starts a server in a process group of its own and waits until its output or its site shows it
+ * is ready.
+ *
+ * @param {string}   command The command.
+ * @param {string[]} argv    Its arguments.
+ * @param {Object}   env     Extra environment.
+ * @param {string}   base    The site's URL.
+ * @return {Promise<{stop: Function}|null>} How to stop it, or null when it did not start.
+ */
+async function startServer( command, argv, env, base ) {
+	const child = spawn( command, argv, {
+		cwd: root,
+		env: { ...process.env, ...env },
+		stdio: 'ignore',
+		detached: true,
+	} );
+	const stop = () => {
+		try {
+			process.kill( -child.pid );
+		} catch {
+			// Already gone.
+		}
+	};
+	// Playground answers wp-login.php before its blueprint has run: wait for the reports page.
+	if ( ! ( await waitFor( `${ base }/wp-login.php`, 600 ) ) ) {
+		stop();
+		return null;
+	}
+	return { stop };
+}
+
+/**
+ * Waits, in the page, until the first number of the report on screen is drawn: an info box value
+ * of the Overview, or a table cell of another report, holding a digit. Polled every frame.
+ *
+ * @param {import('@playwright/test').Page} page The page.
+ */
+async function waitForFirstNumber( page ) {
+	await page.waitForFunction(
+		() =>
+			[
+				...document.querySelectorAll(
+					'#monsterinsights-reports .monsterinsights-reports-infobox__value, #monsterinsights-reports table tbody td'
+				),
+			].some( ( cell ) => /\d/.test( cell.textContent ?? '' ) ),
+		null,
+		{ timeout: 180_000, polling: 'raf' }
+	);
+}
+
+/**
+ * Records the page's REST requests (under /wp-json or rest_route) while it runs.
+ *
+ * @param {import('@playwright/test').Page} page The page.
+ * @return {{list: string[], stop: Function}} The requests so far, and how to stop recording.
+ */
+function recordRest( page ) {
+	const list = [];
+	const listener = ( request ) => {
+		const url = request.url();
+		if ( url.includes( '/wp-json/' ) || url.includes( 'rest_route=' ) ) {
+			list.push( url );
+		}
+	};
+	page.on( 'request', listener );
+	return { list, stop: () => page.off( 'request', listener ) };
+}
+
+/**
+ * The median of numbers.
+ *
+ * @param {number[]} values Values.
+ * @return {number} The median.
+ */
+function median( values ) {
+	const sorted = [ ...values ].sort( ( a, b ) => a - b );
+	const middle = Math.floor( sorted.length / 2 );
+	return sorted.length % 2
+		? sorted[ middle ]
+		: ( sorted[ middle - 1 ] + sorted[ middle ] ) / 2;
+}
+
+/**
+ * Loads the reports page (at a hash) FIRST_NUMBERS_RUNS times, each time from another admin page
+ * as a click in the admin menu would, and times its first number against its own load.
+ *
+ * @param {import('@playwright/test').Page} page The page.
+ * @param {string}                          base The site.
+ * @param {string}                          hash The hash route.
+ * @return {Promise<{ratio: number, ready: number, load: number, numbers: number, requests: number}>} Medians.
+ */
+async function timeFirstNumbers( page, base, hash ) {
+	const runs = [];
+	// One load first, not counted: the browser's cache and the site's caches as a user has them.
+	for ( let i = 0; i <= FIRST_NUMBERS_RUNS; i++ ) {
+		await page.goto( `${ base }/wp-admin/profile.php` );
+		const rest = recordRest( page );
+		await page.goto(
+			`${ base }/wp-admin/admin.php?page=monsterinsights_reports${ hash }`
+		);
+		await waitForFirstNumber( page );
+		const times = await page.evaluate( () => {
+			const navigation =
+				performance.getEntriesByType( 'navigation' )[ 0 ];
+			return {
+				numbers: performance.now(),
+				ready: navigation.domContentLoadedEventEnd,
+				load: navigation.loadEventEnd,
+			};
+		} );
+		rest.stop();
+		if ( i > 0 ) {
+			runs.push( { ...times, requests: rest.list.length } );
+		}
+	}
+	return {
+		ratio: median( runs.map( ( entry ) => entry.numbers / entry.load ) ),
+		ready: median( runs.map( ( entry ) => entry.ready ) ),
+		load: median( runs.map( ( entry ) => entry.load ) ),
+		numbers: median( runs.map( ( entry ) => entry.numbers ) ),
+		requests: Math.max( ...runs.map( ( entry ) => entry.requests ) ),
+	};
+}
+
+/**
+ * Opens a report from the app's own menu (Traffic → Overview) on the loaded Overview,
+ * FIRST_NUMBERS_RUNS times, and times click → first number against the page's own load.
+ *
+ * @param {import('@playwright/test').Page} page The page.
+ * @param {string}                          base The site.
+ * @return {Promise<{ratio: number, click: number, load: number}>} Medians.
+ */
+async function timeMenuReport( page, base ) {
+	const runs = [];
+	for ( let i = 0; i <= FIRST_NUMBERS_RUNS; i++ ) {
+		await page.goto( `${ base }/wp-admin/profile.php` );
+		await page.goto(
+			`${ base }/wp-admin/admin.php?page=monsterinsights_reports#/`
+		);
+		await waitForFirstNumber( page );
+		const app = page.locator( '#monsterinsights-reports' );
+		await app
+			.getByRole( 'button', { name: 'Traffic', exact: true } )
+			.click();
+		// The menu is a popover, outside the app's element.
+		const item = page
+			.getByRole( 'menu', { name: 'Traffic' } )
+			.getByRole( 'menuitem', { name: 'Overview', exact: true } );
+		await item.waitFor();
+		// Timed in the page: from the click's event to the first table number.
+		await item.evaluate( ( link ) => {
+			window.monsterinsightsReportsBenchClick = performance.now();
+			link.click();
+		} );
+		await page.waitForFunction(
+			() =>
+				[
+					...document.querySelectorAll(
+						'#monsterinsights-reports .monsterinsights-reports-report--traffic_overview table tbody td'
+					),
+				].some( ( cell ) => /\d/.test( cell.textContent ?? '' ) ),
+			null,
+			{ timeout: 180_000, polling: 'raf' }
+		);
+		const times = await page.evaluate( () => ( {
+			click: performance.now() - window.monsterinsightsReportsBenchClick,
+			load: performance.getEntriesByType( 'navigation' )[ 0 ]
+				.loadEventEnd,
+		} ) );
+		if ( i > 0 ) {
+			runs.push( times );
+		}
+	}
+	return {
+		ratio: median( runs.map( ( entry ) => entry.click / entry.load ) ),
+		click: median( runs.map( ( entry ) => entry.click ) ),
+		load: median( runs.map( ( entry ) => entry.load ) ),
+	};
+}
+
+/**
+ * The first-numbers figures of one site.
+ *
+ * @param {string}                          label    'native PHP' or 'Playground'.
+ * @param {string}                          base     The site, logged in as admin by the page.
+ * @param {Function}                        setLevel Sets the licence level ('lite', 'plus') through the page.
+ * @param {import('@playwright/test').Page} page     The logged-in page.
+ * @return {Promise<Array<Object>>} Rows.
+ */
+async function firstNumbersOf( label, base, setLevel, page ) {
+	const rows = [];
+	const ratioRow = ( figure, value ) => ( {
+		figure,
+		value,
+		unit: '×',
+		budget: `≤ ${ FIRST_NUMBERS_BUDGET }`,
+		ok: value <= FIRST_NUMBERS_BUDGET,
+	} );
+	const record = ( figure, value, unit ) => ( {
+		figure,
+		value,
+		unit,
+		budget: '',
+		ok: true,
+	} );
+	await setLevel( 'lite' );
+	const overview = await timeFirstNumbers( page, base, '' );
+	rows.push(
+		ratioRow(
+			`${ label }: lite Overview, first numbers ÷ page load`,
+			overview.ratio
+		),
+		record(
+			`${ label }: lite Overview, DOMContentLoaded / load / first numbers (medians)`,
+			[ overview.ready, overview.load, overview.numbers ]
+				.map( ( ms ) => Math.round( ms ) )
+				.join( ' / ' ),
+			'ms'
+		),
+		{
+			figure: `${ label }: lite Overview, REST requests before the first numbers`,
+			value: overview.requests,
+			unit: '',
+			budget: '= 0',
+			ok: overview.requests === 0,
+		}
+	);
+	await setLevel( 'plus' );
+	try {
+		const linked = await timeFirstNumbers(
+			page,
+			base,
+			'#/traffic-overview'
+		);
+		rows.push(
+			ratioRow(
+				`${ label }: plus #/traffic-overview opened by its link, first numbers ÷ page load`,
+				linked.ratio
+			),
+			record(
+				`${ label }: plus #/traffic-overview, DOMContentLoaded / load / first numbers (medians)`,
+				[ linked.ready, linked.load, linked.numbers ]
+					.map( ( ms ) => Math.round( ms ) )
+					.join( ' / ' ),
+				'ms'
+			),
+			record(
+				`${ label }: plus #/traffic-overview, REST requests before the first numbers`,
+				linked.requests,
+				''
+			)
+		);
+		const menu = await timeMenuReport( page, base );
+		rows.push(
+			ratioRow(
+				`${ label }: plus Traffic → Overview from the app's menu, click → first numbers ÷ page load`,
+				menu.ratio
+			),
+			record(
+				`${ label }: plus Traffic → Overview from the app's menu, click → first numbers`,
+				Math.round( menu.click ),
+				'ms'
+			)
+		);
+	} finally {
+		await setLevel( 'lite' );
+	}
+	return rows;
+}
+
+/**
+ * Time to the first numbers on native PHP and in Playground (see the usage above).
+ *
+ * @return {Promise<Array<Object>|null>} Rows, or null when a site could not be measured.
+ */
+async function firstNumbersRows() {
+	const { chromium } = await import( '@playwright/test' );
+	const browser = await chromium.launch( {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: [ '--no-sandbox', '--disable-gpu' ],
+	} );
+	const rows = [];
+	try {
+		// Native PHP: the e2e site, seeded with 30 days, its level set by its test-only route.
+		let base = nativeUrl;
+		let server = null;
+		if ( ! base ) {
+			const port = process.env.BENCH_NATIVE_PORT || '9432';
+			base = `http://127.0.0.1:${ port }`;
+			console.log( `bench: first numbers: native PHP on port ${ port }` );
+			server = await startServer(
+				'bash',
+				[ 'bin/serve-e2e.sh' ],
+				{ E2E_PORT: port },
+				base
+			);
+			if ( ! server ) {
+				console.error( 'bench: the native e2e site did not start' );
+				return null;
+			}
+		}
+		try {
+			const context = await browser.newContext();
+			const page = await context.newPage();
+			await page.goto( `${ base }/wp-login.php` );
+			await page.locator( '#user_login' ).waitFor();
+			// wp-login.php focuses the username field 200 ms after it loads.
+			await page.waitForTimeout( 300 );
+			await page.fill( '#user_login', 'admin' );
+			await page.fill( '#user_pass', 'password' );
+			await page.click( '#wp-submit' );
+			await page.waitForURL( /wp-admin/ );
+			const nonce = (
+				await (
+					await page.request.get(
+						`${ base }/wp-admin/admin-ajax.php?action=rest-nonce`
+					)
+				).text()
+			).trim();
+			const e2e = ( route, data, timeout = 60_000 ) =>
+				page.request.post(
+					`${ base }/wp-json/monsterinsights-reports-e2e/v1/${ route }`,
+					{ headers: { 'X-WP-Nonce': nonce }, data, timeout }
+				);
+			await e2e( 'source', { source: 'builtin' } );
+			await e2e( 'seed', { days: 30, seed: 1 }, 0 );
+			rows.push(
+				...( await firstNumbersOf(
+					'native PHP',
+					base,
+					async ( level ) => {
+						await e2e( 'level', { level } );
+					},
+					page
+				) )
+			);
+			if ( server ) {
+				await e2e( 'reset', {} );
+			}
+			await context.close();
+		} finally {
+			server?.stop();
+		}
+
+		// Playground: `npm start`'s demo site (90 seeded days, the administrator logged in by its
+		// demo plugin), plus through a test licence key its demo plugin trusts.
+		base = playgroundUrl;
+		server = null;
+		if ( ! base ) {
+			const port = process.env.BENCH_PLAYGROUND_PORT || '9442';
+			base = `http://127.0.0.1:${ port }`;
+			console.log(
+				`bench: first numbers: Playground (npm start) on port ${ port }`
+			);
+			server = await startServer(
+				'bash',
+				[ 'bin/start.sh' ],
+				{ PORT: port },
+				base
+			);
+			if ( ! server ) {
+				console.error( 'bench: npm start did not start' );
+				return null;
+			}
+		}
+		try {
+			const context = await browser.newContext();
+			const page = await context.newPage();
+			// The demo site logs the browser in; wait until the blueprint has seeded it.
+			for ( let i = 0; i < 120; i++ ) {
+				const answer = await page.goto(
+					`${ base }/wp-admin/admin.php?page=monsterinsights_reports`
+				);
+				if (
+					answer?.ok() &&
+					( await page.locator( '#monsterinsights-reports' ).count() )
+				) {
+					break;
+				}
+				await page.waitForTimeout( 5000 );
+			}
+			const nonce = await page.evaluate(
+				() => window.monsterinsightsReportsBoot.rest.nonce
+			);
+			const licence = `${ base }/wp-json/monsterinsights-reports/v1/licence`;
+			rows.push(
+				...( await firstNumbersOf(
+					'Playground',
+					base,
+					async ( level ) => {
+						if ( level === 'lite' ) {
+							await page.request.delete( licence, {
+								headers: { 'X-WP-Nonce': nonce },
+							} );
+							return;
+						}
+						const key = spawnSync(
+							'php',
+							[
+								'bin/licence-key.php',
+								'mint',
+								'--secret',
+								'tests/e2e/licence/test-secret.key',
+								'--level',
+								level,
+							],
+							{ cwd: root, encoding: 'utf8' }
+						).stdout.trim();
+						const answer = await page.request.post( licence, {
+							headers: { 'X-WP-Nonce': nonce },
+							data: { key },
+						} );
+						if ( ! answer.ok() ) {
+							throw new Error(
+								`the ${ level } key was refused: ${ await answer.text() }`
+							);
+						}
+					},
+					page
+				) )
+			);
+			await context.close();
+		} finally {
+			server?.stop();
+		}
+	} catch ( error ) {
+		console.error( `bench: first numbers: ${ error.message }` );
+		printTable( rows );
+		return null;
+	} finally {
+		await browser.close();
+	}
+	return rows;
+}
+
+if ( firstNumbersOnly ) {
+	const first = await firstNumbersRows();
+	if ( first === null ) {
+		process.exit( 1 );
+	}
+	printTable( first );
+	process.exit( first.every( ( row ) => row.ok ) ? 0 : 1 );
+}
+
 if ( startOnly ) {
 	const start = await startRows();
 	if ( start === null ) {
@@ -511,6 +998,12 @@ if ( ! sizesOnly && ! pageOnly ) {
 		process.exit( 1 );
 	}
 	rows.push( ...php );
+	const first = await firstNumbersRows();
+	if ( first === null ) {
+		printTable( rows );
+		process.exit( 1 );
+	}
+	rows.push( ...first );
 	const start = await startRows();
 	if ( start === null ) {
 		printTable( rows );

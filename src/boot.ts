@@ -1,10 +1,12 @@
 import apiFetch from '@wordpress/api-fetch';
 
+import { startedRequestsMiddleware } from './app/firstScreen';
 import type { BootData } from './store/app/types';
 
 declare global {
 	interface Window {
 		monsterinsightsReportsBoot?: unknown;
+		monsterinsightsReportsPreload?: unknown;
 	}
 }
 
@@ -40,11 +42,18 @@ export function parseBoot( value: unknown ): BootData | null {
 }
 
 /**
- * Points api-fetch at the site's REST root and authenticates it with the page's nonce.
+ * Points api-fetch at the site's REST root, authenticates it with the page's nonce and hands it the
+ * answers the page preloaded (each used once, by a GET of its path; see src/app/firstScreen.ts).
  *
- * @param boot The boot payload.
+ * @param boot      The boot payload.
+ * @param preloaded The preloaded answers, by path.
  */
-export function configureApiFetch( boot: BootData ): void {
+export function configureApiFetch(
+	boot: BootData,
+	preloaded: Record< string, unknown > = {}
+): void {
 	apiFetch.use( apiFetch.createRootURLMiddleware( boot.rest.root ) );
 	apiFetch.use( apiFetch.createNonceMiddleware( boot.rest.nonce ) );
+	apiFetch.use( apiFetch.createPreloadingMiddleware( preloaded ) );
+	apiFetch.use( startedRequestsMiddleware );
 }

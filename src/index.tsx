@@ -1,9 +1,15 @@
-import { dispatch, register, resolveSelect } from '@wordpress/data';
+import { dispatch, register, resolveSelect, select } from '@wordpress/data';
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { App } from './app/App';
+import {
+	firstScreen,
+	parsePreload,
+	preloadFor,
+	startFirstScreen,
+} from './app/firstScreen';
 import { startUp } from './app/startUp';
 import { configureApiFetch, parseBoot } from './boot';
 import { mirrorChunkStylesForRtl } from './lib/rtl-chunk-styles';
@@ -29,9 +35,30 @@ domReady( () => {
 		);
 		return;
 	}
-	configureApiFetch( boot );
+	// The first screen's requests are known from the hash: the preloaded answers it uses, and its
+	// reports asked for now, beside the start-up loads, rather than once its script has loaded.
+	const first = firstScreen( boot, window.location.hash );
+	configureApiFetch(
+		boot,
+		preloadFor(
+			parsePreload( window.monsterinsightsReportsPreload ),
+			first
+		)
+	);
 	stores.forEach( ( store ) => register( store ) );
 	dispatch( appStore ).receiveBoot( boot );
 	startUp( { resolveSelect }, boot );
+	startFirstScreen( { resolveSelect, select }, first );
+	// A report opened later from the app's menu: its script and its report side by side too.
+	window.addEventListener( 'hashchange', () =>
+		startFirstScreen(
+			{ resolveSelect, select },
+			firstScreen(
+				boot,
+				window.location.hash,
+				select( appStore ).getLevel()
+			)
+		)
+	);
 	createRoot( container ).render( <App /> );
 } );

@@ -151,6 +151,10 @@ final class ReportsPage {
 			'window.monsterinsightsReportsBoot = ' . wp_json_encode( BootData::build() ) . ';',
 			'before'
 		);
+		// The answers the first screen needs, so it shows its numbers without a request.
+		wp_add_inline_script( self::SCRIPT_HANDLE, Preload::script(), 'before' );
+		// And the scripts and stylesheet of its screen, loaded with the page.
+		Preload::enqueue_screen( self::SCRIPT_HANDLE );
 		wp_set_script_translations( self::SCRIPT_HANDLE, Plugin::TEXT_DOMAIN, MONSTERINSIGHTS_REPORTS_DIR . 'languages' );
 		// With the translations of the lazily loaded screens.
 		ScriptTranslations::register();

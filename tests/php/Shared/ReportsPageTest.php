@@ -185,7 +185,7 @@ class ReportsPageTest extends TestCase {
 
 		// WP_Scripts::add_inline_script() seeds the list with false.
 		$before = array_values( array_filter( (array) wp_scripts()->get_data( $handle, 'before' ), 'is_string' ) );
-		$this->assertCount( 1, $before );
+		$this->assertCount( 2, $before );
 		$prefix = 'window.monsterinsightsReportsBoot = ';
 		$this->assertStringStartsWith( $prefix, $before[0] );
 		$this->assertStringEndsWith( ';', $before[0] );
@@ -193,6 +193,16 @@ class ReportsPageTest extends TestCase {
 		$this->assertIsArray( $boot );
 		$this->assertSame( BootData::SECTIONS, array_keys( $boot ) );
 		$this->assertSame( get_current_user_id(), $boot['user']['id'] );
+		// Then the preloaded answers (PreloadTest tests them): no source yet, so the start-up loads.
+		$prefix = 'window.monsterinsightsReportsPreload = ';
+		$this->assertStringStartsWith( $prefix, $before[1] );
+		$this->assertStringEndsWith( ';', $before[1] );
+		$preload = json_decode( substr( $before[1], strlen( $prefix ), -1 ), true );
+		$this->assertIsArray( $preload );
+		$this->assertSame(
+			array( '/monsterinsights-reports/v1/addons', '/monsterinsights-reports/v1/settings', '/monsterinsights-reports/v1/notifications' ),
+			array_keys( $preload )
+		);
 
 		$this->assertSame( is_readable( MONSTERINSIGHTS_REPORTS_DIR . 'build/reports.css' ), wp_style_is( $handle, 'enqueued' ) );
 	}
