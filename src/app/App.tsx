@@ -166,7 +166,12 @@ function Shell() {
 		<div className="monsterinsights-reports-app">
 			<Header
 				siteName={ boot.site.name }
-				actions={ <NotificationsBell /> }
+				actions={
+					<>
+						<QuickLinks links={ quickLinks } />
+						<NotificationsBell />
+					</>
+				}
 			/>
 			{ matched.route.nav === 'standard' && (
 				<Navigation
@@ -208,7 +213,6 @@ function Shell() {
 					</div>
 				) }
 			</div>
-			<QuickLinks links={ quickLinks } />
 			<ToastRegion />
 			<ReportErrorDialog />
 		</div>

@@ -15,8 +15,9 @@ export interface QuickLinksProps {
 }
 
 /**
- * The floating quick links of the app shell (spec 1 §2). Only links with a working destination are
- * given; with none, nothing shows.
+ * The quick links of the app shell (spec 1 §2), in the header beside the notifications: a button
+ * that floated over the page always covered some of it while the page scrolled under it. Only
+ * links with a working destination are given; with none, nothing shows.
  *
  * @param props       Component props.
  * @param props.links The links.
@@ -29,10 +30,10 @@ export function QuickLinks( { links: given }: QuickLinksProps ) {
 	return (
 		<Dropdown
 			className="monsterinsights-reports-quick-links"
-			popoverProps={ { placement: 'top-end' } }
+			popoverProps={ { placement: 'bottom-end' } }
 			renderToggle={ ( { isOpen, onToggle } ) => (
 				<Button
-					variant="primary"
+					variant="secondary"
 					className="monsterinsights-reports-quick-links__toggle"
 					aria-expanded={ isOpen }
 					aria-haspopup="true"

@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import os from 'os';
 import path from 'path';
 
+import { chromiumLaunch } from './chromium';
+
 const port = Number( process.env.E2E_PORT ?? 9410 );
 export const baseURL = `http://127.0.0.1:${ port }`;
 /** The e2e site's folder on disk (bin/serve-e2e.sh; Playground mounts it as /wordpress). */
@@ -36,18 +38,7 @@ export default defineConfig( {
 		baseURL,
 		screenshot: 'only-on-failure',
 		trace: 'retain-on-failure',
-		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
-		},
+		launchOptions: chromiumLaunch(),
 	},
 	projects: [
 		{ name: 'setup', testMatch: /auth\.setup\.ts$/ },

@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import path from 'path';
 
+import { chromiumLaunch } from './chromium';
+
 /**
  * The visual tests (tests/e2e/visual): every screen of the app as lite and as pro, at 1440 px and
  * at 600 px, compared with committed baselines, on a site whose clock stands still.
@@ -60,20 +62,10 @@ export default defineConfig( {
 		contextOptions: { reducedMotion: 'reduce' },
 		timezoneId: 'UTC',
 		locale: 'en-US',
-		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--font-render-hinting=none',
-				'--disable-lcd-text',
-			],
-		},
+		launchOptions: chromiumLaunch( [
+			'--font-render-hinting=none',
+			'--disable-lcd-text',
+		] ),
 	},
 	projects: [
 		{ name: 'setup', testMatch: /setup\.ts$/ },

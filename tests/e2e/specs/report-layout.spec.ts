@@ -9,7 +9,7 @@ import { REPORTS_PATH, app, storageStatePath } from '../utils';
  *
  * - each table card's 'Download CSV' link at the right end of the card's header;
  * - the 'Site Notes' toggle right under the chart it annotates, inside the chart's box;
- * - the floating Quick Links button, scrolled to the page bottom, covers no text, button, link or
+ * - the Quick Links button, at the top, middle and bottom of the page, covers no text, button, link or
  *   table cell (lite and plus: pro has no quick link).
  *
  * 30 days of demo traffic are seeded, with the Dimensions module on; the site is reset after.
@@ -214,7 +214,7 @@ test.describe( 'shared report parts in one place', () => {
 	// Pro has no quick link (Upgrade to Pro is the only one), so no button.
 	for ( const level of [ 'lite', 'plus' ] as Level[] ) {
 		for ( const width of WIDTHS ) {
-			test( `Quick Links covers nothing at the page bottom, ${ level } at ${ width } px`, async ( {
+			test( `Quick Links covers nothing at the top, middle or bottom of the page, ${ level } at ${ width } px`, async ( {
 				page,
 			} ) => {
 				await e2eSite().setLevel( level );
@@ -236,81 +236,89 @@ test.describe( 'shared report parts in one place', () => {
 							)
 							.first()
 					).toBeVisible();
-					await page.evaluate( () =>
-						window.scrollTo(
-							0,
-							document.documentElement.scrollHeight
-						)
-					);
-					await page.waitForFunction(
-						() =>
-							Math.abs(
-								window.scrollY +
-									window.innerHeight -
-									document.documentElement.scrollHeight
-							) < 2
-					);
-					const covered = await button.evaluate( ( quickLinks ) => {
-						const own = quickLinks.getBoundingClientRect();
-						const overlaps = ( rect: DOMRect ) =>
-							rect.width > 0 &&
-							rect.height > 0 &&
-							rect.left < own.right &&
-							rect.right > own.left &&
-							rect.top < own.bottom &&
-							rect.bottom > own.top;
-						const found: string[] = [];
-						// Every visible text, then every button, link, field and table cell.
-						const walker = document.createTreeWalker(
-							document.body,
-							NodeFilter.SHOW_TEXT
+					// At the top, half way down and at the bottom of the page.
+					for ( const fraction of [ 0, 0.5, 1 ] ) {
+						const target = await page.evaluate( ( share ) => {
+							const top = Math.round(
+								share *
+									( document.documentElement.scrollHeight -
+										window.innerHeight )
+							);
+							window.scrollTo( 0, top );
+							return top;
+						}, fraction );
+						await page.waitForFunction(
+							( top ) => Math.abs( window.scrollY - top ) < 2,
+							target
 						);
-						for (
-							let node = walker.nextNode();
-							node;
-							node = walker.nextNode()
-						) {
-							if (
-								! node.textContent?.trim() ||
-								quickLinks.contains( node )
-							) {
-								continue;
-							}
-							const range = document.createRange();
-							range.selectNodeContents( node );
-							if (
-								Array.from( range.getClientRects() ).some(
-									overlaps
-								)
-							) {
-								found.push(
-									`text "${ node.textContent.trim() }"`
+						const covered = await button.evaluate(
+							( quickLinks ) => {
+								const own = quickLinks.getBoundingClientRect();
+								const overlaps = ( rect: DOMRect ) =>
+									rect.width > 0 &&
+									rect.height > 0 &&
+									rect.left < own.right &&
+									rect.right > own.left &&
+									rect.top < own.bottom &&
+									rect.bottom > own.top;
+								const found: string[] = [];
+								// Every visible text, then every button, link, field and table cell.
+								const walker = document.createTreeWalker(
+									document.body,
+									NodeFilter.SHOW_TEXT
 								);
-							}
-						}
-						document
-							.querySelectorAll(
-								'button, a, input, select, textarea, td, th'
-							)
-							.forEach( ( element ) => {
-								if (
-									element !== quickLinks &&
-									! quickLinks.contains( element ) &&
-									overlaps( element.getBoundingClientRect() )
+								for (
+									let node = walker.nextNode();
+									node;
+									node = walker.nextNode()
 								) {
-									found.push(
-										`${ element.tagName.toLowerCase() } "${ (
-											element.textContent ?? ''
-										).trim() }"`
-									);
+									if (
+										! node.textContent?.trim() ||
+										quickLinks.contains( node )
+									) {
+										continue;
+									}
+									const range = document.createRange();
+									range.selectNodeContents( node );
+									if (
+										Array.from(
+											range.getClientRects()
+										).some( overlaps )
+									) {
+										found.push(
+											`text "${ node.textContent.trim() }"`
+										);
+									}
 								}
-							} );
-						return found;
-					} );
-					expect(
-						covered,
-						`${ route }, ${ level } at ${ width } px`
-					).toEqual( [] );
+								document
+									.querySelectorAll(
+										'button, a, input, select, textarea, td, th'
+									)
+									.forEach( ( element ) => {
+										if (
+											element !== quickLinks &&
+											! quickLinks.contains( element ) &&
+											overlaps(
+												element.getBoundingClientRect()
+											)
+										) {
+											found.push(
+												`${ element.tagName.toLowerCase() } "${ (
+													element.textContent ?? ''
+												).trim() }"`
+											);
+										}
+									} );
+								return found;
+							}
+						);
+						expect(
+							covered,
+							`${ route }, ${ level } at ${ width } px, scrolled ${
+								fraction * 100
+							}%`
+						).toEqual( [] );
+					}
 					await page.screenshot( {
 						path: path.join(
 							SCREENSHOTS,
