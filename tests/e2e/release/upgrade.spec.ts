@@ -25,6 +25,11 @@ import {
 } from './helpers';
 
 /**
+ * The tracking settings this version has that the previous release (previous.json) did not, with
+ * the defaults an update gives them: one proxy in front of the site, when "trusted proxy" is on.
+ */
+const ADDED_TRACKING_SETTINGS = { trusted_proxies: 1 };
+/**
  * An update from the previous release (issue "Install it on a real site", Safe upgrades): on a
  * fresh WordPress (bin/serve-release.sh) the previous release's zip (bin/previous-release-zip.sh,
  * the commit of tests/e2e/release/previous.json) is uploaded and activated; a licence key is
@@ -299,9 +304,19 @@ test( 'an update from the previous release keeps every visit, note, setting and 
 		`Version ${ RELEASE_VERSION }`
 	);
 
-	// Every number, note, setting, preference and the licence as they were.
+	// Every number, note, setting, preference and the licence as they were; the settings this
+	// version adds come with their defaults.
 	expect( await keyMetrics( page ) ).toEqual( before );
-	expect( await savedState( page ) ).toEqual( saved );
+	expect( await savedState( page ) ).toEqual( {
+		...saved,
+		settings: {
+			...saved.settings,
+			tracking: {
+				...( saved.settings.tracking as Record< string, unknown > ),
+				...ADDED_TRACKING_SETTINGS,
+			},
+		},
+	} );
 
 	// The migration: once, from the old schema to the new one, when there is one to run.
 	const updated = await migrationState( page );
