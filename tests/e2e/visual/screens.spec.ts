@@ -89,16 +89,21 @@ async function settled( page: Page ): Promise< void > {
 		)
 	).toHaveCount( 0 );
 	await page.evaluate( () => document.fonts.ready.then( () => undefined ) );
-	// Charts follow a resize on the next animation frame (chart.js's resize observer), and their
-	// note markers on the frame after.
-	await page.evaluate(
-		() =>
-			new Promise< void >( ( resolve ) =>
-				requestAnimationFrame( () =>
-					requestAnimationFrame( () => resolve() )
-				)
-			)
-	);
+	// Charts follow a resize a few frames later (chart.js's resize observer, then the notes'
+	// markers placed from the redrawn chart): give them up to 5 s to fit the new width. A page that
+	// still scrolls sideways after that is reported by layoutProblems().
+	await expect
+		.poll(
+			() =>
+				page.evaluate(
+					() =>
+						document.documentElement.scrollWidth <=
+						document.documentElement.clientWidth + 1
+				),
+			{ timeout: 5_000 }
+		)
+		.toBe( true )
+		.catch( () => undefined );
 }
 
 /**
