@@ -64,7 +64,10 @@ export function SampleReport( { report }: SampleReportProps ) {
 	}, [ report ] );
 
 	return (
-		<div className="monsterinsights-reports-sample">
+		<div
+			className="monsterinsights-reports-sample"
+			aria-busy={ ! layout || undefined }
+		>
 			{ ! layout && (
 				<p className="monsterinsights-reports-sample__loading">
 					{ __( 'Loading sample data…', 'monsterinsights-reports' ) }

@@ -190,7 +190,10 @@ describe( 'App', () => {
 			expect(
 				screen.getByRole( 'link', { name: 'Upgrade and Unlock' } )
 			).toBeInTheDocument();
-			// The sample loads lazily, blurred and hidden from assistive technology.
+			// The sample loads lazily (busy meanwhile), blurred and hidden from assistive technology.
+			expect(
+				document.querySelector( '.monsterinsights-reports-sample' )
+			).toHaveAttribute( 'aria-busy', 'true' );
 			await waitFor( () =>
 				expect(
 					document.querySelector(
@@ -198,6 +201,9 @@ describe( 'App', () => {
 					)
 				).not.toBeNull()
 			);
+			expect(
+				document.querySelector( '.monsterinsights-reports-sample' )
+			).not.toHaveAttribute( 'aria-busy' );
 			expect(
 				document.querySelector(
 					'.monsterinsights-reports-locked__content'
