@@ -39,8 +39,9 @@ export default defineConfig( {
 	updateSnapshots: 'none',
 	fullyParallel: false,
 	workers: 1,
-	// In CI one retry: on a loaded 2-core machine a chart may still be settling when the layout
-	// checks run. A test that passes on its retry is listed as flaky in the output, not hidden.
+	// One retry when CI is set (bin/test-visual.sh sets it unless told otherwise, as bin/test-e2e.sh
+	// does): on a loaded 2-core machine a chart may still be settling when the layout checks run.
+	// A test that passes only on its retry is listed as flaky in the output, not hidden.
 	retries: process.env.CI ? 1 : 0,
 	forbidOnly: !! process.env.CI,
 	timeout: 120_000,
