@@ -300,18 +300,4 @@ class PreloadTest extends TestCase {
 			end( $files )
 		);
 	}
-
-	/**
-	 * The network admin screen loads its own data: nothing preloaded.
-	 */
-	public function test_nothing_on_the_network_admin_screen(): void {
-		if ( ! is_multisite() ) {
-			$this->markTestSkipped( 'The network admin screen exists on multisite only.' );
-		}
-		$this->connect();
-		$user = $this->act_as( 'administrator' );
-		grant_super_admin( $user );
-		set_current_screen( 'dashboard-network' );
-		$this->assertSame( array(), Preload::paths() );
-	}
 }
