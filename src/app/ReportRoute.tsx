@@ -4,7 +4,12 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { LoadBoundary } from '../components/LoadBoundary';
 import { Loader } from '../components/Loader';
 import { RouteContextContext } from '../reports/registry';
-import type { MatchedRoute, RouteContext, ScreenModule } from './routes';
+import type { MatchedRoute, RouteContext } from './routes';
+import {
+	forgetScreen,
+	lazyScreenLoader,
+	type ScreenLoader,
+} from './screenModules';
 import { scrollToAnchor } from './scrollToAnchor';
 
 const UnbuiltReport = lazy(
@@ -15,17 +20,12 @@ const UnbuiltReport = lazy(
 );
 
 /** One lazy component per screen loader, made once. */
-const screens = new Map<
-	() => Promise< ScreenModule >,
-	LazyExoticComponent< ComponentType >
->();
+const screens = new Map< ScreenLoader, LazyExoticComponent< ComponentType > >();
 
-function screenFor(
-	load: () => Promise< ScreenModule >
-): LazyExoticComponent< ComponentType > {
+function screenFor( load: ScreenLoader ): LazyExoticComponent< ComponentType > {
 	let screen = screens.get( load );
 	if ( ! screen ) {
-		screen = lazy( load );
+		screen = lazy( lazyScreenLoader( load ) );
 		screens.set( load, screen );
 	}
 	return screen;
@@ -66,7 +66,12 @@ export function ReportRoute( { matched, context }: ReportRouteProps ) {
 		<RouteContextContext.Provider value={ context }>
 			<LoadBoundary
 				key={ matched.path }
-				onRetry={ () => route.load && screens.delete( route.load ) }
+				onRetry={ () => {
+					if ( route.load ) {
+						screens.delete( route.load );
+						forgetScreen( route.load );
+					}
+				} }
 			>
 				{ () => {
 					const Screen = route.load ? screenFor( route.load ) : null;

@@ -22,7 +22,8 @@ import type { BootData, DateQuery, Level } from '../store/app';
 import { reportDef, type ReportName } from '../reports/registry';
 import { appScreenOf } from './appScreens';
 import { resolveHash, routeContext } from './router';
-import { resolveRoute, type ScreenModule } from './routes';
+import { resolveRoute } from './routes';
+import { loadScreen, type ScreenLoader } from './screenModules';
 
 /** Reports whose screen asks for its data itself, not for the app's dates (Real-Time refreshes). */
 const SELF_FETCHING: readonly ReportName[] = [ 'realtime' ];
@@ -37,7 +38,7 @@ export interface FirstScreen {
 	/** Whether it shows the user's metric selection (the Overview's tabs). */
 	metrics: boolean;
 	/** Loads the screen's script (the route's lazy screen), when it shows a report. */
-	screen?: () => Promise< ScreenModule >;
+	screen?: ScreenLoader;
 }
 
 /** A first screen that asks for nothing. */
@@ -203,14 +204,19 @@ export interface FirstScreenRegistry {
  *
  * @param registry The data registry (the stores are registered and the boot data received).
  * @param first    The first screen's requests.
+ * @return Settles once the screen's script, its reports and the metric selection have each
+ *         loaded or failed.
  */
 export function startFirstScreen(
 	registry: FirstScreenRegistry,
 	first: FirstScreen
-): void {
+): Promise< void > {
 	const ignore = () => undefined;
+	const loads: Array< Promise< unknown > > = [];
 	// ReportRoute renders the same loader lazily; a failure shows there, with its "Try again".
-	first.screen?.().catch( ignore );
+	if ( first.screen ) {
+		loads.push( loadScreen( first.screen ).catch( ignore ) );
+	}
 	// The requests go out now; the resolvers below take them over (or the preloaded answers).
 	const reports = registry.select( reportsStore );
 	for ( const { name, query } of first.reports ) {
@@ -228,15 +234,44 @@ export function startFirstScreen(
 		startGet( METRICS_PATH );
 	}
 	if ( first.metrics ) {
-		registry
-			.resolveSelect( metricsStore )
-			.getIncludedMetrics()
-			.catch( ignore );
+		loads.push(
+			registry
+				.resolveSelect( metricsStore )
+				.getIncludedMetrics()
+				.catch( ignore )
+		);
 	}
 	for ( const { name, query } of first.reports ) {
-		registry
-			.resolveSelect( reportsStore )
-			.getReport( name, query )
-			.catch( ignore );
+		loads.push(
+			registry
+				.resolveSelect( reportsStore )
+				.getReport( name, query )
+				.catch( ignore )
+		);
 	}
+	return Promise.all( loads ).then( ignore );
+}
+
+/**
+ * Whether everything the first screen asks for was printed with the page, so waiting for it before
+ * the first render costs no request: its reports and metric selection among the preloaded answers,
+ * and a screen to show them.
+ *
+ * @param first     The first screen's requests.
+ * @param preloaded The preloaded answers it uses (preloadFor()).
+ */
+export function isFirstScreenPreloaded(
+	first: FirstScreen,
+	preloaded: Record< string, unknown >
+): boolean {
+	if ( ! first.screen || first.reports.length === 0 ) {
+		return false;
+	}
+	const paths = new Set( Object.keys( preloaded ).map( normalizePath ) );
+	return (
+		first.reports.every( ( { name, query } ) =>
+			paths.has( normalizePath( reportPath( name, query ) ) )
+		) &&
+		( ! first.metrics || paths.has( normalizePath( METRICS_PATH ) ) )
+	);
 }

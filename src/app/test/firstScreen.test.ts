@@ -8,6 +8,7 @@ import { reportsStore } from '../../store/reports';
 import { flush, mockApi } from '../../store/test/api';
 import {
 	firstScreen,
+	isFirstScreenPreloaded,
 	parsePreload,
 	preloadFor,
 	startFirstScreen,
@@ -305,5 +306,85 @@ describe( 'startFirstScreen without preloaded answers', () => {
 		expect(
 			registry.select( metricsStore ).getSelectedMetricIds()
 		).toEqual( [ 'pageviews' ] );
+	} );
+} );
+
+describe( 'isFirstScreenPreloaded', () => {
+	it( 'is true only when every report and the metrics of the first screen came with the page', () => {
+		const boot = connected();
+		const overview = firstScreen( boot, '' );
+		expect(
+			isFirstScreenPreloaded(
+				overview,
+				preloadFor( printed(), overview )
+			)
+		).toBe( true );
+		// Without its site summary, or its metrics, it would wait for a request.
+		const { [ SUMMARY ]: summary, ...noSummary } = printed();
+		expect( summary ).toBeDefined();
+		expect(
+			isFirstScreenPreloaded(
+				overview,
+				preloadFor( noSummary, overview )
+			)
+		).toBe( false );
+		const { [ `${ NS }/metrics` ]: metrics, ...noMetrics } = printed();
+		expect( metrics ).toBeDefined();
+		expect(
+			isFirstScreenPreloaded(
+				overview,
+				preloadFor( noMetrics, overview )
+			)
+		).toBe( false );
+		// Other dates (a level with custom ranges) or another route: the preloaded reports are
+		// not theirs.
+		const dates = firstScreen(
+			connected( 'basic' ),
+			'#/?start=2026-11-01&end=2026-11-10'
+		);
+		expect(
+			isFirstScreenPreloaded( dates, preloadFor( printed(), dates ) )
+		).toBe( false );
+		const settings = firstScreen( boot, '#/settings' );
+		expect(
+			isFirstScreenPreloaded(
+				settings,
+				preloadFor( printed(), settings )
+			)
+		).toBe( false );
+	} );
+} );
+
+describe( 'startFirstScreen settles', () => {
+	it( "once the screen's script, its reports and the metrics are in, not before", async () => {
+		mockApi( () => ( { fresh: true } ) );
+		const boot = connected();
+		let loaded: ( module: { default: () => null } ) => void = () =>
+			undefined;
+		const screen = jest.fn(
+			() =>
+				new Promise< { default: () => null } >( ( resolve ) => {
+					loaded = resolve;
+				} )
+		);
+		const first = { ...firstScreen( boot, '' ), screen };
+		configureApiFetch( boot, preloadFor( printed(), first ) );
+		const registry = createTestRegistry();
+		let settled = false;
+		const loads = startFirstScreen( registry, first ).then( () => {
+			settled = true;
+		} );
+		await flush();
+		await flush();
+		// The reports are in; the screen's script is not.
+		expect(
+			registry
+				.select( reportsStore )
+				.hasReport( 'overview', DEFAULT_QUERY )
+		).toBe( true );
+		expect( settled ).toBe( false );
+		loaded( { default: () => null } );
+		await loads;
+		expect( settled ).toBe( true );
 	} );
 } );

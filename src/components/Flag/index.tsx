@@ -53,12 +53,13 @@ export function Flag( { iso, label = '' }: FlagProps ) {
 	return (
 		<img
 			className="monsterinsights-reports-flag"
+			// Before src: an image's loading mode is read when its source is set.
+			loading="lazy"
+			decoding="async"
 			src={ src }
 			alt={ label }
 			width={ 18 }
 			height={ 12 }
-			loading="lazy"
-			decoding="async"
 			// A code the flag set lacks (no 404 image in its place).
 			onError={ () => setFailed( src ) }
 		/>

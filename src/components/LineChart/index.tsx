@@ -22,6 +22,7 @@ import { Line } from 'react-chartjs-2';
 import type { ReactNode } from 'react';
 
 import { ChartTooltip } from '../ChartTooltip';
+import { useChartsMayDraw } from '../FirstPaint';
 import { hoverPlugin, type ChartHover } from '../ChartTooltip/hover';
 import { areaPlugin, AREA_PLUGIN_ID } from './area';
 import { Skeleton } from '../Loader';
@@ -286,6 +287,7 @@ export function LineChart( props: LineChartProps ) {
 
 	// Users who ask for less motion get the chart drawn at once, not grown from the axis.
 	const reducedMotion = useReducedMotion();
+	const mayDraw = useChartsMayDraw();
 	const options = useMemo< ChartOptions< 'line' > >(
 		() => ( {
 			...( reducedMotion ? { animation: false as const } : {} ),
@@ -365,20 +367,22 @@ export function LineChart( props: LineChartProps ) {
 				style={ { height } }
 				onMouseLeave={ () => setTooltip( null ) }
 			>
-				<Line
-					ref={ setChart }
-					data={ data }
-					options={ options }
-					plugins={ [ areaPlugin, notesPlugin, hover ] }
-					height={ height }
-					role="img"
-					aria-label={ sprintf(
-						/* translators: %s: what the chart counts, e.g. Sessions. */
-						__( '%s line chart', 'monsterinsights-reports' ),
-						label
-					) }
-					aria-describedby={ captionId }
-				/>
+				{ mayDraw && (
+					<Line
+						ref={ setChart }
+						data={ data }
+						options={ options }
+						plugins={ [ areaPlugin, notesPlugin, hover ] }
+						height={ height }
+						role="img"
+						aria-label={ sprintf(
+							/* translators: %s: what the chart counts, e.g. Sessions. */
+							__( '%s line chart', 'monsterinsights-reports' ),
+							label
+						) }
+						aria-describedby={ captionId }
+					/>
+				) }
 				{ payload && tooltip && (
 					<ChartTooltip
 						x={ tooltip.x }

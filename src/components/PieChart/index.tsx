@@ -5,6 +5,7 @@ import { ArcElement, Chart, type ChartData, type ChartOptions } from 'chart.js';
 import { Doughnut } from 'react-chartjs-2';
 
 import { ChartTooltip } from '../ChartTooltip';
+import { useChartsMayDraw } from '../FirstPaint';
 import { hoverPlugin, type ChartHover } from '../ChartTooltip/hover';
 import { Skeleton } from '../Loader';
 import { Trend } from '../Trend';
@@ -156,6 +157,7 @@ function Pie( {
 
 	// Users who ask for less motion get the chart drawn at once, not swept round.
 	const reducedMotion = useReducedMotion();
+	const mayDraw = useChartsMayDraw();
 	const options = useMemo< ChartOptions< 'doughnut' > >(
 		() => ( {
 			...( reducedMotion ? { animation: false as const } : {} ),
@@ -176,15 +178,17 @@ function Pie( {
 				style={ { width: size, height: size } }
 				onMouseLeave={ () => setHover( null ) }
 			>
-				<Doughnut
-					data={ data }
-					options={ options }
-					plugins={ [ plugin ] }
-					width={ size }
-					height={ size }
-					role="img"
-					aria-label={ ariaLabel }
-				/>
+				{ mayDraw && (
+					<Doughnut
+						data={ data }
+						options={ options }
+						plugins={ [ plugin ] }
+						width={ size }
+						height={ size }
+						role="img"
+						aria-label={ ariaLabel }
+					/>
+				) }
 				{ hover && tooltip && (
 					<ChartTooltip
 						x={ hover.x }

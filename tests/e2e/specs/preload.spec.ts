@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import path from 'path';
 
 import { E2ESite } from '../site';
@@ -187,6 +187,74 @@ test( 'lite: the Overview shows its numbers without a REST request, exactly what
 	expect( requests ).toEqual( [
 		`GET ${ NAMESPACE }/reports/overview?start=${ start }&end=${ end }`,
 	] );
+} );
+
+test( "lite: the app's first render holds the Overview's numbers (no loader before them), and its charts draw once those have painted", async ( {
+	page,
+} ) => {
+	await e2eSite().setLevel( 'lite' );
+	// Watches the app from the page's first script: the first moment a loader or a number is in
+	// it, and how many charts are drawn (canvases) at the first number.
+	await page.addInitScript( () => {
+		const seen: {
+			loader?: number;
+			numbers?: number;
+			canvasesAtNumbers?: number;
+		} = {};
+		( window as unknown as { firstRender: typeof seen } ).firstRender =
+			seen;
+		new MutationObserver( () => {
+			const root = document.getElementById( 'monsterinsights-reports' );
+			if ( ! root || seen.numbers !== undefined ) {
+				return;
+			}
+			if (
+				seen.loader === undefined &&
+				root.querySelector( '.monsterinsights-reports-loader' )
+			) {
+				seen.loader = performance.now();
+			}
+			const values = root.querySelectorAll(
+				'.monsterinsights-reports-infobox__value'
+			);
+			if (
+				[ ...values ].some( ( value ) =>
+					/\d/.test( value.textContent ?? '' )
+				)
+			) {
+				seen.numbers = performance.now();
+				seen.canvasesAtNumbers =
+					root.querySelectorAll( 'canvas' ).length;
+			}
+		} ).observe( document, {
+			subtree: true,
+			childList: true,
+			characterData: true,
+		} );
+	} );
+	await page.goto( REPORTS_PATH );
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText( /[1-9]/ );
+	// The charts come after: the line chart and the two pies (devices, new vs returning).
+	await expect( app( page ).locator( 'canvas' ) ).toHaveCount( 3 );
+	await expect(
+		// Of the first saved metric (the test before this one saves Pageviews first).
+		app( page ).getByRole( 'img', { name: / line chart$/ } )
+	).toBeVisible();
+	const seen = await page.evaluate(
+		() =>
+			(
+				window as unknown as {
+					firstRender: {
+						loader?: number;
+						numbers?: number;
+						canvasesAtNumbers?: number;
+					};
+				}
+			 ).firstRender
+	);
+	expect( seen.numbers ).toBeGreaterThan( 0 );
+	expect( seen.loader ).toBeUndefined();
+	expect( seen.canvasesAtNumbers ).toBe( 0 );
 } );
 
 test( 'plus: a report opened by its hash asks for its own report only, and the Overview after it asks the server again', async ( {
