@@ -242,8 +242,8 @@ final class ReportsController extends Controller {
 	 * @return array{0: string, 1: string}
 	 */
 	private function default_dates(): array {
-		$today = new \DateTimeImmutable( 'today', wp_timezone() );
-		return array( $today->modify( '-30 days' )->format( 'Y-m-d' ), $today->modify( '-1 day' )->format( 'Y-m-d' ) );
+		list( $range ) = DateRange::default_ranges();
+		return array( $range->start_ymd(), $range->end_ymd() );
 	}
 
 	/**
