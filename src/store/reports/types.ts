@@ -265,9 +265,9 @@ export interface TrafficTechnologyReport {
 /** GET /reports/countries: the chart and the country table (rows carry `iso`, maybe `children`). */
 export interface CountriesReport {
 	chart: ChartBlock;
+	/** Whether the source knows regions (a city-level database): then the rows have them as `children`. */
+	regions: { available: boolean };
 	countries: TablePage;
-	/** Whether a city-level database gives the rows their regions. */
-	regions_available?: boolean;
 }
 
 /* Year in Review (spec 2 §3 "yearinreview"; includes/Reports/YearInReview.php). */
