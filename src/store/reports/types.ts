@@ -1,10 +1,11 @@
 /**
  * Report payloads and the reports store's state.
  *
- * OverviewReport and SiteSummaryReport mirror the JSON schemas of includes/Reports/Overview.php and
- * includes/Reports/SiteSummary.php (schema()) property for property. The fixtures in
- * test/fixtures/*.json are typed with these interfaces here and validated against those schemas by
- * tests/php/Shared/ReportPayloadContractTest.php, which holds the two sides together.
+ * The payload types (ReportPayloads, one per report the PHP Registry builds) mirror the JSON schemas
+ * of includes/Reports/*.php (schema()) property for property. The fixtures in test/fixtures/*.json,
+ * one per report, are typed with these interfaces by test/payloads.test.ts and validated against
+ * those schemas by tests/php/Shared/ReportPayloadContractTest.php, which holds the two sides
+ * together.
  */
 import type { DateQuery, Level } from '../app/types';
 import type { MetricId } from './constants';
