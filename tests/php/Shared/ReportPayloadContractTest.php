@@ -53,10 +53,11 @@ class ReportPayloadContractTest extends TestCase {
 			return;
 		}
 		if ( in_array( 'array', $types, true ) && isset( $schema['items'] ) ) {
-			// Items without declared properties (chart notes) are free-form.
-			if ( ! isset( $schema['items']['properties'] ) ) {
+			// A list of numbers or strings (labels, datapoints): nothing to compare.
+			if ( ! in_array( 'object', (array) ( $schema['items']['type'] ?? array() ), true ) ) {
 				return;
 			}
+			$this->assertArrayHasKey( 'properties', $schema['items'], "$path declares its items' properties" );
 			$this->assertIsArray( $data, $path );
 			$this->assertNotEmpty( $data, "$path: the fixture shows at least one item" );
 			foreach ( $data as $index => $item ) {
