@@ -50,7 +50,7 @@ final class TrafficSocial extends TrafficReport {
 		$metrics = array_merge( Acquisition::METRICS, array( Metric::BOUNCE_RATE, Metric::SCREEN_PAGE_VIEWS ) );
 		$summed  = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::SCREEN_PAGE_VIEWS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE );
 		$filters = array( new Filter( Dimension::SESSION_CHANNEL, Filter::IN_LIST, self::SOCIAL_CHANNELS ) );
-		return new Table(
+		return ( new Table(
 			array(
 				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), ColumnType::Text ),
 				Acquisition::column( 'sessions' ),
@@ -93,6 +93,11 @@ final class TrafficSocial extends TrafficReport {
 				return $rows;
 			},
 			'sessions'
+		) )->with_row_keys(
+			array(
+				'icon'               => Schema::text(),
+				'pages_per_sessions' => Schema::number(),
+			)
 		);
 	}
 }
