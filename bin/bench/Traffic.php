@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Bench;
 
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 
 /**
  * Tracker requests (the request's $_SERVER, its JSON body and its time) for any number of

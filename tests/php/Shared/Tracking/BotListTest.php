@@ -7,8 +7,8 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Collector\BotList;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\BotList;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 use MonsterInsights\Reports\Tests\TestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- Test fixtures on the local disk.
