@@ -38,7 +38,7 @@ final class Activation {
 	public static function activate_site(): void {
 		Capabilities::grant();
 		Sources\Builtin\Collection\Tracking\Module::activate_site();
-		Sources\Builtin\Storage\Tables::maybe_migrate();
+		Sources\Builtin\Aggregation\Migrations::maybe_migrate();
 		Sources\Builtin\Aggregation\Scheduler::schedule();
 		Notes\Module::activate_site();
 	}

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\CLI;
 
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
@@ -85,7 +86,7 @@ final class Command {
 	 * @param array<string, string> $assoc_args Options.
 	 */
 	public function migrate( array $args, array $assoc_args ): void { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.FoundAfterLastUsed -- WP-CLI's command signature.
-		Tables::migrate();
+		Migrations::migrate();
 		\WP_CLI::success( sprintf( 'Schema version %d.', Tables::installed_version() ) );
 	}
 

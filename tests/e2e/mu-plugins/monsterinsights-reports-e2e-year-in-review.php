@@ -9,11 +9,11 @@
 namespace MonsterInsights\Reports\E2E\YearInReview;
 
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
 use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 
@@ -172,7 +172,7 @@ add_action(
 				'methods'             => \WP_REST_Server::CREATABLE,
 				'permission_callback' => $admin_only,
 				'callback'            => static function () {
-					Tables::maybe_migrate();
+					Migrations::maybe_migrate();
 					$year = \MonsterInsights\Reports\Reports\YearInReview::state()['report_year'];
 					try {
 						$stats = send_visits( $year );

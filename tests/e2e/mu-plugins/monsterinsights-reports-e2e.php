@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
@@ -171,7 +172,7 @@ add_action(
 					if ( function_exists( 'set_time_limit' ) ) {
 						set_time_limit( 0 );
 					}
-					Tables::maybe_migrate();
+					Migrations::maybe_migrate();
 					clear_builtin_data();
 					try {
 						$today = $request->get_param( 'today' );

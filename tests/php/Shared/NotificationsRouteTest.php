@@ -12,8 +12,8 @@ use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Notifications\Notification;
 use MonsterInsights\Reports\Notifications\Notifications;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
-use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -39,7 +39,7 @@ class NotificationsRouteTest extends TestCase {
 	 */
 	protected function set_up() {
 		parent::set_up();
-		Tables::maybe_migrate();
+		Migrations::maybe_migrate();
 		Db::query( 'DELETE FROM {rollup_site}' );
 		update_option( BootData::SOURCE_OPTION, 'builtin' );
 		delete_option( Settings::OPTION );

@@ -100,7 +100,7 @@ final class Aggregator {
 			return $result;
 		}
 		try {
-			Tables::maybe_migrate();
+			Migrations::maybe_migrate();
 			if ( Tables::needs_migration() ) {
 				// Another request is migrating: the tables are not ready.
 				$result->complete = false;

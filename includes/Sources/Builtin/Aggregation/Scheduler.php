@@ -63,7 +63,7 @@ final class Scheduler {
 		add_action( self::PRUNE_HOOK, array( self::class, 'prune_from_cron' ) );
 		add_action( self::EXCEPTIONS_HOOK, array( self::class, 'find_exceptions_from_cron' ) );
 		add_action( 'admin_init', array( self::class, 'maintain' ) );
-		add_action( 'admin_notices', array( Tables::class, 'failure_notice' ) );
+		add_action( 'admin_notices', array( Migrations::class, 'failure_notice' ) );
 		add_action( 'admin_menu', array( $this, 'hook_page_load' ), 20 );
 		add_filter( 'wpmu_drop_tables', array( self::class, 'site_tables' ), 10, 2 );
 	}
@@ -127,7 +127,7 @@ final class Scheduler {
 	 * On admin_init: migrates the schema when the code is newer and puts back missing events.
 	 */
 	public static function maintain(): void {
-		Tables::maybe_migrate();
+		Migrations::maybe_migrate();
 		self::schedule();
 	}
 
@@ -142,7 +142,7 @@ final class Scheduler {
 	 * The daily cron event: prunes raw rows past the retention period.
 	 */
 	public static function prune_from_cron(): void {
-		Tables::maybe_migrate();
+		Migrations::maybe_migrate();
 		Retention::prune( time(), self::PRUNE_BATCHES );
 	}
 
@@ -150,7 +150,7 @@ final class Scheduler {
 	 * The daily cron event: finds the exceptions of the complete days not judged yet.
 	 */
 	public static function find_exceptions_from_cron(): void {
-		Tables::maybe_migrate();
+		Migrations::maybe_migrate();
 		Exceptions\Runner::from_cron();
 	}
 

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -153,10 +154,10 @@ class SchemaTest extends TestCase {
 			1
 		);
 
-		Tables::migrate();
+		Migrations::migrate();
 		update_option( Tables::VERSION_OPTION, 0 );
 		$this->assertTrue( Tables::needs_migration() );
-		Tables::maybe_migrate();
+		Migrations::maybe_migrate();
 
 		$this->assertSame( array(), $ddl );
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );

@@ -9,6 +9,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
@@ -135,10 +136,10 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	public function test_upgrade_from_v1_keeps_hits_sessions_and_rollups() {
 		global $wpdb;
 		$this->assertSame( self::PREFIX . 'mir_sessions', Tables::table( 'sessions' ) );
-		$site_options = array( Tables::VERSION_OPTION, Tables::MIGRATE_LOCK, Compaction::BEFORE_OPTION );
+		$site_options = array( Tables::VERSION_OPTION, Migrations::MIGRATE_LOCK, Compaction::BEFORE_OPTION );
 		$real_options = $this->real_options( $site_options );
 		// Today's tables under the test prefix (all temporary), then version 1's raw tables instead.
-		Tables::migrate();
+		Migrations::migrate();
 		foreach ( array( 'rollup_pages_m', 'rollup_sources_m', 'rollup_campaigns_m', 'rollup_countries_m', 'rollup_devices_m' ) as $twin ) {
 			Db::query( 'DROP TABLE {' . $twin . '}' );
 		}
@@ -162,7 +163,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$before = Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $old ) );
 
 		$this->assertTrue( Tables::needs_migration() );
-		Tables::migrate();
+		Migrations::migrate();
 
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		foreach ( array( 'sessions', 'pageviews', 'events' ) as $name ) {
@@ -203,7 +204,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$this->assertSame( array( array( '1', '1' ), array( '3', '5' ) ), array_map( 'array_values', Db::rows( 'SELECT path_id, pageviews FROM {rollup_pages_m} WHERE day = %s ORDER BY path_id', array( $month ) ) ) );
 
 		// Migrating again changes nothing.
-		Tables::migrate();
+		Migrations::migrate();
 		$this->assertSame( 1, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
 		$this->assertSame( 2, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) );
 		$this->assertSame( $before, Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $old ) ) );
@@ -224,7 +225,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	 */
 	public function test_upgrade_from_v9_moves_second_visitor_keys_to_their_table() {
 		global $wpdb;
-		Tables::migrate();
+		Migrations::migrate();
 		Db::query( 'DROP TABLE {session_next}' );
 		Db::query( 'DROP TABLE {sessions}' );
 		Db::query( 'CREATE TABLE {sessions} (' . self::V9_SESSIONS . ')' );
@@ -247,7 +248,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		}
 
 		$this->assertTrue( Tables::needs_migration() );
-		Tables::migrate();
+		Migrations::migrate();
 
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$kept = array_values( array_diff( $columns, array( 'visitor_next' ) ) );
@@ -265,7 +266,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 
 		// Migrating again changes nothing.
 		update_option( Tables::VERSION_OPTION, 9 );
-		Tables::migrate();
+		Migrations::migrate();
 		$this->assertSame( $expected, array_map( 'array_values', Db::rows( 'SELECT * FROM {sessions} ORDER BY id' ) ) );
 		$this->assertSame( array( array( '5', (string) $next ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, visitor_next FROM {session_next}' ) ) );
 		$this->assertSame( array(), $this->real_tables() );
@@ -277,7 +278,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	 * take the next ids; migrating again changes nothing.
 	 */
 	public function test_upgrade_from_v11_stores_page_views_and_events_by_day() {
-		Tables::migrate();
+		Migrations::migrate();
 		foreach ( self::V11_RAW as $name => $body ) {
 			Db::query( 'DROP TABLE {' . $name . '}' );
 			Db::query( 'CREATE TABLE {' . $name . '} (' . $body . ')' );
@@ -294,7 +295,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		update_option( Tables::VERSION_OPTION, 11 );
 
 		$this->assertTrue( Tables::needs_migration() );
-		Tables::migrate();
+		Migrations::migrate();
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$indexes = static function ( string $name ): array {
 			$out = array();
@@ -322,7 +323,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 
 		// Migrating again changes nothing.
 		update_option( Tables::VERSION_OPTION, 11 );
-		Tables::migrate();
+		Migrations::migrate();
 		$this->assertSame( array( '4', '7', '9', '10' ), Db::col( 'SELECT id FROM {pageviews} ORDER BY id' ) );
 		$this->assertSame( array( '2', '6' ), Db::col( 'SELECT id FROM {events} ORDER BY id' ) );
 		$this->assertSame( array( 'PRIMARY', 'PRIMARY', 'id' ), array_column( Db::rows( 'SHOW INDEX FROM {pageviews}' ), 'Key_name' ) );

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
@@ -95,7 +96,7 @@ class SchemaV3Test extends BuiltinTestCase {
 		update_option( Tables::VERSION_OPTION, 2, false );
 		$this->assertTrue( Tables::needs_migration() );
 
-		Tables::migrate();
+		Migrations::migrate();
 
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertFalse( Tables::needs_migration() );

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Geo;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
@@ -216,7 +217,7 @@ class CountryRegionsTest extends BuiltinTestCase {
 		Db::query( 'DELETE FROM {rollup_regions} WHERE day >= %s', array( '2000-01-01' ) );
 		Db::query( 'DELETE FROM {rollup_regions_m} WHERE day >= %s', array( '2000-01-01' ) );
 		update_option( Tables::VERSION_OPTION, 3, false );
-		Tables::migrate();
+		Migrations::migrate();
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertSame( 6, (int) Db::value( 'SELECT SUM(sessions) FROM {rollup_regions} WHERE day >= %s', array( '2000-01-01' ) ) );
 		$this->assertSame( 2, (int) Db::value( 'SELECT sessions FROM {rollup_regions_m} WHERE country = %s AND region = %s', array( 'DE', 'Bavaria' ) ) );

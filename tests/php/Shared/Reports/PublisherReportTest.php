@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
@@ -461,7 +462,7 @@ class PublisherReportTest extends BuiltinTestCase {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 		update_option( Tables::VERSION_OPTION, 4, false );
-		Tables::migrate();
+		Migrations::migrate();
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		foreach ( LinkRollups::TABLES as $table ) {
 			$this->assertSame( $expected[ $table ], $this->table_rows( $table ), $table );

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Reports\SpeedScore;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
@@ -457,7 +458,7 @@ class SiteSpeedReportTest extends BuiltinTestCase {
 		Db::query( 'DELETE FROM {rollup_vitals}' );
 		Db::query( 'DELETE FROM {rollup_vitals_m}' );
 		update_option( Tables::VERSION_OPTION, 8 );
-		Tables::migrate();
+		Migrations::migrate();
 		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertEquals( self::expected(), $this->report( '2025-02-01', '2025-03-31' ) );
 	}

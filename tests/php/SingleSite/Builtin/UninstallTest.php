@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Tests\SingleSite\Builtin;
 
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
@@ -45,7 +46,7 @@ class UninstallTest extends TestCase {
 		foreach ( Tables::TABLES as $table ) {
 			$this->assertContains( 'DROP TABLE IF EXISTS `' . $wpdb->prefix . 'mir_' . $table . '`', $sent, $table );
 		}
-		foreach ( array( Tables::VERSION_OPTION, Retention::OPTION, Aggregator::LAST_RUN_OPTION, Aggregator::LOCK, Tables::MIGRATE_LOCK ) as $option ) {
+		foreach ( array( Tables::VERSION_OPTION, Retention::OPTION, Aggregator::LAST_RUN_OPTION, Aggregator::LOCK, Migrations::MIGRATE_LOCK ) as $option ) {
 			$this->assertFalse( get_option( $option ), $option );
 		}
 		$this->assertFalse( wp_next_scheduled( Scheduler::AGGREGATE_HOOK ) );
