@@ -13,7 +13,7 @@ use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
-use MonsterInsights\Reports\Reports\Countries;
+use MonsterInsights\Reports\Reports\CountryNames;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Rollups;
@@ -493,7 +493,7 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 			$groups = array_values( array_filter( $this->to_groups( $rows, $map ), static fn( array $group ): bool => array() !== array_filter( $group['counters'] ) ) );
 			if ( isset( $shape['dimensions'][ Dimension::COUNTRY ] ) ) {
 				foreach ( $groups as $i => $group ) {
-					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = Countries::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
+					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = CountryNames::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
 				}
 			}
 			return $groups;

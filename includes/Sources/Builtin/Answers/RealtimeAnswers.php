@@ -9,7 +9,7 @@ namespace MonsterInsights\Reports\Sources\Builtin\Answers;
 
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
-use MonsterInsights\Reports\Reports\Countries;
+use MonsterInsights\Reports\Reports\CountryNames;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Ingest;
@@ -792,7 +792,7 @@ final class RealtimeAnswers {
 			RealtimeQuery::SESSION_MEDIUM   => $session['medium'],
 			RealtimeQuery::SESSION_CAMPAIGN => $labels['campaigns'][ $session['campaign_id'] ] ?? Acquisition::NOT_SET,
 			RealtimeQuery::COUNTRY_ID       => $session['country'],
-			RealtimeQuery::COUNTRY          => Countries::name( $session['country'] ),
+			RealtimeQuery::COUNTRY          => CountryNames::name( $session['country'] ),
 			RealtimeQuery::REGION           => $session['region'],
 			RealtimeQuery::CITY             => $session['city'],
 			default                         => '',

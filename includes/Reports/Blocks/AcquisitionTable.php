@@ -19,7 +19,7 @@ defined( 'ABSPATH' ) || exit;
  * sessions) and revenue. Purchases and revenue are what the source knows of them (0 until a store
  * reports sales).
  */
-final class Acquisition {
+final class AcquisitionTable {
 
 	public const METRICS = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::SCREEN_PAGE_VIEWS_PER_SESSION, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE );
 

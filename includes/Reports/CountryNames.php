@@ -13,7 +13,7 @@ defined( 'ABSPATH' ) || exit;
  * Names come from ICU (PHP's intl extension) in the user's locale, so they are translated without
  * a list of our own; without intl, the code itself is shown.
  */
-final class Countries {
+final class CountryNames {
 
 	/**
 	 * The country's name in the current user's locale.
