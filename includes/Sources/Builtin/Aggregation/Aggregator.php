@@ -204,7 +204,7 @@ final class Aggregator {
 						}
 						self::save_cursor( $path, $position, array_merge( $file->days(), $chunk->days() ) );
 						if ( $ingest->next_id() > 0 ) {
-							Db::insert_rows( 'cursors', array( 'file', 'position', 'days' ), array( array( Ingest::NEXT_ID, $ingest->next_id(), '' ) ), false, array( 'position' ) );
+							Db::insert_rows( 'cursors', array( 'file', 'position', 'days' ), array( array( HeldSessions::NEXT_ID, $ingest->next_id(), '' ) ), false, array( 'position' ) );
 						}
 						return $chunk;
 					}
@@ -237,7 +237,7 @@ final class Aggregator {
 		Beside::wait();
 		if ( $compacted > 0 ) {
 			// The second keys of the sessions compaction deleted.
-			Ingest::forget_deleted_next_keys();
+			HeldSessions::forget_deleted_next_keys();
 		}
 		$result->merge( $file );
 		return $file->complete;

@@ -205,7 +205,7 @@ final class Compaction {
 			}
 		}
 		if ( $deleted['sessions'] > 0 ) {
-			Ingest::forget_deleted_next_keys();
+			HeldSessions::forget_deleted_next_keys();
 		}
 		return $deleted;
 	}

@@ -331,7 +331,7 @@ final class Migrations {
 				foreach ( $rows as $row ) {
 					$last = (int) $row['id'];
 					$out  = array();
-					foreach ( Ingest::SESSION_COLUMNS as $column ) {
+					foreach ( HeldSessions::SESSION_COLUMNS as $column ) {
 						$value = $row[ $column ] ?? '';
 						if ( 'visitor' === $column || 'visitor_next' === $column ) {
 							$value = 1 === preg_match( '/^[0-9a-f]{32}$/i', (string) $value ) ? Hit::key_int( (string) $value ) : 0;
@@ -342,11 +342,11 @@ final class Migrations {
 							}
 							continue;
 						}
-						$out[] = in_array( $column, Ingest::SESSION_TEXT_COLUMNS, true ) ? (string) $value : (int) $value;
+						$out[] = in_array( $column, HeldSessions::SESSION_TEXT_COLUMNS, true ) ? (string) $value : (int) $value;
 					}
 					$copy[] = $out;
 				}
-				Db::insert_rows( 'sessions', Ingest::STORED_COLUMNS, $copy );
+				Db::insert_rows( 'sessions', HeldSessions::STORED_COLUMNS, $copy );
 				Db::insert_rows( 'session_next', array( 'session_id', 'visitor_next' ), $next );
 				$found = count( $rows );
 			} while ( 1000 === $found );

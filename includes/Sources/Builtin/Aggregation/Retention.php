@@ -61,7 +61,7 @@ final class Retention {
 			} while ( self::BATCH === $found && ( 0 === $max_batches || $batches < $max_batches ) );
 		}
 		if ( $deleted['sessions'] > 0 ) {
-			Ingest::forget_deleted_next_keys();
+			HeldSessions::forget_deleted_next_keys();
 		}
 		return $deleted;
 	}

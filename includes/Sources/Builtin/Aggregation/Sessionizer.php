@@ -81,10 +81,10 @@ final class Sessionizer {
 	/**
 	 * Starts from the stored sessions of the chunk's visitor keys.
 	 *
-	 * @param array<int, array<string, int|string>> $known   Sessions (integer columns as integers: Ingest::stored_sessions()).
+	 * @param array<int, array<string, int|string>> $known   Sessions (integer columns as integers: HeldSessions::stored_sessions()).
 	 * @param LocalTime                             $clock   Site-local days and hours.
 	 * @param int                                   $next_id The id a new session takes first.
-	 * @param array<int, int>                       $earlier Visitor keys => the earliest start of sessions with them not among $known (Ingest lets go of sessions no hit of the chunk can join): a visitor who had one is not new.
+	 * @param array<int, int>                       $earlier Visitor keys => the earliest start of sessions with them not among $known (HeldSessions lets go of sessions no hit of the chunk can join): a visitor who had one is not new.
 	 */
 	public function __construct( array $known, private LocalTime $clock, private int $next_id, array $earlier = array() ) {
 		foreach ( $known as $session ) {

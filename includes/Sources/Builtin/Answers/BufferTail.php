@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Answers;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Ingest;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\HeldSessions;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
 use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
@@ -66,7 +66,7 @@ final class BufferTail {
 	 */
 	public static function positions(): array {
 		$positions = array();
-		foreach ( Db::rows( 'SELECT file, position FROM {cursors} WHERE file <> %s', array( Ingest::NEXT_ID ) ) as $row ) {
+		foreach ( Db::rows( 'SELECT file, position FROM {cursors} WHERE file <> %s', array( HeldSessions::NEXT_ID ) ) as $row ) {
 			$positions[ (string) $row['file'] ] = (int) $row['position'];
 		}
 		return $positions;

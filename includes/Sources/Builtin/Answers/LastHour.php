@@ -9,8 +9,8 @@ namespace MonsterInsights\Reports\Sources\Builtin\Answers;
 
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\HeldSessions;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Ingest;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Lookups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\RealtimeMinutes;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Sessionizer;
@@ -290,7 +290,7 @@ final class LastHour {
 		$source_ids   = self::ids( 'sources', $sources, $labels['sources'], static fn( string $name ): string => $name );
 		$campaign_ids = self::ids( 'campaigns', $campaigns, $labels['campaigns'], static fn( string $name ): string => $name );
 
-		$known = Ingest::stored_sessions( array_keys( $keys ) );
+		$known = HeldSessions::stored_sessions( array_keys( $keys ) );
 		// Ids no stored session has: this answer's own, never written.
 		$sessionizer = new Sessionizer( $known, $clock, PHP_INT_MAX >> 1 );
 		$records     = array();

@@ -28,7 +28,7 @@ class BacklogSessionReadsTest extends BuiltinTestCase {
 	private array $lookups = array();
 
 	/**
-	 * Records the keys of a lookup of stored sessions (Ingest::stored_sessions()).
+	 * Records the keys of a lookup of stored sessions (HeldSessions::stored_sessions()).
 	 *
 	 * @param string $sql A statement.
 	 * @return string

@@ -8,8 +8,8 @@
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\HeldSessions;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Ingest;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
@@ -241,7 +241,7 @@ class CrashSafetyTest extends BuiltinTestCase {
 		$this->assertSame( 1, $result['files'] );
 		$this->assertSame( array(), $this->files->claimed() );
 		$this->assertSame( $clean, $this->snapshot() );
-		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {cursors} WHERE file <> %s', array( Ingest::NEXT_ID ) ), 'the cursor goes with its file' );
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {cursors} WHERE file <> %s', array( HeldSessions::NEXT_ID ) ), 'the cursor goes with its file' );
 	}
 
 	/**

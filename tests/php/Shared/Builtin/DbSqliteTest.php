@@ -7,8 +7,8 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\HeldSessions;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Ingest;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\TestCase;
 
@@ -122,7 +122,7 @@ class DbSqliteTest extends TestCase {
 	 */
 	public function test_sessions_written_then_updated_are_the_same_table() {
 		$row   = static function ( int $id, int $pageviews, string $medium, string $city ): array {
-			$values = array_fill_keys( Ingest::STORED_COLUMNS, 0 );
+			$values = array_fill_keys( HeldSessions::STORED_COLUMNS, 0 );
 			return array_values(
 				array_merge(
 					$values,
@@ -150,15 +150,15 @@ class DbSqliteTest extends TestCase {
 			$row( 2, 3, "o'neil \\ \"quoted\"", '' ),
 			$row( 3, 2, '', '北京' ),
 		);
-		$this->assertSame( 3, $this->insert( 'sessions', Ingest::STORED_COLUMNS, $first ) );
+		$this->assertSame( 3, $this->insert( 'sessions', HeldSessions::STORED_COLUMNS, $first ) );
 
 		// Session 2 goes on; session 4 is new. Only the mutable columns change (medium stays).
 		$mutable = array( 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
-		$this->insert( 'sessions', Ingest::STORED_COLUMNS, array( $row( 2, 5, 'changed', 'x' ), $row( 4, 1, 'referral', 'Zürich' ) ), false, $mutable );
+		$this->insert( 'sessions', HeldSessions::STORED_COLUMNS, array( $row( 2, 5, 'changed', 'x' ), $row( 4, 1, 'referral', 'Zürich' ) ), false, $mutable );
 
 		$rows = $this->assertSameTable( 'sessions' );
 		$this->assertCount( 4, $rows );
-		$columns = array_flip( Ingest::STORED_COLUMNS );
+		$columns = array_flip( HeldSessions::STORED_COLUMNS );
 		// Row 2 (index 1): 5 page views, its medium and city as first written.
 		$this->assertSame( array( '5', 'integer' ), array_slice( $rows[1], 2 * $columns['pageviews'], 2 ) );
 		$this->assertSame( "o'neil \\ \"quoted\"", $rows[1][ 2 * $columns['medium'] ] );
