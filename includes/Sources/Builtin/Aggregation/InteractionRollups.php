@@ -49,8 +49,8 @@ final class InteractionRollups {
 	public const MEDIA_EVENTS = array( 'video_start', 'video_progress', 'video_complete' );
 
 	/**
-	 * The tables computed here (Tables::TABLES has them, Tables::ROLLUPS does not: Rollups compares
-	 * those with its SQL reference).
+	 * The tables computed here (Tables::TABLES has them, Tables::ROLLUPS does not: those have their
+	 * SQL reference in RollupRows).
 	 */
 	public const TABLES = array( 'rollup_forms', 'rollup_media' );
 

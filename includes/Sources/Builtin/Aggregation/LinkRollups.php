@@ -45,8 +45,8 @@ final class LinkRollups {
 	public const SCROLL = 'scroll';
 
 	/**
-	 * The tables computed here (Tables::TABLES has them, Tables::ROLLUPS does not: Rollups compares
-	 * those with its SQL reference).
+	 * The tables computed here (Tables::TABLES has them, Tables::ROLLUPS does not: those have their
+	 * SQL reference in RollupRows).
 	 */
 	public const TABLES = array( 'rollup_links', 'rollup_scroll' );
 

@@ -47,8 +47,8 @@ final class VitalsRollups {
 	public const DIGITS = 3;
 
 	/**
-	 * The table computed here (Tables::TABLES has it, Tables::ROLLUPS does not: Rollups compares
-	 * those with its SQL reference).
+	 * The table computed here (Tables::TABLES has it, Tables::ROLLUPS does not: those have their
+	 * SQL reference in RollupRows).
 	 */
 	public const TABLE = 'rollup_vitals';
 
