@@ -39,7 +39,7 @@ final class Uninstaller {
 		Settings\Modules::OPTION,
 		Licensing\Licence::SITE_OPTION,
 		Sources\Builtin\Collection\DataDir::OPTION,
-		Sources\Builtin\Collection\DataDir::MIGRATE_LOCK,
+		Sources\Builtin\Collection\DataDirMigration::MIGRATE_LOCK,
 		Sources\Builtin\Aggregation\Exceptions\Runner::CHECKED_OPTION,
 		Sources\Builtin\Aggregation\Exceptions\Runner::ERROR_OPTION,
 		Sources\Builtin\Answers\BuiltinSource::DATA_VERSION_OPTION,

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Sources\Builtin\Aggregation;
 
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDirMigration;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -30,7 +31,7 @@ final class BufferFiles implements HitFiles {
 	 * version 1.0) into it, so an upgrade loses none.
 	 */
 	public static function for_current_site(): self {
-		DataDir::maybe_migrate();
+		DataDirMigration::maybe_migrate();
 		return new self( new Buffer( DataDir::path() ) );
 	}
 

@@ -37,7 +37,7 @@ final class Endpoint {
 
 	/**
 	 * The data dir's name in uploads up to version 1.0, guarded only by an .htaccess; migrated
-	 * and deleted by DataDir::maybe_migrate().
+	 * and deleted by DataDirMigration::maybe_migrate().
 	 */
 	public const LEGACY_DIR_NAME = 'monsterinsights-reports';
 

@@ -14,6 +14,7 @@ use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\ObjectIds;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\RateLimit;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Salts;
 use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDirMigration;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -46,7 +47,7 @@ final class Module {
 		}
 		add_action( 'delete_option_' . Settings::OPTION, array( self::class, 'write_config' ) );
 		// Before the config check: a migrated data dir gets its config there.
-		add_action( 'admin_init', array( DataDir::class, 'maybe_migrate' ), 5 );
+		add_action( 'admin_init', array( DataDirMigration::class, 'maybe_migrate' ), 5 );
 		add_action( 'admin_init', array( ConfigFile::class, 'maybe_write' ) );
 
 		ObjectIdsFile::register();
@@ -107,7 +108,7 @@ final class Module {
 	 */
 	public static function activate_site(): void {
 		ObjectIdsFile::write();
-		DataDir::maybe_migrate();
+		DataDirMigration::maybe_migrate();
 		ConfigFile::write();
 	}
 
