@@ -15,6 +15,7 @@ use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
 use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 
 defined( 'ABSPATH' ) || exit;
@@ -77,7 +78,7 @@ function send_visits( int $year ): array {
 		throw new \RuntimeException( 'The staging folder cannot be created.' );
 	}
 	$objects = array();
-	foreach ( Seeder::site_pages() as $page ) {
+	foreach ( Visits::site_pages() as $page ) {
 		$objects[ $page['path'] ] = $page['object'];
 	}
 	$stats = array(

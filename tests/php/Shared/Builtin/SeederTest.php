@@ -14,6 +14,7 @@ use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
 /**
@@ -74,7 +75,7 @@ class SeederTest extends BuiltinTestCase {
 	public function test_hits_go_through_the_collector_into_the_buffer(): void {
 		$dir       = (string) DataDir::ensure();
 		$collector = Seeder::collector( \MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile::build(), new \MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer( $dir ) );
-		$stats     = ( new Seeder( $collector, 5 ) )->run( 2, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
+		$stats     = ( new Visits( $collector, 5 ) )->run( 2, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
 
 		$this->assertGreaterThan( 0, $stats['hits'] );
 		$this->assertSame( 0, $stats['refused'] );
