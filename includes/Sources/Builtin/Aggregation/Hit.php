@@ -17,7 +17,7 @@ defined( 'ABSPATH' ) || exit;
  * "ua","cc","rg","ci","en","ep"}. Strings are trimmed to the columns they end up in.
  *
  * `u` is the logged-in visitor's role slug ("-" for a user without a role), '' for a visitor who
- * was not logged in; anything else than a role slug (Collector::ROLE_PATTERN) reads as ''.
+ * was not logged in; anything else than a role slug (Collector\Body::ROLE_PATTERN) reads as ''.
  */
 final class Hit {
 
@@ -147,7 +147,7 @@ final class Hit {
 			is_string( $data['ci'] ?? null ) ? substr( trim( $data['ci'] ), 0, 128 ) : '',
 			$name,
 			is_array( $props ) ? $props : array(),
-			self::PAGEVIEW === $type && '' !== $role && 1 === preg_match( Collector\Collector::ROLE_PATTERN, $role ) ? $role : ''
+			self::PAGEVIEW === $type && '' !== $role && 1 === preg_match( Collector\Body::ROLE_PATTERN, $role ) ? $role : ''
 		);
 	}
 
@@ -192,7 +192,7 @@ final class Hit {
 	 * leaves bounces, engagement and durations as they were.
 	 */
 	public function is_passive(): bool {
-		return ! $this->is_pageview() && Collector\Collector::VITALS_EVENT === $this->name;
+		return ! $this->is_pageview() && Collector\Body::VITALS_EVENT === $this->name;
 	}
 
 	/**

@@ -79,7 +79,7 @@ final class InteractionRollups {
 				$form = $props['form'] ?? null;
 				// The toolbar's search of logged-in visitors, stored before the collector refused
 				// it, is no site form.
-				if ( ! is_string( $form ) || '' === $form || Collector\Collector::is_admin_form( $form ) ) {
+				if ( ! is_string( $form ) || '' === $form || Collector\Body::is_admin_form( $form ) ) {
 					continue;
 				}
 				$form_key = array( $form, (int) $source, (string) $medium, (int) $campaign );

@@ -77,7 +77,7 @@ final class LinkRollups {
 			$url = $props['url'] ?? null;
 			// Only web links: a javascript: or other scheme's URL stored before the collector
 			// refused them is counted nowhere.
-			if ( ! is_string( $url ) || ! Collector\Collector::is_http_url( $url ) ) {
+			if ( ! is_string( $url ) || ! Collector\Body::is_http_url( $url ) ) {
 				continue;
 			}
 			$kind = self::KINDS[ (string) $name ];

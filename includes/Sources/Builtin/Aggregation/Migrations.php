@@ -196,7 +196,7 @@ final class Migrations {
 			// The Site Speed report's Core Web Vitals (VitalsRollups): computed for every day that
 			// still has raw web_vitals events, and their months.
 			9  => static function (): void {
-				$days = Db::col( 'SELECT DISTINCT day FROM {events} WHERE name = %s', array( Collector\Collector::VITALS_EVENT ) );
+				$days = Db::col( 'SELECT DISTINCT day FROM {events} WHERE name = %s', array( Collector\Body::VITALS_EVENT ) );
 				VitalsRollups::recompute( $days );
 				Rollups::recompute_months( array_values( array_unique( array_map( static fn( string $day ): string => substr( $day, 0, 7 ) . '-01', $days ) ) ) );
 			},

@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation;
 
-use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Body;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 
 defined( 'ABSPATH' ) || exit;
@@ -64,7 +64,7 @@ final class VitalsRollups {
 			"SELECT COALESCE(u.device_category, ''), e.props FROM {events} e"
 			. ' LEFT JOIN {sessions} s ON s.id = e.session_id LEFT JOIN {user_agents} u ON u.id = s.ua_id'
 			. ' WHERE e.day = %s AND e.name = %s',
-			array( $day, Collector::VITALS_EVENT )
+			array( $day, Body::VITALS_EVENT )
 		);
 		$counts = array();
 		foreach ( $events as list( list( $device ), $props ) ) {

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Demo;
 
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Body;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
 
 defined( 'ABSPATH' ) || exit;
@@ -606,7 +607,7 @@ final class Visits {
 		if ( $uniform( 11 ) < 0.4 ) {
 			unset( $props['inp'] );
 		}
-		$this->send( $server, $this->event( $page, Collector::VITALS_EVENT, $props ), $at );
+		$this->send( $server, $this->event( $page, Body::VITALS_EVENT, $props ), $at );
 	}
 
 	/**

@@ -11,7 +11,7 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CollectController;
 use MonsterInsights\Reports\Settings\CustomDimensions;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Body;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Config;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Endpoint;
 
@@ -236,7 +236,7 @@ final class TrackerScript {
 			return '';
 		}
 		$role = (string) ( array_values( (array) $user->roles )[0] ?? '' );
-		return 1 === preg_match( Collector::ROLE_PATTERN, $role ) && '-' !== $role ? $role : '-';
+		return 1 === preg_match( Body::ROLE_PATTERN, $role ) && '-' !== $role ? $role : '-';
 	}
 
 	/**
