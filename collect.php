@@ -8,7 +8,7 @@
  * cost of a page view on the server. It needs none of it: it reads no option and no user, and only
  * appends one validated line to the site's private buffer file, which WordPress aggregates later.
  * Everything it needs comes from config.php, which WordPress writes into the site's private data
- * dir; see includes/Sources/Builtin/Collector/Endpoint.php. When that file cannot be found from
+ * dir; see includes/Sources/Builtin/Collection/Collector/Endpoint.php. When that file cannot be found from
  * here, WordPress points the tracker at the REST route `POST monsterinsights-reports/v1/collect`,
  * which runs the same handler inside WordPress.
  *
@@ -33,6 +33,6 @@ if ( ! isset( $_SERVER['REQUEST_METHOD'] ) || defined( 'ABSPATH' ) || 'collect.p
 unset( $monsterinsights_reports_script );
 
 // The endpoint class autoloads the few others it needs.
-require __DIR__ . '/includes/Sources/Builtin/Collector/Endpoint.php';
+require __DIR__ . '/includes/Sources/Builtin/Collection/Collector/Endpoint.php';
 
-MonsterInsights\Reports\Sources\Builtin\Collector\Endpoint::serve( __DIR__ );
+MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Endpoint::serve( __DIR__ );

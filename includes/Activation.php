@@ -37,9 +37,9 @@ final class Activation {
 	 */
 	public static function activate_site(): void {
 		Capabilities::grant();
-		Sources\Builtin\Tracking\Module::activate_site();
-		Sources\Builtin\Schema::maybe_migrate();
-		Sources\Builtin\Scheduler::schedule();
+		Sources\Builtin\Collection\Tracking\Module::activate_site();
+		Sources\Builtin\Aggregation\Migrations::maybe_migrate();
+		Sources\Builtin\Aggregation\Scheduler::schedule();
 		Notes\Module::activate_site();
 	}
 

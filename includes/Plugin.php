@@ -8,8 +8,8 @@
 namespace MonsterInsights\Reports;
 
 use MonsterInsights\Reports\Admin\ReportsPage;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\REST\BootController;
 use MonsterInsights\Reports\REST\ReportsController;
 use MonsterInsights\Reports\Reports\Registry;
@@ -120,7 +120,7 @@ final class Plugin {
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
 		Licensing\Licence::register();
 		Admin\SiteHealth::register();
-		\MonsterInsights\Reports\Sources\Builtin\Tracking\Module::register();
+		\MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
 		REST\CsvResponse::register();
 		REST\Controller::register();

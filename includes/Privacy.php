@@ -12,9 +12,9 @@ use MonsterInsights\Reports\Notes\Categories;
 use MonsterInsights\Reports\Notes\Notes;
 use MonsterInsights\Reports\Notifications\Notifications;
 use MonsterInsights\Reports\REST\MetricsController;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as TrackingSettings;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as TrackingSettings;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 
 defined( 'ABSPATH' ) || exit;
 

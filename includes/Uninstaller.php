@@ -27,33 +27,33 @@ final class Uninstaller {
 	public const SITE_OPTIONS = array(
 		Capabilities::OPTION,
 		'monsterinsights_reports_source',
-		Sources\Builtin\Tracking\Settings::OPTION,
-		Sources\Builtin\Schema::VERSION_OPTION,
-		Sources\Builtin\Schema::FAILURE_OPTION,
-		Sources\Builtin\Schema::HISTORY_OPTION,
-		Sources\Builtin\Retention::OPTION,
-		Sources\Builtin\Aggregator::LAST_RUN_OPTION,
-		Sources\Builtin\Aggregator::LOCK,
-		Sources\Builtin\Schema::MIGRATE_LOCK,
+		Sources\Builtin\Collection\Tracking\Settings::OPTION,
+		Sources\Builtin\Storage\Tables::VERSION_OPTION,
+		Sources\Builtin\Aggregation\Migrations::FAILURE_OPTION,
+		Sources\Builtin\Aggregation\Migrations::HISTORY_OPTION,
+		Sources\Builtin\Aggregation\Retention::OPTION,
+		Sources\Builtin\Aggregation\Aggregator::LAST_RUN_OPTION,
+		Sources\Builtin\Aggregation\Aggregator::LOCK,
+		Sources\Builtin\Aggregation\Migrations::MIGRATE_LOCK,
 		REST\SettingsController::OPTION,
 		Settings\Modules::OPTION,
 		Licensing\Licence::SITE_OPTION,
-		Sources\Builtin\DataDir::OPTION,
-		Sources\Builtin\DataDir::MIGRATE_LOCK,
-		Sources\Builtin\Exceptions\Runner::CHECKED_OPTION,
-		Sources\Builtin\Exceptions\Runner::ERROR_OPTION,
-		Sources\Builtin\BuiltinSource::DATA_VERSION_OPTION,
-		Sources\Builtin\Compaction::BEFORE_OPTION,
-		Sources\Builtin\Compaction::DAYS_OPTION,
-		Sources\Builtin\SpeedAudit::OPTION,
-		Sources\Builtin\Seeder::MARKER_OPTION,
+		Sources\Builtin\Collection\DataDir::OPTION,
+		Sources\Builtin\Collection\DataDirMigration::MIGRATE_LOCK,
+		Sources\Builtin\Aggregation\Exceptions\Runner::CHECKED_OPTION,
+		Sources\Builtin\Aggregation\Exceptions\Runner::ERROR_OPTION,
+		Sources\Builtin\Answers\BuiltinSource::DATA_VERSION_OPTION,
+		Sources\Builtin\Aggregation\Compaction::BEFORE_OPTION,
+		Sources\Builtin\Aggregation\Compaction::DAYS_OPTION,
+		Sources\Builtin\Answers\SpeedAudit::OPTION,
+		Sources\Builtin\Demo\Seeder::MARKER_OPTION,
 	);
 
 	/**
 	 * Transients the plugin stores per site by a fixed name.
 	 */
 	public const SITE_TRANSIENTS = array(
-		Sources\Builtin\Tracking\VitalsScript::RATE_TRANSIENT,
+		Sources\Builtin\Collection\Tracking\VitalsScript::RATE_TRANSIENT,
 	);
 
 	/**
@@ -83,7 +83,7 @@ final class Uninstaller {
 	 * Options the plugin stores for the whole network.
 	 */
 	public const NETWORK_OPTIONS = array(
-		Sources\Builtin\Tracking\Settings::NETWORK_OPTION,
+		Sources\Builtin\Collection\Tracking\Settings::NETWORK_OPTION,
 		Settings\Modules::NETWORK_OPTION,
 		Licensing\Licence::NETWORK_OPTION,
 	);
@@ -189,15 +189,15 @@ final class Uninstaller {
 	public static function clean_site(): void {
 		global $wpdb;
 		Capabilities::revoke();
-		Sources\Builtin\Tracking\Module::uninstall_site();
-		Sources\Builtin\DataDir::delete_all();
+		Sources\Builtin\Collection\Tracking\Module::uninstall_site();
+		Sources\Builtin\Collection\DataDir::delete_all();
 		foreach ( self::USER_SITE_OPTIONS as $key ) {
 			delete_metadata( 'user', 0, $wpdb->get_blog_prefix() . $key, '', true );
 			// get_user_option() also reads the key without a prefix.
 			delete_metadata( 'user', 0, $key, '', true );
 		}
-		Sources\Builtin\Scheduler::unschedule();
-		Sources\Builtin\Schema::drop();
+		Sources\Builtin\Aggregation\Scheduler::unschedule();
+		Sources\Builtin\Storage\Tables::drop();
 		Notes\Module::uninstall_site();
 		foreach ( self::SITE_OPTIONS as $option ) {
 			delete_option( $option );

@@ -9,21 +9,21 @@ namespace MonsterInsights\Reports\Bench;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Reports\Registry;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Collector\BotList;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\LocalTime;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\SourceList;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
-use MonsterInsights\Reports\Sources\Builtin\UserAgentParser;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\BotList;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\SourceList;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\UserAgentParser;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL -- A CLI bench: local temporary files, its own database.
 
@@ -223,7 +223,7 @@ final class Bench {
 	 */
 	private function site(): void {
 		global $wp_rewrite;
-		if ( Schema::installed_version() !== Schema::VERSION ) {
+		if ( Tables::installed_version() !== Tables::VERSION ) {
 			throw new \RuntimeException( 'the plugin did not migrate its tables' );
 		}
 		$wp_rewrite->set_permalink_structure( '/%postname%/' );
@@ -678,7 +678,7 @@ final class Bench {
 	 */
 	private static function settled_size(): array {
 		global $wpdb;
-		$tables = array_map( array( Schema::class, 'table' ), Schema::TABLES );
+		$tables = array_map( array( Tables::class, 'table' ), Tables::TABLES );
 		$start  = microtime( true );
 		$bytes  = PHP_INT_MAX;
 		while ( true ) {

@@ -7,13 +7,13 @@
 
 namespace MonsterInsights\Reports\Bench;
 
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
 
 /**
  * Tracker requests (the request's $_SERVER, its JSON body and its time) for any number of
- * visits a day, with the Seeder's mix: its user agents, devices, countries and arrivals (read from
- * the Seeder, so the two never drift apart), its hours of the day, 1–6 pages a visit, scroll depth,
- * outbound clicks and downloads, and visitors who come back later the same day. The Seeder sends a
+ * visits a day, with the demo's mix (Visits): its user agents, devices, countries and arrivals (read
+ * from Visits, so the two never drift apart), its hours of the day, 1–6 pages a visit, scroll depth,
+ * outbound clicks and downloads, and visitors who come back later the same day. Visits sends a
  * fixed, small volume through the collector; the bench needs a volume it chooses, and the requests
  * themselves, to time the collector on them or to turn them into buffer lines.
  *
@@ -34,12 +34,12 @@ final class Traffic {
 	public const PAGEVIEWS_PER_VISIT = 1.8636;
 
 	/**
-	 * Visits by hour of the day (the Seeder's weights).
+	 * Visits by hour of the day (the demo's weights).
 	 */
 	private const HOURS = array( 1, 1, 1, 1, 1, 2, 3, 5, 7, 8, 9, 9, 10, 10, 10, 9, 9, 9, 10, 11, 11, 9, 6, 3 );
 
 	/**
-	 * The Seeder's mix, by constant name.
+	 * The demo's mix, by constant name.
 	 *
 	 * @var array<string, array<string, mixed>>
 	 */
@@ -62,7 +62,7 @@ final class Traffic {
 	public function __construct( int $seed, private array $pages, private string $download ) {
 		$this->state = $seed & 0x7fffffff;
 		foreach ( array( 'USER_AGENTS', 'DEVICES', 'COUNTRIES', 'ARRIVALS', 'REFERRERS', 'CAMPAIGNS' ) as $name ) {
-			$this->mix[ $name ] = ( new \ReflectionClassConstant( Seeder::class, $name ) )->getValue();
+			$this->mix[ $name ] = ( new \ReflectionClassConstant( Visits::class, $name ) )->getValue();
 		}
 	}
 
@@ -200,7 +200,7 @@ final class Traffic {
 	}
 
 	/**
-	 * The referrer, utm tags and click id of a visit's first page view (as the Seeder sends them).
+	 * The referrer, utm tags and click id of a visit's first page view (as the demo's Visits send them).
 	 *
 	 * @param string $arrival How the visitor came.
 	 * @return array<string, string>
@@ -224,7 +224,7 @@ final class Traffic {
 					'ck' => 'gclid',
 				);
 		}
-		// The Seeder's other tagged arrivals (paid social, display, affiliates, SMS, …): its utm
+		// The demo's other tagged arrivals (paid social, display, affiliates, SMS, …): its utm
 		// tags, the first of their campaigns.
 		if ( isset( $this->mix['CAMPAIGNS'][ $arrival ] ) ) {
 			list( $source, $medium, $campaigns ) = $this->mix['CAMPAIGNS'][ $arrival ];
@@ -239,7 +239,7 @@ final class Traffic {
 	}
 
 	/**
-	 * A deterministic integer in [min, max] (the Seeder's generator).
+	 * A deterministic integer in [min, max] (the demo's generator).
 	 *
 	 * @param int $min Smallest.
 	 * @param int $max Largest.

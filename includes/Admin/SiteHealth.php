@@ -8,15 +8,15 @@
 namespace MonsterInsights\Reports\Admin;
 
 use MonsterInsights\Reports\Query\DateRange;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
-use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\RateLimit;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -516,7 +516,7 @@ final class SiteHealth {
 		$bytes = $wpdb->get_var(
 			$wpdb->prepare(
 				'SELECT SUM(DATA_LENGTH + INDEX_LENGTH) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE %s',
-				$wpdb->esc_like( $wpdb->prefix . Schema::PREFIX ) . '%'
+				$wpdb->esc_like( $wpdb->prefix . Tables::PREFIX ) . '%'
 			)
 		);
 		return null === $bytes ? null : (int) $bytes;
@@ -529,7 +529,7 @@ final class SiteHealth {
 		global $wpdb;
 		$today          = new \DateTimeImmutable( 'now', wp_timezone() );
 		list( $range )  = DateRange::preset( 'last30days', $today, (int) get_option( 'start_of_week', 1 ) );
-		$table          = Schema::table( 'rollup_site' );
+		$table          = Tables::table( 'rollup_site' );
 		$previous_error = $wpdb->suppress_errors( true );
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- The table name is the plugin's own.
 		$pageviews = $wpdb->get_var( $wpdb->prepare( "SELECT SUM(pageviews) FROM {$table} WHERE day BETWEEN %s AND %s", $range->start_ymd(), $range->end_ymd() ) );

@@ -7,10 +7,11 @@
 
 namespace MonsterInsights\Reports\CLI;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Retention;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -85,8 +86,8 @@ final class Command {
 	 * @param array<string, string> $assoc_args Options.
 	 */
 	public function migrate( array $args, array $assoc_args ): void { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.FoundAfterLastUsed -- WP-CLI's command signature.
-		Schema::migrate();
-		\WP_CLI::success( sprintf( 'Schema version %d.', Schema::installed_version() ) );
+		Migrations::migrate();
+		\WP_CLI::success( sprintf( 'Schema version %d.', Tables::installed_version() ) );
 	}
 
 	/**

@@ -7,8 +7,8 @@
 
 namespace MonsterInsights\Reports\REST;
 
-use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Module;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
 
 defined( 'ABSPATH' ) || exit;
 

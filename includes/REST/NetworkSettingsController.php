@@ -8,7 +8,7 @@
 namespace MonsterInsights\Reports\REST;
 
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as Tracking;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as Tracking;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -8,10 +8,10 @@
 namespace MonsterInsights\Reports\REST;
 
 use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Ip;
-use MonsterInsights\Reports\Sources\Builtin\Retention;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Ip;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
 use MonsterInsights\Reports\Settings\CustomDimensions;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as Tracking;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as Tracking;
 use MonsterInsights\Reports\Sources\Sources;
 
 defined( 'ABSPATH' ) || exit;

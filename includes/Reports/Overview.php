@@ -68,7 +68,7 @@ final class Overview extends ComposedReport {
 				static function ( array $values ): array {
 					$iso = $values[ Dimension::COUNTRY_ID ] ?? '';
 					return array(
-						'name'      => Countries::name( $iso ),
+						'name'      => CountryNames::name( $iso ),
 						'iso'       => $iso,
 						'page_path' => '',
 					);

@@ -8,7 +8,7 @@
 namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\Dimension;
-use MonsterInsights\Reports\Reports\Blocks\Acquisition;
+use MonsterInsights\Reports\Reports\Blocks\AcquisitionTable;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\Column;
@@ -49,7 +49,7 @@ abstract class TrafficReport extends ComposedReport {
 	 * @param string[] $dimensions The dimensions.
 	 */
 	protected static function details( string $id, string $label, array $dimensions ): Table {
-		return Acquisition::table(
+		return AcquisitionTable::table(
 			new Column( $id, $label, ColumnType::Text ),
 			$dimensions,
 			static function ( array $values ) use ( $dimensions ): ?string {

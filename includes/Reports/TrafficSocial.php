@@ -11,7 +11,7 @@ use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\ReportRequest;
-use MonsterInsights\Reports\Reports\Blocks\Acquisition;
+use MonsterInsights\Reports\Reports\Blocks\AcquisitionTable;
 use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Rows;
@@ -47,18 +47,18 @@ final class TrafficSocial extends TrafficReport {
 	 * 100 sessions.
 	 */
 	private static function social(): Table {
-		$metrics = array_merge( Acquisition::METRICS, array( Metric::BOUNCE_RATE, Metric::SCREEN_PAGE_VIEWS ) );
+		$metrics = array_merge( AcquisitionTable::METRICS, array( Metric::BOUNCE_RATE, Metric::SCREEN_PAGE_VIEWS ) );
 		$summed  = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::SCREEN_PAGE_VIEWS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE );
 		$filters = array( new Filter( Dimension::SESSION_CHANNEL, Filter::IN_LIST, self::SOCIAL_CHANNELS ) );
 		return ( new Table(
 			array(
 				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), ColumnType::Text ),
-				Acquisition::column( 'sessions' ),
-				Acquisition::column( 'engaged_sessions' ),
+				AcquisitionTable::column( 'sessions' ),
+				AcquisitionTable::column( 'engaged_sessions' ),
 				new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
-				Acquisition::column( 'purchases' ),
-				Acquisition::column( 'revenue' ),
-				Acquisition::column( 'conversion_rate' ),
+				AcquisitionTable::column( 'purchases' ),
+				AcquisitionTable::column( 'revenue' ),
+				AcquisitionTable::column( 'conversion_rate' ),
 			),
 			static function ( Source $source, ReportRequest $request ) use ( $metrics, $summed, $filters ): array {
 				$networks = array();
@@ -88,7 +88,7 @@ final class TrafficSocial extends TrafficReport {
 						'bounce_rate' => $sessions > 0 ? round( $sums['bounces'] / $sessions * 100, 2 ) : 0.0,
 						// The network's site icon in the app.
 						'icon'        => $sums['icon'],
-					) + Acquisition::cells( $sums['metrics'] );
+					) + AcquisitionTable::cells( $sums['metrics'] );
 				}
 				return $rows;
 			},

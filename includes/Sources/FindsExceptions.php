@@ -12,7 +12,7 @@ use MonsterInsights\Reports\Query\DateRange;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Implemented by the builtin source (Sources\Builtin\Exceptions). The Exceptions report asks any
+ * Implemented by the builtin source (Sources\Builtin\Aggregation\Exceptions). The Exceptions report asks any
  * source that implements it and shows no rows for one that does not.
  *
  * An exception row: id, day (Y-m-d, site time), category (engagement, ecommerce, marketing), metric

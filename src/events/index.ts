@@ -1,7 +1,7 @@
 /**
  * Entry of build/events.js: form and media events for the built-in analytics, printed deferred
  * after build/tracker.js only while the Forms or the Media module is on (see
- * includes/Sources/Builtin/Tracking/TrackerScript.php). Its tag says which:
+ * includes/Sources/Builtin/Collection/Tracking/TrackerScript.php). Its tag says which:
  *   data-f="1"  forms: impressions and plain forms' conversions (forms.ts)
  *   data-m="1"  media: plays, watch time and completions (media.ts)
  *

@@ -11,7 +11,7 @@
  *                   end and when the page is hidden
  *   video_complete  {title}                   the play reached the end
  * An `<audio>` element's events also carry `kind: 'audio'` (a video's carry no kind): they are
- * recorded, but the Media report counts videos only (includes/Sources/Builtin/InteractionRollups.php).
+ * recorded, but the Media report counts videos only (includes/Sources/Builtin/Aggregation/InteractionRollups.php).
  * The title is the element's title, aria-label or figure caption, else its file name; an embed's
  * is the iframe's title (WordPress gives oEmbed iframes the video's).
  */

@@ -19,7 +19,7 @@
  *
  * Bodies are JSON sent as text/plain (a CORS-safelisted type, so never a preflight) with
  * sendBeacon, or fetch with keepalive where the beacon is missing or refused. Field names are the
- * buffer's (includes/Sources/Builtin/Collector/Collector.php documents the body); empty fields are
+ * buffer's (includes/Sources/Builtin/Collection/Collector/Body.php documents the body); empty fields are
  * left out. The path keeps its query string, utm_* parameters included: the collector moves them
  * into the utm fields and out of the stored path. Of a click id (gclid, msclkid, fbclid) only the
  * name leaves the browser, never its value. The collector also derives the `ext` of downloads.

@@ -5,7 +5,7 @@
  * Global Privacy Control) or absent.
  *
  * WordPress prints build/vitals.js deferred after build/tracker.js, only while the Site Speed
- * report is in use (includes/Sources/Builtin/Tracking/TrackerScript.php), with one data attribute:
+ * report is in use (includes/Sources/Builtin/Collection/Tracking/TrackerScript.php), with one data attribute:
  *   data-rate  the share of page views that report their vitals, 0–100 (percent)
  *
  * A sampled page view sends one `web_vitals` event when the page is first hidden (the moment
@@ -21,7 +21,7 @@ import type { Metric } from 'web-vitals';
 
 import type { EventProps, TrackerApi } from '../tracker/track';
 
-/** The event the collector validates (Collector::VITALS_EVENT). */
+/** The event the collector validates (Body::VITALS_EVENT). */
 export const EVENT = 'web_vitals';
 
 /** The props of the event, by web-vitals metric name. */

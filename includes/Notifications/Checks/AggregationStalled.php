@@ -10,9 +10,9 @@ namespace MonsterInsights\Reports\Notifications\Checks;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Notifications\Check;
 use MonsterInsights\Reports\Notifications\Notification;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -12,10 +12,10 @@ use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Notifications\Check;
 use MonsterInsights\Reports\Notifications\Notification;
 use MonsterInsights\Reports\Notifications\Notifications;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -43,7 +43,7 @@ final class NoRecentVisits implements Check {
 	 * @param int $user_id The user.
 	 */
 	public function run( int $now, int $user_id ): ?Notification {
-		if ( BuiltinSource::KEY !== (string) get_option( BootData::SOURCE_OPTION, '' ) || Schema::needs_migration() ) {
+		if ( BuiltinSource::KEY !== (string) get_option( BootData::SOURCE_OPTION, '' ) || Tables::needs_migration() ) {
 			return null;
 		}
 		if ( null !== AggregationStalled::stalled_since( $now ) ) {

@@ -8,14 +8,15 @@
 
 namespace MonsterInsights\Reports\E2E\YearInReview;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -77,7 +78,7 @@ function send_visits( int $year ): array {
 		throw new \RuntimeException( 'The staging folder cannot be created.' );
 	}
 	$objects = array();
-	foreach ( Seeder::site_pages() as $page ) {
+	foreach ( Visits::site_pages() as $page ) {
 		$objects[ $page['path'] ] = $page['object'];
 	}
 	$stats = array(
@@ -172,7 +173,7 @@ add_action(
 				'methods'             => \WP_REST_Server::CREATABLE,
 				'permission_callback' => $admin_only,
 				'callback'            => static function () {
-					Schema::maybe_migrate();
+					Migrations::maybe_migrate();
 					$year = \MonsterInsights\Reports\Reports\YearInReview::state()['report_year'];
 					try {
 						$stats = send_visits( $year );

@@ -10,13 +10,14 @@ namespace MonsterInsights\Reports\E2E;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\MetricsController;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -60,8 +61,8 @@ if ( false !== getenv( 'MONSTERINSIGHTS_REPORTS_E2E_NOW' ) ) {
  * so no cached report of the old data is served.
  */
 function clear_builtin_data(): void {
-	if ( ! Schema::needs_migration() ) {
-		foreach ( array_reverse( Schema::TABLES ) as $table ) {
+	if ( ! Tables::needs_migration() ) {
+		foreach ( array_reverse( Tables::TABLES ) as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 	}
@@ -73,10 +74,10 @@ function clear_builtin_data(): void {
 		$buffer->release( $claimed );
 	}
 	// The exceptions went with the tables: the days they were found on are to be judged again.
-	delete_option( \MonsterInsights\Reports\Sources\Builtin\Exceptions\Runner::CHECKED_OPTION );
+	delete_option( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Runner::CHECKED_OPTION );
 	// Site Speed: the last audits, and the automatic sample rate of the old traffic.
-	delete_option( \MonsterInsights\Reports\Sources\Builtin\SpeedAudit::OPTION );
-	delete_transient( \MonsterInsights\Reports\Sources\Builtin\Tracking\VitalsScript::RATE_TRANSIENT );
+	delete_option( \MonsterInsights\Reports\Sources\Builtin\Answers\SpeedAudit::OPTION );
+	delete_transient( \MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\VitalsScript::RATE_TRANSIENT );
 	BuiltinSource::bump_data_version();
 }
 
@@ -171,7 +172,7 @@ add_action(
 					if ( function_exists( 'set_time_limit' ) ) {
 						set_time_limit( 0 );
 					}
-					Schema::maybe_migrate();
+					Migrations::maybe_migrate();
 					clear_builtin_data();
 					try {
 						$today = $request->get_param( 'today' );

@@ -27,7 +27,7 @@ import { isCollectorHit, otherVisitorAgent, storageStatePath } from '../utils';
 /** The e2e site's server (bin/serve-e2e.sh). */
 const SERVER = process.env.E2E_SERVER ?? 'php';
 
-/** The first line of every data file (includes/Sources/Builtin/Collector/PrivateFile.php). */
+/** The first line of every data file (includes/Sources/Builtin/Collection/Collector/PrivateFile.php). */
 const GUARD = '<?php exit; ?>\n';
 
 interface DataFile {

@@ -9,7 +9,7 @@ namespace MonsterInsights\Reports\Tests\Multisite;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as Tracking;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as Tracking;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

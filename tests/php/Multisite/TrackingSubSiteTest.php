@@ -7,11 +7,11 @@
 
 namespace MonsterInsights\Reports\Tests\Multisite;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Config;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 use MonsterInsights\Reports\Tests\Support\Tracking\CollectServer;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;

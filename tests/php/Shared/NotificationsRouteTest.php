@@ -11,11 +11,11 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Notifications\Notification;
 use MonsterInsights\Reports\Notifications\Notifications;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -39,7 +39,7 @@ class NotificationsRouteTest extends TestCase {
 	 */
 	protected function set_up() {
 		parent::set_up();
-		Schema::maybe_migrate();
+		Migrations::maybe_migrate();
 		Db::query( 'DELETE FROM {rollup_site}' );
 		update_option( BootData::SOURCE_OPTION, 'builtin' );
 		delete_option( Settings::OPTION );

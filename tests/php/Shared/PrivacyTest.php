@@ -13,8 +13,8 @@ use MonsterInsights\Reports\Notes\Notes;
 use MonsterInsights\Reports\Notifications\Notifications;
 use MonsterInsights\Reports\Privacy;
 use MonsterInsights\Reports\REST\MetricsController;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as TrackingSettings;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as TrackingSettings;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

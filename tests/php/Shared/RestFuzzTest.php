@@ -9,7 +9,7 @@ namespace MonsterInsights\Reports\Tests\Shared;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\Controller;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Tests\Support\Notes\NotesRequests;
 use MonsterInsights\Reports\Tests\TestCase;
 

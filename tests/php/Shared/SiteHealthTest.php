@@ -9,13 +9,13 @@ namespace MonsterInsights\Reports\Tests\Shared;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Admin\SiteHealth;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
-use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\RateLimit;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -405,12 +405,12 @@ class SiteHealthTest extends TestCase {
 	public function test_database_statuses() {
 		global $wpdb;
 		// phpcs:disable WordPress.DB.DirectDatabaseQuery
-		$status   = $wpdb->get_results( $wpdb->prepare( 'SHOW TABLE STATUS LIKE %s', $wpdb->esc_like( $wpdb->prefix . Schema::PREFIX ) . '%' ), ARRAY_A );
+		$status   = $wpdb->get_results( $wpdb->prepare( 'SHOW TABLE STATUS LIKE %s', $wpdb->esc_like( $wpdb->prefix . Tables::PREFIX ) . '%' ), ARRAY_A );
 		$expected = array_sum( array_map( static fn ( array $row ): int => (int) $row['Data_length'] + (int) $row['Index_length'], $status ) );
-		$this->assertCount( count( Schema::TABLES ), $status );
+		$this->assertCount( count( Tables::TABLES ), $status );
 		$this->assertSame( $expected, SiteHealth::database_bytes() );
 
-		$table = Schema::table( 'rollup_site' );
+		$table = Tables::table( 'rollup_site' );
 		$wpdb->query( "DELETE FROM {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- The plugin's table.
 		$today = new \DateTimeImmutable( 'now', wp_timezone() );
 		foreach ( array(

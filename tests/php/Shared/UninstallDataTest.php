@@ -9,9 +9,9 @@ namespace MonsterInsights\Reports\Tests\Shared;
 
 use MonsterInsights\Reports\Notifications\Notifications;
 use MonsterInsights\Reports\REST\MetricsController;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 use MonsterInsights\Reports\Uninstaller;

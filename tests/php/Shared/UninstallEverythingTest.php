@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared;
 
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -106,7 +106,7 @@ class UninstallEverythingTest extends TestCase {
 		// The plugin was used for real: every kind of data it keeps was there.
 		$blog_prefixes = is_multisite() ? array( self::PREFIX, self::PREFIX . '2_' ) : array( self::PREFIX );
 		foreach ( $blog_prefixes as $blog_prefix ) {
-			foreach ( Schema::TABLES as $table ) {
+			foreach ( Tables::TABLES as $table ) {
 				$this->assertContains( 'table ' . $blog_prefix . 'mir_' . $table, $result['before'] );
 			}
 			$options = array( 'monsterinsights_reports_data_version', 'monsterinsights_reports_compacted_before', 'monsterinsights_reports_settings', 'monsterinsights_reports_licence', 'monsterinsights_reports_speed_audit', '_transient_mir_report_[0-9a-f]{32}', '_transient_monsterinsights_reports_vitals_rate', $blog_prefix . 'user_roles' );

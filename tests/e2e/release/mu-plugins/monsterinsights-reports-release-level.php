@@ -27,7 +27,9 @@ add_action(
 	'rest_api_init',
 	static function (): void {
 		// GET state: the running plugin's version, the schema version its code needs, the
-		// installed one, the migrations that ran (Schema::HISTORY_OPTION) and a recorded failure.
+		// installed one, the migrations that ran and a recorded failure. The classes that keep them
+		// are Storage\Tables and Aggregation\Migrations of the built-in source; a release before
+		// its parts (the previous release of the upgrade test) has them all on Schema.
 		register_rest_route(
 			'monsterinsights-reports-release-tests/v1',
 			'/state',
@@ -35,16 +37,18 @@ add_action(
 				'methods'             => \WP_REST_Server::READABLE,
 				'permission_callback' => static fn(): bool => current_user_can( 'manage_options' ),
 				'callback'            => static function (): array {
-					$schema = '\MonsterInsights\Reports\Sources\Builtin\Schema';
-					if ( ! defined( 'MONSTERINSIGHTS_REPORTS_VERSION' ) || ! class_exists( $schema ) ) {
+					$builtin    = '\MonsterInsights\Reports\Sources\Builtin\\';
+					$tables     = class_exists( $builtin . 'Storage\Tables' ) ? $builtin . 'Storage\Tables' : $builtin . 'Schema';
+					$migrations = class_exists( $builtin . 'Aggregation\Migrations' ) ? $builtin . 'Aggregation\Migrations' : $tables;
+					if ( ! defined( 'MONSTERINSIGHTS_REPORTS_VERSION' ) || ! class_exists( $tables ) ) {
 						return array( 'plugin' => null );
 					}
 					return array(
 						'plugin'    => MONSTERINSIGHTS_REPORTS_VERSION,
-						'code'      => $schema::VERSION,
-						'installed' => (int) get_option( $schema::VERSION_OPTION, 0 ),
-						'history'   => array_values( (array) get_option( $schema::HISTORY_OPTION, array() ) ),
-						'failure'   => get_option( $schema::FAILURE_OPTION, null ),
+						'code'      => $tables::VERSION,
+						'installed' => (int) get_option( $tables::VERSION_OPTION, 0 ),
+						'history'   => array_values( (array) get_option( $migrations::HISTORY_OPTION, array() ) ),
+						'failure'   => get_option( $migrations::FAILURE_OPTION, null ),
 					);
 				},
 			)

@@ -8,11 +8,11 @@
 namespace MonsterInsights\Reports\Tests\Multisite\Builtin;
 
 use MonsterInsights\Reports\Activation;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Retention;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\Tests\Support\Builtin\FolderFiles;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -35,7 +35,7 @@ class NetworkTablesTest extends TestCase {
 		global $wpdb;
 		$suppress = $wpdb->suppress_errors( true );
 		$shown    = $wpdb->hide_errors();
-		$result   = $wpdb->query( 'SELECT 1 FROM `' . Schema::table( $table ) . '` LIMIT 1' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared -- A probe.
+		$result   = $wpdb->query( 'SELECT 1 FROM `' . Tables::table( $table ) . '` LIMIT 1' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared -- A probe.
 		$wpdb->suppress_errors( $suppress );
 		if ( $shown ) {
 			$wpdb->show_errors();
@@ -65,12 +65,12 @@ class NetworkTablesTest extends TestCase {
 
 		switch_to_blog( $site );
 		global $wpdb;
-		$this->assertSame( $wpdb->prefix . 'mir_sessions', Schema::table( 'sessions' ) );
-		$this->assertStringStartsWith( 'wp_' . $site . '_', Schema::table( 'sessions' ) );
-		foreach ( Schema::TABLES as $table ) {
+		$this->assertSame( $wpdb->prefix . 'mir_sessions', Tables::table( 'sessions' ) );
+		$this->assertStringStartsWith( 'wp_' . $site . '_', Tables::table( 'sessions' ) );
+		foreach ( Tables::TABLES as $table ) {
 			$this->assertTrue( $this->table_exists( $table ), $table );
 		}
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertNotFalse( wp_next_scheduled( Scheduler::AGGREGATE_HOOK ) );
 
 		$files = new FolderFiles();
@@ -93,7 +93,7 @@ class NetworkTablesTest extends TestCase {
 
 		switch_to_blog( $site );
 		$this->assertTrue( $this->table_exists( 'rollup_site' ) );
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		restore_current_blog();
 	}
 
@@ -123,19 +123,19 @@ class NetworkTablesTest extends TestCase {
 
 		foreach ( $sites as $site ) {
 			switch_to_blog( $site );
-			foreach ( Schema::TABLES as $table ) {
+			foreach ( Tables::TABLES as $table ) {
 				$this->assertFalse( $this->table_exists( $table ), "site $site: $table" );
 			}
-			foreach ( array( Schema::VERSION_OPTION, Retention::OPTION, Aggregator::LAST_RUN_OPTION ) as $option ) {
+			foreach ( array( Tables::VERSION_OPTION, Retention::OPTION, Aggregator::LAST_RUN_OPTION ) as $option ) {
 				$this->assertFalse( get_option( $option ), "site $site: $option" );
 			}
 			$this->assertFalse( wp_next_scheduled( Scheduler::AGGREGATE_HOOK ), "site $site" );
 			restore_current_blog();
 		}
 		// The main site's tables are real; the harness keeps them, so check what was sent.
-		foreach ( Schema::TABLES as $table ) {
+		foreach ( Tables::TABLES as $table ) {
 			$this->assertContains( 'DROP TABLE IF EXISTS `' . $wpdb->base_prefix . 'mir_' . $table . '`', $sent, $table );
 		}
-		$this->assertFalse( get_option( Schema::VERSION_OPTION ) );
+		$this->assertFalse( get_option( Tables::VERSION_OPTION ) );
 	}
 }

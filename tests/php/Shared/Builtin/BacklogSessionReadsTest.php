@@ -7,9 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Hit;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -28,13 +28,13 @@ class BacklogSessionReadsTest extends BuiltinTestCase {
 	private array $lookups = array();
 
 	/**
-	 * Records the keys of a lookup of stored sessions (Ingest::stored_sessions()).
+	 * Records the keys of a lookup of stored sessions (HeldSessions::stored_sessions()).
 	 *
 	 * @param string $sql A statement.
 	 * @return string
 	 */
 	public function record( $sql ) {
-		$prefix = 'FROM `' . Schema::table( 'sessions' ) . '` s';
+		$prefix = 'FROM `' . Tables::table( 'sessions' ) . '` s';
 		if ( str_contains( (string) $sql, $prefix ) && 1 === preg_match( '/ LEFT JOIN .* WHERE s\.visitor IN \(([0-9, ]+)\)/', (string) $sql, $match ) ) {
 			$this->lookups[] = array_map( 'intval', explode( ',', $match[1] ) );
 		}
@@ -141,7 +141,7 @@ class BacklogSessionReadsTest extends BuiltinTestCase {
 		$this->assertCount( 30, $all['sessions'] );
 
 		foreach ( array( 20, 3, 1 ) as $held ) {
-			foreach ( Schema::TABLES as $table ) {
+			foreach ( Tables::TABLES as $table ) {
 				Db::query( 'DELETE FROM {' . $table . '}' );
 			}
 			$this->lookups = array();

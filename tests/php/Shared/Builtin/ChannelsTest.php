@@ -7,9 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Acquisition;
-use MonsterInsights\Reports\Sources\Builtin\Channels;
-use MonsterInsights\Reports\Sources\Builtin\Hit;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Channels;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\TestCase;
 

@@ -7,9 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -91,11 +91,11 @@ class CompactionBehindTest extends BuiltinTestCase {
 		$this->assertSame( array( '2025-03-01', '2025-03-02', '2025-03-03', '2025-03-04', '2025-03-05' ), $result->days() );
 		// The newest session started on the 5th: the cutoff is the 4th.
 		$this->assertSame( '2025-03-04', Compaction::compacted_before() );
-		$site = preg_quote( Schema::table( 'rollup_site' ), '/' );
+		$site = preg_quote( Tables::table( 'rollup_site' ), '/' );
 		foreach ( array( '01', '02', '03' ) as $day ) {
 			$next = sprintf( '%02d', (int) $day + 1 );
 			foreach ( array( 'pageviews', 'events', 'sessions' ) as $table ) {
-				$delete = $this->first( '/^DELETE FROM `' . preg_quote( Schema::table( $table ), '/' ) . "` WHERE day = '2025-03-" . $day . "'/" );
+				$delete = $this->first( '/^DELETE FROM `' . preg_quote( Tables::table( $table ), '/' ) . "` WHERE day = '2025-03-" . $day . "'/" );
 				$this->assertGreaterThan( $this->first( '/^DELETE FROM `' . $site . "` WHERE day = '2025-03-" . $day . "'/" ), $delete, $table . ' ' . $day . ': after its rollups' );
 				$this->assertLessThan( $this->first( '/^DELETE FROM `' . $site . "` WHERE day = '2025-03-" . $next . "'/" ), $delete, $table . ' ' . $day . ': before the next day\'s rollups' );
 			}

@@ -8,12 +8,12 @@
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Hit;
-use MonsterInsights\Reports\Sources\Builtin\Rollups;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Rollups;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -279,7 +279,7 @@ class CompactionTest extends BuiltinTestCase {
 			array( '2025-01-20', '2025-03-02' ),
 		);
 		// These visits send no Core Web Vitals: SiteSpeedReportTest checks rollup_vitals' twin.
-		foreach ( array_diff_key( Schema::MONTHLY, array( 'rollup_vitals' => true ) ) as $table => $shape ) {
+		foreach ( array_diff_key( Tables::MONTHLY, array( 'rollup_vitals' => true ) ) as $table => $shape ) {
 			$keys = implode( ', ', $shape['keys'] );
 			$sums = implode( ', ', array_map( static fn( string $c ): string => 'SUM(' . $c . ') AS ' . $c, $shape['counters'] ) );
 			foreach ( $ranges as list( $start, $end ) ) {

@@ -7,10 +7,10 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Ingest;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\HeldSessions;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
 /**
@@ -67,7 +67,7 @@ class CrashSafetyTest extends BuiltinTestCase {
 		$this->aggregate( AggregationTest::script(), self::CHUNK );
 		$clean = $this->snapshot();
 		$this->assertCount( 10, $clean['sessions'] );
-		foreach ( Schema::TABLES as $table ) {
+		foreach ( Tables::TABLES as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 		return $clean;
@@ -120,7 +120,7 @@ class CrashSafetyTest extends BuiltinTestCase {
 
 		$inserts = 0;
 		$crash   = static function ( $query ) use ( &$inserts ) {
-			if ( str_starts_with( (string) $query, 'INSERT INTO `' . Schema::table( 'pageviews' ) . '`' ) && 4 === ++$inserts ) {
+			if ( str_starts_with( (string) $query, 'INSERT INTO `' . Tables::table( 'pageviews' ) . '`' ) && 4 === ++$inserts ) {
 				throw new \RuntimeException( 'simulated crash' );
 			}
 			return $query;
@@ -154,12 +154,12 @@ class CrashSafetyTest extends BuiltinTestCase {
 		$inserts = 0;
 		$cursors = array();
 		$fail    = static function ( $query ) use ( &$inserts, &$cursors ) {
-			$events = 'INSERT INTO `' . Schema::table( 'events' ) . '`';
+			$events = 'INSERT INTO `' . Tables::table( 'events' ) . '`';
 			if ( str_starts_with( (string) $query, $events ) && 2 === ++$inserts ) {
 				// A table that does not exist: the database refuses it, PHP learns it when it reaps.
-				return str_replace( $events, 'INSERT INTO `' . Schema::table( 'events' ) . '_missing`', (string) $query );
+				return str_replace( $events, 'INSERT INTO `' . Tables::table( 'events' ) . '_missing`', (string) $query );
 			}
-			if ( str_starts_with( (string) $query, 'INSERT INTO `' . Schema::table( 'cursors' ) . '`' ) ) {
+			if ( str_starts_with( (string) $query, 'INSERT INTO `' . Tables::table( 'cursors' ) . '`' ) ) {
 				$cursors[] = $inserts;
 			}
 			return $query;
@@ -193,7 +193,7 @@ class CrashSafetyTest extends BuiltinTestCase {
 		$clean = $this->clean_run();
 
 		$crash = static function ( $query ) {
-			if ( str_starts_with( (string) $query, 'DELETE FROM `' . Schema::table( 'rollup_site' ) . '`' ) ) {
+			if ( str_starts_with( (string) $query, 'DELETE FROM `' . Tables::table( 'rollup_site' ) . '`' ) ) {
 				throw new \RuntimeException( 'simulated crash' );
 			}
 			return $query;
@@ -241,7 +241,7 @@ class CrashSafetyTest extends BuiltinTestCase {
 		$this->assertSame( 1, $result['files'] );
 		$this->assertSame( array(), $this->files->claimed() );
 		$this->assertSame( $clean, $this->snapshot() );
-		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {cursors} WHERE file <> %s', array( Ingest::NEXT_ID ) ), 'the cursor goes with its file' );
+		$this->assertSame( 0, (int) Db::value( 'SELECT COUNT(*) FROM {cursors} WHERE file <> %s', array( HeldSessions::NEXT_ID ) ), 'the cursor goes with its file' );
 	}
 
 	/**

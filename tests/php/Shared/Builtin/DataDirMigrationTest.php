@@ -7,13 +7,14 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
-use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Salts;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Salts;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDirMigration;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
@@ -115,7 +116,7 @@ class DataDirMigrationTest extends BuiltinTestCase {
 		$legacy = $this->uploads . '/monsterinsights-reports';
 
 		$this->assertSame( array( $legacy ), DataDir::previous_dirs() );
-		$this->assertTrue( DataDir::maybe_migrate() );
+		$this->assertTrue( DataDirMigration::maybe_migrate() );
 
 		$this->assertDirectoryDoesNotExist( $legacy );
 		$dir = DataDir::path();
@@ -134,7 +135,7 @@ class DataDirMigrationTest extends BuiltinTestCase {
 		$this->assertCount( 1234, self::json_lines( $dir . '/' . $names[1] ) );
 
 		$this->assertSame( array(), DataDir::previous_dirs() );
-		$this->assertFalse( DataDir::maybe_migrate(), 'nothing left to migrate' );
+		$this->assertFalse( DataDirMigration::maybe_migrate(), 'nothing left to migrate' );
 		$this->assertSame( $names, array_map( 'basename', DataDir::files() ) );
 
 		$result = ( new Aggregator( BufferFiles::for_current_site(), Aggregator::CHUNK, null, Hits::ts( self::NOW ) ) )->run();
@@ -215,7 +216,7 @@ class DataDirMigrationTest extends BuiltinTestCase {
 			}
 			// The old folder keeps being recreated by the writers; leave it each time.
 			if ( is_dir( $legacy ) ) {
-				DataDir::migrate( array( $legacy ) );
+				DataDirMigration::migrate( array( $legacy ) );
 				++$runs;
 			}
 			if ( ! is_dir( $legacy ) && $running ) {
@@ -229,7 +230,7 @@ class DataDirMigrationTest extends BuiltinTestCase {
 			fclose( $pipe );
 			proc_close( $processes[ $w ] );
 		}
-		DataDir::maybe_migrate();
+		DataDirMigration::maybe_migrate();
 
 		$this->assertDirectoryDoesNotExist( $legacy );
 		$this->assertGreaterThan( 1, $runs, 'the migrations ran while the writers did' );

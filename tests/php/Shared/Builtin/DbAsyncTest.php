@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
 /**

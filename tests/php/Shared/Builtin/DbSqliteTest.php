@@ -7,9 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Ingest;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\HeldSessions;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\TestCase;
 
 // phpcs:disable WordPress.DB.RestrictedClasses.mysql__PDO -- The test reads SQLite's tables directly.
@@ -64,7 +64,7 @@ class DbSqliteTest extends TestCase {
 	private function database() {
 		$driver = new \WP_MySQL_On_SQLite( 'mysql-on-sqlite:path=:memory:;dbname=wp' );
 		$driver->setAttribute( \PDO::ATTR_STRINGIFY_FETCHES, true );
-		foreach ( Schema::definitions() as $create ) {
+		foreach ( Tables::definitions() as $create ) {
 			$driver->query( $create );
 		}
 		return $driver;
@@ -82,7 +82,7 @@ class DbSqliteTest extends TestCase {
 	 */
 	private function insert( string $table, array $columns, array $rows, bool $ignore = false, array $update = array() ): int {
 		$this->translated->query( Db::insert_sql( $table, $columns, $rows, $ignore, $update ) );
-		return Db::insert_sqlite( $this->direct->get_connection()->get_pdo(), Schema::table( $table ), $columns, $rows, $ignore, $update );
+		return Db::insert_sqlite( $this->direct->get_connection()->get_pdo(), Tables::table( $table ), $columns, $rows, $ignore, $update );
 	}
 
 	/**
@@ -95,7 +95,7 @@ class DbSqliteTest extends TestCase {
 	 */
 	private static function dump( $database, string $table ): array {
 		$pdo     = $database->get_connection()->get_pdo();
-		$name    = Schema::table( $table );
+		$name    = Tables::table( $table );
 		$columns = array_column( $pdo->query( 'PRAGMA table_info("' . $name . '")' )->fetchAll( \PDO::FETCH_ASSOC ), 'name' );
 		$select  = implode( ', ', array_map( static fn( string $column ): string => '"' . $column . '", typeof("' . $column . '")', $columns ) );
 		$order   = implode( ', ', range( 1, 2 * count( $columns ), 2 ) );
@@ -122,7 +122,7 @@ class DbSqliteTest extends TestCase {
 	 */
 	public function test_sessions_written_then_updated_are_the_same_table() {
 		$row   = static function ( int $id, int $pageviews, string $medium, string $city ): array {
-			$values = array_fill_keys( Ingest::STORED_COLUMNS, 0 );
+			$values = array_fill_keys( HeldSessions::STORED_COLUMNS, 0 );
 			return array_values(
 				array_merge(
 					$values,
@@ -150,15 +150,15 @@ class DbSqliteTest extends TestCase {
 			$row( 2, 3, "o'neil \\ \"quoted\"", '' ),
 			$row( 3, 2, '', '北京' ),
 		);
-		$this->assertSame( 3, $this->insert( 'sessions', Ingest::STORED_COLUMNS, $first ) );
+		$this->assertSame( 3, $this->insert( 'sessions', HeldSessions::STORED_COLUMNS, $first ) );
 
 		// Session 2 goes on; session 4 is new. Only the mutable columns change (medium stays).
 		$mutable = array( 'started_at', 'last_seen_at', 'day', 'hour', 'landing_path_id', 'exit_path_id', 'pageviews', 'events', 'interactive', 'duration', 'bounced', 'engaged' );
-		$this->insert( 'sessions', Ingest::STORED_COLUMNS, array( $row( 2, 5, 'changed', 'x' ), $row( 4, 1, 'referral', 'Zürich' ) ), false, $mutable );
+		$this->insert( 'sessions', HeldSessions::STORED_COLUMNS, array( $row( 2, 5, 'changed', 'x' ), $row( 4, 1, 'referral', 'Zürich' ) ), false, $mutable );
 
 		$rows = $this->assertSameTable( 'sessions' );
 		$this->assertCount( 4, $rows );
-		$columns = array_flip( Ingest::STORED_COLUMNS );
+		$columns = array_flip( HeldSessions::STORED_COLUMNS );
 		// Row 2 (index 1): 5 page views, its medium and city as first written.
 		$this->assertSame( array( '5', 'integer' ), array_slice( $rows[1], 2 * $columns['pageviews'], 2 ) );
 		$this->assertSame( "o'neil \\ \"quoted\"", $rows[1][ 2 * $columns['medium'] ] );
@@ -223,10 +223,10 @@ class DbSqliteTest extends TestCase {
 	 */
 	public function test_a_duplicate_key_is_an_error_and_writes_nothing() {
 		$pdo = $this->direct->get_connection()->get_pdo();
-		Db::insert_sqlite( $pdo, Schema::table( 'cursors' ), array( 'file', 'position', 'days' ), array( array( 'a', 1, '' ) ) );
+		Db::insert_sqlite( $pdo, Tables::table( 'cursors' ), array( 'file', 'position', 'days' ), array( array( 'a', 1, '' ) ) );
 
 		try {
-			Db::insert_sqlite( $pdo, Schema::table( 'cursors' ), array( 'file', 'position', 'days' ), array( array( 'b', 2, '' ), array( 'a', 3, '' ) ) );
+			Db::insert_sqlite( $pdo, Tables::table( 'cursors' ), array( 'file', 'position', 'days' ), array( array( 'b', 2, '' ), array( 'a', 3, '' ) ) );
 			$this->fail( 'A duplicate key must throw.' );
 		} catch ( \RuntimeException $error ) {
 			$this->assertStringStartsWith( 'Database error: ', $error->getMessage() );

@@ -7,10 +7,10 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\Detector;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\Series;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesCategory;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesKind;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Detector;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Series;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\SeriesCategory;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\SeriesKind;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

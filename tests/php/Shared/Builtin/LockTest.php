@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Lock;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Lock;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

@@ -7,9 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Retention;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -25,7 +25,7 @@ class RetentionTest extends BuiltinTestCase {
 	 */
 	private function rollups(): array {
 		$rollups = array();
-		foreach ( Schema::ROLLUPS as $table ) {
+		foreach ( Tables::ROLLUPS as $table ) {
 			$rollups[ $table ] = $this->table_rows( $table );
 		}
 		return $rollups;
@@ -98,7 +98,7 @@ class RetentionTest extends BuiltinTestCase {
 		add_filter(
 			'query',
 			static function ( $query ) use ( &$batches ) {
-				if ( str_starts_with( (string) $query, 'DELETE FROM `' . Schema::table( 'pageviews' ) . '`' ) ) {
+				if ( str_starts_with( (string) $query, 'DELETE FROM `' . Tables::table( 'pageviews' ) . '`' ) ) {
 					++$batches;
 				}
 				return $query;

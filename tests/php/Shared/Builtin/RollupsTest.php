@@ -7,9 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Rollups;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Rollups;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -108,7 +108,7 @@ class RollupsTest extends BuiltinTestCase {
 	 */
 	private function rollups(): array {
 		$rows = array();
-		foreach ( Schema::ROLLUPS as $table ) {
+		foreach ( Tables::ROLLUPS as $table ) {
 			$rows[ $table ] = $this->table_rows( $table );
 		}
 		return $rows;

@@ -8,14 +8,14 @@
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Plugin;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\BufferFiles;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Hit;
-use MonsterInsights\Reports\Sources\Builtin\LocalTime;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
+use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -170,7 +170,7 @@ class SchedulerTest extends BuiltinTestCase {
 	public function test_a_failing_cron_run_is_recorded() {
 		$this->fill_buffer();
 		$fail = static function ( $query ) {
-			if ( str_contains( (string) $query, 'INSERT INTO `' . \MonsterInsights\Reports\Sources\Builtin\Schema::table( 'pageviews' ) . '`' ) ) {
+			if ( str_contains( (string) $query, 'INSERT INTO `' . \MonsterInsights\Reports\Sources\Builtin\Storage\Tables::table( 'pageviews' ) . '`' ) ) {
 				throw new \RuntimeException( 'disk full' );
 			}
 			return $query;

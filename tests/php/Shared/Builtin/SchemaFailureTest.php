@@ -7,7 +7,8 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -45,9 +46,9 @@ class SchemaFailureTest extends TestCase {
 	 */
 	public function set_up() {
 		parent::set_up();
-		update_option( Schema::VERSION_OPTION, Schema::VERSION - 1 );
-		delete_option( Schema::FAILURE_OPTION );
-		delete_option( Schema::HISTORY_OPTION );
+		update_option( Tables::VERSION_OPTION, Tables::VERSION - 1 );
+		delete_option( Migrations::FAILURE_OPTION );
+		delete_option( Migrations::HISTORY_OPTION );
 		add_action( 'monsterinsights_reports_migrate', array( $this, 'count_run' ) );
 	}
 
@@ -55,16 +56,16 @@ class SchemaFailureTest extends TestCase {
 	 * One version behind: the migration runs once however often it is asked, and is recorded.
 	 */
 	public function test_an_upgrade_runs_once(): void {
-		Schema::maybe_migrate();
-		Schema::maybe_migrate();
-		Schema::maybe_migrate();
+		Migrations::maybe_migrate();
+		Migrations::maybe_migrate();
+		Migrations::maybe_migrate();
 
 		$this->assertSame( 1, $this->runs );
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
-		$history = get_option( Schema::HISTORY_OPTION );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
+		$history = get_option( Migrations::HISTORY_OPTION );
 		$this->assertCount( 1, $history );
-		$this->assertSame( Schema::VERSION - 1, $history[0]['from'] );
-		$this->assertSame( Schema::VERSION, $history[0]['to'] );
+		$this->assertSame( Tables::VERSION - 1, $history[0]['from'] );
+		$this->assertSame( Tables::VERSION, $history[0]['to'] );
 	}
 
 	/**
@@ -75,37 +76,37 @@ class SchemaFailureTest extends TestCase {
 	public function test_a_failed_upgrade_keeps_the_site_working_and_tells_the_admin(): void {
 		add_action( 'monsterinsights_reports_migrate', array( self::class, 'break_migration' ), 20 );
 
-		Schema::maybe_migrate();
-		Schema::maybe_migrate();
+		Migrations::maybe_migrate();
+		Migrations::maybe_migrate();
 
 		$this->assertSame( 1, $this->runs );
-		$this->assertSame( Schema::VERSION - 1, Schema::installed_version() );
-		$failure = get_option( Schema::FAILURE_OPTION );
-		$this->assertSame( Schema::VERSION - 1, $failure['from'] );
-		$this->assertSame( Schema::VERSION, $failure['to'] );
+		$this->assertSame( Tables::VERSION - 1, Tables::installed_version() );
+		$failure = get_option( Migrations::FAILURE_OPTION );
+		$this->assertSame( Tables::VERSION - 1, $failure['from'] );
+		$this->assertSame( Tables::VERSION, $failure['to'] );
 		$this->assertSame( 'Table is read only', $failure['error'] );
 
 		wp_set_current_user( $this->create_user( 'administrator' ) );
 		ob_start();
-		Schema::failure_notice();
+		Migrations::failure_notice();
 		$notice = (string) ob_get_clean();
-		$this->assertStringContainsString( 'could not update its database from version ' . ( Schema::VERSION - 1 ) . ' to ' . Schema::VERSION, $notice );
+		$this->assertStringContainsString( 'could not update its database from version ' . ( Tables::VERSION - 1 ) . ' to ' . Tables::VERSION, $notice );
 		$this->assertStringContainsString( '<code>Table is read only</code>', $notice );
 
 		wp_set_current_user( $this->create_user( 'editor' ) );
 		ob_start();
-		Schema::failure_notice();
+		Migrations::failure_notice();
 		$this->assertSame( '', (string) ob_get_clean() );
 
 		// An hour later, with the cause gone.
 		remove_action( 'monsterinsights_reports_migrate', array( self::class, 'break_migration' ), 20 );
-		$failure['time'] -= Schema::RETRY_AFTER;
-		update_option( Schema::FAILURE_OPTION, $failure );
-		Schema::maybe_migrate();
+		$failure['time'] -= Migrations::RETRY_AFTER;
+		update_option( Migrations::FAILURE_OPTION, $failure );
+		Migrations::maybe_migrate();
 
 		$this->assertSame( 2, $this->runs );
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
-		$this->assertFalse( get_option( Schema::FAILURE_OPTION ) );
-		$this->assertCount( 1, get_option( Schema::HISTORY_OPTION ) );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
+		$this->assertFalse( get_option( Migrations::FAILURE_OPTION ) );
+		$this->assertCount( 1, get_option( Migrations::HISTORY_OPTION ) );
 	}
 }

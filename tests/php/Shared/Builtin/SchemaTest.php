@@ -7,8 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -114,9 +115,9 @@ class SchemaTest extends TestCase {
 	 */
 	public function test_tables_and_indexes() {
 		global $wpdb;
-		$this->assertSame( array_keys( self::INDEXES ), Schema::TABLES );
+		$this->assertSame( array_keys( self::INDEXES ), Tables::TABLES );
 		foreach ( self::INDEXES as $table => $expected ) {
-			$this->assertSame( $wpdb->prefix . 'mir_' . $table, Schema::table( $table ) );
+			$this->assertSame( $wpdb->prefix . 'mir_' . $table, Tables::table( $table ) );
 			$indexes = array();
 			$unique  = array();
 			foreach ( Db::rows( 'SHOW INDEX FROM {' . $table . '}' ) as $row ) {
@@ -134,7 +135,7 @@ class SchemaTest extends TestCase {
 				$this->assertContains( $index, self::UNIQUE );
 			}
 		}
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 	}
 
 	/**
@@ -153,14 +154,14 @@ class SchemaTest extends TestCase {
 			1
 		);
 
-		Schema::migrate();
-		update_option( Schema::VERSION_OPTION, 0 );
-		$this->assertTrue( Schema::needs_migration() );
-		Schema::maybe_migrate();
+		Migrations::migrate();
+		update_option( Tables::VERSION_OPTION, 0 );
+		$this->assertTrue( Tables::needs_migration() );
+		Migrations::maybe_migrate();
 
 		$this->assertSame( array(), $ddl );
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
-		$this->assertFalse( Schema::needs_migration() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
+		$this->assertFalse( Tables::needs_migration() );
 	}
 
 	/**
@@ -168,8 +169,8 @@ class SchemaTest extends TestCase {
 	 */
 	public function test_definitions_are_for_dbdelta() {
 		global $wpdb;
-		$definitions = Schema::definitions();
-		$this->assertCount( count( Schema::TABLES ), $definitions );
+		$definitions = Tables::definitions();
+		$this->assertCount( count( Tables::TABLES ), $definitions );
 		foreach ( $definitions as $sql ) {
 			$this->assertMatchesRegularExpression( '/^CREATE TABLE ' . preg_quote( $wpdb->prefix, '/' ) . 'mir_\w+ \(\n/', $sql );
 			$this->assertStringContainsString( 'PRIMARY KEY  (', $sql );
@@ -182,6 +183,6 @@ class SchemaTest extends TestCase {
 	 */
 	public function test_unknown_table() {
 		$this->expectException( \InvalidArgumentException::class );
-		Schema::table( 'users' );
+		Tables::table( 'users' );
 	}
 }

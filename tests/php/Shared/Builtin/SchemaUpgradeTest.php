@@ -8,11 +8,12 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Hit;
-use MonsterInsights\Reports\Sources\Builtin\LocalTime;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
+use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL -- The test's own tables.
@@ -99,9 +100,9 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$wpdb->options = $this->site['options'];
 		// phpcs:enable WordPress.WP.GlobalVariablesOverride.Prohibited
 		parent::tear_down();
-		$names = array_merge( Schema::TABLES, array( 'v1_sessions', 'v1_pageviews', 'v1_events' ) );
+		$names = array_merge( Tables::TABLES, array( 'v1_sessions', 'v1_pageviews', 'v1_events' ) );
 		foreach ( $names as $name ) {
-			$wpdb->query( 'DROP TEMPORARY TABLE IF EXISTS `' . self::PREFIX . Schema::PREFIX . $name . '`' );
+			$wpdb->query( 'DROP TEMPORARY TABLE IF EXISTS `' . self::PREFIX . Tables::PREFIX . $name . '`' );
 		}
 		$wpdb->query( 'DROP TEMPORARY TABLE IF EXISTS `' . self::PREFIX . 'options`' );
 	}
@@ -134,11 +135,11 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	 */
 	public function test_upgrade_from_v1_keeps_hits_sessions_and_rollups() {
 		global $wpdb;
-		$this->assertSame( self::PREFIX . 'mir_sessions', Schema::table( 'sessions' ) );
-		$site_options = array( Schema::VERSION_OPTION, Schema::MIGRATE_LOCK, Compaction::BEFORE_OPTION );
+		$this->assertSame( self::PREFIX . 'mir_sessions', Tables::table( 'sessions' ) );
+		$site_options = array( Tables::VERSION_OPTION, Migrations::MIGRATE_LOCK, Compaction::BEFORE_OPTION );
 		$real_options = $this->real_options( $site_options );
 		// Today's tables under the test prefix (all temporary), then version 1's raw tables instead.
-		Schema::migrate();
+		Migrations::migrate();
 		foreach ( array( 'rollup_pages_m', 'rollup_sources_m', 'rollup_campaigns_m', 'rollup_countries_m', 'rollup_devices_m' ) as $twin ) {
 			Db::query( 'DROP TABLE {' . $twin . '}' );
 		}
@@ -157,14 +158,14 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$site = array( 'day', 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum', 'new_sessions', 'events' );
 		Db::insert_rows( 'rollup_site', $site, array( array( $old, 1, 1, 1, 1, 0, 1, 60, 1, 1 ), array( $recent, 1, 1, 1, 2, 0, 1, 60, 1, 1 ) ) );
 		Db::insert_rows( 'rollup_pages', array( 'day', 'path_id', 'pageviews' ), array( array( $old, 1, 1 ), array( $old, 3, 5 ), array( $recent, 1, 1 ), array( $recent, 2, 1 ) ) );
-		update_option( Schema::VERSION_OPTION, 1 );
+		update_option( Tables::VERSION_OPTION, 1 );
 		delete_option( Compaction::BEFORE_OPTION );
 		$before = Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $old ) );
 
-		$this->assertTrue( Schema::needs_migration() );
-		Schema::migrate();
+		$this->assertTrue( Tables::needs_migration() );
+		Migrations::migrate();
 
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		foreach ( array( 'sessions', 'pageviews', 'events' ) as $name ) {
 			$wpdb->suppress_errors( true );
 			$wpdb->get_var( 'SELECT 1 FROM `' . self::PREFIX . 'mir_v1_' . $name . '`' );
@@ -203,7 +204,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$this->assertSame( array( array( '1', '1' ), array( '3', '5' ) ), array_map( 'array_values', Db::rows( 'SELECT path_id, pageviews FROM {rollup_pages_m} WHERE day = %s ORDER BY path_id', array( $month ) ) ) );
 
 		// Migrating again changes nothing.
-		Schema::migrate();
+		Migrations::migrate();
 		$this->assertSame( 1, (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' ) );
 		$this->assertSame( 2, (int) Db::value( 'SELECT COUNT(*) FROM {pageviews}' ) );
 		$this->assertSame( $before, Db::rows( 'SELECT * FROM {rollup_site} WHERE day = %s', array( $old ) ) );
@@ -224,7 +225,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	 */
 	public function test_upgrade_from_v9_moves_second_visitor_keys_to_their_table() {
 		global $wpdb;
-		Schema::migrate();
+		Migrations::migrate();
 		Db::query( 'DROP TABLE {session_next}' );
 		Db::query( 'DROP TABLE {sessions}' );
 		Db::query( 'CREATE TABLE {sessions} (' . self::V9_SESSIONS . ')' );
@@ -240,16 +241,16 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		Db::insert_rows( 'pageviews', array( 'session_id', 'ts', 'day', 'hour', 'path_id', 'role' ), array( array( 3, 1700000000, $day, 9, 1, '' ), array( 5, 1700003000, $day, 23, 2, 'editor' ) ) );
 		Db::insert_rows( 'events', array( 'session_id', 'ts', 'day', 'name', 'path_id', 'props' ), array( array( 3, 1700000030, $day, 'scroll', 2, '{"percent":75}' ) ) );
 		Db::insert_rows( 'rollup_site', array( 'day', 'sessions', 'pageviews' ), array( array( $day, 3, 6 ) ) );
-		update_option( Schema::VERSION_OPTION, 9 );
+		update_option( Tables::VERSION_OPTION, 9 );
 		$others = array();
 		foreach ( array( 'pageviews', 'events', 'rollup_site', 'cursors' ) as $name ) {
 			$others[ $name ] = Db::rows( 'SELECT * FROM {' . $name . '}' );
 		}
 
-		$this->assertTrue( Schema::needs_migration() );
-		Schema::migrate();
+		$this->assertTrue( Tables::needs_migration() );
+		Migrations::migrate();
 
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$kept = array_values( array_diff( $columns, array( 'visitor_next' ) ) );
 		$this->assertSame( $kept, array_map( 'strval', array_column( Db::rows( 'SHOW COLUMNS FROM {sessions}' ), 'Field' ) ) );
 		$this->assertSame( array( 'PRIMARY', 'visitor', 'day' ), array_values( array_unique( array_map( 'strval', array_column( Db::rows( 'SHOW INDEX FROM {sessions}' ), 'Key_name' ) ) ) ) );
@@ -264,8 +265,8 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		}
 
 		// Migrating again changes nothing.
-		update_option( Schema::VERSION_OPTION, 9 );
-		Schema::migrate();
+		update_option( Tables::VERSION_OPTION, 9 );
+		Migrations::migrate();
 		$this->assertSame( $expected, array_map( 'array_values', Db::rows( 'SELECT * FROM {sessions} ORDER BY id' ) ) );
 		$this->assertSame( array( array( '5', (string) $next ) ), array_map( 'array_values', Db::rows( 'SELECT session_id, visitor_next FROM {session_next}' ) ) );
 		$this->assertSame( array(), $this->real_tables() );
@@ -277,7 +278,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	 * take the next ids; migrating again changes nothing.
 	 */
 	public function test_upgrade_from_v11_stores_page_views_and_events_by_day() {
-		Schema::migrate();
+		Migrations::migrate();
 		foreach ( self::V11_RAW as $name => $body ) {
 			Db::query( 'DROP TABLE {' . $name . '}' );
 			Db::query( 'CREATE TABLE {' . $name . '} (' . $body . ')' );
@@ -291,11 +292,11 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		foreach ( array_keys( self::V11_RAW ) as $name ) {
 			$before[ $name ] = Db::rows( 'SELECT * FROM {' . $name . '} ORDER BY id' );
 		}
-		update_option( Schema::VERSION_OPTION, 11 );
+		update_option( Tables::VERSION_OPTION, 11 );
 
-		$this->assertTrue( Schema::needs_migration() );
-		Schema::migrate();
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		$this->assertTrue( Tables::needs_migration() );
+		Migrations::migrate();
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$indexes = static function ( string $name ): array {
 			$out = array();
 			foreach ( Db::rows( 'SHOW INDEX FROM {' . $name . '}' ) as $row ) {
@@ -321,8 +322,8 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$this->assertSame( '10', Db::value( 'SELECT MAX(id) FROM {pageviews}' ) );
 
 		// Migrating again changes nothing.
-		update_option( Schema::VERSION_OPTION, 11 );
-		Schema::migrate();
+		update_option( Tables::VERSION_OPTION, 11 );
+		Migrations::migrate();
 		$this->assertSame( array( '4', '7', '9', '10' ), Db::col( 'SELECT id FROM {pageviews} ORDER BY id' ) );
 		$this->assertSame( array( '2', '6' ), Db::col( 'SELECT id FROM {events} ORDER BY id' ) );
 		$this->assertSame( array( 'PRIMARY', 'PRIMARY', 'id' ), array_column( Db::rows( 'SHOW INDEX FROM {pageviews}' ), 'Key_name' ) );

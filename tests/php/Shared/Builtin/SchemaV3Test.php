@@ -7,8 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -92,13 +93,13 @@ class SchemaV3Test extends BuiltinTestCase {
 		// A version 2 site: the columns are there (dbDelta adds them) but hold nothing.
 		Db::query( 'UPDATE {rollup_pages} SET entrance_pageviews = 0, new_entrances = 0 WHERE day >= %s', array( '2000-01-01' ) );
 		Db::query( 'UPDATE {rollup_pages_m} SET entrance_pageviews = 0, new_entrances = 0 WHERE day >= %s', array( '2000-01-01' ) );
-		update_option( Schema::VERSION_OPTION, 2, false );
-		$this->assertTrue( Schema::needs_migration() );
+		update_option( Tables::VERSION_OPTION, 2, false );
+		$this->assertTrue( Tables::needs_migration() );
 
-		Schema::migrate();
+		Migrations::migrate();
 
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
-		$this->assertFalse( Schema::needs_migration() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
+		$this->assertFalse( Tables::needs_migration() );
 		$this->assertSame( $expected, $this->landing() );
 	}
 }

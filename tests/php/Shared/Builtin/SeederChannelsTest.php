@@ -9,11 +9,11 @@
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Channels;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Channels;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
 /**

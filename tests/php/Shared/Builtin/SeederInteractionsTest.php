@@ -7,16 +7,17 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 
 /**
  * Two weeks of demo traffic over a contact page, a pricing page, an About page and posts: the
- * forms and videos of Seeder::INTERACTIONS are in the hits it sends, and the rollups count
+ * forms and videos of Visits::INTERACTIONS are in the hits it sends, and the rollups count
  * exactly those hits.
  */
 class SeederInteractionsTest extends BuiltinTestCase {
@@ -63,7 +64,7 @@ class SeederInteractionsTest extends BuiltinTestCase {
 			),
 		);
 		$today = new \DateTimeImmutable( '2025-03-14 00:00:00', wp_timezone() );
-		$stats = ( new Seeder( Seeder::collector( ConfigFile::build(), new Buffer( $dir ) ), 7, $pages ) )->run( 14, $today, $today->getTimestamp() + 12 * HOUR_IN_SECONDS );
+		$stats = ( new Visits( Seeder::collector( ConfigFile::build(), new Buffer( $dir ) ), 7, $pages ) )->run( 14, $today, $today->getTimestamp() + 12 * HOUR_IN_SECONDS );
 		$this->assertSame( 0, $stats['refused'] );
 
 		$lines = self::json_lines( $dir . '/' . Buffer::FILE );

@@ -7,13 +7,13 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
 /**

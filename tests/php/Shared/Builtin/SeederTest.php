@@ -8,12 +8,13 @@
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
 use MonsterInsights\Reports\Query\DateRange;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 
 /**
@@ -73,8 +74,8 @@ class SeederTest extends BuiltinTestCase {
 	 */
 	public function test_hits_go_through_the_collector_into_the_buffer(): void {
 		$dir       = (string) DataDir::ensure();
-		$collector = Seeder::collector( \MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile::build(), new \MonsterInsights\Reports\Sources\Builtin\Buffer( $dir ) );
-		$stats     = ( new Seeder( $collector, 5 ) )->run( 2, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
+		$collector = Seeder::collector( \MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile::build(), new \MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer( $dir ) );
+		$stats     = ( new Visits( $collector, 5 ) )->run( 2, new \DateTimeImmutable( 'today', wp_timezone() ), time() );
 
 		$this->assertGreaterThan( 0, $stats['hits'] );
 		$this->assertSame( 0, $stats['refused'] );
@@ -144,13 +145,13 @@ class SeederTest extends BuiltinTestCase {
 	public function test_the_same_seed_gives_the_same_traffic(): void {
 		Seeder::seed_current_site( 5, 11 );
 		$first = $this->rollups();
-		foreach ( Schema::TABLES as $table ) {
+		foreach ( Tables::TABLES as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 		Seeder::seed_current_site( 5, 11 );
 		$this->assertSame( $first, $this->rollups() );
 
-		foreach ( Schema::TABLES as $table ) {
+		foreach ( Tables::TABLES as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 		Seeder::seed_current_site( 5, 12 );

@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\UserAgentParser;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\UserAgentParser;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\TestCase;
 
@@ -85,11 +85,11 @@ class UserAgentParserTest extends TestCase {
 	 */
 	public function test_each_agent_is_stored_once() {
 		add_filter( 'monsterinsights_reports_nested_transaction', '__return_true' );
-		$first  = \MonsterInsights\Reports\Sources\Builtin\Lookups::user_agents( array( Hits::IPAD, Hits::MAC_FIREFOX ) );
-		$second = \MonsterInsights\Reports\Sources\Builtin\Lookups::user_agents( array( Hits::MAC_FIREFOX, Hits::IPAD ) );
+		$first  = \MonsterInsights\Reports\Sources\Builtin\Aggregation\Lookups::user_agents( array( Hits::IPAD, Hits::MAC_FIREFOX ) );
+		$second = \MonsterInsights\Reports\Sources\Builtin\Aggregation\Lookups::user_agents( array( Hits::MAC_FIREFOX, Hits::IPAD ) );
 
 		$this->assertSame( $first[ Hits::IPAD ], $second[ Hits::IPAD ] );
 		$this->assertSame( $first[ Hits::MAC_FIREFOX ], $second[ Hits::MAC_FIREFOX ] );
-		$this->assertSame( 'tablet', \MonsterInsights\Reports\Sources\Builtin\Db::value( 'SELECT device_category FROM {user_agents} WHERE id = %d', array( $first[ Hits::IPAD ] ) ) );
+		$this->assertSame( 'tablet', \MonsterInsights\Reports\Sources\Builtin\Storage\Db::value( 'SELECT device_category FROM {user_agents} WHERE id = %d', array( $first[ Hits::IPAD ] ) ) );
 	}
 }

@@ -9,11 +9,12 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Geo;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Geo;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\Support\Tracking\TinyMmdb;
@@ -215,9 +216,9 @@ class CountryRegionsTest extends BuiltinTestCase {
 	public function test_upgrade_computes_regions(): void {
 		Db::query( 'DELETE FROM {rollup_regions} WHERE day >= %s', array( '2000-01-01' ) );
 		Db::query( 'DELETE FROM {rollup_regions_m} WHERE day >= %s', array( '2000-01-01' ) );
-		update_option( Schema::VERSION_OPTION, 3, false );
-		Schema::migrate();
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		update_option( Tables::VERSION_OPTION, 3, false );
+		Migrations::migrate();
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertSame( 6, (int) Db::value( 'SELECT SUM(sessions) FROM {rollup_regions} WHERE day >= %s', array( '2000-01-01' ) ) );
 		$this->assertSame( 2, (int) Db::value( 'SELECT sessions FROM {rollup_regions_m} WHERE country = %s AND region = %s', array( 'DE', 'Bavaria' ) ) );
 	}

@@ -10,12 +10,12 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\CustomDimensions;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Rollups;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Rollups;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -506,7 +506,7 @@ class DimensionsReportTest extends BuiltinTestCase {
 	 * in no row of the role rollup, while every other rollup keeps counting them.
 	 */
 	public function test_page_views_from_before_version_6_count_in_no_role(): void {
-		Db::query( 'UPDATE {pageviews} SET role = %s WHERE day = %s', array( Schema::ROLE_UNKNOWN, '2025-03-10' ) );
+		Db::query( 'UPDATE {pageviews} SET role = %s WHERE day = %s', array( Tables::ROLE_UNKNOWN, '2025-03-10' ) );
 		Rollups::recompute( array( '2025-03-10' ) );
 		list( , $data ) = $this->get( self::ROUTE );
 		$this->assertSame(

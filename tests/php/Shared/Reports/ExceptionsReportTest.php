@@ -10,15 +10,15 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Capabilities;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\Runner;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\Series;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesCategory;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\SeriesKind;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\Store;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Runner;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Series;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\SeriesCategory;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\SeriesKind;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Store;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 

@@ -7,10 +7,10 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Exceptions\Runner;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Seeder;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Runner;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -26,7 +26,7 @@ class ExceptionsSeederTest extends TestCase {
 		parent::set_up();
 		add_filter( 'monsterinsights_reports_nested_transaction', '__return_true' );
 		update_option( 'timezone_string', 'Europe/Berlin' );
-		foreach ( Schema::TABLES as $table ) {
+		foreach ( Tables::TABLES as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 		delete_option( Runner::CHECKED_OPTION );

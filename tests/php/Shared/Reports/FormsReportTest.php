@@ -9,9 +9,9 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 

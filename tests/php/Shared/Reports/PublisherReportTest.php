@@ -9,11 +9,12 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\LinkRollups;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\LinkRollups;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -369,7 +370,7 @@ class PublisherReportTest extends BuiltinTestCase {
 			' JAVASCRIPT:alert(2)' => 2,
 			'data:text/html,x'     => 1,
 		);
-		$ids    = \MonsterInsights\Reports\Sources\Builtin\Lookups::links( array_keys( $unsafe ) );
+		$ids    = \MonsterInsights\Reports\Sources\Builtin\Aggregation\Lookups::links( array_keys( $unsafe ) );
 		$rows   = array();
 		foreach ( $unsafe as $url => $clicks ) {
 			$rows[] = array( '2025-03-14', LinkRollups::KINDS['affiliate_click'], $ids[ $url ], $clicks, 1 );
@@ -460,9 +461,9 @@ class PublisherReportTest extends BuiltinTestCase {
 			$expected[ $table ] = $this->table_rows( $table );
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
-		update_option( Schema::VERSION_OPTION, 4, false );
-		Schema::migrate();
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		update_option( Tables::VERSION_OPTION, 4, false );
+		Migrations::migrate();
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		foreach ( LinkRollups::TABLES as $table ) {
 			$this->assertSame( $expected[ $table ], $this->table_rows( $table ), $table );
 		}

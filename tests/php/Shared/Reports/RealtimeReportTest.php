@@ -8,11 +8,11 @@
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Db;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 use MonsterInsights\Reports\Tests\Support\Builtin\RealtimeScript;

@@ -9,12 +9,13 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Reports\SpeedScore;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Rollups;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\SpeedAudit;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Rollups;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Answers\SpeedAudit;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 
@@ -456,9 +457,9 @@ class SiteSpeedReportTest extends BuiltinTestCase {
 	public function test_migration_computes_existing_days() {
 		Db::query( 'DELETE FROM {rollup_vitals}' );
 		Db::query( 'DELETE FROM {rollup_vitals_m}' );
-		update_option( Schema::VERSION_OPTION, 8 );
-		Schema::migrate();
-		$this->assertSame( Schema::VERSION, Schema::installed_version() );
+		update_option( Tables::VERSION_OPTION, 8 );
+		Migrations::migrate();
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertEquals( self::expected(), $this->report( '2025-02-01', '2025-03-31' ) );
 	}
 }

@@ -9,7 +9,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Reports\SocialNetworks;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
 

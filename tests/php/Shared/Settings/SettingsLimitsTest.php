@@ -8,7 +8,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Settings;
 
 use MonsterInsights\Reports\REST\SettingsController;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as Tracking;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as Tracking;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

@@ -10,8 +10,8 @@ namespace MonsterInsights\Reports\Tests\Shared\Settings;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\SettingsController;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Retention;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings as Tracking;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as Tracking;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

@@ -7,9 +7,9 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Config;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 

@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 
@@ -156,11 +156,11 @@ class BufferTest extends TestCase {
 		$writers   = 4;
 		$per       = 400;
 		$processes = array();
-		$code      = 'require $argv[1]; require $argv[5]; $b = new MonsterInsights\Reports\Sources\Builtin\Buffer( $argv[2] );'
+		$code      = 'require $argv[1]; require $argv[5]; $b = new MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer( $argv[2] );'
 			. ' for ( $i = 0; $i < (int) $argv[4]; $i++ ) { if ( ! $b->append( array( "id" => $argv[3] . "-" . $i, "pad" => str_repeat( "x", 200 ) ) ) ) { exit( 1 ); } }';
 		for ( $w = 0; $w < $writers; $w++ ) {
 			$process = proc_open(
-				array( PHP_BINARY, '-r', $code, MONSTERINSIGHTS_REPORTS_DIR . 'includes/Sources/Builtin/Buffer.php', $dir, 'w' . $w, (string) $per, MONSTERINSIGHTS_REPORTS_DIR . 'includes/Sources/Builtin/Collector/PrivateFile.php' ),
+				array( PHP_BINARY, '-r', $code, MONSTERINSIGHTS_REPORTS_DIR . 'includes/Sources/Builtin/Collection/Collector/Buffer.php', $dir, 'w' . $w, (string) $per, MONSTERINSIGHTS_REPORTS_DIR . 'includes/Sources/Builtin/Collection/Collector/PrivateFile.php' ),
 				array(),
 				$pipes
 			);

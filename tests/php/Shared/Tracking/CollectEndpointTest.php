@@ -7,10 +7,10 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 use MonsterInsights\Reports\Tests\Support\Tracking\CollectServer;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -173,7 +173,7 @@ class CollectEndpointTest extends TestCase {
 				'post_status' => 'publish',
 			)
 		);
-		\MonsterInsights\Reports\Sources\Builtin\Tracking\ObjectIdsFile::write();
+		\MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ObjectIdsFile::write();
 		$response = self::beacon( '{"t":"pageview","p":"/hello/?utm_medium=social&gclid=abc","o":' . $post . ',"r":"https://news.example/"}' );
 
 		$this->assertSame( 204, $response['status'] );

@@ -7,13 +7,13 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
-use MonsterInsights\Reports\Sources\Builtin\Collector\ObjectIds;
-use MonsterInsights\Reports\Sources\Builtin\Collector\RateLimit;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ObjectIdsFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Config;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\ObjectIds;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\RateLimit;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ObjectIdsFile;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 

@@ -7,11 +7,11 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Salts;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Salts;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
 use MonsterInsights\Reports\Tests\Support\Tracking\CollectServer;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;

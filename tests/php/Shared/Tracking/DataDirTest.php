@@ -7,13 +7,13 @@
 
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Collector;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Endpoint;
-use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Endpoint;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 
@@ -132,7 +132,7 @@ class DataDirTest extends TestCase {
 		$this->assertSame( '/first/', self::json_lines( $claimed )[0]['p'] );
 		$this->assertSame( '/second/', self::json_lines( $buffer->path() )[0]['p'] );
 		// The config is read back as data, never run.
-		$this->assertSame( (string) get_current_blog_id(), ( \MonsterInsights\Reports\Sources\Builtin\Collector\Config::load( DataDir::path() ) )->site_id );
+		$this->assertSame( (string) get_current_blog_id(), ( \MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Config::load( DataDir::path() ) )->site_id );
 	}
 
 	/**

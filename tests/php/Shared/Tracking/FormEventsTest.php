@@ -9,11 +9,11 @@ namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Buffer;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\FormConversions;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Module;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\FormConversions;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 

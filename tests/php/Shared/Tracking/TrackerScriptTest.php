@@ -9,12 +9,12 @@ namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Collector\Config;
-use MonsterInsights\Reports\Sources\Builtin\DataDir;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\ConfigFile;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Module;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Config;
+use MonsterInsights\Reports\Sources\Builtin\Collection\DataDir;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\ConfigFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 use MonsterInsights\Reports\Tests\TestCase;
 

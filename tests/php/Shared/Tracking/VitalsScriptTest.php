@@ -8,10 +8,10 @@
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
 use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\Settings;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\TrackerScript;
-use MonsterInsights\Reports\Sources\Builtin\Tracking\VitalsScript;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\VitalsScript;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

@@ -7,10 +7,11 @@
 
 namespace MonsterInsights\Reports\Tests\SingleSite\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Retention;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
-use MonsterInsights\Reports\Sources\Builtin\Scheduler;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Migrations;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\Tests\TestCase;
 use MonsterInsights\Reports\Uninstaller;
 
@@ -42,10 +43,10 @@ class UninstallTest extends TestCase {
 
 		Uninstaller::run();
 
-		foreach ( Schema::TABLES as $table ) {
+		foreach ( Tables::TABLES as $table ) {
 			$this->assertContains( 'DROP TABLE IF EXISTS `' . $wpdb->prefix . 'mir_' . $table . '`', $sent, $table );
 		}
-		foreach ( array( Schema::VERSION_OPTION, Retention::OPTION, Aggregator::LAST_RUN_OPTION, Aggregator::LOCK, Schema::MIGRATE_LOCK ) as $option ) {
+		foreach ( array( Tables::VERSION_OPTION, Retention::OPTION, Aggregator::LAST_RUN_OPTION, Aggregator::LOCK, Migrations::MIGRATE_LOCK ) as $option ) {
 			$this->assertFalse( get_option( $option ), $option );
 		}
 		$this->assertFalse( wp_next_scheduled( Scheduler::AGGREGATE_HOOK ) );

@@ -7,12 +7,12 @@
 
 namespace MonsterInsights\Reports\Tests\Support\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\AggregationResult;
-use MonsterInsights\Reports\Sources\Builtin\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\BuiltinSource;
-use MonsterInsights\Reports\Sources\Builtin\Compaction;
-use MonsterInsights\Reports\Sources\Builtin\Db;
-use MonsterInsights\Reports\Sources\Builtin\Schema;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\AggregationResult;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
@@ -61,7 +61,7 @@ abstract class BuiltinTestCase extends TestCase {
 		update_option( 'gmt_offset', '' );
 		delete_option( Compaction::BEFORE_OPTION );
 		Hits::$zone = 'Europe/Berlin';
-		foreach ( Schema::TABLES as $table ) {
+		foreach ( Tables::TABLES as $table ) {
 			Db::query( 'DELETE FROM {' . $table . '}' );
 		}
 		$this->files = new FolderFiles();

@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Support\Builtin;
 
-use MonsterInsights\Reports\Sources\Builtin\HitFiles;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\HitFiles;
 
 /**
  * A HitFiles double: files the test writes are "claimed"; release() deletes them and is recorded.

@@ -7,7 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Support\Tracking;
 
-use MonsterInsights\Reports\Sources\Builtin\Collector\PrivateFile;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- Test fixtures on the local disk.
 

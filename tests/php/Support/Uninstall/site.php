@@ -115,14 +115,14 @@ function mir_use_site( string $licence ): array {
 	$log[] = mir_rest( 'POST', '/licence', array( 'key' => $licence ) );
 	$log[] = mir_rest( 'POST', '/addons/forms', array( 'active' => true ) );
 
-	$stats = MonsterInsights\Reports\Sources\Builtin\Seeder::seed_current_site( 14, 1 );
+	$stats = MonsterInsights\Reports\Sources\Builtin\Demo\Seeder::seed_current_site( 14, 1 );
 	$log[] = 'seeded: ' . $stats['stored'];
 	// What the site's cron events do.
 	foreach ( array( 'monsterinsights_reports_aggregate', 'monsterinsights_reports_prune', 'monsterinsights_reports_find_exceptions', 'monsterinsights_reports_tracking_cleanup' ) as $hook ) {
 		do_action( $hook );
 	}
-	MonsterInsights\Reports\Sources\Builtin\Compaction::run( time() + 400 * DAY_IN_SECONDS );
-	$log[] = 'vitals rate: ' . MonsterInsights\Reports\Sources\Builtin\Tracking\VitalsScript::rate();
+	MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction::run( time() + 400 * DAY_IN_SECONDS );
+	$log[] = 'vitals rate: ' . MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\VitalsScript::rate();
 
 	// Every report and table, as the app opens them: their payloads are cached.
 	$range = array(

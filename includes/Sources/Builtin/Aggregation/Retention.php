@@ -1,0 +1,68 @@
+<?php
+/**
+ * Pruning of the raw rows.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Aggregation;
+
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Deletes raw page views, events and sessions older than the retention period (the
+ * `monsterinsights_reports_retention_months` option, 25 months by default), in small batches so no
+ * statement holds locks for long. The rollups are kept for ever.
+ */
+final class Retention {
+
+	public const OPTION = 'monsterinsights_reports_retention_months';
+
+	public const DEFAULT_MONTHS = 25;
+
+	/**
+	 * Rows deleted per statement.
+	 */
+	public const BATCH = 1000;
+
+	/**
+	 * The retention period in months (at least 1).
+	 */
+	public static function months(): int {
+		$months = (int) get_option( self::OPTION, self::DEFAULT_MONTHS );
+		return $months >= 1 ? $months : self::DEFAULT_MONTHS;
+	}
+
+	/**
+	 * Deletes what is older than the retention period.
+	 *
+	 * @param int            $now         Unix time to count back from.
+	 * @param int            $max_batches Most batches a table, 0 for no limit (the next run goes on).
+	 * @param LocalTime|null $clock       Site-local time; the site's zone by default.
+	 * @return array<string, int> Rows deleted, by table.
+	 */
+	public static function prune( int $now, int $max_batches = 0, ?LocalTime $clock = null ): array {
+		$clock   = $clock ?? new LocalTime();
+		$oldest  = $clock->months_before( $now, self::months() );
+		$deleted = array();
+		foreach ( array( 'pageviews', 'events', 'sessions' ) as $table ) {
+			$deleted[ $table ] = 0;
+			$batches           = 0;
+			do {
+				$ids   = Db::col( 'SELECT id FROM {' . $table . '} WHERE day < %s ORDER BY day LIMIT %d', array( $oldest, self::BATCH ) );
+				$found = count( $ids );
+				if ( $found > 0 ) {
+					$deleted[ $table ] += Db::query( 'DELETE FROM {' . $table . '} WHERE id IN (' . Lookups::ints( $ids ) . ')' );
+				}
+				++$batches;
+			} while ( self::BATCH === $found && ( 0 === $max_batches || $batches < $max_batches ) );
+		}
+		if ( $deleted['sessions'] > 0 ) {
+			HeldSessions::forget_deleted_next_keys();
+		}
+		return $deleted;
+	}
+}
