@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the release zip, monsterinsights-reports.zip, with `wp-scripts plugin-zip` and the `files`
 # list of package.json: the plugin's PHP, includes/, build/ (its data files included), vendor/ from
-# `composer install --no-dev --optimize-autoloader`, languages/, readme.txt, uninstall.php and
+# `composer install --no-dev --optimize-autoloader` (from composer.lock), languages/, readme.txt, uninstall.php and
 # collect.php — nothing else.
 #
 # The files are staged in a temporary folder, where Composer installs the runtime packages only, so
@@ -30,8 +30,9 @@ for entry in "${listed[@]}"; do
 done
 # build/.sources (the hash of build/'s sources, for npm start and CI) is no part of the plugin.
 rm -f "$stage/build/.sources"
-cp package.json composer.json "$stage/"
-[ ! -f composer.lock ] || cp composer.lock "$stage/"
+# composer.lock pins the runtime packages: two builds of one commit bundle the same libraries.
+[ -f composer.lock ] || { echo "plugin-zip: composer.lock is missing" >&2; exit 1; }
+cp package.json composer.json composer.lock "$stage/"
 (cd "$stage" && COMPOSER_NO_DEV=1 composer install --no-dev --optimize-autoloader --classmap-authoritative \
 	--no-interaction --no-progress --no-scripts --quiet)
 

@@ -135,11 +135,15 @@ job npm "Install: npm ci" "sys" '
 	# npm start'"'"'s own Playground CLI (bin/playground, for a fresh clone): the same version, its lock in sync.
 	node -e "const a = require(\"./package.json\").devDependencies[\"@wp-playground/cli\"], b = require(\"./bin/playground/package.json\").dependencies[\"@wp-playground/cli\"]; if (a !== b) { console.error(\"bin/playground has @wp-playground/cli \" + b + \", package.json \" + a); process.exit(1); }"
 	(cd bin/playground && npm ci --dry-run --no-audit --no-fund --loglevel=error >/dev/null)'
+# `composer install` installs exactly composer.lock (committed; composer.json sets "lock": true, so a
+# machine whose global Composer config turns locks off still reads it); the lock must be current
+# with composer.json.
 job composer "Install: Composer" "sys" '
+	composer validate --no-check-publish --strict
 	if [ ! -x vendor/bin/phpunit ] || [ composer.json -nt vendor/autoload.php ] || [ composer.lock -nt vendor/autoload.php ]; then
 		composer install --no-interaction --no-progress
 	else
-		echo "vendor is current with composer.json"
+		echo "vendor is current with composer.lock"
 	fi'
 job core "Install: WordPress core" "sys" 'bash bin/wp-core.sh'
 
