@@ -164,6 +164,8 @@ job build "Build (in CI: the committed build/ is the sources' build)" "npm" '
 		echo "build/ changed: commit it with the sources (CI fails when they differ)"
 	fi'
 job jest "Unit: jest" "npm" 'npm run test:js --silent -- --ci'
+# The bin/ scripts' own tests (tests/bin/*.test.sh): each on scratch folders and stand-ins.
+job bintests "Unit: the bin scripts (tests/bin)" "sys" 'bash tests/bin/run.sh'
 job e2e "End to end: Playwright in Chromium" "build composer core" 'bash bin/test-e2e.sh'
 # Every screen as lite and pro at 1440 and 600 px against tests/e2e/visual/baselines, on a site of
 # its own whose clock starts at a fixed instant (libfaketime); `npm run test:visual -- --update`.
