@@ -120,7 +120,7 @@ final class Preload {
 		if ( empty( $reports ) || ! is_readable( $groups ) ) {
 			return array();
 		}
-		$manifest = include $groups;
+		$manifest = require $groups;
 		$scripts  = is_array( $manifest ) && is_array( $manifest[ self::DEFAULT_SCREEN ] ?? null ) ? $manifest[ self::DEFAULT_SCREEN ] : array();
 		$files    = array();
 		foreach ( $scripts as $script ) {
