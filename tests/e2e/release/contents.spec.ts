@@ -105,8 +105,9 @@ test( 'the release zip ships only what runs', () => {
 	const twice = [ ...byContent.values() ].filter(
 		( same ) =>
 			same.length > 1 &&
-			new Set( same.map( ( file ) => file.replace( /-rtl\.css$/, '.css' ) ) )
-				.size > 1
+			new Set(
+				same.map( ( file ) => file.replace( /-rtl\.css$/, '.css' ) )
+			).size > 1
 	);
 	expect( twice ).toEqual( [] );
 } );
