@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name:       MonsterInsights Reports
- * Description:       Web-analytics reports inside wp-admin, from a built-in cookieless collector or Google Analytics 4.
+ * Description:       Web-analytics reports inside wp-admin, from a built-in cookieless collector that keeps visits in your own database.
  * Version:           0.2.0
  * Requires at least: 6.8
  * Requires PHP:      8.1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the plugin directory's own checker, Plugin Check 1.2 (all categories, static and runtime
 # checks), through its WP-CLI command on the release zip, installed on a fresh WordPress (.wp/core,
-# a MariaDB database of its own), and fails on any error. Warnings are printed; README.md
+# a MariaDB database of its own), and fails on any error. Warnings are printed; docs/release.md
 # ("Plugin Check") explains each one that remains.
 #
 # Plugin Check and WP-CLI come from bin/third-party.sh: ../shared/tools/ (plugin-check-1.2.0.tar.gz,

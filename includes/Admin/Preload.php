@@ -68,7 +68,7 @@ final class Preload {
 		}
 		$paths[]       = self::path( self::METRICS );
 		$level         = Licence::level();
-		list( $range ) = DateRange::preset( 'last30days', new \DateTimeImmutable( 'now', wp_timezone() ), (int) get_option( 'start_of_week', 1 ) );
+		list( $range ) = DateRange::default_ranges();
 		foreach ( self::DEFAULT_REPORTS as $report ) {
 			if ( Tiers::allows( $level, $report ) ) {
 				$paths[] = self::report_path( $report, $range );

@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Notes;
 
+use MonsterInsights\Reports\Query\DateRange;
+
 use MonsterInsights\Reports\Reports\SafeUrl;
 
 defined( 'ABSPATH' ) || exit;
@@ -32,7 +34,7 @@ final class Notes {
 	/**
 	 * The days a note may have (inclusive).
 	 */
-	public const EARLIEST = '2005-01-01';
+	public const EARLIEST = DateRange::EARLIEST;
 	public const LATEST   = '2099-12-31';
 
 	/**

@@ -84,6 +84,20 @@ final class DateRange {
 	public const PRESETS = array( 'today', 'yesterday', 'lastweek', 'lastmonth', 'last7days', 'last30days', 'last90days' );
 
 	/**
+	 * The preset a report shows when no dates are asked for.
+	 */
+	public const DEFAULT_PRESET = 'last30days';
+
+	/**
+	 * The default preset's range and compare range for the site's today.
+	 *
+	 * @return array{0: self, 1: self}
+	 */
+	public static function default_ranges(): array {
+		return self::preset( self::DEFAULT_PRESET, new \DateTimeImmutable( 'now', wp_timezone() ), (int) get_option( 'start_of_week', 1 ) );
+	}
+
+	/**
 	 * The range and compare range of a preset, exactly as decisions.md "Dates" lists them and as
 	 * the app computes them (src/lib/dates.ts presetRange):
 	 *

@@ -43,7 +43,17 @@ final class CollectController extends Controller {
 		// changed; the collector itself validates the body, drops bots, prefetches and excluded
 		// addresses, and caps the size.
 		$endpoint['permission_callback'] = '__return_true';
-		$this->add_route( '', array( $endpoint ), '' );
+		$this->add_route(
+			'',
+			array( $endpoint ),
+			fn() => self::document(
+				'collect',
+				array(
+					'type'        => 'null',
+					'description' => __( 'A stored or dropped hit is answered 204 No Content, with no body; a malformed hit is a 400 with an error code and message.', 'monsterinsights-reports' ),
+				)
+			)
+		);
 	}
 
 	/**

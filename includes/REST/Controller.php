@@ -204,6 +204,32 @@ abstract class Controller extends \WP_REST_Controller {
 	}
 
 	/**
+	 * The answer of a route that only refuses (a catch-all for names without a route): a REST
+	 * error, as WordPress sends a WP_Error.
+	 *
+	 * @return array<string, mixed>
+	 */
+	protected static function error_schema(): array {
+		return array(
+			'type'       => 'object',
+			'properties' => array(
+				'code'    => array(
+					'description' => __( 'The error code.', 'monsterinsights-reports' ),
+					'type'        => 'string',
+				),
+				'message' => array(
+					'description' => __( 'What went wrong, for the user.', 'monsterinsights-reports' ),
+					'type'        => 'string',
+				),
+				'data'    => array(
+					'description' => __( 'The HTTP status and, for a locked report, the licence level it needs.', 'monsterinsights-reports' ),
+					'type'        => 'object',
+				),
+			),
+		);
+	}
+
+	/**
 	 * The `id` argument of a route `…/(?P<id>[\d]+)`.
 	 *
 	 * @param string $description What the id names.

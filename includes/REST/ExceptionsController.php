@@ -46,7 +46,22 @@ final class ExceptionsController extends Controller {
 		$this->add_route(
 			'/(?P<id>[\d]+)',
 			array( $this->endpoint( \WP_REST_Server::DELETABLE, 'delete_item', 'can_save', self::id_arg( __( 'The exception’s ID.', 'monsterinsights-reports' ) ) ) ),
-			''
+			fn() => self::document(
+				'exception-deleted',
+				array(
+					'type'       => 'object',
+					'properties' => array(
+						'deleted' => array(
+							'description' => __( 'Whether the exception was deleted.', 'monsterinsights-reports' ),
+							'type'        => 'boolean',
+						),
+						'id'      => array(
+							'description' => __( 'The exception’s ID.', 'monsterinsights-reports' ),
+							'type'        => 'integer',
+						),
+					),
+				)
+			)
 		);
 	}
 

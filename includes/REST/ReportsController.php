@@ -80,16 +80,29 @@ final class ReportsController extends Controller {
 				$table_args = $args + ReportRequest::table_args( $table->sortable() );
 				$csv_args   = $args + ReportRequest::table_args( $table->sortable(), false );
 				$path       = '/' . $name . '/tables/' . $id;
-				$this->add_route( $path, array( $this->endpoint( \WP_REST_Server::READABLE, fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id ), 'can_view', $table_args ) ), '' );
-				$this->add_route( $path . '/csv', array( $this->endpoint( \WP_REST_Server::READABLE, fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id, true ), 'can_view', $csv_args ) ), '' );
+				$this->add_route( $path, array( $this->endpoint( \WP_REST_Server::READABLE, fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id ), 'can_view', $table_args ) ), fn() => self::document( $name . '-' . $id, $table->schema() ) );
+				$this->add_route( $path . '/csv', array( $this->endpoint( \WP_REST_Server::READABLE, fn( \WP_REST_Request $request ) => $this->answer( $report, $request, $id, true ), 'can_view', $csv_args ) ), fn() => self::document( $name . '-' . $id . '-csv', self::csv_schema() ) );
 			}
 		}
-		$this->add_route( '/(?P<name>[a-zA-Z0-9_-]+)/tables/(?P<table>[a-zA-Z0-9_-]+)(?:/csv)?', array( $this->endpoint( \WP_REST_Server::READABLE, 'table_not_found' ) ), '' );
+		$this->add_route( '/(?P<name>[a-zA-Z0-9_-]+)/tables/(?P<table>[a-zA-Z0-9_-]+)(?:/csv)?', array( $this->endpoint( \WP_REST_Server::READABLE, 'table_not_found' ) ), fn() => self::document( 'report-table-not-found', self::error_schema() ) );
 		$name_arg = array(
 			'description' => __( 'The report name.', 'monsterinsights-reports' ),
 			'type'        => 'string',
 		);
-		$this->add_route( '/(?P<name>[a-zA-Z0-9_-]+)', array( $this->endpoint( \WP_REST_Server::READABLE, 'not_found', 'can_view', array( 'name' => $name_arg ) ) ), '' );
+		$this->add_route( '/(?P<name>[a-zA-Z0-9_-]+)', array( $this->endpoint( \WP_REST_Server::READABLE, 'not_found', 'can_view', array( 'name' => $name_arg ) ) ), fn() => self::document( 'report-not-found', self::error_schema() ) );
+	}
+
+	/**
+	 * A table's CSV route answers a file, not JSON: its schema says so.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function csv_schema(): array {
+		return array(
+			'type'             => 'string',
+			'description'      => __( 'The whole table as a CSV file (text/csv, UTF-8 with a byte order mark), one row per table row under a header row of the column labels, sent as an attachment.', 'monsterinsights-reports' ),
+			'contentMediaType' => 'text/csv',
+		);
 	}
 
 	/**
@@ -229,8 +242,8 @@ final class ReportsController extends Controller {
 	 * @return array{0: string, 1: string}
 	 */
 	private function default_dates(): array {
-		$today = new \DateTimeImmutable( 'today', wp_timezone() );
-		return array( $today->modify( '-30 days' )->format( 'Y-m-d' ), $today->modify( '-1 day' )->format( 'Y-m-d' ) );
+		list( $range ) = DateRange::default_ranges();
+		return array( $range->start_ymd(), $range->end_ymd() );
 	}
 
 	/**

@@ -40,7 +40,7 @@ final class CountriesReport extends ComposedReport {
 		return array(
 			'chart'     => new Chart(),
 			'regions'   => new Supports( Dimension::REGION ),
-			'countries' => new Table(
+			'countries' => ( new Table(
 				array(
 					new Column( 'name', __( 'Country', 'monsterinsights-reports' ), ColumnType::Text ),
 					new Column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
@@ -65,7 +65,7 @@ final class CountriesReport extends ComposedReport {
 					return $rows;
 				},
 				'sessions'
-			),
+			) )->with_row_keys( array( 'iso' => Schema::text() ) )->with_children(),
 		);
 	}
 

@@ -52,7 +52,7 @@ final class EngagementPages extends ComposedReport {
 					);
 				},
 				'pageviews'
-			),
+			)->with_row_keys( array( 'url' => Schema::text() ) ),
 		);
 	}
 }

@@ -34,6 +34,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Overview extends ComposedReport {
 
+	use RegistryName;
+
 	public const TOP_LIST  = 10;
 	public const TOP_PAGES = 50;
 	public const DEVICES   = array( 'desktop', 'tablet', 'mobile' );
@@ -43,12 +45,6 @@ final class Overview extends ComposedReport {
 	 */
 	private const SCHEMA_ORDER = array( 'infobox', 'overviewgraph', 'compare', 'newvsreturn', 'devices', 'countries', 'referrals', 'toppages', 'galinks', 'show_chart_overlay' );
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'overview';
-	}
 
 	/**
 	 * The blocks by payload key, in the payload's order.

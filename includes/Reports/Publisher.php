@@ -95,14 +95,14 @@ final class Publisher extends ComposedReport {
 				);
 			},
 			'entrances'
-		);
+		)->with_row_keys( array( 'url' => Schema::text() ) );
 	}
 
 	/**
 	 * The exit pages table: pages with at least one exit.
 	 */
 	private static function exit_pages(): Table {
-		return new Table(
+		return ( new Table(
 			array(
 				new Column( 'title', __( 'Page Title', 'monsterinsights-reports' ), ColumnType::Text ),
 				new Column( 'exits', __( 'Exits', 'monsterinsights-reports' ) ),
@@ -129,7 +129,7 @@ final class Publisher extends ComposedReport {
 				return $rows;
 			},
 			'exits'
-		);
+		) )->with_row_keys( array( 'url' => Schema::text() ) );
 	}
 
 	/**
@@ -141,7 +141,7 @@ final class Publisher extends ComposedReport {
 	 */
 	private static function links( string $kind, Column $title, ?Column $link = null ): Table {
 		$columns = array_merge( array( $title ), null !== $link ? array( $link ) : array(), array( new Column( 'clicks', __( 'Clicks', 'monsterinsights-reports' ) ) ) );
-		return new Table(
+		$table   = new Table(
 			$columns,
 			static function ( Source $source, ReportRequest $request ) use ( $kind, $link ): array {
 				$filter = new Filter( Dimension::LINK_KIND, Filter::EXACT, $kind );
@@ -168,5 +168,7 @@ final class Publisher extends ComposedReport {
 			},
 			'clicks'
 		);
+		// An affiliate link's title links to its URL when that is http(s).
+		return null !== $link ? $table->with_row_keys( array( 'url' => Schema::text() ) ) : $table;
 	}
 }

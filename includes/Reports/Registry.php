@@ -101,27 +101,27 @@ final class Registry {
 		),
 		'traffic_overview'      => array(
 			'feature' => 'traffic_overview',
-			'class'   => Traffic::class,
+			'class'   => TrafficOverview::class,
 		),
 		'traffic_landing_pages' => array(
 			'feature' => 'traffic',
-			'class'   => Traffic::class,
+			'class'   => TrafficLandingPages::class,
 		),
 		'traffic_technology'    => array(
 			'feature' => 'traffic',
-			'class'   => Traffic::class,
+			'class'   => TrafficTechnology::class,
 		),
 		'traffic_campaign'      => array(
 			'feature' => 'traffic',
-			'class'   => Traffic::class,
+			'class'   => TrafficCampaign::class,
 		),
 		'traffic_source_medium' => array(
 			'feature' => 'traffic',
-			'class'   => Traffic::class,
+			'class'   => TrafficSourceMedium::class,
 		),
 		'traffic_social'        => array(
 			'feature' => 'traffic',
-			'class'   => Traffic::class,
+			'class'   => TrafficSocial::class,
 		),
 		'exceptions'            => array(
 			'feature' => 'exceptions',
@@ -181,16 +181,6 @@ final class Registry {
 		throw new \LogicException( esc_html( $class_name . ' is not a report of the Registry.' ) );
 	}
 
-	/**
-	 * A report object; a class that serves several reports (Traffic) is made with the name.
-	 *
-	 * @param string $class_name The class.
-	 * @param string $name       The report name.
-	 * @phpstan-param class-string<Report> $class_name
-	 */
-	private static function make( string $class_name, string $name ): Report {
-		return null !== ( new \ReflectionClass( $class_name ) )->getConstructor() ? new $class_name( $name ) : new $class_name();
-	}
 
 	/**
 	 * Forgets the report objects: the next all() asks the filter again (a module that adds its
@@ -208,9 +198,9 @@ final class Registry {
 	public function all(): array {
 		if ( null === $this->reports ) {
 			$reports = array();
-			foreach ( self::REPORTS as $name => $report ) {
+			foreach ( self::REPORTS as $report ) {
 				if ( null !== $report['class'] ) {
-					$reports[] = self::make( $report['class'], $name );
+					$reports[] = new $report['class']();
 				}
 			}
 			/**

@@ -10,9 +10,8 @@ namespace MonsterInsights\Reports\Reports;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * For a report class that serves one report: its name is the one Registry::REPORTS gives its
- * class, so the name is declared once. (A class that serves several reports, Traffic, is made with
- * the name and answers it itself.)
+ * A report class serves one report: its name is the one Registry::REPORTS gives its class, so the
+ * name is declared once.
  */
 trait RegistryName {
 

@@ -59,6 +59,29 @@ final class Schema {
 	}
 
 	/**
+	 * The site notes of a chart's range, as Notes\Module::chart_notes() adds them to the
+	 * `monsterinsights_reports_chart_notes` filter: the day (Y-m-d) and the Unix time of its start
+	 * in the site's timezone, the category's colour and name (empty without one).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function chart_notes(): array {
+		return self::list_of(
+			self::object(
+				array(
+					'id'        => array( 'type' => 'integer' ),
+					'title'     => self::text(),
+					'date'      => self::text(),
+					'timestamp' => array( 'type' => 'integer' ),
+					'color'     => self::text(),
+					'category'  => self::text(),
+					'important' => array( 'type' => 'boolean' ),
+				)
+			)
+		);
+	}
+
+	/**
 	 * A string.
 	 *
 	 * @return array<string, mixed>

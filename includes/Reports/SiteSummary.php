@@ -30,12 +30,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class SiteSummary extends ComposedReport {
 
-	/**
-	 * The report's name.
-	 */
-	public function name(): string {
-		return 'site_summary';
-	}
+	use RegistryName;
+
 
 	/**
 	 * The blocks by payload key.

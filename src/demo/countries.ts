@@ -81,7 +81,7 @@ export const payload: CountriesReport = {
 			country( 'India', 'IN', 860, [ [ 'Karnataka', 190 ] ] ),
 		]
 	),
-	regions_available: true,
+	regions: { available: true },
 };
 
 export function layout(): SampleLayout {

@@ -37,6 +37,35 @@ export function wait( ms: number ): Promise< void > {
 }
 
 /**
+ * Loads now the images of an element that load when scrolled near (`loading="lazy"`), so a drawing
+ * of the whole element has them. Settles when each has loaded or failed.
+ *
+ * @param element The element.
+ */
+export function loadLazyImages( element: HTMLElement ): Promise< void > {
+	const lazy = Array.from(
+		element.querySelectorAll< HTMLImageElement >( 'img[loading="lazy"]' )
+	);
+	lazy.forEach( ( image ) => {
+		image.loading = 'eager';
+	} );
+	return Promise.all(
+		lazy.map( ( image ) =>
+			image.complete
+				? undefined
+				: new Promise< void >( ( resolve ) => {
+						image.addEventListener( 'load', () => resolve(), {
+							once: true,
+						} );
+						image.addEventListener( 'error', () => resolve(), {
+							once: true,
+						} );
+				  } )
+		)
+	).then( () => undefined );
+}
+
+/**
  * Loads an image as a data URL with its size, or null when it cannot be read (a missing file, or a
  * host that does not allow cross-origin reads): the PDF is then made without the header.
  *
@@ -100,10 +129,13 @@ export async function exportReportPdf(
 	// the media queries of the drawing match the layout measured here.
 	const previousWidth = element.style.width;
 	element.style.width = `${ PDF_WIDTH }px`;
+	// Images the page loads as they are scrolled to (the country flags) are all drawn.
+	const images = loadLazyImages( element );
 	let canvas: HTMLCanvasElement;
 	let JsPdf: typeof JsPdfClass;
 	try {
 		await wait( PDF_DELAY_MS );
+		await images;
 		const [ { default: html2canvas }, { jsPDF } ] = await libraries;
 		JsPdf = jsPDF;
 		canvas = await html2canvas( element, {

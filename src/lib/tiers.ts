@@ -94,38 +94,6 @@ export const REPORT_FEATURES: Readonly< Record< GatedReport, Feature > > =
 	);
 
 /**
- * Hash route → the feature it shows (spec 1 §2 and spec 3 §2 route tables).
- */
-export const ROUTE_FEATURES: Readonly< Record< string, Feature > > = {
-	'/': 'overview',
-	'/top-landing-pages': 'overview',
-	'/publishers': 'publishers',
-	'/publishers-pages': 'pages',
-	'/countries': 'countries',
-	'/ecommerce': 'ecommerce',
-	'/ecommerce-coupons': 'ecommerce',
-	'/ecommerce-funnel': 'ecommerce',
-	'/cart-abandonment': 'ecommerce',
-	'/search-console': 'search_console',
-	'/dimensions': 'dimensions',
-	'/forms': 'forms',
-	'/real-time': 'realtime',
-	'/site-speed': 'site_speed',
-	'/media': 'media',
-	'/user-journey-report': 'user_journey',
-	'/ai-insights': 'ai_insights',
-	'/ai-insights/chat': 'conversations_ai',
-	'/traffic-overview': 'traffic_overview',
-	'/traffic-landing-pages': 'traffic',
-	'/traffic-technology': 'traffic',
-	'/traffic-campaign': 'traffic',
-	'/traffic-source-medium': 'traffic',
-	'/traffic-social': 'traffic',
-	'/exceptions': 'exceptions',
-	'/year-in-review': 'year_in_review',
-};
-
-/**
  * The rank of a level (lite 0 … agency 4); an unknown level ranks as lite.
  *
  * @param level A level.
@@ -175,16 +143,4 @@ export function levelNeeded( name: string ): Level {
  */
 export function canUse( level: Level, name: string ): boolean {
 	return levelAtLeast( level, levelNeeded( name ) );
-}
-
-/**
- * The feature a hash route shows; a route with a chat id (/ai-insights/chat/{id}) is the chat.
- *
- * @param route A hash route such as "/publishers".
- */
-export function featureForRoute( route: string ): Feature | undefined {
-	if ( route.startsWith( '/ai-insights/chat/' ) ) {
-		return 'conversations_ai';
-	}
-	return ROUTE_FEATURES[ route ];
 }

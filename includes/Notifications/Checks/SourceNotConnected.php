@@ -47,7 +47,7 @@ final class SourceNotConnected implements Check {
 			self::ID,
 			'warning',
 			__( 'Connect a data source', 'monsterinsights-reports' ),
-			__( 'Your reports stay empty until a data source is connected. The setup wizard takes a minute: start collecting visits with the built-in, cookieless analytics or connect Google Analytics.', 'monsterinsights-reports' ),
+			__( 'Your reports stay empty until a data source is connected. The setup wizard takes a minute: start collecting visits with the built-in, cookieless analytics.', 'monsterinsights-reports' ),
 			$now,
 			array(
 				array(

@@ -97,7 +97,7 @@ final class Chart implements Block {
 				'page_views'            => $numbers,
 				'session_trendpoints'   => $trend,
 				'page_view_trendpoints' => $trend,
-				'notes'                 => Schema::list_of( array( 'type' => 'object' ) ),
+				'notes'                 => Schema::chart_notes(),
 				'compare'               => Schema::object(
 					array(
 						'sessions'   => $numbers,

@@ -178,7 +178,7 @@ final class MetricGraph implements Block {
 			'labels'     => Schema::list_of( Schema::text() ),
 			'timestamps' => Schema::list_of( array( 'type' => 'integer' ) ),
 			'count'      => array( 'type' => 'integer' ),
-			'notes'      => Schema::list_of( array( 'type' => 'object' ) ),
+			'notes'      => Schema::chart_notes(),
 		);
 		foreach ( $this->ids() as $id ) {
 			$graph[ $id ] = $series;

@@ -21,7 +21,9 @@ defined( 'ABSPATH' ) || exit;
  * otherwise. The same rows, unpaged, are the CSV export.
  *
  * A row is column id → value, plus optional `url` (the first cell's link), `children` (rows shown
- * when the row expands, e.g. a country's regions) and any key the report adds for the app (`iso`).
+ * when the row expands, e.g. a country's regions) and any key the report adds for the app (`iso`);
+ * a table whose rows carry such keys declares them (with_row_keys(), with_children()) so that its
+ * schema lists every key of its rows.
  */
 final class Table implements Block {
 
@@ -31,6 +33,20 @@ final class Table implements Block {
 	 * @var array<string, Column>
 	 */
 	private array $columns = array();
+
+	/**
+	 * The keys rows carry beyond the columns, with their schemas.
+	 *
+	 * @var array<string, array<string, mixed>>
+	 */
+	private array $row_keys = array();
+
+	/**
+	 * Whether rows carry `children`: rows of the same columns, shown when the row expands.
+	 *
+	 * @var bool
+	 */
+	private bool $children = false;
 
 	/**
 	 * Builds a table.
@@ -74,6 +90,27 @@ final class Table implements Block {
 			},
 			$orderby
 		);
+	}
+
+	/**
+	 * The same table, its rows carrying these keys beyond the columns (the first cell's `url`, a
+	 * key the report adds for the app).
+	 *
+	 * @param array<string, array<string, mixed>> $keys Each key's schema.
+	 */
+	public function with_row_keys( array $keys ): self {
+		$table           = clone $this;
+		$table->row_keys = $keys + $this->row_keys;
+		return $table;
+	}
+
+	/**
+	 * The same table, its rows carrying `children`: rows of the same columns.
+	 */
+	public function with_children(): self {
+		$table           = clone $this;
+		$table->children = true;
+		return $table;
 	}
 
 	/**
@@ -193,8 +230,12 @@ final class Table implements Block {
 	 * @return array<string, mixed>
 	 */
 	public function schema(): array {
-		$cell = array( 'type' => array( 'string', 'number', 'null' ) );
-		$row  = array_fill_keys( array_keys( $this->columns ), $cell );
+		$cell  = array( 'type' => array( 'string', 'number', 'null' ) );
+		$cells = array_fill_keys( array_keys( $this->columns ), $cell );
+		$row   = $cells + $this->row_keys;
+		if ( $this->children ) {
+			$row['children'] = Schema::list_of( Schema::object( $cells ) );
+		}
 		return Schema::object(
 			array(
 				'columns'  => Schema::list_of(
@@ -210,7 +251,7 @@ final class Table implements Block {
 						)
 					)
 				),
-				'rows'     => Schema::list_of( array( 'type' => 'object' ) + array( 'properties' => $row ) ),
+				'rows'     => Schema::list_of( Schema::object( $row ) ),
 				'total'    => array( 'type' => 'integer' ),
 				'page'     => array( 'type' => 'integer' ),
 				'per_page' => array( 'type' => 'integer' ),

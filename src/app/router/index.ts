@@ -1,14 +1,15 @@
 /**
- * The hash router: keeps `#/route?start=…&end=…&compare_start=…&compare_end=…&preset=…` and the app
- * store's route and date query in step.
+ * The hash router: the route and the dates live in the URL's hash,
+ * `#/route?start=…&end=…&compare_start=…&compare_end=…&preset=…`, and flow one way from there into
+ * the app store's route and date query.
  *
- * - On start and on every hashchange it reads the hash, resolves the route (unknown paths and an
- *   unavailable year in review go to "/") and the dates (missing, invalid or — for lite — any dates
- *   give the default last 30 days), dispatches setRoute / setDateQuery, and rewrites the hash to its
- *   canonical form without a history entry.
- * - When the store's route changes it assigns the hash (a history entry, so Back returns to the
- *   previous report); when only the dates change it replaces the history entry, so changing dates a
- *   few times does not flood Back.
+ * On start and on every hashchange it reads the hash, resolves the route (unknown paths and an
+ * unavailable year in review go to "/") and the dates (missing, invalid or — for lite — any dates
+ * give the default last 30 days), dispatches setRoute / setDateQuery, and rewrites the hash to its
+ * canonical form without a history entry. Nothing else sets them: a link to a report changes the
+ * hash (a history entry, so Back returns to the previous report), and the date picker asks the
+ * store's showDates(), which replaces the hash (changing dates a few times does not flood Back)
+ * and announces it to this router.
  */
 import {
 	useRegistry,
@@ -42,7 +43,6 @@ type AppActions = ReturnType< typeof dispatchFn< typeof appStore > >;
 export interface RouterRegistry {
 	select: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
 	dispatch: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
-	subscribe: Function; // eslint-disable-line @typescript-eslint/ban-types -- WPDataRegistry's own type.
 }
 
 export interface RouteState {
@@ -123,9 +123,6 @@ export function startHashRouter(
 ): () => void {
 	const select = () => registry.select( appStore ) as AppSelectors;
 	const actions = registry.dispatch( appStore ) as AppActions;
-	/** The state the location hash stands for now. */
-	let current: RouteState | null = null;
-
 	const readHash = () => {
 		const boot = select().getBoot();
 		// The settings screen and the wizard are not report routes: the App shows them to users
@@ -142,7 +139,6 @@ export function startHashRouter(
 			boot,
 			select().getLevel()
 		);
-		current = resolved;
 		if ( select().getRoute() !== resolved.route ) {
 			actions.setRoute( resolved.route );
 		}
@@ -155,50 +151,9 @@ export function startHashRouter(
 		}
 	};
 
-	const writeHash = () => {
-		const { getBoot, getRoute, getDateQuery } = select();
-		const boot = getBoot();
-		const dateQuery = getDateQuery();
-		if ( ! boot || ! current || ! dateQuery ) {
-			return;
-		}
-		const route = getRoute();
-		if (
-			route === current.route &&
-			sameDateQuery( dateQuery, current.dateQuery )
-		) {
-			return;
-		}
-		// Whatever set the store, the route must exist and lite keeps its fixed range.
-		const resolved = resolveHash(
-			buildHash( route, dateQuery ),
-			boot,
-			select().getLevel()
-		);
-		if ( resolved.route !== route ) {
-			actions.setRoute( resolved.route );
-			return; // The store changes again; this listener runs again.
-		}
-		if ( ! sameDateQuery( resolved.dateQuery, dateQuery ) ) {
-			actions.setDateQuery( resolved.dateQuery );
-			return;
-		}
-		const routeChanged = route !== current.route;
-		current = resolved;
-		const hash = buildHash( route, dateQuery );
-		if ( routeChanged ) {
-			// A history entry: Back returns to the previous report.
-			win.location.hash = hash;
-		} else {
-			replaceHash( win, hash );
-		}
-	};
-
 	readHash();
-	const unsubscribe = registry.subscribe( writeHash, appStore ) as () => void;
 	win.addEventListener( 'hashchange', readHash );
 	return () => {
-		unsubscribe();
 		win.removeEventListener( 'hashchange', readHash );
 	};
 }

@@ -1,4 +1,4 @@
-import { featureForRoute } from '../../lib/tiers';
+import { REPORT_FEATURES } from '../../lib/tiers';
 import { UPSELL_KEYS } from '../../upsell/content';
 import {
 	matchRoute,
@@ -49,12 +49,11 @@ describe( 'route table', () => {
 		] );
 	} );
 
-	it( 'gates each route with the feature the tier table gives it', () => {
+	it( "gates each route with its report's feature in the tier table exported from PHP", () => {
 		ROUTES.forEach( ( route ) => {
-			const path = route.path.replace( ':chatId', '12' );
-			expect( [ path, route.feature ] ).toEqual( [
-				path,
-				featureForRoute( path ),
+			expect( [ route.path, route.feature ] ).toEqual( [
+				route.path,
+				REPORT_FEATURES[ route.report ],
 			] );
 		} );
 	} );

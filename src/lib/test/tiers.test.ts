@@ -2,10 +2,8 @@ import type { Level } from '../../store/app/types';
 import {
 	LEVELS,
 	REPORT_FEATURES,
-	ROUTE_FEATURES,
 	TIERS,
 	canUse,
-	featureForRoute,
 	featureOf,
 	isFeature,
 	isLevel,
@@ -174,48 +172,6 @@ describe( 'report names', () => {
 	} );
 } );
 
-describe( 'routes', () => {
-	it( 'cover the route table of the specs', () => {
-		expect( Object.keys( ROUTE_FEATURES ) ).toEqual( [
-			'/',
-			'/top-landing-pages',
-			'/publishers',
-			'/publishers-pages',
-			'/countries',
-			'/ecommerce',
-			'/ecommerce-coupons',
-			'/ecommerce-funnel',
-			'/cart-abandonment',
-			'/search-console',
-			'/dimensions',
-			'/forms',
-			'/real-time',
-			'/site-speed',
-			'/media',
-			'/user-journey-report',
-			'/ai-insights',
-			'/ai-insights/chat',
-			'/traffic-overview',
-			'/traffic-landing-pages',
-			'/traffic-technology',
-			'/traffic-campaign',
-			'/traffic-source-medium',
-			'/traffic-social',
-			'/exceptions',
-			'/year-in-review',
-		] );
-	} );
-
-	it( 'give the feature of a route, chats included', () => {
-		expect( featureForRoute( '/' ) ).toBe( 'overview' );
-		expect( featureForRoute( '/publishers-pages' ) ).toBe( 'pages' );
-		expect( featureForRoute( '/ai-insights/chat/42' ) ).toBe(
-			'conversations_ai'
-		);
-		expect( featureForRoute( '/nowhere' ) ).toBeUndefined();
-	} );
-} );
-
 describe( 'the table exported from PHP (tiers.json)', () => {
 	const json = tiersJson as {
 		levels: unknown[];
@@ -265,12 +221,6 @@ describe( 'the table exported from PHP (tiers.json)', () => {
 					rank( level ) >= rank( needed )
 				);
 			}
-		}
-	} );
-
-	it( 'names every route feature in the table', () => {
-		for ( const feature of Object.values( ROUTE_FEATURES ) ) {
-			expect( Object.keys( json.tiers ) ).toContain( feature );
 		}
 	} );
 } );

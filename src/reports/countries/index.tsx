@@ -34,7 +34,7 @@ export function CountriesScreen() {
 			inverse={ [ 'bounceRate' ] }
 			decorate={ countryFlag }
 			footer={ ( data ) =>
-				! data.regions_available && (
+				! data.regions.available && (
 					<p className="monsterinsights-reports-report-note">
 						{ __(
 							'Regions show here when a city-level database is set as the Country database (.mmdb path) in Settings. Without one, the built-in analytics knows countries only.',

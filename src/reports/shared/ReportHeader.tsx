@@ -55,7 +55,7 @@ export function ReportHeader( { title, report, period }: ReportHeaderProps ) {
 		},
 		[]
 	);
-	const { setDateQuery } = useDispatch( appStore );
+	const { showDates } = useDispatch( appStore );
 	const locked = ! canUse( level, 'custom_date_range' );
 
 	return (
@@ -113,9 +113,7 @@ export function ReportHeader( { title, report, period }: ReportHeaderProps ) {
 							'date-range',
 							level === 'lite'
 						) }
-						onChange={ ( value: DateQuery ) =>
-							setDateQuery( value )
-						}
+						onChange={ ( value: DateQuery ) => showDates( value ) }
 					/>
 				) }
 				<PdfButton report={ report } headerImage={ headerImage } />

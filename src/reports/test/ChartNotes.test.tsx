@@ -65,7 +65,7 @@ const NOTED: Array< [ string, ComponentType, unknown ] > = [
 	[
 		'Country Report',
 		CountriesScreen,
-		{ chart: CHART, countries: COUNTRIES },
+		{ chart: CHART, regions: { available: false }, countries: COUNTRIES },
 	],
 	[ 'Forms Overview Report', FormsScreen, fixture ],
 ];

@@ -1,3 +1,5 @@
+import { buildHash } from '../../lib/hash';
+import { replaceHash } from './location';
 import type { AppFlags, BootData, DateQuery } from './types';
 
 export function receiveBoot( boot: BootData ) {
@@ -5,7 +7,8 @@ export function receiveBoot( boot: BootData ) {
 }
 
 /**
- * Sets the active route (a hash path such as "/" or "/publishers").
+ * Sets the active route (a hash path such as "/" or "/publishers"). Only the hash router sets it,
+ * from the URL's hash.
  *
  * @param route The route.
  */
@@ -14,12 +17,31 @@ export function setRoute( route: string ) {
 }
 
 /**
- * Sets the date state of the reports.
+ * Sets the date state of the reports. Only the hash router sets it, from the URL's hash: to show
+ * other dates, use showDates().
  *
  * @param dateQuery The dates.
  */
 export function setDateQuery( dateQuery: DateQuery ) {
 	return { type: 'SET_DATE_QUERY', dateQuery } as const;
+}
+
+/** What showDates() needs of the app store. */
+interface ShowDatesArgs {
+	select: { getRoute: () => string };
+}
+
+/**
+ * Shows the reports for other dates: writes them into the URL's hash (the same history entry),
+ * from where the hash router puts the dates the hash stands for into the store — a lite licence's
+ * fixed range, say, whatever was asked. One path, one way: picker → hash → store → requests.
+ *
+ * @param dateQuery The dates asked for.
+ */
+export function showDates( dateQuery: DateQuery ) {
+	return ( { select }: ShowDatesArgs ): void => {
+		replaceHash( buildHash( select.getRoute(), dateQuery ) );
+	};
 }
 
 /**

@@ -217,7 +217,7 @@ export function handleReportError(
 				if ( today ) {
 					registry
 						.dispatch( appStore )
-						.setDateQuery( defaultDateQuery( today ) );
+						.showDates( defaultDateQuery( today ) );
 				}
 				return;
 			}

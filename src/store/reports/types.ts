@@ -1,10 +1,11 @@
 /**
  * Report payloads and the reports store's state.
  *
- * OverviewReport and SiteSummaryReport mirror the JSON schemas of includes/Reports/Overview.php and
- * includes/Reports/SiteSummary.php (schema()) property for property. The fixtures in
- * test/fixtures/*.json are typed with these interfaces here and validated against those schemas by
- * tests/php/Shared/ReportPayloadContractTest.php, which holds the two sides together.
+ * The payload types (ReportPayloads, one per report the PHP Registry builds) mirror the JSON schemas
+ * of includes/Reports/*.php (schema()) property for property. The fixtures in test/fixtures/*.json,
+ * one per report, are typed with these interfaces by test/payloads.test.ts and validated against
+ * those schemas by tests/php/Shared/ReportPayloadContractTest.php, which holds the two sides
+ * together.
  */
 import type { DateQuery, Level } from '../app/types';
 import type { MetricId } from './constants';
@@ -265,9 +266,9 @@ export interface TrafficTechnologyReport {
 /** GET /reports/countries: the chart and the country table (rows carry `iso`, maybe `children`). */
 export interface CountriesReport {
 	chart: ChartBlock;
+	/** Whether the source knows regions (a city-level database): then the rows have them as `children`. */
+	regions: { available: boolean };
 	countries: TablePage;
-	/** Whether a city-level database gives the rows their regions. */
-	regions_available?: boolean;
 }
 
 /* Year in Review (spec 2 §3 "yearinreview"; includes/Reports/YearInReview.php). */

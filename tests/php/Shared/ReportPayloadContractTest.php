@@ -7,32 +7,31 @@
 
 namespace MonsterInsights\Reports\Tests\Shared;
 
+use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
- * The fixtures src/store/reports/test/fixtures/{name}.json are typed in TypeScript as the payload interfaces of
- * src/store/reports/types.ts (tsc checks that every property those interfaces require is there
- * with its type). Here the same files must validate against the route's schema and declare
- * exactly its properties, at every depth: a property added to one side only fails one of the two.
+ * Every report the Registry builds has a fixture src/store/reports/test/fixtures/{name}.json: the
+ * route's answer on seeded data, its lists cut to a few items. In TypeScript
+ * (src/store/reports/test/payloads.test.ts) each is typed as its payload interface of
+ * src/store/reports/types.ts (tsc checks that it has every property the interface requires, with
+ * its type, and none the interface lacks). Here the same files must validate against the route's
+ * schema and declare exactly its properties, at every depth: a property added to one side only
+ * fails one of the two.
  */
 class ReportPayloadContractTest extends TestCase {
 
 	/**
-	 * The reports with a TypeScript payload type.
+	 * Every built report of the Registry: each has a fixture and a TypeScript payload type.
 	 *
 	 * @return array<string, array{0: string}>
 	 */
 	public function reports(): array {
-		return array(
-			'overview'     => array( 'overview' ),
-			'site_summary' => array( 'site_summary' ),
-			'yearinreview' => array( 'yearinreview' ),
-			'dimensions'   => array( 'dimensions' ),
-			'exceptions'   => array( 'exceptions' ),
-			'forms'        => array( 'forms' ),
-			'media'        => array( 'media' ),
-			'sitespeed'    => array( 'sitespeed' ),
-		);
+		$out = array();
+		foreach ( Registry::built() as $name ) {
+			$out[ $name ] = array( $name );
+		}
+		return $out;
 	}
 
 	/**
@@ -54,10 +53,11 @@ class ReportPayloadContractTest extends TestCase {
 			return;
 		}
 		if ( in_array( 'array', $types, true ) && isset( $schema['items'] ) ) {
-			// Items without declared properties (chart notes) are free-form.
-			if ( ! isset( $schema['items']['properties'] ) ) {
+			// A list of numbers or strings (labels, datapoints): nothing to compare.
+			if ( ! in_array( 'object', (array) ( $schema['items']['type'] ?? array() ), true ) ) {
 				return;
 			}
+			$this->assertArrayHasKey( 'properties', $schema['items'], "$path declares its items' properties" );
 			$this->assertIsArray( $data, $path );
 			$this->assertNotEmpty( $data, "$path: the fixture shows at least one item" );
 			foreach ( $data as $index => $item ) {
@@ -93,7 +93,7 @@ class ReportPayloadContractTest extends TestCase {
 		$this->assertSame( 'monsterinsights-reports-' . $name, $schema['title'] );
 
 		$file = dirname( __DIR__, 3 ) . '/src/store/reports/test/fixtures/' . $name . '.json';
-		$this->assertFileExists( $file );
+		$this->assertFileExists( $file, "The built report $name has a payload fixture" );
 		$data = json_decode( (string) file_get_contents( $file ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local file.
 		$this->assertIsArray( $data );
 

@@ -138,43 +138,52 @@ describe( 'startHashRouter', () => {
 		);
 	} );
 
-	it( 'adds a history entry when the store changes the route', async () => {
+	it( 'adds a history entry when a link changes the route', async () => {
 		const registry = start( '#/' );
 		const length = window.history.length;
-		registry.dispatch( appStore ).setRoute( '/media' );
-		expect( window.location.hash ).toBe( `#/media?${ LAST30 }` );
+		window.location.hash = '#/media';
 		await tick();
+		expect( window.location.hash ).toBe( `#/media?${ LAST30 }` );
 		expect( window.history.length ).toBe( length + 1 );
 		expect( app( registry ).getRoute() ).toBe( '/media' );
 	} );
 
-	it( 'replaces the history entry when the store changes only the dates', async () => {
+	it( 'takes dates asked for with showDates through the hash, replacing the history entry', () => {
 		const registry = start( '#/forms' );
 		const length = window.history.length;
-		registry.dispatch( appStore ).setDateQuery( {
+		registry.dispatch( appStore ).showDates( {
 			preset: 'custom',
 			start: '2026-09-01',
 			end: '2026-09-30',
 			compareStart: '2026-08-01',
 			compareEnd: '2026-08-31',
 		} );
-		registry.dispatch( appStore ).setDateQuery( {
+		// At once: the hash is announced to the router, which sets the store.
+		expect( app( registry ).getDateQuery() ).toEqual( {
+			preset: 'custom',
+			start: '2026-09-01',
+			end: '2026-09-30',
+			compareStart: '2026-08-01',
+			compareEnd: '2026-08-31',
+		} );
+		registry.dispatch( appStore ).showDates( {
 			preset: 'last90days',
 			start: '2026-08-24',
 			end: '2026-11-21',
 		} );
-		await tick();
 		expect( window.location.hash ).toBe(
 			'#/forms?start=2026-08-24&end=2026-11-21&preset=last90days'
 		);
+		expect( app( registry ).getDateQuery()?.preset ).toBe( 'last90days' );
 		expect( window.history.length ).toBe( length );
 	} );
 
-	it( 'corrects an unknown route or a lite custom range set in the store', () => {
+	it( 'corrects an unknown route in the hash, and a lite custom range asked for with showDates', async () => {
 		const registry = start( '#/forms', 'lite' );
-		registry.dispatch( appStore ).setRoute( '/unknown' );
+		window.location.hash = '#/unknown';
+		await tick();
 		expect( app( registry ).getRoute() ).toBe( '/' );
-		registry.dispatch( appStore ).setDateQuery( {
+		registry.dispatch( appStore ).showDates( {
 			preset: 'custom',
 			start: '2026-09-01',
 			end: '2026-09-30',
@@ -190,7 +199,11 @@ describe( 'startHashRouter', () => {
 		window.location.hash = '#/media';
 		await tick();
 		expect( app( registry ).getRoute() ).toBe( '/forms' );
-		registry.dispatch( appStore ).setRoute( '/dimensions' );
-		expect( window.location.hash ).toBe( '#/media' );
+		registry.dispatch( appStore ).showDates( {
+			preset: 'last7days',
+			start: '2026-11-15',
+			end: '2026-11-21',
+		} );
+		expect( app( registry ).getDateQuery()?.preset ).toBe( 'last30days' );
 	} );
 } );

@@ -25,7 +25,11 @@ const REGIONS_NOTE =
 
 describe( 'Country report', () => {
 	it( 'shows the countries with their flags and the regions note', async () => {
-		const payload: CountriesReport = { chart: CHART, countries: COUNTRIES };
+		const payload: CountriesReport = {
+			chart: CHART,
+			regions: { available: false },
+			countries: COUNTRIES,
+		};
 		const { calls, container } = renderScreen(
 			<CountriesScreen />,
 			'plus',
@@ -76,6 +80,7 @@ describe( 'Country report', () => {
 		const germany = COUNTRIES.rows[ 0 ];
 		const payload: CountriesReport = {
 			chart: CHART,
+			regions: { available: true },
 			countries: {
 				...COUNTRIES,
 				rows: [
@@ -94,7 +99,6 @@ describe( 'Country report', () => {
 				],
 				total: 1,
 			},
-			regions_available: true,
 		};
 		mockApi( () => payload );
 		const { container } = renderIn(
@@ -133,6 +137,7 @@ describe( 'Country report', () => {
 	it( 'shows “No data to show” without sessions', async () => {
 		mockApi( () => ( {
 			chart: EMPTY_CHART,
+			regions: { available: false },
 			countries: { ...COUNTRIES, rows: [], total: 0 },
 		} ) );
 		renderIn( <CountriesScreen />, registryFor( 'plus' ) );

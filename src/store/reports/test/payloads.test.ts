@@ -1,30 +1,36 @@
 /**
- * The payload fixtures against the payload types: tsc checks that each fixture has every property
- * its interface requires, with its type (the assignments below); PHPUnit
- * (tests/php/Shared/ReportPayloadContractTest.php) checks that the same files match the routes'
- * schemas property for property. These checks cover what tsc cannot see.
+ * The payload fixtures against the payload types, one fixture per report the PHP registry builds
+ * (tiers.json `built`, every key of ReportPayloads): tsc checks that each fixture has every property
+ * its interface requires, with its type, and no property the interface does not know (FIXTURES
+ * below); PHPUnit (tests/php/Shared/ReportPayloadContractTest.php) checks that the same files match
+ * the routes' schemas property for property. These checks cover what tsc cannot see.
  */
+import tiers from '../../../lib/tiers.json';
 import {
 	METRIC_IDS,
-	type DimensionsReport,
 	type ExceptionCategory,
-	type ExceptionsReport,
-	type FormsReport,
-	type MediaReport,
-	type OverviewReport,
-	type SiteSpeedReport,
-	type SiteSummaryReport,
+	type ReportName,
+	type ReportPayloads,
 } from '..';
-import dimensionsFixture from './fixtures/dimensions.json';
-import exceptionsFixture from './fixtures/exceptions.json';
-import formsFixture from './fixtures/forms.json';
-import mediaFixture from './fixtures/media.json';
-import overviewFixture from './fixtures/overview.json';
-import siteSummaryFixture from './fixtures/site_summary.json';
-import { SITE_SPEED } from './fixtures/sitespeed';
+import countries from './fixtures/countries.json';
+import dimensions from './fixtures/dimensions.json';
+import engagementPages from './fixtures/engagement_pages.json';
+import exceptions from './fixtures/exceptions.json';
+import forms from './fixtures/forms.json';
+import media from './fixtures/media.json';
+import overview from './fixtures/overview.json';
+import publisher from './fixtures/publisher.json';
+import realtime from './fixtures/realtime.json';
+import siteSummary from './fixtures/site_summary.json';
+import siteSpeed from './fixtures/sitespeed.json';
+import trafficCampaign from './fixtures/traffic_campaign.json';
+import trafficLandingPages from './fixtures/traffic_landing_pages.json';
+import trafficOverview from './fixtures/traffic_overview.json';
+import trafficSocial from './fixtures/traffic_social.json';
+import trafficSourceMedium from './fixtures/traffic_source_medium.json';
+import trafficTechnology from './fixtures/traffic_technology.json';
+import yearInReview from './fixtures/yearinreview.json';
 
-const overview: OverviewReport = overviewFixture;
-const siteSummary: SiteSummaryReport = siteSummaryFixture;
 /**
  * A payload type as a JSON import types it: string and number literals widen to string and number
  * (a column's type, an order), the shape stays.
@@ -37,10 +43,62 @@ type Json< T > = T extends string
 	? Array< Json< Item > >
 	: { [ Key in keyof T ]: Json< T[ Key ] > };
 
-const dimensions: Json< DimensionsReport > = dimensionsFixture;
-const siteSpeed: SiteSpeedReport = SITE_SPEED;
-const forms: Json< FormsReport > = formsFixture;
-const media: Json< MediaReport > = mediaFixture;
+/** The keys of a type, of each member of a union (PopularContent | []). */
+type KeysOf< T > = T extends unknown ? keyof T : never;
+
+/** The type of a key, in each member of a union that has it. */
+type At< T, Key > = T extends unknown
+	? Key extends keyof T
+		? T[ Key ]
+		: never
+	: never;
+
+/** The item type of a list, of each list member of a union. */
+type ItemOf< T > = T extends ReadonlyArray< infer Item > ? Item : never;
+
+/**
+ * A fixture's type with each property its payload type does not have turned into `never`, at every
+ * depth: a fixture is assignable to it only when the interface knows every property it has.
+ */
+type Known< Fixture, Payload > = Fixture extends ReadonlyArray< infer Item >
+	? Array< Known< Item, ItemOf< Payload > > >
+	: Fixture extends object
+	? {
+			[ Key in keyof Fixture ]: Key extends KeysOf< Payload >
+				? Known< Fixture[ Key ], At< Payload, Key > >
+				: never;
+	  }
+	: Fixture;
+
+/** Every report's fixture, as its payload type: a report without a fixture does not compile. */
+const FIXTURES = {
+	overview,
+	site_summary: siteSummary,
+	engagement_pages: engagementPages,
+	publisher,
+	traffic_overview: trafficOverview,
+	traffic_landing_pages: trafficLandingPages,
+	traffic_campaign: trafficCampaign,
+	traffic_source_medium: trafficSourceMedium,
+	traffic_social: trafficSocial,
+	traffic_technology: trafficTechnology,
+	countries,
+	dimensions,
+	forms,
+	media,
+	realtime,
+	exceptions,
+	sitespeed: siteSpeed,
+	yearinreview: yearInReview,
+} satisfies { [ Name in ReportName ]: Json< ReportPayloads[ Name ] > };
+
+/** Each fixture has no property its payload type lacks (a property only the PHP side has). */
+const CHECKED: {
+	[ Name in ReportName ]: Known<
+		( typeof FIXTURES )[ Name ],
+		ReportPayloads[ Name ]
+	>;
+} = FIXTURES;
 
 const CATEGORIES: ExceptionCategory[] = [
 	'engagement',
@@ -48,28 +106,13 @@ const CATEGORIES: ExceptionCategory[] = [
 	'marketing',
 ];
 
-/**
- * A category of the fixture: a JSON import widens the union to string, so it is checked here.
- *
- * @param value The fixture's value.
- */
-function categoryOf( value: string ): ExceptionCategory {
-	const found = CATEGORIES.find( ( category ) => category === value );
-	if ( ! found ) {
-		throw new Error( `Unknown exception category: ${ value }` );
-	}
-	return found;
-}
-
-const exceptions: ExceptionsReport = {
-	...exceptionsFixture,
-	items: exceptionsFixture.items.map( ( item ) => ( {
-		...item,
-		category: categoryOf( item.category ),
-	} ) ),
-};
-
 describe( 'payload fixtures', () => {
+	it( 'cover exactly the reports the PHP registry builds (tiers.json "built")', () => {
+		expect( Object.keys( CHECKED ).sort() ).toEqual(
+			[ ...tiers.built ].sort()
+		);
+	} );
+
 	it( 'give both Site Speed devices the six metrics of spec 3 §3', () => {
 		for ( const figures of [ siteSpeed.desktop, siteSpeed.mobile ] ) {
 			expect( Object.keys( figures ).sort() ).toEqual( [
@@ -127,12 +170,15 @@ describe( 'payload fixtures', () => {
 		}
 	} );
 
-	it( 'list exceptions of every category the builtin source finds', () => {
-		expect(
-			[
-				...new Set( exceptions.items.map( ( item ) => item.category ) ),
-			].sort()
-		).toEqual( [ 'engagement', 'marketing' ] );
+	it( 'list exceptions of every category the builtin source finds, each one of the union', () => {
+		const categories = exceptions.items.map( ( item ) => item.category );
+		categories.forEach( ( category ) =>
+			expect( CATEGORIES ).toContain( category )
+		);
+		expect( [ ...new Set( categories ) ].sort() ).toEqual( [
+			'engagement',
+			'marketing',
+		] );
 	} );
 
 	it( 'show every optional part', () => {

@@ -287,7 +287,10 @@ describe( 'errors', () => {
 		await resolveReport( registry, 'overview', bad );
 
 		// Boot data: site.today is 2026-11-22.
-		expect( registry.select( appStore ).getDateQuery() ).toEqual( LAST30 );
+		// Asked for through the URL's hash, where the hash router takes the dates from.
+		expect( window.location.hash ).toBe(
+			'#/?start=2026-10-23&end=2026-11-21&preset=last30days'
+		);
 		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
 	} );
 
@@ -333,7 +336,10 @@ describe( 'errors', () => {
 		registry.dispatch( appStore ).setDateQuery( custom );
 		await resolveReport( registry, 'overview', custom );
 
-		expect( registry.select( appStore ).getDateQuery() ).toEqual( LAST30 );
+		// Asked for through the URL's hash, where the hash router takes the dates from.
+		expect( window.location.hash ).toBe(
+			'#/?start=2026-10-23&end=2026-11-21&preset=last30days'
+		);
 		expect(
 			registry.select( reportsStore ).isReportLocked( 'overview' )
 		).toBe( false );
