@@ -14,8 +14,9 @@ const { style, ...cacheGroups } =
 	defaultConfig.optimization?.splitChunks?.cacheGroups ?? {};
 
 /**
- * Writes build/chunk-groups.json: the JS files of every named lazy chunk group (a report screen and
- * the chunks it shares), so bin/bench.mjs can weigh what a screen needs.
+ * Writes build/chunk-groups.php: the JS files of every named lazy chunk group (a report screen and
+ * the chunks it shares), as a PHP array. The reports page preloads the default screen's group with
+ * the page (includes/Admin/Preload.php), and bin/bench.mjs weighs what a screen needs.
  */
 class ChunkGroupsManifest {
 	apply( compiler ) {
@@ -39,9 +40,9 @@ class ChunkGroupsManifest {
 								.filter( ( file ) => file.endsWith( '.js' ) );
 						}
 						compilation.emitAsset(
-							'chunk-groups.json',
+							'chunk-groups.php',
 							new compiler.webpack.sources.RawSource(
-								JSON.stringify( groups, null, '\t' )
+								phpArray( groups )
 							)
 						);
 					}
@@ -49,6 +50,31 @@ class ChunkGroupsManifest {
 			}
 		);
 	}
+}
+
+/**
+ * A PHP file that returns the chunk groups: name => list of files.
+ *
+ * @param {Object<string, string[]>} groups The groups.
+ * @return {string} PHP.
+ */
+function phpArray( groups ) {
+	const quote = ( text ) =>
+		`'${ text.replace( /\\/g, '\\\\' ).replace( /'/g, "\\'" ) }'`;
+	const rows = Object.entries( groups ).map(
+		( [ name, files ] ) =>
+			`\t${ quote( name ) } => array( ${ files
+				.map( quote )
+				.join( ', ' ) } ),`
+	);
+	return [
+		'<?php',
+		'// The JS files of each lazily loaded chunk group, written by webpack.config.js. Do not edit.',
+		'return array(',
+		...rows,
+		');',
+		'',
+	].join( '\n' );
 }
 
 /**
@@ -145,7 +171,22 @@ module.exports = {
 		...defaultConfig.optimization,
 		splitChunks: {
 			...defaultConfig.optimization?.splitChunks,
-			cacheGroups,
+			cacheGroups: {
+				...cacheGroups,
+				// The upsell's stylesheet is all the CSS the locked-report and unbuilt-report
+				// screens have: one `upsell.css` (and its -rtl mirror) for both instead of two
+				// identical files each. The Overview keeps its copy in report-overview.css, the
+				// one stylesheet the reports page preloads with its first screen.
+				upsell: {
+					type: 'css/mini-extract',
+					test: /[\\/]src[\\/]upsell[\\/]style\.scss$/,
+					chunks: ( chunk ) =>
+						chunk.name === 'report-locked' ||
+						chunk.name === 'unbuilt-report',
+					name: 'upsell',
+					enforce: true,
+				},
+			},
 		},
 	},
 };

@@ -35,7 +35,7 @@
  * Arguments after the mode go to bin/bench.php (e.g. `npm run bench -- --pageviews=200000`).
  * docs/benchmarks.md explains every figure and records a run. Run `npm run build` first.
  */
-import { spawn, spawnSync } from 'child_process';
+import { execFileSync, spawn, spawnSync } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -139,9 +139,15 @@ function sizeRows() {
 	}
 	// What the Overview needs: the initial bundle and the overview screen's chunk group (WordPress
 	// core scripts excluded).
-	const manifest = path.join( build, 'chunk-groups.json' );
+	const manifest = path.join( build, 'chunk-groups.php' );
 	if ( fs.existsSync( manifest ) ) {
-		const groups = JSON.parse( fs.readFileSync( manifest, 'utf8' ) );
+		const groups = JSON.parse(
+			execFileSync(
+				'php',
+				[ '-r', 'echo json_encode( include $argv[1] );', manifest ],
+				{ encoding: 'utf8' }
+			)
+		);
 		const files = [
 			'reports.js',
 			...( groups[ 'report-overview' ] ?? [] ),

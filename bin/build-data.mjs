@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /**
  * Copies the maintained lists the PHP side reads into build/data/, as JSON:
- *   build/data/crawlers.json     bot user-agent patterns (crawler-user-agents), for reference
  *   build/data/bots.php          the bot test the collector runs: isbot's pattern, translated to
  *                                PCRE, plus a fast pre-filter derived from it (see buildBots())
  *   build/data/uap-regexes.json  user-agent, OS and device regexes (uap-core, the ua-parser project)
@@ -32,20 +31,6 @@ const root = path.resolve(
 );
 const out = path.join( root, 'build', 'data' );
 fs.mkdirSync( out, { recursive: true } );
-
-const crawlers = JSON.parse(
-	fs.readFileSync(
-		path.join(
-			root,
-			'node_modules/crawler-user-agents/crawler-user-agents.json'
-		),
-		'utf8'
-	)
-).map( ( entry ) => entry.pattern );
-fs.writeFileSync(
-	path.join( out, 'crawlers.json' ),
-	JSON.stringify( crawlers )
-);
 
 const bots = buildBots( isbotPattern().source );
 fs.writeFileSync( path.join( out, 'bots.php' ), bots.php );
@@ -82,9 +67,7 @@ fs.writeFileSync(
 const flags = copyFlags();
 
 console.log(
-	`build-data: ${ flags } country flags, ${
-		crawlers.length
-	} crawler patterns, isbot ${ bots.version } (${
+	`build-data: ${ flags } country flags, isbot ${ bots.version } (${
 		bots.alternatives
 	} alternatives, ${ bots.literals } in the pre-filter's trie, ${
 		bots.gates

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 /**
- * The hash of what build/ is built from: every file of src/, webpack.config.js, tsconfig.json,
- * bin/build-data.mjs and package-lock.json (the exact packages), by path and content. Node's own
- * modules only, so it runs before `npm ci`.
+ * The hash of what build/ is built from: every file of src/ but the tests, webpack.config.js,
+ * tsconfig.json, bin/build-data.mjs and package-lock.json (the exact packages), by path and content.
+ * Node's own modules only, so it runs before `npm ci`.
+ *
+ * The tests are what jest reads and the build never does: files in a `test`, `__tests__` or
+ * `__mocks__` folder and `*.test.*` / `*.spec.*` files (isTest()). Changing one asks for no
+ * rebuild.
  *
  *   node bin/build-hash.mjs           prints it
  *   node bin/build-hash.mjs --write   writes it to build/.sources (the end of `npm run build`)
@@ -30,6 +34,24 @@ const INPUTS = [
 const STAMP = path.join( root, 'build', '.sources' );
 
 /**
+ * Whether a file of the inputs is a test (or a test's helper), which the build never reads.
+ *
+ * @param {string} file A path relative to the repository, with `/` separators.
+ * @return {boolean} True for a test.
+ */
+export function isTest( file ) {
+	const parts = file.split( '/' );
+	return (
+		parts
+			.slice( 0, -1 )
+			.some( ( part ) =>
+				[ 'test', '__tests__', '__mocks__' ].includes( part )
+			) ||
+		/\.(test|spec)\.[cm]?[jt]sx?$/.test( parts[ parts.length - 1 ] )
+	);
+}
+
+/**
  * Every file under a path of the repository, relative, with `/` separators.
  *
  * @param {string} relative A file or folder.
@@ -55,7 +77,10 @@ function files( relative ) {
  */
 export function buildHash() {
 	const hash = crypto.createHash( 'sha256' );
-	for ( const file of INPUTS.flatMap( files ).sort() ) {
+	const inputs = INPUTS.flatMap( files ).filter(
+		( file ) => ! isTest( file )
+	);
+	for ( const file of inputs.sort() ) {
 		hash.update( file );
 		hash.update( '\0' );
 		hash.update( fs.readFileSync( path.join( root, file ) ) );

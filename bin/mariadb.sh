@@ -38,10 +38,13 @@ if [ "$host" = localhost ] || [ "$host" = 127.0.0.1 ]; then
 		say "server already running"
 	else
 		say "starting server"
-		if ! { service mariadb start >/dev/null 2>&1 && ping; }; then
+		# In a session of its own (setsid), holding none of the caller's terminal or pipes: the
+		# server is shared by every run on the machine, and stopping the caller (a test server
+		# stopped with its process group, a step of bin/test.sh) must not stop it.
+		if ! { setsid -w service mariadb start </dev/null >/dev/null 2>&1 && ping; }; then
 			mkdir -p /run/mysqld
 			chown mysql:mysql /run/mysqld 2>/dev/null || true
-			nohup mysqld_safe >/tmp/mariadb-mysqld_safe.log 2>&1 &
+			setsid nohup mysqld_safe </dev/null >/tmp/mariadb-mysqld_safe.log 2>&1 &
 		fi
 		for _ in $(seq 1 60); do
 			ping && break

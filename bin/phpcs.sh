@@ -6,26 +6,14 @@
 # rule or an ignore comment. Arguments go to phpcs (default: phpcs.xml.dist's files);
 # `bash bin/phpcs.sh --fix [files]` runs phpcbf instead.
 #
-# Plugin Check comes from ../shared/tools/plugin-check-1.2.0.tar.gz (or PLUGIN_CHECK_TOOLS=/folder)
-# and is unpacked once into .wp/tools/.
+# Plugin Check comes from bin/third-party.sh: ../shared/tools/plugin-check-1.2.0.tar.gz (or
+# PLUGIN_CHECK_TOOLS=/folder), else its official download, checked against bin/third-party.txt and
+# unpacked once into .wp/third-party/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-tools="${PLUGIN_CHECK_TOOLS:-$root/../shared/tools}"
-checker="$root/.wp/tools/plugin-check-1.2.0"
-if [ ! -f "$checker/vendor/wp-coding-standards/wpcs/WordPress/ruleset.xml" ]; then
-	[ -f "$tools/plugin-check-1.2.0.tar.gz" ] || {
-		echo "phpcs: $tools/plugin-check-1.2.0.tar.gz is missing (set PLUGIN_CHECK_TOOLS)" >&2
-		exit 1
-	}
-	tmp="$(mktemp -d "$root/.wp/tools.XXXXXX" 2>/dev/null || { mkdir -p "$root/.wp" && mktemp -d "$root/.wp/tools.XXXXXX"; })"
-	tar -xzf "$tools/plugin-check-1.2.0.tar.gz" -C "$tmp"
-	mkdir -p "$root/.wp/tools"
-	rm -rf "$checker"
-	mv "$tmp/plugin-check" "$checker"
-	rmdir "$tmp"
-fi
+checker="$(bash bin/third-party.sh plugin-check)/plugin-check"
 [ -x vendor/bin/phpcs ] || { echo "phpcs: vendor/bin/phpcs is missing. Run: composer install" >&2; exit 1; }
 
 v="$checker/vendor"

@@ -4,9 +4,10 @@
 # a MariaDB database of its own), and fails on any error. Warnings are printed; docs/release.md
 # ("Plugin Check") explains each one that remains.
 #
-# Plugin Check and WP-CLI come from ../shared/tools/ (plugin-check-1.2.0.tar.gz,
-# wp-cli-2.11.0.tar.gz) when that folder exists, else from PLUGIN_CHECK_TOOLS=/a/folder with the
-# same two files; a missing copy is an error.
+# Plugin Check and WP-CLI come from bin/third-party.sh: ../shared/tools/ (plugin-check-1.2.0.tar.gz,
+# wp-cli-2.11.0.tar.gz, or PLUGIN_CHECK_TOOLS=/a/folder with the same two files), else their
+# official downloads (Plugin Check's zip, WP-CLI's phar), checked against bin/third-party.txt; a
+# copy that cannot be had is an error that names what to provide.
 #
 # Usage: bash bin/plugin-check.sh [monsterinsights-reports.zip]   (default: builds it first)
 # Database: ${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}_pc (bin/mariadb.sh creates it).
@@ -15,10 +16,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 slug=monsterinsights-reports
 
-tools="${PLUGIN_CHECK_TOOLS:-$root/../shared/tools}"
-for f in plugin-check-1.2.0.tar.gz wp-cli-2.11.0.tar.gz; do
-	[ -f "$tools/$f" ] || { echo "plugin-check: $tools/$f is missing (set PLUGIN_CHECK_TOOLS)" >&2; exit 1; }
-done
+checker="$(bash bin/third-party.sh plugin-check)"
+cli="$(bash bin/third-party.sh wp-cli)"
 
 site="$(mktemp -d)"
 [ -n "${PLUGIN_CHECK_KEEP:-}" ] || trap 'rm -rf "$site"' EXIT
@@ -39,8 +38,7 @@ mariadb -u"$user" -p"$pass" -h"$host" -e "DROP DATABASE IF EXISTS \`$db\`; CREAT
 
 wp="$site/wordpress"
 bash bin/fresh-core.sh "$wp"
-tar -xzf "$tools/wp-cli-2.11.0.tar.gz" -C "$site"
-tar -xzf "$tools/plugin-check-1.2.0.tar.gz" -C "$wp/wp-content/plugins"
+cp -r "$checker/plugin-check" "$wp/wp-content/plugins/"
 unzip -q "$zip" -d "$wp/wp-content/plugins"
 cat >"$wp/wp-config.php" <<PHP
 <?php
@@ -69,7 +67,13 @@ add_filter( "pre_wp_mail", "__return_true" );
 wp_install( "Plugin Check", "admin", "admin@example.org", false, "", "password" );
 ' "$wp" >/dev/null
 
-wpcli=("$site/wp-cli/vendor/bin/wp" --path="$wp" --url=http://localhost)
+# The shared copy is WP-CLI with its commands installed by Composer; the download is its phar.
+if [ -f "$cli/wp-cli/vendor/bin/wp" ]; then
+	wpcli=("$cli/wp-cli/vendor/bin/wp")
+else
+	wpcli=(php "$(find "$cli" -maxdepth 1 -name '*.phar' | head -n 1)")
+fi
+wpcli+=(--path="$wp" --url=http://localhost)
 [ "$(id -u)" -ne 0 ] || wpcli+=(--allow-root)
 "${wpcli[@]}" plugin activate plugin-check "$slug"
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the release zip, monsterinsights-reports.zip, with `wp-scripts plugin-zip` and the `files`
 # list of package.json: the plugin's PHP, includes/, build/ (its data files included), vendor/ from
-# `composer install --no-dev --optimize-autoloader`, languages/, readme.txt, uninstall.php and
-# collect.php — nothing else.
+# `composer install --no-dev --optimize-autoloader` (from composer.lock; of each package its PHP and
+# licence), languages/, readme.txt, uninstall.php and collect.php — nothing else.
+# tests/e2e/release/contents.spec.ts checks what the zip holds.
 #
 # The files are staged in a temporary folder, where Composer installs the runtime packages only, so
 # the checkout's own (dev) vendor/ is left as it is. The versions must agree first
@@ -30,10 +31,18 @@ for entry in "${listed[@]}"; do
 done
 # build/.sources (the hash of build/'s sources, for npm start and CI) is no part of the plugin.
 rm -f "$stage/build/.sources"
-cp package.json composer.json "$stage/"
-[ ! -f composer.lock ] || cp composer.lock "$stage/"
+# composer.lock pins the runtime packages: two builds of one commit bundle the same libraries.
+[ -f composer.lock ] || { echo "plugin-zip: composer.lock is missing" >&2; exit 1; }
+cp package.json composer.json composer.lock "$stage/"
 (cd "$stage" && COMPOSER_NO_DEV=1 composer install --no-dev --optimize-autoloader --classmap-authoritative \
 	--no-interaction --no-progress --no-scripts --quiet)
+# Of each Composer package, what runs: its PHP and its licence. Not the MaxMind reader's C extension
+# (ext/: sources, build files and .phpt tests), tests, docs, nor its tools' configs (PECL's
+# package.xml, mise, lychee).
+find "$stage/vendor" -mindepth 3 -maxdepth 3 -path "$stage/vendor/composer/*" -prune -o \
+	\( -name ext -o -name tests -o -name test -o -name docs -o -name '.*' -o -name '*.md' -o -name '*.toml' \
+	-o -name '*.lock' -o -name package.xml -o -name 'phpunit.xml*' -o -name 'phpcs.xml*' -o -name 'phpstan.neon*' \
+	-o -name Makefile \) -exec rm -rf {} +
 
 (cd "$stage" && "$root/node_modules/.bin/wp-scripts" plugin-zip >/dev/null)
 # npm-packlist always adds package.json; it is no part of the plugin.

@@ -2,9 +2,10 @@
 # The WordPress the end-to-end tests run against: a fresh site for every run, the plugin active (no
 # data source, no demo traffic: the site starts "not connected"), a subscriber, the test-only helpers
 # of tests/e2e/mu-plugins as must-use plugins, and no automatic login (the tests log in). The form
-# plugins the Forms report's test submits to are unpacked into the site's plugins folder, inactive,
-# from ../shared/wp-plugins when it is there (the test activates one and fails with a clear message
-# without it).
+# plugins the Forms report's test submits to are copied into the site's plugins folder, inactive,
+# from bin/third-party.sh (../shared/wp-plugins, else their official downloads, at the versions and
+# checksums of bin/third-party.txt; the test activates one). One that cannot be had stops the
+# server with an error naming what to provide.
 #
 # E2E_SERVER chooses the server:
 #   php (default)  PHP's built-in web server with E2E_PHP_WORKERS workers (default 4) and MariaDB:
@@ -31,9 +32,10 @@ rm -rf "$site"
 # A real copy of the core, without what a run may have left in it (bin/fresh-core.sh).
 bash bin/fresh-core.sh "$site"
 mkdir -p "$site/wp-content/plugins/monsterinsights-reports"
-shared="${root}/../shared/wp-plugins"
-for plugin in contact-form-7-6.1.6 wpforms-lite-2.0.0.2 formidable-6.34 ninja-forms-3.14.3; do
-	[ ! -f "${shared}/${plugin}.tar.gz" ] || tar -xzf "${shared}/${plugin}.tar.gz" -C "${site}/wp-content/plugins"
+# A fresh copy per site: Formidable writes into its own folder.
+for plugin in contact-form-7 wpforms-lite formidable ninja-forms; do
+	copy="$(bash bin/third-party.sh "$plugin")"
+	cp -r "${copy}/${plugin}" "${site}/wp-content/plugins/"
 done
 
 if [ "${E2E_SERVER:-php}" = playground ]; then

@@ -7,7 +7,8 @@
 # and the bundle-size budgets (`node bin/bench.mjs --sizes`; the full bench, `npm run bench`, is not
 # part of the tests).
 # On a fresh machine it first installs what is missing (system packages, npm packages from the lock
-# file with `npm ci`, Composer packages, the WordPress core).
+# file with `npm ci`, Composer packages from composer.lock, the WordPress core, the pinned
+# third-party plugins and tools of bin/third-party.txt).
 #
 # The steps run as a small dependency graph, TEST_JOBS at a time (default: the number of CPUs, at
 # least 2): PHPCS and PHPStan start as soon as Composer is done, the lints and jest as soon as npm
@@ -135,13 +136,21 @@ job npm "Install: npm ci" "sys" '
 	# npm start'"'"'s own Playground CLI (bin/playground, for a fresh clone): the same version, its lock in sync.
 	node -e "const a = require(\"./package.json\").devDependencies[\"@wp-playground/cli\"], b = require(\"./bin/playground/package.json\").dependencies[\"@wp-playground/cli\"]; if (a !== b) { console.error(\"bin/playground has @wp-playground/cli \" + b + \", package.json \" + a); process.exit(1); }"
 	(cd bin/playground && npm ci --dry-run --no-audit --no-fund --loglevel=error >/dev/null)'
+# `composer install` installs exactly composer.lock (committed; composer.json sets "lock": true, so a
+# machine whose global Composer config turns locks off still reads it); the lock must be current
+# with composer.json.
 job composer "Install: Composer" "sys" '
+	composer validate --no-check-publish --strict
 	if [ ! -x vendor/bin/phpunit ] || [ composer.json -nt vendor/autoload.php ] || [ composer.lock -nt vendor/autoload.php ]; then
 		composer install --no-interaction --no-progress
 	else
-		echo "vendor is current with composer.json"
+		echo "vendor is current with composer.lock"
 	fi'
 job core "Install: WordPress core" "sys" 'bash bin/wp-core.sh'
+# The pinned third-party plugins and tools (bin/third-party.txt): ../shared's copies, else the
+# official downloads; one that cannot be had fails here, naming what to provide and where.
+job thirdparty "Install: third-party plugins and tools (bin/third-party.sh)" "sys" '
+	bash bin/third-party.sh plugin-check wp-cli contact-form-7 wpforms-lite formidable ninja-forms'
 
 # Longest first, where a slot is free: the build (PHPUnit and the end-to-end tests need it), jest,
 # the end-to-end tests, the release's tests (about three minutes on Playground, so they start early
@@ -160,10 +169,12 @@ job build "Build (in CI: the committed build/ is the sources' build)" "npm" '
 		echo "build/ changed: commit it with the sources (CI fails when they differ)"
 	fi'
 job jest "Unit: jest" "npm" 'npm run test:js --silent -- --ci'
-job e2e "End to end: Playwright in Chromium" "build composer core" 'bash bin/test-e2e.sh'
+# The bin/ scripts' own tests (tests/bin/*.test.sh): each on scratch folders and stand-ins.
+job bintests "Unit: the bin scripts (tests/bin)" "sys" 'bash tests/bin/run.sh'
+job e2e "End to end: Playwright in Chromium" "build composer core thirdparty" 'bash bin/test-e2e.sh'
 # Every screen as lite and pro at 1440 and 600 px against tests/e2e/visual/baselines, on a site of
 # its own whose clock starts at a fixed instant (libfaketime); `npm run test:visual -- --update`.
-job visual "End to end: visual baselines of every screen" "build composer core" 'bash bin/test-visual.sh'
+job visual "End to end: visual baselines of every screen" "build composer core thirdparty" 'bash bin/test-visual.sh'
 # The release: the zip (versions agreeing), Plugin Check 1.2 on it on a fresh site (0 errors), and
 # the zip uploaded through wp-admin on a fresh site in Chromium.
 job zip "Release: npm run plugin-zip (versions agree)" "build composer" '
@@ -179,14 +190,14 @@ job phpunit "Integration: PHPUnit (single site and multisite)" "build composer c
 job start "End to end: npm start in a new browser" "build core" '
 	mkdir -p artifacts/e2e
 	CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/start.config.ts'
-job e2e_playground "End to end: the private data dir on the embedded Playground" "build composer core" '
+job e2e_playground "End to end: the private data dir on the embedded Playground" "build composer core thirdparty" '
 	E2E_SERVER=playground E2E_PORT=9411 bash bin/test-e2e.sh tests/e2e/specs/data-privacy.spec.ts'
 job phpstan "Static analysis: PHPStan" "composer core" 'vendor/bin/phpstan analyse --memory-limit=1G --no-progress'
-job phpcs "Lint: PHPCS (WPCS 3, as Plugin Check runs it)" "composer" 'bash bin/phpcs.sh -q'
+job phpcs "Lint: PHPCS (WPCS 3, as Plugin Check runs it)" "composer thirdparty" 'bash bin/phpcs.sh -q'
 job eslint "Lint: ESLint" "npm" 'npm run lint:js --silent'
 job tsc "Typecheck: tsc --noEmit" "npm" 'npm run typecheck --silent'
 job i18n "i18n: languages/monsterinsights-reports.pot is current" "build sys" 'node bin/i18n.mjs --check'
-job plugincheck "Release: Plugin Check 1.2 on the zip (0 errors)" "zip core sys" 'bash bin/plugin-check.sh artifacts/monsterinsights-reports.zip'
+job plugincheck "Release: Plugin Check 1.2 on the zip (0 errors)" "zip core thirdparty" 'bash bin/plugin-check.sh artifacts/monsterinsights-reports.zip'
 job sizes "Bench: bundle sizes (the full bench is npm run bench)" "build" 'node bin/bench.mjs --sizes'
 
 printf 'test: %s steps, %s at a time\n' "${#job_order[@]}" "$jobs_max"

@@ -159,5 +159,6 @@ final class Plugin {
 		( new REST\NotesController() )->register_routes();
 		( new REST\NoteCategoriesController() )->register_routes();
 		( new REST\MediaLibraryController() )->register_routes();
+		( new REST\SiteHealthController() )->register_routes();
 	}
 }

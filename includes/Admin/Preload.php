@@ -46,7 +46,7 @@ final class Preload {
 	public const DEFAULT_REPORTS = array( 'overview', 'site_summary' );
 
 	/**
-	 * The lazily loaded script group of the default route's screen (build/chunk-groups.json).
+	 * The lazily loaded script group of the default route's screen (build/chunk-groups.php).
 	 */
 	public const DEFAULT_SCREEN = 'report-overview';
 
@@ -108,7 +108,7 @@ final class Preload {
 
 	/**
 	 * The files of the default route's screen, relative to build/, for `<link rel="preload">`: its
-	 * scripts (the screen's chunk group of build/chunk-groups.json) and its stylesheet (the
+	 * scripts (the screen's chunk group of build/chunk-groups.php) and its stylesheet (the
 	 * `-rtl.css` mirror in a right-to-left language, as src/lib/rtl-chunk-styles.ts picks it). None
 	 * when no report is preloaded (the app then shows no report first), or without a build.
 	 *
@@ -116,11 +116,11 @@ final class Preload {
 	 */
 	public static function screen_files(): array {
 		$reports = array_filter( self::paths(), static fn( string $path ): bool => str_contains( $path, '/reports/' ) );
-		$groups  = MONSTERINSIGHTS_REPORTS_DIR . 'build/chunk-groups.json';
+		$groups  = MONSTERINSIGHTS_REPORTS_DIR . 'build/chunk-groups.php';
 		if ( empty( $reports ) || ! is_readable( $groups ) ) {
 			return array();
 		}
-		$manifest = json_decode( (string) file_get_contents( $groups ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local build file.
+		$manifest = require $groups;
 		$scripts  = is_array( $manifest ) && is_array( $manifest[ self::DEFAULT_SCREEN ] ?? null ) ? $manifest[ self::DEFAULT_SCREEN ] : array();
 		$files    = array();
 		foreach ( $scripts as $script ) {

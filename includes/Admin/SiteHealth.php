@@ -8,6 +8,8 @@
 namespace MonsterInsights\Reports\Admin;
 
 use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\REST\Controller;
+use MonsterInsights\Reports\REST\SiteHealthController;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\PrivateFile;
@@ -21,7 +23,7 @@ use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Tools → Site Health checks (the `site_status_tests` filter, direct tests):
+ * Tools → Site Health checks (the `site_status_tests` filter):
  *
  * - the collector endpoint answers a loopback request (the URL the tracker posts to);
  * - the aggregation runs (WP-Cron) and is not behind;
@@ -33,6 +35,11 @@ defined( 'ABSPATH' ) || exit;
  *   a month (decisions.md, "Data sources").
  *
  * The first five apply while the built-in collector is on (source `builtin` or none chosen yet).
+ * The two that request the site over HTTP (the collector and the data folder, up to TIMEOUT seconds
+ * a request) are asynchronous tests: the Site Health screen loads without waiting for them and then
+ * runs each through its REST route (REST\SiteHealthController), as it runs core's loopback test;
+ * WordPress's weekly check, which cannot authenticate, calls them directly (`async_direct_test`).
+ * The others read options and files and are direct tests.
  */
 final class SiteHealth {
 
@@ -63,6 +70,14 @@ final class SiteHealth {
 	public const TIMEOUT = 10;
 
 	/**
+	 * The asynchronous tests: key (without the prefix) => the method that runs it.
+	 */
+	public const ASYNC = array(
+		'collector' => 'test_collector',
+		'data_dir'  => 'test_data_dir',
+	);
+
+	/**
 	 * Statuses of the collector that show it answered: hit stored or dropped (204), malformed body
 	 * (400), wrong method (405), too large (413).
 	 */
@@ -76,15 +91,18 @@ final class SiteHealth {
 	}
 
 	/**
-	 * `site_status_tests`: adds the direct tests.
+	 * `site_status_tests`: adds the direct tests and, while the collector is on, the asynchronous
+	 * ones.
 	 *
 	 * @param mixed $tests The tests.
 	 * @return array<string, mixed>
 	 */
 	public static function add_tests( $tests ): array {
 		$tests = is_array( $tests ) ? $tests : array();
-		if ( ! isset( $tests['direct'] ) || ! is_array( $tests['direct'] ) ) {
-			$tests['direct'] = array();
+		foreach ( array( 'direct', 'async' ) as $kind ) {
+			if ( ! isset( $tests[ $kind ] ) || ! is_array( $tests[ $kind ] ) ) {
+				$tests[ $kind ] = array();
+			}
 		}
 		$direct = array(
 			'database' => array(
@@ -92,12 +110,9 @@ final class SiteHealth {
 				'test'  => array( self::class, 'test_database' ),
 			),
 		);
+		$async  = array();
 		if ( self::collecting() ) {
 			$direct = array(
-				'collector'   => array(
-					'label' => __( 'Insights collector endpoint', 'monsterinsights-reports' ),
-					'test'  => array( self::class, 'test_collector' ),
-				),
 				'aggregation' => array(
 					'label' => __( 'Insights aggregation', 'monsterinsights-reports' ),
 					'test'  => array( self::class, 'test_aggregation' ),
@@ -106,20 +121,40 @@ final class SiteHealth {
 					'label' => __( 'Insights buffer of new visits', 'monsterinsights-reports' ),
 					'test'  => array( self::class, 'test_buffer' ),
 				),
-				'data_dir'    => array(
-					'label' => __( 'Insights data folder', 'monsterinsights-reports' ),
-					'test'  => array( self::class, 'test_data_dir' ),
-				),
 				'rate_limit'  => array(
 					'label' => __( 'Insights rate limits', 'monsterinsights-reports' ),
 					'test'  => array( self::class, 'test_rate_limit' ),
 				),
 			) + $direct;
+			$labels = array(
+				'collector' => __( 'Insights collector endpoint', 'monsterinsights-reports' ),
+				'data_dir'  => __( 'Insights data folder', 'monsterinsights-reports' ),
+			);
+			foreach ( self::ASYNC as $key => $method ) {
+				$async[ $key ] = array(
+					'label'             => $labels[ $key ],
+					'test'              => rest_url( Controller::NAMESPACE . '/' . SiteHealthController::BASE . '/' . self::route( $key ) ),
+					'has_rest'          => true,
+					'async_direct_test' => array( self::class, $method ),
+				);
+			}
 		}
 		foreach ( $direct as $key => $test ) {
 			$tests['direct'][ self::PREFIX . $key ] = $test;
 		}
+		foreach ( $async as $key => $test ) {
+			$tests['async'][ self::PREFIX . $key ] = $test;
+		}
 		return $tests;
+	}
+
+	/**
+	 * The REST route of an asynchronous test, below `site-health/`: its key with dashes.
+	 *
+	 * @param string $key The test's key, without the prefix.
+	 */
+	public static function route( string $key ): string {
+		return str_replace( '_', '-', $key );
 	}
 
 	/**

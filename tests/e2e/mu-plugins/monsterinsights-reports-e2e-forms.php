@@ -18,8 +18,8 @@ defined( 'ABSPATH' ) || exit;
 const MADE_OPTION = 'monsterinsights_reports_e2e_forms';
 
 /**
- * The form plugins by their folder (the tarball's name less its version): main file, and the
- * tarball bin/serve-e2e.sh unpacks.
+ * The form plugins by their folder: main file, and the pinned copy (bin/third-party.txt) that
+ * bin/serve-e2e.sh copies into the site.
  */
 const PLUGINS = array(
 	'contact-form-7' => array( 'contact-form-7/wp-contact-form-7.php', 'contact-form-7-6.1.6.tar.gz' ),
@@ -225,7 +225,7 @@ add_action(
 					require_once ABSPATH . 'wp-admin/includes/plugin.php';
 					list( $file, $tarball ) = PLUGINS[ (string) $request['plugin'] ];
 					if ( ! is_file( WP_PLUGIN_DIR . '/' . $file ) ) {
-						return new \WP_Error( 'missing_plugin', "{$file} is not in wp-content/plugins: bin/serve-e2e.sh unpacks it from ../shared/wp-plugins/{$tarball}.", array( 'status' => 500 ) );
+						return new \WP_Error( 'missing_plugin', "{$file} is not in wp-content/plugins: bin/serve-e2e.sh copies it from bin/third-party.sh ({$tarball}).", array( 'status' => 500 ) );
 					}
 					$activated = activate_plugin( $file );
 					return is_wp_error( $activated ) ? $activated : array( 'active' => $file );

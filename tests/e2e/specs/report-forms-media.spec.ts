@@ -11,8 +11,8 @@ import {
 } from '../utils';
 
 /**
- * The Forms and Media reports end to end, on the real form plugins (unpacked by bin/serve-e2e.sh
- * from ../shared/wp-plugins, activated one a request as wp-admin does): Contact Form 7, WPForms
+ * The Forms and Media reports end to end, on the real form plugins (copied by bin/serve-e2e.sh
+ * from bin/third-party.sh's pinned copies, activated one a request as wp-admin does): Contact Form 7, WPForms
  * Lite, Formidable Forms and Ninja Forms. With the Forms and Media modules on, an anonymous visitor
  * opens a page with Contact Form 7's "Contact form 1" and a plain form#quote, sees both
  * (build/events.js sends their impressions), sends the Contact Form 7 form (its wpcf7_mail_sent

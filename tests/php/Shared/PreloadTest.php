@@ -230,9 +230,9 @@ class PreloadTest extends TestCase {
 	 * itself; without them, nothing.
 	 */
 	public function test_the_default_screens_files(): void {
-		$groups = MONSTERINSIGHTS_REPORTS_DIR . 'build/chunk-groups.json';
+		$groups = MONSTERINSIGHTS_REPORTS_DIR . 'build/chunk-groups.php';
 		$this->assertFileIsReadable( $groups, 'build/ is missing: run `npm run build` before the PHP tests.' );
-		$scripts = json_decode( (string) file_get_contents( $groups ), true )['report-overview']; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local build file.
+		$scripts = ( include $groups )['report-overview'];
 		$this->assertNotEmpty( $scripts );
 		$build = 'http://' . WP_TESTS_DOMAIN . '/wp-content/plugins/monsterinsights-reports/build/';
 

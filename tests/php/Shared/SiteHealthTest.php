@@ -119,24 +119,119 @@ class SiteHealthTest extends TestCase {
 	}
 
 	/**
-	 * The tests: all six while the collector is on (builtin, or no source yet); only the database
-	 * size with another source.
+	 * The tests: all six while the collector is on (builtin, or no source yet), the two that make
+	 * loopback requests (collector, data folder) asynchronous, through their REST routes, and the
+	 * others direct; only the database size with another source.
 	 */
-	public function test_registers_direct_tests() {
+	public function test_registers_the_tests() {
 		$this->assertSame( 10, has_filter( 'site_status_tests', array( SiteHealth::class, 'add_tests' ) ) );
-		$names = array( 'monsterinsights_reports_collector', 'monsterinsights_reports_aggregation', 'monsterinsights_reports_buffer', 'monsterinsights_reports_data_dir', 'monsterinsights_reports_rate_limit', 'monsterinsights_reports_database' );
+		$direct = array( 'monsterinsights_reports_aggregation', 'monsterinsights_reports_buffer', 'monsterinsights_reports_rate_limit', 'monsterinsights_reports_database' );
+		$async  = array( 'monsterinsights_reports_collector', 'monsterinsights_reports_data_dir' );
 
-		$tests = apply_filters( 'site_status_tests', array( 'direct' => array( 'php_version' => array() ) ) );
-		$this->assertSame( $names, array_slice( array_keys( $tests['direct'] ), -6 ) );
+		$tests = apply_filters(
+			'site_status_tests',
+			array(
+				'direct' => array( 'php_version' => array() ),
+				'async'  => array( 'loopback_requests' => array() ),
+			)
+		);
+		$this->assertSame( $direct, array_slice( array_keys( $tests['direct'] ), -4 ) );
+		$this->assertSame( $async, array_slice( array_keys( $tests['async'] ), -2 ) );
 		$this->assertArrayHasKey( 'php_version', $tests['direct'] );
-		$this->assertSame( array( SiteHealth::class, 'test_collector' ), $tests['direct']['monsterinsights_reports_collector']['test'] );
-		$this->assertSame( 'Insights collector endpoint', $tests['direct']['monsterinsights_reports_collector']['label'] );
+		$this->assertArrayHasKey( 'loopback_requests', $tests['async'] );
+		$this->assertSame( array( SiteHealth::class, 'test_aggregation' ), $tests['direct']['monsterinsights_reports_aggregation']['test'] );
+		$this->assertSame(
+			array(
+				'label'             => 'Insights collector endpoint',
+				'test'              => rest_url( 'monsterinsights-reports/v1/site-health/collector' ),
+				'has_rest'          => true,
+				'async_direct_test' => array( SiteHealth::class, 'test_collector' ),
+			),
+			$tests['async']['monsterinsights_reports_collector']
+		);
+		$this->assertSame( rest_url( 'monsterinsights-reports/v1/site-health/data-dir' ), $tests['async']['monsterinsights_reports_data_dir']['test'] );
+		$this->assertSame( 'Insights data folder', $tests['async']['monsterinsights_reports_data_dir']['label'] );
+		$this->assertSame( array( SiteHealth::class, 'test_data_dir' ), $tests['async']['monsterinsights_reports_data_dir']['async_direct_test'] );
 
 		update_option( BootData::SOURCE_OPTION, '' );
-		$this->assertSame( $names, array_keys( SiteHealth::add_tests( array() )['direct'] ) );
+		$tests = SiteHealth::add_tests( array() );
+		$this->assertSame( $direct, array_keys( $tests['direct'] ) );
+		$this->assertSame( $async, array_keys( $tests['async'] ) );
 
 		update_option( BootData::SOURCE_OPTION, 'google' );
-		$this->assertSame( array( 'monsterinsights_reports_database' ), array_keys( SiteHealth::add_tests( array() )['direct'] ) );
+		$tests = SiteHealth::add_tests( array() );
+		$this->assertSame( array( 'monsterinsights_reports_database' ), array_keys( $tests['direct'] ) );
+		$this->assertSame( array(), $tests['async'] );
+	}
+
+	/**
+	 * Opening Site Health runs the direct tests while the page loads: none of the plugin's makes
+	 * a request. The loopback tests run afterwards, one request of the screen's script each; the
+	 * weekly check runs them through `async_direct_test` (core's WP_Site_Health, as it builds its
+	 * list and as its cron event does).
+	 */
+	public function test_no_loopback_while_the_page_loads() {
+		require_once ABSPATH . 'wp-admin/includes/class-wp-site-health.php';
+		$this->answer_http( 400 );
+		$tests = \WP_Site_Health::get_tests();
+		$ours  = 0;
+		foreach ( $tests['direct'] as $key => $test ) {
+			if ( str_starts_with( (string) $key, SiteHealth::PREFIX ) ) {
+				$result = call_user_func( $test['test'] );
+				$this->assertSame( $key, $result['test'] );
+				++$ours;
+			}
+		}
+		$this->assertSame( 4, $ours );
+		$this->assertSame( array(), $this->requests, 'the direct tests make no request' );
+
+		foreach ( array( 'collector', 'data_dir' ) as $key ) {
+			$test = $tests['async'][ SiteHealth::PREFIX . $key ];
+			$this->assertIsString( $test['test'] );
+			$this->assertTrue( $test['has_rest'] );
+			$this->assertTrue( is_callable( $test['async_direct_test'] ) );
+			$this->assertSame( SiteHealth::PREFIX . $key, call_user_func( $test['async_direct_test'] )['test'] );
+		}
+		$this->assertSame( 'POST', $this->requests[0][0] );
+		$this->assertSame( 'GET', $this->requests[1][0] );
+	}
+
+	/**
+	 * The asynchronous tests' routes answer the test's result to a user who may see Site Health
+	 * (an administrator; on a network, a super admin), refuse others, and follow core's
+	 * `site_health_test_rest_capability_{test}` filter.
+	 */
+	public function test_async_tests_answer_through_rest() {
+		add_filter( 'monsterinsights_reports_collect_endpoint', fn () => self::COLLECT_URL );
+		$this->answer_http( 400 );
+		$admin = $this->act_as( 'administrator' );
+		if ( is_multisite() ) {
+			grant_super_admin( $admin );
+		}
+
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/site-health/collector' );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( SiteHealth::test_collector(), $response->get_data() );
+		$this->assertSame( 'good', $response->get_data()['status'] );
+		$this->assertSame( array( 'POST', self::COLLECT_URL, '' ), $this->requests[0] );
+
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/site-health/data-dir' );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( 'monsterinsights_reports_data_dir', $response->get_data()['test'] );
+		$this->assertSame( 'The Insights data folder is private', $response->get_data()['label'] );
+
+		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/site-health/collector' )->get_data()['schema'];
+		$this->assertSame( array( 'good', 'recommended', 'critical' ), $schema['properties']['status']['enum'] );
+
+		$this->act_as( 'subscriber' );
+		foreach ( array( 'collector', 'data-dir' ) as $route ) {
+			$response = $this->rest( 'GET', '/monsterinsights-reports/v1/site-health/' . $route );
+			$this->assertSame( 403, $response->get_status(), $route );
+			$this->assertSame( 'rest_forbidden', $response->get_data()['code'] );
+		}
+		add_filter( 'site_health_test_rest_capability_monsterinsights_reports_collector', fn () => 'read' );
+		$this->assertSame( 200, $this->rest( 'GET', '/monsterinsights-reports/v1/site-health/collector' )->get_status() );
+		$this->assertSame( 403, $this->rest( 'GET', '/monsterinsights-reports/v1/site-health/data-dir' )->get_status() );
 	}
 
 	/**
