@@ -1,10 +1,9 @@
 import tiersJson from '../../lib/tiers.json';
-import { DEMO_KEYS } from '../../demo';
 import { REPORT_FEATURES } from '../../lib/tiers';
 import { UPSELL_KEYS } from '../../upsell/content';
 import { ROUTES } from '../../app/routes';
 import { navigationEntries, isNavGroup } from '../../app/navigation';
-import { REPORTS, REPORT_NAMES, type ReportDef } from '../registry';
+import { DEMO_KEYS, REPORTS, REPORT_NAMES, type ReportDef } from '../registry';
 
 const defs = REPORT_NAMES.map(
 	( name ) => [ name, REPORTS[ name ] as ReportDef ] as const
