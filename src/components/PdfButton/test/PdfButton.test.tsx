@@ -6,7 +6,7 @@ import { jsPDF } from 'jspdf';
 import { TOAST_CONTEXT } from '../../Toast';
 import { REPORT_AREA_ID } from '../../../lib/pdf';
 import { PdfButton } from '..';
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 
 jest.mock( 'html2canvas', () => ( { __esModule: true, default: jest.fn() } ) );
 jest.mock( 'jspdf', () => ( { __esModule: true, jsPDF: jest.fn() } ) );
