@@ -24,7 +24,15 @@ export {
 	metricDefinitions,
 	metricLabel,
 } from './constants';
-export { reportKey, reportPath, requestDates } from './query';
+export {
+	reportKey,
+	reportPath,
+	requestDates,
+	tableKey,
+	tablePath,
+} from './query';
+export type { RequestDates, TableParams, TableRequest } from './query';
+export { useTablePage, type TablePageState } from './hooks';
 export { toReportError } from './errors';
 export type {
 	ChartNote,
