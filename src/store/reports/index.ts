@@ -32,7 +32,6 @@ export {
 	tablePath,
 } from './query';
 export type { RequestDates, TableParams, TableRequest } from './query';
-export { useTablePage, type TablePageState } from './hooks';
 export { toReportError } from './errors';
 export type {
 	ChartNote,
