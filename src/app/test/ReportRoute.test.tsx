@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 
+import { silenceConsoleErrors } from '../../../tests/js/console';
 import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { levelAtLeast, levelNeeded, LEVELS } from '../../lib/tiers';
 import tiersJson from '../../lib/tiers.json';
@@ -157,14 +158,8 @@ describe( 'ReportRoute when a screen cannot be loaded', () => {
 	const hidden: RouteContext = {
 		yearInReview: { show_report: false, report_year: 2025 },
 	};
-	let consoleError: jest.SpyInstance;
-	beforeEach( () => {
-		// React and the boundary log the caught error; the test asserts what the user sees.
-		consoleError = jest
-			.spyOn( console, 'error' )
-			.mockImplementation( () => undefined );
-	} );
-	afterEach( () => consoleError.mockRestore() );
+	// React and the boundary log the caught error; the test asserts what the user sees.
+	silenceConsoleErrors();
 
 	it( 'says so in place of the screen, and Try again imports it anew', async () => {
 		const matched = resolveRoute( '/traffic-overview', hidden );

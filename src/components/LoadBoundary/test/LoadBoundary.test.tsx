@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, lazy } from '@wordpress/element';
 import type { ComponentType } from 'react';
 
+import { silenceConsoleErrors } from '../../../../tests/js/console';
 import { LoadBoundary, isLoadError } from '..';
 
 /** A chunk that webpack could not fetch. */
@@ -12,14 +13,8 @@ function chunkError(): Error {
 	return error;
 }
 
-let consoleError: jest.SpyInstance;
-beforeEach( () => {
-	// React and the boundary log the caught error; the tests assert what the user sees.
-	consoleError = jest
-		.spyOn( console, 'error' )
-		.mockImplementation( () => undefined );
-} );
-afterEach( () => consoleError.mockRestore() );
+// React and the boundary log the caught error; the tests assert what the user sees.
+silenceConsoleErrors();
 
 describe( 'LoadBoundary', () => {
 	it( 'tells a script that could not be fetched from a render error', () => {
