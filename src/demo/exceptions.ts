@@ -10,7 +10,7 @@ import {
 	categoryLabel,
 	columnHeadings,
 	recurringLabel,
-} from '../reports/exceptions/labels';
+} from '../store/reports/exceptionLabels';
 
 export const SAMPLE = true;
 

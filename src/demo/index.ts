@@ -6,8 +6,10 @@
  * A module exports `payload`, shaped like the report's REST payload (spec 1 §3, spec 2 §3,
  * spec 3 §3), and `layout()`, the same sample as simple boxes and tables for reports whose screen is
  * not built yet.
+ *
+ * Samples are data: they know no report screen. The report registry (src/reports/registry.ts)
+ * names each report's module and loads it (`loadDemo`).
  */
-import { REPORTS, REPORT_NAMES, type ReportName } from '../reports/registry';
 
 /** A figure of a sample box. */
 export interface SampleBox {
@@ -32,21 +34,4 @@ export interface DemoModule< P = unknown > {
 	SAMPLE: true;
 	payload: P;
 	layout: () => SampleLayout;
-}
-
-/**
- * Every report has a sample payload: the keys are the report names of the registry
- * (src/reports/registry.ts), whose entries load these modules.
- */
-export type DemoKey = ReportName;
-
-export const DEMO_KEYS: readonly DemoKey[] = REPORT_NAMES;
-
-/**
- * Loads the sample payload of a report.
- *
- * @param key The report.
- */
-export function loadDemo( key: DemoKey ): Promise< DemoModule > {
-	return REPORTS[ key ].demo();
 }

@@ -16,8 +16,27 @@ import {
 } from 'date-fns';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { DateQuery, PresetKey } from '../store/app/types';
 import { FALLBACK_LOCALE, toLocaleTag } from './format';
+
+/** Date presets of decisions.md; `custom` for a range picked by hand. */
+export type PresetKey =
+	| 'today'
+	| 'yesterday'
+	| 'lastweek'
+	| 'lastmonth'
+	| 'last7days'
+	| 'last30days'
+	| 'last90days'
+	| 'custom';
+
+/** The date state of the reports, kept in the URL hash. Dates are Y-m-d in the site's timezone. */
+export interface DateQuery {
+	preset: PresetKey;
+	start: string;
+	end: string;
+	compareStart?: string;
+	compareEnd?: string;
+}
 
 /** A preset interval (every preset key but custom). */
 export type IntervalKey = Exclude< PresetKey, 'custom' >;

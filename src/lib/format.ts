@@ -3,7 +3,7 @@
  * colours"): Intl.NumberFormat in the admin user's locale, with the spec's decimals — 0 or 2;
  * average page count and time 2; position 1.
  */
-import type { MetricId } from '../store/reports/constants';
+import type { MetricId } from './metricIds';
 
 /** The locale used when the user's locale is missing or unknown to Intl. */
 export const FALLBACK_LOCALE = 'en-US';

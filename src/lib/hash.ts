@@ -3,9 +3,9 @@
  * (design/architecture.md, "One path for every report"). These functions are pure: they read and
  * write strings and know nothing of the window or the store.
  */
-import type { DateQuery } from '../store/app/types';
 import {
 	isIntervalKey,
+	type DateQuery,
 	isValidRange,
 	type IntervalKey,
 	type PresetRange,

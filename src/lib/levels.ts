@@ -4,7 +4,7 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { Level } from '../store/app/types';
+import type { Level } from './tiers';
 
 const LEVEL_LABELS: Record< Level, () => string > = {
 	lite: () => __( 'Lite', 'monsterinsights-reports' ),

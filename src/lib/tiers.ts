@@ -16,8 +16,10 @@
  * fails the check never unlocks anything — a feature with an unknown level needs agency, a report
  * with an unknown feature is left out and so needs agency — and the jest test fails on it.
  */
-import type { Level } from '../store/app/types';
 import tiersJson from './tiers.json';
+
+/** Licence levels, lowest first (decisions.md, "Licence tiers"). */
+export type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
 
 type TierData = typeof tiersJson;
 

@@ -2,7 +2,7 @@
  * Every report of the app, declared once (the TypeScript twin of includes/Reports/Registry.php).
  *
  * The route table (src/app/routes.ts), the top navigation (src/app/navigation.ts), the demo
- * payload keys (src/demo, `DemoKey`) and the upsell keys each report uses are derived from this
+ * payload keys (`DemoKey`; the modules in src/demo) and the upsell keys each report uses are derived from this
  * object; a jest contract test holds the reports that have a `screen` equal to the `built` list
  * the PHP side exports into src/lib/tiers.json.
  *
@@ -627,4 +627,21 @@ export function isReportName( value: unknown ): value is ReportName {
 		typeof value === 'string' &&
 		Object.prototype.hasOwnProperty.call( REPORTS, value )
 	);
+}
+
+/**
+ * Every report has a sample payload (src/demo): the keys are the report names, whose entries load
+ * these modules.
+ */
+export type DemoKey = ReportName;
+
+export const DEMO_KEYS: readonly DemoKey[] = REPORT_NAMES;
+
+/**
+ * Loads the sample payload of a report.
+ *
+ * @param key The report.
+ */
+export function loadDemo( key: DemoKey ): Promise< DemoModule > {
+	return REPORTS[ key ].demo();
 }

@@ -2,7 +2,8 @@ import { useSelect } from '@wordpress/data';
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import { loadDemo, type DemoKey, type SampleLayout } from '../demo';
+import type { SampleLayout } from '../demo';
+import { loadDemo, type DemoKey } from '../reports/registry';
 import { appStore } from '../store/app';
 import './style.scss';
 

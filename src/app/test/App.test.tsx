@@ -14,7 +14,7 @@ import type { BootData } from '../../store/app/types';
 import { makeBoot } from '../../../tests/js/registry';
 import { payload as yearInReviewSample } from '../../demo/yearinreview';
 import { mockApi } from '../../store/test/api';
-import { createShellRegistry, renderIn } from './shell';
+import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 
 // The Overview screen is the lead's; a stand-in with the landing pages anchor.
 jest.mock(

@@ -23,7 +23,7 @@ import {
 	writes,
 	type Routes,
 } from '../screens/settings/test/server';
-import { createShellRegistry, renderIn } from './shell';
+import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 
 // The Overview screen is the lead's; a stand-in.
 jest.mock(

@@ -20,7 +20,7 @@ import {
 	type ApiCall,
 } from '../../store/test/api';
 import { connect } from '../../store/notifications/test/fixture';
-import { createShellRegistry, renderIn } from './shell';
+import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 
 const ROUTE = '/monsterinsights-reports/v1/notifications';
 

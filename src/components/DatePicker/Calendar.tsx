@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, isRTL } from '@wordpress/i18n';
 import type { KeyboardEvent } from 'react';
 
+import { shiftDays } from '../../lib/dates';
 import {
-	addDays,
 	addMonths,
 	clampYmd,
 	dayOfWeek,
@@ -95,12 +95,12 @@ export function Calendar( props: CalendarProps ) {
 		// Left and right follow the reading direction.
 		const forward = isRTL() ? -1 : 1;
 		const moves: Record< string, () => string > = {
-			ArrowLeft: () => addDays( day, -forward ),
-			ArrowRight: () => addDays( day, forward ),
-			ArrowUp: () => addDays( day, -7 ),
-			ArrowDown: () => addDays( day, 7 ),
-			Home: () => addDays( day, -weekday ),
-			End: () => addDays( day, 6 - weekday ),
+			ArrowLeft: () => shiftDays( day, -forward ),
+			ArrowRight: () => shiftDays( day, forward ),
+			ArrowUp: () => shiftDays( day, -7 ),
+			ArrowDown: () => shiftDays( day, 7 ),
+			Home: () => shiftDays( day, -weekday ),
+			End: () => shiftDays( day, 6 - weekday ),
 			PageUp: () => addMonths( day, event.shiftKey ? -12 : -1 ),
 			PageDown: () => addMonths( day, event.shiftKey ? 12 : 1 ),
 		};
@@ -117,7 +117,7 @@ export function Calendar( props: CalendarProps ) {
 	const cells: Array< string | null > = [
 		...Array< null >( lead ).fill( null ),
 		...Array.from( { length: count }, ( _, index ) =>
-			addDays( month, index )
+			shiftDays( month, index )
 		),
 	];
 	while ( cells.length % 7 !== 0 ) {
@@ -128,7 +128,7 @@ export function Calendar( props: CalendarProps ) {
 	);
 	// Day names, starting from the first day of the week: 2023-01-01 was a Sunday.
 	const weekdays = Array.from( { length: 7 }, ( _, index ) =>
-		addDays( '2023-01-01', ( startOfWeek + index ) % 7 )
+		shiftDays( '2023-01-01', ( startOfWeek + index ) % 7 )
 	);
 	const labelId = `${ instanceId }-label`;
 	const monthId = `${ instanceId }-month`;

@@ -8,8 +8,9 @@ import { ChartTooltip } from '../ChartTooltip';
 import { useChartsMayDraw } from '../FirstPaint';
 import { hoverPlugin, type ChartHover } from '../ChartTooltip/hover';
 import { Skeleton } from '../Loader';
+import { formatPercent } from '../../lib/format';
 import { Trend } from '../Trend';
-import { formatPercent } from '../utils/trend';
+import { getLocale } from '../utils/locale';
 import './style.scss';
 
 // Only the parts a doughnut draws; Doughnut registers its own controller. The tooltip is
@@ -200,7 +201,7 @@ function Pie( {
 							{ tooltip.label }
 						</div>
 						<div className="monsterinsights-reports-chart-tooltip__value">
-							{ formatPercent( tooltip.percentage ) }
+							{ formatPercent( tooltip.percentage, getLocale() ) }
 						</div>
 					</ChartTooltip>
 				) }
@@ -311,7 +312,7 @@ export function PieChart( props: PieChartProps ) {
 							'monsterinsights-reports'
 						),
 						label,
-						formatPercent( shares[ index ] ?? 0 )
+						formatPercent( shares[ index ] ?? 0, getLocale() )
 					)
 				)
 				.join( ', ' )
@@ -384,7 +385,7 @@ export function PieChart( props: PieChartProps ) {
 								{ slice.label }
 							</span>
 							<span className="monsterinsights-reports-pie__percent">
-								{ formatPercent( percent ) }
+								{ formatPercent( percent, getLocale() ) }
 							</span>
 							{ compare && (
 								<>
@@ -394,7 +395,10 @@ export function PieChart( props: PieChartProps ) {
 												{ compareLabel }{ ' ' }
 											</span>
 										) }
-										{ formatPercent( comparePercent ) }
+										{ formatPercent(
+											comparePercent,
+											getLocale()
+										) }
 									</span>
 									<Trend
 										className="monsterinsights-reports-pie__change"

@@ -1,3 +1,12 @@
+/**
+ * The report table. It comes in two forms that follow the same rules (./table.ts):
+ *
+ * - this light one, for short lists held whole (the Overview's top lists, the Real-Time cards):
+ *   a plain admin table sorted, searched and shown 10, 25, 50 or all rows at a time here, with
+ *   compare columns; it keeps DataViews off the Overview's bundle;
+ * - the paged one (./DataTable.tsx), for a report payload's table: DataViews, each further page
+ *   from the reports store, a CSV download.
+ */
 import { Button, SearchControl } from '@wordpress/components';
 import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
@@ -7,13 +16,14 @@ import { Loader } from '../Loader';
 import { Trend } from '../Trend';
 import { getLocale } from '../utils/locale';
 import { formatDecimal } from '../utils/trend';
+import { noDataText, PAD_ROWS } from './table';
 import './style.scss';
 
 export { FaviconCell, faviconUrl, FAVICON_SERVICE } from './FaviconCell';
 export type { FaviconCellProps } from './FaviconCell';
 
 /** Tables pad to this many rows, and show this many at first (spec 1 §9, spec 2 §4 and §9). */
-export const TABLE_PAD_ROWS = 10;
+export const TABLE_PAD_ROWS = PAD_ROWS;
 
 /**
  * Page-size choices (spec 1 §9); each is offered only when there are more rows than the choice
@@ -217,8 +227,7 @@ export function ReportTable< Row >( props: ReportTableProps< Row > ) {
 					{ rows.length > 0 && search
 						? noResultsText ??
 						  __( 'No records found.', 'monsterinsights-reports' )
-						: emptyText ??
-						  __( 'No data to show', 'monsterinsights-reports' ) }
+						: emptyText ?? noDataText() }
 				</td>
 			</tr>
 		);

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@wordpress/components';
 import { _x } from '@wordpress/i18n';
 
-import { formatChange, getTrend } from '../utils/trend';
+import { getTrend, trendText } from '../utils/trend';
 import './style.scss';
 
 export interface TrendProps {
@@ -24,7 +24,7 @@ export interface TrendProps {
  */
 export function Trend( props: TrendProps ) {
 	const { change, inverse = false, placeholder = '--', className } = props;
-	const text = formatChange( change );
+	const text = trendText( change );
 	const { direction, tone } = getTrend( change, inverse );
 	const classes = [
 		'monsterinsights-reports-trend',

@@ -5,13 +5,10 @@
  */
 import { createContext, useContext } from '@wordpress/element';
 
+import type { RequestDates } from '../../store/reports/query';
+
 /** The dates a report request carries; compare dates only as a pair. */
-export interface ReportDates {
-	start: string;
-	end: string;
-	compare_start?: string;
-	compare_end?: string;
-}
+export type ReportDates = RequestDates;
 
 export interface ReportContextValue {
 	/** The report name of GET /reports/{name}. */

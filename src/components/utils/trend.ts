@@ -1,22 +1,5 @@
+import { formatChangeAbsolute, formatNumber } from '../../lib/format';
 import { getLocale } from './locale';
-
-const numberFormats = new Map< string, Intl.NumberFormat >();
-
-/**
- * A cached Intl.NumberFormat in the admin user's locale (tables format many cells).
- *
- * @param options Intl options.
- */
-function numberFormat( options: Intl.NumberFormatOptions ): Intl.NumberFormat {
-	const locale = getLocale();
-	const key = `${ locale ?? '' }|${ JSON.stringify( options ) }`;
-	let format = numberFormats.get( key );
-	if ( ! format ) {
-		format = new Intl.NumberFormat( locale, options );
-		numberFormats.set( key, format );
-	}
-	return format;
-}
 
 export type TrendDirection = 'up' | 'down' | 'none';
 
@@ -54,46 +37,25 @@ export function getTrend(
 
 /**
  * A number with 0 decimals when it is whole and 2 otherwise (spec 1 §9: "Number formats use 0
- * or 2 decimals"), in the admin user's locale.
+ * or 2 decimals"), in the admin user's locale: src/lib/format.ts's formatNumber in the admin
+ * page's locale.
  *
  * @param value The number.
  */
 export function formatDecimal( value: number ): string {
-	const rounded = Math.round( value * 100 ) / 100;
-	const whole = Number.isInteger( rounded );
-	return numberFormat( {
-		minimumFractionDigits: whole ? 0 : 2,
-		maximumFractionDigits: whole ? 0 : 2,
-	} ).format( rounded );
+	return formatNumber( value, getLocale() );
 }
 
 /**
- * A percent for display in the admin user's locale, with 0 or 2 decimals: "12%", "12.50%",
- * "0%" ("12,50 %" in German).
- *
- * @param value The percent (12 for 12%).
- */
-export function formatPercent( value: number ): string {
-	const rounded = Math.round( value * 100 ) / 100;
-	const digits = Number.isInteger( rounded ) ? 0 : 2;
-	return numberFormat( {
-		style: 'percent',
-		minimumFractionDigits: digits,
-		maximumFractionDigits: digits,
-	} ).format( rounded / 100 );
-}
-
-/**
- * The absolute percent of a change, as the trend arrows show it: zero is "0%", a fall of 12.5
- * is "12.50%" (the arrow tells the direction). Null when there is no change to show.
+ * The text of a percent change as the trend arrows show it: the absolute percent (the arrow tells
+ * the direction) with 0 or 2 decimals in the admin page's locale, "0%" for zero. Null when there
+ * is no change to show.
  *
  * @param change Percent change.
  */
-export function formatChange(
-	change: number | null | undefined
-): string | null {
+export function trendText( change: number | null | undefined ): string | null {
 	if ( typeof change !== 'number' || ! Number.isFinite( change ) ) {
 		return null;
 	}
-	return formatPercent( Math.abs( change ) );
+	return formatChangeAbsolute( change, getLocale() );
 }

@@ -1,16 +1,19 @@
 /**
- * Calendar arithmetic on "YYYY-MM-DD" strings. Dates are the site's calendar days, so they are
- * handled as UTC midnights: no time zone or daylight-saving change can shift a day. Two such
+ * The date picker's calendar arithmetic and texts on "YYYY-MM-DD" strings. Dates are the site's
+ * calendar days: src/lib/dates.ts parses them to local noons (never inside a daylight-saving
+ * change, so no time zone can shift a day), and days are added there too (shiftDays). Two such
  * strings compare correctly as strings.
  */
+import { addMonths as addMonthsTo, getDaysInMonth } from 'date-fns';
 import { __, sprintf } from '@wordpress/i18n';
 
+import { parseYmd, toYmd } from '../../lib/dates';
 import { getLocale } from './locale';
 
 const dateFormats = new Map< string, Intl.DateTimeFormat >();
 
 /**
- * A cached Intl.DateTimeFormat in the admin user's locale, in UTC (calendars format many days).
+ * A cached Intl.DateTimeFormat in the admin user's locale (calendars format many days).
  *
  * @param options Intl options.
  */
@@ -21,46 +24,19 @@ function dateFormat(
 	const key = `${ locale ?? '' }|${ JSON.stringify( options ) }`;
 	let format = dateFormats.get( key );
 	if ( ! format ) {
-		format = new Intl.DateTimeFormat( locale, {
-			...options,
-			timeZone: 'UTC',
-		} );
+		format = new Intl.DateTimeFormat( locale, options );
 		dateFormats.set( key, format );
 	}
 	return format;
 }
 
-const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isYmd( value: unknown ): value is string {
-	return typeof value === 'string' && YMD.test( value );
-}
-
-export function parseYmd( value: string ): Date {
-	const match = YMD.exec( value );
-	if ( ! match ) {
-		return new Date( NaN );
-	}
-	return new Date(
-		Date.UTC(
-			Number( match[ 1 ] ),
-			Number( match[ 2 ] ) - 1,
-			Number( match[ 3 ] )
-		)
-	);
-}
-
-export function toYmd( date: Date ): string {
-	const pad = ( n: number ) => String( n ).padStart( 2, '0' );
-	return `${ date.getUTCFullYear() }-${ pad(
-		date.getUTCMonth() + 1
-	) }-${ pad( date.getUTCDate() ) }`;
-}
-
-export function addDays( value: string, days: number ): string {
-	const date = parseYmd( value );
-	date.setUTCDate( date.getUTCDate() + days );
-	return toYmd( date );
+/**
+ * The local-noon Date of a day (an invalid Date for anything but a Y-m-d date).
+ *
+ * @param value A date.
+ */
+function dateOf( value: string ): Date {
+	return parseYmd( value ) ?? new Date( NaN );
 }
 
 /**
@@ -70,12 +46,7 @@ export function addDays( value: string, days: number ): string {
  * @param months Months to add (negative to go back).
  */
 export function addMonths( value: string, months: number ): string {
-	const date = parseYmd( value );
-	const day = date.getUTCDate();
-	date.setUTCDate( 1 );
-	date.setUTCMonth( date.getUTCMonth() + months );
-	date.setUTCDate( Math.min( day, daysInMonth( toYmd( date ) ) ) );
-	return toYmd( date );
+	return toYmd( addMonthsTo( dateOf( value ), months ) );
 }
 
 export function startOfMonth( value: string ): string {
@@ -83,10 +54,7 @@ export function startOfMonth( value: string ): string {
 }
 
 export function daysInMonth( value: string ): number {
-	const date = parseYmd( startOfMonth( value ) );
-	return new Date(
-		Date.UTC( date.getUTCFullYear(), date.getUTCMonth() + 1, 0 )
-	).getUTCDate();
+	return getDaysInMonth( dateOf( value ) );
 }
 
 /**
@@ -95,7 +63,7 @@ export function daysInMonth( value: string ): number {
  * @param value A date.
  */
 export function dayOfWeek( value: string ): number {
-	return parseYmd( value ).getUTCDay();
+	return dateOf( value ).getDay();
 }
 
 export function clampYmd( value: string, min: string, max: string ): string {
@@ -109,7 +77,7 @@ export function clampYmd( value: string, min: string, max: string ): string {
  * A date in the admin user's locale, e.g. "Jan 5, 2025".
  *
  * @param value   A date.
- * @param options Intl options; the time zone is always UTC (see above).
+ * @param options Intl options.
  */
 export function formatYmd(
 	value: string,
@@ -119,7 +87,7 @@ export function formatYmd(
 		year: 'numeric',
 	}
 ): string {
-	return dateFormat( options ).format( parseYmd( value ) );
+	return dateFormat( options ).format( dateOf( value ) );
 }
 
 /**
@@ -138,12 +106,12 @@ export function formatYmdRange( start: string, end: string ): string {
 		year: 'numeric',
 	} );
 	if ( typeof format.formatRange === 'function' ) {
-		return format.formatRange( parseYmd( start ), parseYmd( end ) );
+		return format.formatRange( dateOf( start ), dateOf( end ) );
 	}
 	return sprintf(
 		/* translators: 1: first day of a date range, 2: its last day. */
 		__( '%1$s – %2$s', 'monsterinsights-reports' ),
-		format.format( parseYmd( start ) ),
-		format.format( parseYmd( end ) )
+		format.format( dateOf( start ) ),
+		format.format( dateOf( end ) )
 	);
 }

@@ -14,7 +14,7 @@ import {
 	isInverse,
 	toLocaleTag,
 } from '../format';
-import { METRIC_IDS } from '../../store/reports/constants';
+import { METRIC_IDS } from '../metricIds';
 
 /**
  * Intl's non-breaking and narrow spaces as plain spaces, for readable expectations.

@@ -1,5 +1,5 @@
-import type { Level } from '../../store/app/types';
 import {
+	type Level,
 	LEVELS,
 	REPORT_FEATURES,
 	TIERS,

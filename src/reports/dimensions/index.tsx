@@ -10,7 +10,7 @@ import { Notice } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { DIMENSION_KEYS } from '../../store/reports/constants';
-import { DataTable, TableCard } from '../../components/report/DataTable';
+import { DataTable, TableCard } from '../../components/ReportTable/DataTable';
 import type {
 	DimensionError,
 	DimensionKey,

@@ -4,7 +4,7 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import { DataTable } from '../../components/report/DataTable';
+import { DataTable } from '../../components/ReportTable/DataTable';
 import { ReportScreen } from '../ReportScreen';
 
 export function EngagementPagesScreen() {

@@ -23,8 +23,12 @@ import { appStore } from '../../store/app';
 import { reportsStore } from '../../store/reports';
 import { REST_NAMESPACE } from '../../store/reports/query';
 import type { ExceptionRow, ExceptionsReport } from '../../store/reports/types';
+import {
+	categoryLabel,
+	columnHeadings,
+	recurringLabel,
+} from '../../store/reports/exceptionLabels';
 import { ReportScreen } from '../ReportScreen';
-import { categoryLabel, columnHeadings, recurringLabel } from './labels';
 import './style.scss';
 
 /** Items a page the user can choose (the server's enum; the first is the default). */

@@ -11,7 +11,7 @@ import { useSelect } from '@wordpress/data';
 import { createInterpolateElement, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import { DataTable } from '../../components/report/DataTable';
+import { DataTable } from '../../components/ReportTable/DataTable';
 import type { ChartTab } from '../../components/report/MetricChart';
 import { addonsStore } from '../../store/addons';
 import type { FormsReport } from '../../store/reports/types';

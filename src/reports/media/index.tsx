@@ -7,7 +7,7 @@
 import { __ } from '@wordpress/i18n';
 
 import { LineChart } from '../../components/LineChart';
-import { DataTable } from '../../components/report/DataTable';
+import { DataTable } from '../../components/ReportTable/DataTable';
 import { formatNumber } from '../../lib/format';
 import type { MediaReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';

@@ -2,7 +2,7 @@ import { useSelect } from '@wordpress/data';
 import { useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import { TOP_LANDING_PAGES_ID } from '../../app/routes';
+import { TOP_LANDING_PAGES_ID } from '../registry';
 import { ChartOverlay } from '../../components/ChartOverlay';
 import { CountryName } from '../../components/Flag';
 import { InfoBox, getBounceRateHelp } from '../../components/InfoBox';

@@ -10,7 +10,7 @@
 import { __ } from '@wordpress/i18n';
 
 import { InfoBox } from '../../components/InfoBox';
-import { DataTable } from '../../components/report/DataTable';
+import { DataTable } from '../../components/ReportTable/DataTable';
 import { isPayloadEmpty } from '../../components/report/empty';
 import { formatPercent } from '../../lib/format';
 import type { PublisherReport } from '../../store/reports/types';

@@ -1,6 +1,6 @@
 import { useDispatch, useSelect } from '@wordpress/data';
 
-import { PdfButton } from '../../app/PdfButton';
+import { PdfButton } from '../../components/PdfButton';
 import { DatePicker } from '../../components/DatePicker';
 import { __, sprintf } from '@wordpress/i18n';
 

@@ -1,10 +1,7 @@
 import tiersJson from '../../lib/tiers.json';
-import { DEMO_KEYS } from '../../demo';
 import { REPORT_FEATURES } from '../../lib/tiers';
 import { UPSELL_KEYS } from '../../upsell/content';
-import { ROUTES } from '../../app/routes';
-import { navigationEntries, isNavGroup } from '../../app/navigation';
-import { REPORTS, REPORT_NAMES, type ReportDef } from '../registry';
+import { DEMO_KEYS, REPORTS, REPORT_NAMES, type ReportDef } from '../registry';
 
 const defs = REPORT_NAMES.map(
 	( name ) => [ name, REPORTS[ name ] as ReportDef ] as const
@@ -43,38 +40,5 @@ describe( 'report registry', () => {
 		expect(
 			UPSELL_KEYS.filter( ( key ) => ! used.has( key ) ).sort()
 		).toEqual( [ 'ecommerce_product_sales', 'publisher' ] );
-	} );
-
-	it( 'derives the route table: each path once, with its report’s gate, upsell and screen', () => {
-		const paths = defs.flatMap( ( [ , def ] ) =>
-			def.paths.map( ( p ) => p.path )
-		);
-		expect( ROUTES.map( ( route ) => route.path ) ).toEqual( paths );
-		expect( new Set( paths ).size ).toBe( paths.length );
-		ROUTES.forEach( ( route ) => {
-			const def: ReportDef = REPORTS[ route.report ];
-			expect( route.feature ).toBe( def.feature );
-			expect( route.upsell ).toBe( def.upsell );
-			expect( route.load ).toBe( def.screen );
-		} );
-		expect(
-			ROUTES.find( ( route ) => route.path === '/publishers-pages' )?.load
-		).toBe( REPORTS.engagement_pages.screen );
-	} );
-
-	it( 'derives the navigation from the menu placements', () => {
-		const context = {
-			yearInReview: { show_report: true, report_year: 2025 },
-		};
-		const links = navigationEntries( context ).flatMap( ( entry ) =>
-			isNavGroup( entry ) ? entry.items : [ entry ]
-		);
-		const placed = defs.filter( ( [ , def ] ) => def.menu );
-		expect( links.map( ( link ) => link.path ).sort() ).toEqual(
-			placed.map( ( [ , def ] ) => def.paths[ 0 ]?.path ).sort()
-		);
-		expect(
-			links.find( ( link ) => link.path === '/publishers-pages' )?.label
-		).toBe( 'Pages Report' );
 	} );
 } );

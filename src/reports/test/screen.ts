@@ -5,7 +5,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-import { createShellRegistry, renderIn } from '../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { appStore } from '../../store/app';
 import type { DateQuery, Level } from '../../store/app/types';
 import { mockApi, type ApiCall } from '../../store/test/api';
@@ -16,6 +16,13 @@ export const MARCH_10_12: DateQuery = {
 	preset: 'custom',
 	start: '2025-03-10',
 	end: '2025-03-12',
+};
+
+/** The last 30 days up to 22 November 2026. */
+export const LAST_30_DAYS: DateQuery = {
+	preset: 'last30days',
+	start: '2026-10-24',
+	end: '2026-11-22',
 };
 
 /**

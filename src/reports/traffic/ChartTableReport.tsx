@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 
-import { DataTable } from '../../components/report/DataTable';
+import { DataTable } from '../../components/ReportTable/DataTable';
 import { MetricChart } from '../../components/report/MetricChart';
 import { NotedMetricChart } from '../shared/NotedMetricChart';
 import type {

@@ -3,6 +3,14 @@
  * includes/REST/BootController.php describes the same shape as a JSON schema; tests/php and
  * src/store/app/test/contract.test.ts hold the two together.
  */
+import type { DateQuery } from '../../lib/dates';
+import type { Level } from '../../lib/tiers';
+
+// The licence level and the date state are the helpers' own types (src/lib); the store's users
+// keep importing them from here.
+export type { Level } from '../../lib/tiers';
+export type { DateQuery, PresetKey } from '../../lib/dates';
+
 export interface BootRest {
 	root: string;
 	namespace: string;
@@ -55,9 +63,6 @@ export interface BootPlugin {
 	reportsUrl: string;
 }
 
-/** Licence levels, lowest first (decisions.md, "Licence tiers"). */
-export type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
-
 /** Where the licence level comes from: the site's key, the network's key, or none (lite). */
 export type LicenceSource = 'site' | 'network' | 'none';
 
@@ -73,26 +78,6 @@ export interface BootData {
 	source: BootSource;
 	licence: BootLicence;
 	plugin: BootPlugin;
-}
-
-/** Date presets of decisions.md; `custom` for a range picked by hand. */
-export type PresetKey =
-	| 'today'
-	| 'yesterday'
-	| 'lastweek'
-	| 'lastmonth'
-	| 'last7days'
-	| 'last30days'
-	| 'last90days'
-	| 'custom';
-
-/** The date state of the reports, kept in the URL hash. Dates are Y-m-d in the site's timezone. */
-export interface DateQuery {
-	preset: PresetKey;
-	start: string;
-	end: string;
-	compareStart?: string;
-	compareEnd?: string;
 }
 
 /** Report-store flags of spec 1 §4. */

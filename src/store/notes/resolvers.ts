@@ -1,10 +1,9 @@
 import type { NotesThunkArgs } from './actions';
 import { errorText } from '../errors';
+import { fetchKeyed } from '../requests';
 import { fetchAll } from './fetch';
 import { noteCategoriesPath, notesPath } from './query';
 import type { NoteCategoriesList, NotesList, NotesQuery } from './types';
-
-let lastToken = 0;
 
 /**
  * Fetches GET /monsterinsights-reports/v1/notes for a query.
@@ -20,50 +19,25 @@ let lastToken = 0;
  * @param query The query.
  */
 export function getNotes( query: NotesQuery = {} ) {
-	return async ( {
+	return ( {
 		dispatch,
 		select,
 		registry,
-	}: NotesThunkArgs ): Promise< void > => {
-		for (;;) {
-			if ( select.hasNotes( query ) && ! select.areNotesStale( query ) ) {
-				return;
-			}
-			if ( select.isNotesLoading( query ) ) {
-				await new Promise< void >( ( resolve ) => {
-					const unsubscribe = registry.subscribe( () => {
-						if ( ! select.isNotesLoading( query ) ) {
-							unsubscribe();
-							resolve();
-						}
-					} );
-				} );
-				if ( select.getNotesError( query ) !== undefined ) {
-					return;
-				}
-				continue;
-			}
-			const token = ++lastToken;
-			dispatch.startNotesRequest( query, token );
-			let list: NotesList | undefined;
-			let failure = '';
-			try {
-				list = await fetchAll< NotesList >( notesPath( query ) );
-			} catch ( error ) {
-				failure = errorText( error );
-			}
-			if ( select.getNotesRequest( query ) !== token ) {
-				// Superseded by a write: ask again.
-				continue;
-			}
-			if ( list ) {
-				dispatch.receiveNotes( query, list, token );
-			} else {
-				dispatch.receiveNotesError( query, failure, token );
-			}
-			return;
-		}
-	};
+	}: NotesThunkArgs ): Promise< void > =>
+		fetchKeyed( registry.subscribe, {
+			has: () =>
+				select.hasNotes( query ) && ! select.areNotesStale( query ),
+			loading: () => select.isNotesLoading( query ),
+			failed: () => select.getNotesError( query ) !== undefined,
+			latest: () => select.getNotesRequest( query ),
+			fetch: () => fetchAll< NotesList >( notesPath( query ) ),
+			error: errorText,
+			start: ( token ) => dispatch.startNotesRequest( query, token ),
+			receive: ( list, token ) =>
+				dispatch.receiveNotes( query, list, token ),
+			fail: ( error, token ) =>
+				dispatch.receiveNotesError( query, error, token ),
+		} );
 }
 
 /** Loads GET /note-categories (page 1, all, by name), unless received. */

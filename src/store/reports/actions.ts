@@ -8,7 +8,8 @@ import { defaultDateQuery } from '../../lib/dates';
 import { levelNeeded } from '../../lib/tiers';
 import { appStore } from '../app';
 import type { DateQuery, Level } from '../app/types';
-import type { ErrorDialog, ReportError } from './types';
+import { tableKey, type TableRequest } from './query';
+import type { ErrorDialog, ReportError, TablePage } from './types';
 
 /**
  * Stores a report payload. Seed tests with it; the resolver passes the token of its request so a
@@ -61,6 +62,61 @@ export function receiveReportError(
 }
 
 /**
+ * Marks a table page request as in flight.
+ *
+ * @param request The table page.
+ * @param token   A token unique to this request.
+ */
+export function startTableRequest( request: TableRequest, token: number ) {
+	return {
+		type: 'START_TABLE_REQUEST',
+		key: tableKey( request ),
+		token,
+	} as const;
+}
+
+/**
+ * Stores a page of a report's table; a response that a newer request or an invalidation
+ * superseded is dropped, as for reports.
+ *
+ * @param request The table page.
+ * @param page    The page.
+ * @param token   The request's token; omitted when seeding.
+ */
+export function receiveTablePage(
+	request: TableRequest,
+	page: TablePage,
+	token?: number
+) {
+	return {
+		type: 'RECEIVE_TABLE_PAGE',
+		key: tableKey( request ),
+		page,
+		token,
+	} as const;
+}
+
+/**
+ * Stores the error of a table page request (the table says so; no dialog).
+ *
+ * @param request The table page.
+ * @param error   The error.
+ * @param token   The request's token; omitted when seeding.
+ */
+export function receiveTablePageError(
+	request: TableRequest,
+	error: ReportError,
+	token?: number
+) {
+	return {
+		type: 'RECEIVE_TABLE_PAGE_ERROR',
+		key: tableKey( request ),
+		error,
+		token,
+	} as const;
+}
+
+/**
  * Marks a report as locked for the current licence: the screen shows demo data blurred under its
  * upsell.
  *
@@ -86,8 +142,8 @@ export function dismissErrorDialog() {
 }
 
 /**
- * Forgets every payload, error and request of one report name (its lock stays), so the next
- * getReport for it fetches again.
+ * Forgets every payload, error and request of one report name, its table pages included (its lock
+ * stays), so the next getReport for it fetches again.
  *
  * @param name Report name.
  */
@@ -95,7 +151,7 @@ export function forgetReport( name: string ) {
 	return { type: 'FORGET_REPORT', name } as const;
 }
 
-/** Forgets every payload, error and request (locks stay). */
+/** Forgets every payload, table page, error and request (locks stay). */
 export function forgetReports() {
 	return { type: 'FORGET_REPORTS' } as const;
 }
@@ -105,6 +161,9 @@ export type ReportsAction =
 	| ReturnType< typeof startReportRequest >
 	| ReturnType< typeof receiveReportError >
 	| ReturnType< typeof receiveReportLocked >
+	| ReturnType< typeof startTableRequest >
+	| ReturnType< typeof receiveTablePage >
+	| ReturnType< typeof receiveTablePageError >
 	| ReturnType< typeof showErrorDialog >
 	| ReturnType< typeof dismissErrorDialog >
 	| ReturnType< typeof forgetReport >
@@ -126,6 +185,9 @@ export interface ReportsThunkArgs {
 		forgetReport: Bound< typeof forgetReport >;
 		forgetReports: Bound< typeof forgetReports >;
 		handleReportError: Bound< typeof handleReportError >;
+		startTableRequest: Bound< typeof startTableRequest >;
+		receiveTablePage: Bound< typeof receiveTablePage >;
+		receiveTablePageError: Bound< typeof receiveTablePageError >;
 		invalidateResolutionForStoreSelector: ( selector: string ) => unknown;
 	};
 	select: {
@@ -139,6 +201,10 @@ export interface ReportsThunkArgs {
 			name: string,
 			query: DateQuery
 		) => ReportError | undefined;
+		hasAnswer: ( key: string ) => boolean;
+		isKeyLoading: ( key: string ) => boolean;
+		getKeyRequest: ( key: string ) => number | undefined;
+		getKeyError: ( key: string ) => ReportError | undefined;
 	};
 	registry: {
 		select: typeof selectFunction;
@@ -148,7 +214,8 @@ export interface ReportsThunkArgs {
 }
 
 /**
- * Makes the next getReport of a report name fetch again, for every date query.
+ * Makes the next getReport of a report name fetch again, for every date query, and the next
+ * getTablePage of its tables.
  *
  * @param name Report name.
  */
@@ -156,17 +223,19 @@ export function invalidateReport( name: string ) {
 	return ( { dispatch }: ReportsThunkArgs ): void => {
 		dispatch.forgetReport( name );
 		dispatch.invalidateResolutionForStoreSelector( 'getReport' );
+		dispatch.invalidateResolutionForStoreSelector( 'getTablePage' );
 	};
 }
 
 /**
- * Makes the next getReport of every report fetch again. Re-selecting the active report (with the
- * new date query after a date change) is the shell's job.
+ * Makes the next getReport of every report, and getTablePage of every table, fetch again.
+ * Re-selecting the active report (with the new date query after a date change) is the shell's job.
  */
 export function refreshReports() {
 	return ( { dispatch }: ReportsThunkArgs ): void => {
 		dispatch.forgetReports();
 		dispatch.invalidateResolutionForStoreSelector( 'getReport' );
+		dispatch.invalidateResolutionForStoreSelector( 'getTablePage' );
 	};
 }
 

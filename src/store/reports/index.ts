@@ -24,7 +24,14 @@ export {
 	metricDefinitions,
 	metricLabel,
 } from './constants';
-export { reportKey, reportPath, requestDates } from './query';
+export {
+	reportKey,
+	reportPath,
+	requestDates,
+	tableKey,
+	tablePath,
+} from './query';
+export type { RequestDates, TableParams, TableRequest } from './query';
 export { toReportError } from './errors';
 export type {
 	ChartNote,

@@ -1,7 +1,7 @@
 import type { ReportsAction } from './actions';
 import { answered, started, without } from '../records';
 import { keyHasName, reportKey } from './query';
-import type { ReportsState } from './types';
+import type { ReportError, ReportsState } from './types';
 
 export const initialState: ReportsState = {
 	data: {},
@@ -28,6 +28,38 @@ function withoutName< T >(
 	);
 }
 
+/**
+ * The state after an answer for a request key (a report's or a table page's): its payload stored
+ * and its error dropped, or its error stored and its payload dropped, if the answer belongs to the
+ * latest request of its key.
+ *
+ * @param state  State.
+ * @param key    Request key.
+ * @param token  The answer's token.
+ * @param result The payload, or the error.
+ */
+function answer(
+	state: ReportsState,
+	key: string,
+	token: number | undefined,
+	result: { payload: unknown } | { error: ReportError }
+): ReportsState {
+	return answered(
+		state,
+		key,
+		token,
+		'error' in result
+			? {
+					data: without( state.data, key ),
+					errors: { ...state.errors, [ key ]: result.error },
+			  }
+			: {
+					data: { ...state.data, [ key ]: result.payload },
+					errors: without( state.errors, key ),
+			  }
+	);
+}
+
 export function reducer(
 	state: ReportsState = initialState,
 	action: ReportsAction
@@ -39,20 +71,30 @@ export function reducer(
 				reportKey( action.name, action.query ),
 				action.token
 			);
-		case 'RECEIVE_REPORT': {
-			const key = reportKey( action.name, action.query );
-			return answered( state, key, action.token, {
-				data: { ...state.data, [ key ]: action.payload },
-				errors: without( state.errors, key ),
+		case 'RECEIVE_REPORT':
+			return answer(
+				state,
+				reportKey( action.name, action.query ),
+				action.token,
+				{ payload: action.payload }
+			);
+		case 'RECEIVE_REPORT_ERROR':
+			return answer(
+				state,
+				reportKey( action.name, action.query ),
+				action.token,
+				{ error: action.error }
+			);
+		case 'START_TABLE_REQUEST':
+			return started( state, action.key, action.token );
+		case 'RECEIVE_TABLE_PAGE':
+			return answer( state, action.key, action.token, {
+				payload: action.page,
 			} );
-		}
-		case 'RECEIVE_REPORT_ERROR': {
-			const key = reportKey( action.name, action.query );
-			return answered( state, key, action.token, {
-				data: without( state.data, key ),
-				errors: { ...state.errors, [ key ]: action.error },
+		case 'RECEIVE_TABLE_PAGE_ERROR':
+			return answer( state, action.key, action.token, {
+				error: action.error,
 			} );
-		}
 		case 'RECEIVE_REPORT_LOCKED':
 			return {
 				...state,

@@ -1,10 +1,11 @@
 import type { DateQuery, Level } from '../app/types';
-import { reportKey } from './query';
+import { reportKey, tableKey, type TableRequest } from './query';
 import type {
 	ErrorDialog,
 	PayloadOf,
 	ReportError,
 	ReportsState,
+	TablePage,
 } from './types';
 
 /**
@@ -32,6 +33,53 @@ export const getReport = ( (
 ) => state.data[ reportKey( name, query ) ] ) as unknown as GetReport;
 
 /**
+ * Whether an answer is stored for a request key (internal: what the resolvers share).
+ *
+ * @param state State.
+ * @param key   A key of reportKey or tableKey.
+ */
+export function hasAnswer( state: ReportsState, key: string ): boolean {
+	return key in state.data;
+}
+
+/**
+ * The error of the last request for a key (internal).
+ *
+ * @param state State.
+ * @param key   A key of reportKey or tableKey.
+ */
+export function getKeyError(
+	state: ReportsState,
+	key: string
+): ReportError | undefined {
+	return state.errors[ key ];
+}
+
+/**
+ * Whether a request for a key is in flight (internal).
+ *
+ * @param state State.
+ * @param key   A key of reportKey or tableKey.
+ */
+export function isKeyLoading( state: ReportsState, key: string ): boolean {
+	return key in state.requests;
+}
+
+/**
+ * The token of the request in flight for a key (internal: the store drops answers to superseded
+ * requests with it).
+ *
+ * @param state State.
+ * @param key   A key of reportKey or tableKey.
+ */
+export function getKeyRequest(
+	state: ReportsState,
+	key: string
+): number | undefined {
+	return state.requests[ key ];
+}
+
+/**
  * Whether a payload is stored for a report and date query.
  *
  * @param state State.
@@ -43,7 +91,7 @@ export function hasReport(
 	name: string,
 	query: DateQuery
 ): boolean {
-	return reportKey( name, query ) in state.data;
+	return hasAnswer( state, reportKey( name, query ) );
 }
 
 /**
@@ -58,7 +106,7 @@ export function getReportError(
 	name: string,
 	query: DateQuery
 ): ReportError | undefined {
-	return state.errors[ reportKey( name, query ) ];
+	return getKeyError( state, reportKey( name, query ) );
 }
 
 /**
@@ -73,7 +121,7 @@ export function isReportLoading(
 	name: string,
 	query: DateQuery
 ): boolean {
-	return reportKey( name, query ) in state.requests;
+	return isKeyLoading( state, reportKey( name, query ) );
 }
 
 /**
@@ -89,7 +137,35 @@ export function getReportRequest(
 	name: string,
 	query: DateQuery
 ): number | undefined {
-	return state.requests[ reportKey( name, query ) ];
+	return getKeyRequest( state, reportKey( name, query ) );
+}
+
+/**
+ * A page of a report's table (search, order and page of the tables route); undefined while it
+ * loads or when it failed. Its resolver fetches it on first use.
+ *
+ * @param state   State.
+ * @param request The table page.
+ */
+export function getTablePage(
+	state: ReportsState,
+	request: TableRequest
+): TablePage | undefined {
+	// The data holds what the tables route answered for this key: a TablePage.
+	return state.data[ tableKey( request ) ] as TablePage | undefined;
+}
+
+/**
+ * The error of the last request for a table page.
+ *
+ * @param state   State.
+ * @param request The table page.
+ */
+export function getTablePageError(
+	state: ReportsState,
+	request: TableRequest
+): ReportError | undefined {
+	return getKeyError( state, tableKey( request ) );
 }
 
 /**

@@ -517,7 +517,7 @@ export interface ErrorDialog {
 }
 
 export interface ReportsState {
-	/** Payloads by request key (see reportKey). */
+	/** Report payloads and table pages by request key (see reportKey and tableKey). */
 	data: Record< string, unknown >;
 	/** Request keys in flight, each with the token of its latest request. */
 	requests: Record< string, number >;

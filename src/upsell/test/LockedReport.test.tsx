@@ -2,7 +2,7 @@ import { store as noticesStore } from '@wordpress/notices';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { createShellRegistry, renderIn } from '../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { LockedReport, sampleNoticeId } from '../LockedReport';
 
 describe( 'LockedReport', () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { createShellRegistry, renderIn } from '../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { UpsellOverlay } from '../UpsellOverlay';
 import { getUpsellContent } from '../content';
 

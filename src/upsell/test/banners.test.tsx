@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { createShellRegistry, renderIn } from '../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { LiteBanner } from '../LiteBanner';
 import { ProMetricUpsell } from '../ProMetricUpsell';
 

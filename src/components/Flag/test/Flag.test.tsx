@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { fireEvent, screen } from '@testing-library/react';
 
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { CountryName, Flag, flagUrl } from '..';
 
 const BUILD =

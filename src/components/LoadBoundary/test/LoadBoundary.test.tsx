@@ -3,14 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, lazy } from '@wordpress/element';
 import type { ComponentType } from 'react';
 
+import { silenceConsoleErrors } from '../../../../tests/js/console';
 import { LoadBoundary, isLoadError } from '..';
-import { ReportRoute } from '../../../app/ReportRoute';
-import {
-	resolveRoute,
-	type RouteContext,
-	type ScreenModule,
-} from '../../../app/routes';
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
 
 /** A chunk that webpack could not fetch. */
 function chunkError(): Error {
@@ -19,14 +13,8 @@ function chunkError(): Error {
 	return error;
 }
 
-let consoleError: jest.SpyInstance;
-beforeEach( () => {
-	// React and the boundary log the caught error; the tests assert what the user sees.
-	consoleError = jest
-		.spyOn( console, 'error' )
-		.mockImplementation( () => undefined );
-} );
-afterEach( () => consoleError.mockRestore() );
+// React and the boundary log the caught error; the tests assert what the user sees.
+silenceConsoleErrors();
 
 describe( 'LoadBoundary', () => {
 	it( 'tells a script that could not be fetched from a render error', () => {
@@ -112,47 +100,5 @@ describe( 'LoadBoundary', () => {
 			'This part of the page could not be shown because of an error. Try again, or reload the page.'
 		);
 		expect( screen.getByText( 'The menu' ) ).toBeInTheDocument();
-	} );
-} );
-
-const context: RouteContext = {
-	yearInReview: { show_report: false, report_year: 2025 },
-};
-
-describe( 'ReportRoute when a screen cannot be loaded', () => {
-	it( 'says so in place of the screen, and Try again imports it anew', async () => {
-		const matched = resolveRoute( '/traffic-overview', context );
-		let attempts = 0;
-		// The route's screen import: the first fails as a dropped connection would.
-		const load = (): Promise< ScreenModule > => {
-			attempts++;
-			if ( attempts === 1 ) {
-				const error = new Error( 'Loading chunk 7 failed.' );
-				error.name = 'ChunkLoadError';
-				return Promise.reject( error );
-			}
-			return Promise.resolve( {
-				default: ( () => <h2>Loaded screen</h2> ) as ComponentType,
-			} );
-		};
-		renderIn(
-			<ReportRoute
-				matched={ { ...matched, route: { ...matched.route, load } } }
-				context={ context }
-			/>,
-			createShellRegistry()
-		);
-
-		expect( await screen.findByRole( 'alert' ) ).toHaveTextContent(
-			'This part of the page could not be loaded. Check your connection and try again.'
-		);
-		await userEvent.click(
-			screen.getByRole( 'button', { name: 'Try again' } )
-		);
-		expect(
-			await screen.findByRole( 'heading', { name: 'Loaded screen' } )
-		).toBeInTheDocument();
-		expect( attempts ).toBe( 2 );
-		expect( screen.queryByRole( 'alert' ) ).not.toBeInTheDocument();
 	} );
 } );

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 
 import { Trend } from '..';
-import { formatChange, formatPercent, getTrend } from '../../utils/trend';
+import { getTrend, trendText } from '../../utils/trend';
 
 describe( 'getTrend', () => {
 	it( 'is green up for a rise and red down for a fall', () => {
@@ -42,19 +42,19 @@ describe( 'getTrend', () => {
 	} );
 } );
 
-describe( 'formatChange', () => {
+describe( 'trendText', () => {
 	it( 'shows the absolute percent with 0 or 2 decimals', () => {
-		expect( formatChange( 0 ) ).toBe( '0%' );
-		expect( formatChange( 12 ) ).toBe( '12%' );
-		expect( formatChange( -12.5 ) ).toBe( '12.50%' );
-		expect( formatChange( 1234.567 ) ).toBe( '1,234.57%' );
-		expect( formatChange( undefined ) ).toBeNull();
+		expect( trendText( 0 ) ).toBe( '0%' );
+		expect( trendText( 12 ) ).toBe( '12%' );
+		expect( trendText( -12.5 ) ).toBe( '12.50%' );
+		expect( trendText( 1234.567 ) ).toBe( '1,234.57%' );
+		expect( trendText( undefined ) ).toBeNull();
 	} );
 
 	it( 'formats in the locale of the admin page', () => {
 		document.documentElement.lang = 'de-DE';
 		try {
-			expect( formatPercent( 12.5 ) ).toBe( '12,50\u00a0%' );
+			expect( trendText( 12.5 ) ).toBe( '12,50\u00a0%' );
 		} finally {
 			document.documentElement.lang = '';
 		}

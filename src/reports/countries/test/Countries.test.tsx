@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../../tests/js/shell';
 import type { CountriesReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
 import { CHART, COUNTRIES, EMPTY_CHART } from '../../traffic/test/fixtures';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeBoot } from '../../../../tests/js/registry';
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { appStore } from '../../../store/app';
 import type { Level } from '../../../store/app/types';
 import type {

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 
-import { renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../../tests/js/shell';
 import { installResizeObserver } from '../../../components/report/test/dom';
 import { payload as sample } from '../../../demo/forms';
 import type { FormsReport } from '../../../store/reports/types';

@@ -14,7 +14,7 @@ import type { ChartNote, OverviewReport } from '../../../store/reports/types';
 import { settingsStore } from '../../../store/settings';
 import { settingsWith } from '../../../store/settings/test/fixture';
 import { deferred, mockApi } from '../../../store/test/api';
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { OverviewScreen } from '../OverviewScreen';
 
 const QUERY: DateQuery = {

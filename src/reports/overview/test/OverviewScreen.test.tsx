@@ -7,7 +7,7 @@ import { appStore, type DateQuery } from '../../../store/app';
 import { metricsStore } from '../../../store/metrics';
 import { reportsStore } from '../../../store/reports';
 import { settingsStore } from '../../../store/settings';
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { makeBoot } from '../../../../tests/js/registry';
 import { OverviewScreen } from '../OverviewScreen';
 import { settingsWith } from '../../../store/settings/test/fixture';

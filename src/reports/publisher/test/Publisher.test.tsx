@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 
-import { renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../../tests/js/shell';
 import type { PublisherReport } from '../../../store/reports/types';
 import { mockApi } from '../../../store/test/api';
 import type { TableColumn, TablePage, TableRow } from '../../../types/reports';

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../../tests/js/shell';
 import { TOAST_CONTEXT } from '../../../components/Toast';
 import type { Level } from '../../../store/app/types';
 import { SITE_SPEED } from '../../../store/reports/test/fixtures/sitespeed';

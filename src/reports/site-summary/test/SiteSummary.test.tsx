@@ -5,7 +5,7 @@ import fixture from '../../../store/reports/test/fixtures/site_summary.json';
 import { appStore, type DateQuery } from '../../../store/app';
 import { addonsStore, type AddonsMap } from '../../../store/addons';
 import { reportsStore } from '../../../store/reports';
-import { createShellRegistry, renderIn } from '../../../app/test/shell';
+import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { SiteSummary, hourName, weekdayName } from '../SiteSummary';
 
 const QUERY: DateQuery = {

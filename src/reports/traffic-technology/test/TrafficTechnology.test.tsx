@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { renderIn } from '../../../app/test/shell';
+import { renderIn } from '../../../../tests/js/shell';
 import {
 	lastChartProps,
 	resetChartCalls,

@@ -1,7 +1,16 @@
 import { appStore } from '../../app';
 import type { DateQuery } from '../../app/types';
-import { reportsStore, reportKey, reportPath } from '..';
-import type { OverviewReport, SiteSummaryReport } from '..';
+import {
+	reportsStore,
+	reportKey,
+	reportPath,
+	tableKey,
+	tablePath,
+	type TableRequest,
+	OverviewReport,
+	SiteSummaryReport,
+	TablePage,
+} from '..';
 import {
 	createBootedRegistry,
 	createTestRegistry,
@@ -508,5 +517,93 @@ describe( 'invalidation', () => {
 		expect(
 			registry.select( reportsStore ).getReportError( 'overview', LAST30 )
 		).toBeUndefined();
+	} );
+} );
+
+describe( 'getTablePage', () => {
+	const request: TableRequest = {
+		report: 'engagement_pages',
+		table: 'pages',
+		dates: { start: '2026-10-23', end: '2026-11-21' },
+		params: {
+			search: 'blog',
+			orderby: 'pageviews',
+			order: 'desc',
+			page: 2,
+			per_page: 10,
+		},
+	};
+	const page: TablePage = {
+		columns: [
+			{ id: 'page_path', label: 'Page', type: 'text', sortable: true },
+		],
+		rows: [ { page_path: '/blog/' } ],
+		total: 11,
+		page: 2,
+		per_page: 10,
+		orderby: 'pageviews',
+		order: 'desc',
+		search: 'blog',
+	};
+
+	it( 'asks the tables route with the dates, search, order and page', () => {
+		expect( tablePath( request ) ).toBe(
+			'/monsterinsights-reports/v1/reports/engagement_pages/tables/pages?start=2026-10-23&end=2026-11-21&search=blog&orderby=pageviews&order=desc&page=2&per_page=10'
+		);
+		expect( tableKey( request ) ).not.toBe(
+			tableKey( { ...request, params: { ...request.params, page: 3 } } )
+		);
+	} );
+
+	it( 'fetches a page once, then answers it from the store', async () => {
+		const calls = mockApi( () => page );
+		const registry = createTestRegistry();
+
+		expect(
+			registry.select( reportsStore ).getTablePage( request )
+		).toBeUndefined();
+		await flush();
+		expect(
+			registry.select( reportsStore ).getTablePage( { ...request } )
+		).toEqual( page );
+		await flush();
+		expect( calls.map( ( call ) => call.path ) ).toEqual( [
+			tablePath( request ),
+		] );
+	} );
+
+	it( 'stores a failed page as its error, without the error dialog', async () => {
+		mockApi( () => restError( 'rest_error', 'Boom', { status: 500 } ) );
+		const registry = createBootedRegistry();
+
+		registry.select( reportsStore ).getTablePage( request );
+		await flush();
+		await flush();
+		expect(
+			registry.select( reportsStore ).getTablePageError( request )
+		).toMatchObject( { code: 'rest_error', message: 'Boom' } );
+		expect(
+			registry.select( reportsStore ).getTablePage( request )
+		).toBeUndefined();
+		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
+	} );
+
+	it( 'is forgotten with its report, and fetched again', async () => {
+		const calls = mockApi( () => page );
+		const registry = createTestRegistry();
+		registry.select( reportsStore ).getTablePage( request );
+		await flush();
+
+		await registry
+			.dispatch( reportsStore )
+			.invalidateReport( 'engagement_pages' );
+		expect(
+			registry.select( reportsStore ).getTablePage( request )
+		).toBeUndefined();
+		await flush();
+		expect(
+			registry.select( reportsStore ).getTablePage( request )
+		).toEqual( page );
+		expect( calls ).toHaveLength( 2 );
 	} );
 } );

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { appStore } from '../../../../store/app';
 import type { BootData } from '../../../../store/app/types';
 import { restError, type ApiCall } from '../../../../store/test/api';
-import { createShellRegistry, renderIn } from '../../../test/shell';
+import { createShellRegistry, renderIn } from '../../../../../tests/js/shell';
 import { LicencePanel, type LicenceState } from '../LicencePanel';
 import {
 	LICENCE,

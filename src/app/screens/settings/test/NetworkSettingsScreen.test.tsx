@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 
 import { restError } from '../../../../store/test/api';
 import { FRESH_TRACKING } from '../../../../store/settings/test/fixture';
-import { createShellRegistry, renderIn } from '../../../test/shell';
+import { createShellRegistry, renderIn } from '../../../../../tests/js/shell';
 import {
 	NetworkSettingsScreen,
 	type NetworkSettings,

@@ -17,7 +17,7 @@ import {
 } from '../../../../store/settings';
 import { settingsWith } from '../../../../store/settings/test/fixture';
 import { restError, type ApiCall } from '../../../../store/test/api';
-import { createShellRegistry, renderIn } from '../../../test/shell';
+import { createShellRegistry, renderIn } from '../../../../../tests/js/shell';
 import { SettingsScreen } from '../SettingsScreen';
 import {
 	ADDONS,

@@ -4,7 +4,7 @@ import { appStore } from '../../../../store/app';
 import { settingsStore } from '../../../../store/settings';
 import { settingsWith } from '../../../../store/settings/test/fixture';
 import { restError } from '../../../../store/test/api';
-import { createShellRegistry, renderIn } from '../../../test/shell';
+import { createShellRegistry, renderIn } from '../../../../../tests/js/shell';
 import { SetupWizard } from '../SetupWizard';
 import { SETTINGS, serve, writes, type Routes } from './server';
 

@@ -1,6 +1,9 @@
+/**
+ * The texts of the Exceptions report's rows (spec 3 §2): the report and its sample show the same.
+ */
 import { __ } from '@wordpress/i18n';
 
-import type { ExceptionCategory } from '../../store/reports/types';
+import type { ExceptionCategory } from './types';
 
 /**
  * The label of a category (spec 3 §2); the report and its sample show the same.

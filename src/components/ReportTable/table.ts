@@ -1,34 +1,31 @@
 /**
- * Table rules shared by the server-side tables and the sample (demo) tables: search on the first
- * column, natural or numeric sorting with ties by the first column, paging, padding and the
- * request and CSV URLs of the tables route (issue #11 contract).
+ * The report table's rules, in both its forms (the light list and the paged DataViews table) and
+ * for the sample tables: padding, search on the first column, natural or numeric sorting with ties
+ * by the first column, paging, and the CSV URL of the tables route (issue #11 contract). The
+ * request of a table page is the reports store's (src/store/reports/query.ts, tablePath).
  */
+import { __ } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
 
-import type {
-	SortOrder,
-	TableColumn,
-	TablePage,
-	TableRow,
-} from '../../types/reports';
-import type { ReportDates } from './context';
+import {
+	REST_NAMESPACE,
+	type RequestDates,
+	type TableParams,
+} from '../../store/reports/query';
+import type { TableColumn, TablePage, TableRow } from '../../types/reports';
+
+export type { TableParams };
 
 /** Rows a table shows at least: fewer are padded with empty rows (spec 2 §4 "Table paging"). */
 export const PAD_ROWS = 10;
 
+/** What a table says when no row matches, unless its report says otherwise. */
+export function noDataText(): string {
+	return __( 'No data to show', 'monsterinsights-reports' );
+}
+
 /** The items-per-page choices; the tables route allows 1–100. */
 export const PER_PAGE_CHOICES = [ 10, 20, 50, 100 ] as const;
-
-export const REST_NAMESPACE = 'monsterinsights-reports/v1';
-
-/** What a table request asks beyond the dates. */
-export interface TableParams {
-	search: string;
-	orderby: string;
-	order: SortOrder;
-	page: number;
-	per_page: number;
-}
 
 const collator = new Intl.Collator( undefined, {
 	numeric: true,
@@ -90,28 +87,6 @@ export function localPage(
 }
 
 /**
- * The api-fetch path of a table page.
- *
- * @param report The report name.
- * @param table  The table id.
- * @param dates  The dates.
- * @param params Search, order and page.
- */
-export function tablePath(
-	report: string,
-	table: string,
-	dates: ReportDates,
-	params: TableParams
-): string {
-	return addQueryArgs(
-		`/${ REST_NAMESPACE }/reports/${ encodeURIComponent(
-			report
-		) }/tables/${ encodeURIComponent( table ) }`,
-		{ ...dates, ...params }
-	);
-}
-
-/**
  * The URL of a table's CSV download: every row matching the search in the requested order,
  * authenticated by the cookie and the REST nonce.
  *
@@ -127,7 +102,7 @@ export function csvUrl(
 	nonce: string,
 	report: string,
 	table: string,
-	dates: ReportDates,
+	dates: RequestDates,
 	params: Pick< TableParams, 'search' | 'orderby' | 'order' >
 ): string {
 	return addQueryArgs(

@@ -7,11 +7,8 @@ import { store as noticesStore } from '@wordpress/notices';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-import type { BootData } from '../../store/app/types';
-import {
-	createBootedRegistry,
-	type TestRegistry,
-} from '../../../tests/js/registry';
+import type { BootData } from '../../src/store/app/types';
+import { createBootedRegistry, type TestRegistry } from './registry';
 
 /**
  * A booted registry with the notices store, as the page has it from wp-notices.

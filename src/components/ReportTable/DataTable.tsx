@@ -1,13 +1,15 @@
 /**
- * A report table (a TablePage of the payload) on @wordpress/dataviews, with the spec's table rules
- * (spec 2 §4/§5): server-side search on the first column, sorting, paging by 10 with padding to
- * 10 rows and an items-per-page choice, expandable rows, a link on the first cell, empty and error
- * texts, and a 'Download CSV' link for every row matching the search in the chosen order.
+ * The report table's paged form: a table of a report payload (a TablePage) on DataViews
+ * (`@wordpress/dataviews`), with the spec's table rules (spec 2 §4/§5): server-side search on the first
+ * column, sorting, paging by 10 with padding to 10 rows and an items-per-page choice, expandable
+ * rows, a link on the first cell, empty and error texts, and a 'Download CSV' link for every row
+ * matching the search in the chosen order. The payload carries the first page; the reports store
+ * fetches the others (useTablePage). A sample pages itself.
  *
  * DataViews is bundled (WordPress has no wp.dataviews global): this module is only reached from
- * lazily loaded report screens, never from the initial bundle.
+ * lazily loaded report screens, never from the initial bundle. The Overview's short lists use the
+ * light form of the same table (./index.tsx) for that reason.
  */
-import apiFetch from '@wordpress/api-fetch';
 import { Button, Notice } from '@wordpress/components';
 import { DataViews, type Field, type View } from '@wordpress/dataviews';
 import { useEffect, useMemo, useState } from '@wordpress/element';
@@ -21,23 +23,24 @@ import {
 	isInverse,
 } from '../../lib/format';
 import { safeUrl } from '../../lib/safeUrl';
-import { HelpTip } from '../HelpTip';
-import { Trend } from '../Trend';
+import { useTablePage } from '../../store/reports/hooks';
 import type {
 	SortOrder,
 	TableColumn,
 	TablePage,
 	TableRow,
 } from '../../types/reports';
-import { useReportContext, type ReportDates } from './context';
+import { HelpTip } from '../HelpTip';
+import { useReportContext, type ReportDates } from '../report/context';
+import { Trend } from '../Trend';
 import {
 	csvUrl,
 	localPage,
+	noDataText,
 	PAD_ROWS,
-	tablePath,
 	type TableParams,
 } from './table';
-import './style.scss';
+import './DataTable.scss';
 
 export interface DataTableProps {
 	/** The table's id in the payload and in the tables route. */
@@ -247,54 +250,26 @@ function DataTableView( {
 	const columns = page.columns;
 	const first = columns[ 0 ]?.id ?? '';
 	const [ view, setView ] = useState< View >( () => viewOf( page ) );
-	const [ current, setCurrent ] = useState< TablePage >( page );
-	const [ loading, setLoading ] = useState( false );
-	const [ failed, setFailed ] = useState( false );
 	const [ expanded, setExpanded ] = useState< ReadonlySet< string > >(
 		() => new Set()
 	);
 
 	const params = paramsOf( view, first );
-	const paramsKey = JSON.stringify( params );
-	const initialKey = JSON.stringify( paramsOf( viewOf( page ), first ) );
-
-	useEffect( () => {
-		if ( demo || paramsKey === initialKey ) {
-			setCurrent( page );
-			setFailed( false );
-			setLoading( false );
-			return undefined;
-		}
-		let active = true;
-		setLoading( true );
-		apiFetch< TablePage >( {
-			path: tablePath(
-				report,
-				table,
-				dates,
-				JSON.parse( paramsKey ) as TableParams
-			),
-		} ).then(
-			( answer ) => {
-				if ( active ) {
-					setCurrent( answer );
-					setFailed( false );
-					setLoading( false );
-				}
-			},
-			() => {
-				if ( active ) {
-					setFailed( true );
-					setLoading( false );
-				}
-			}
-		);
-		return () => {
-			active = false;
-		};
-		// The dates and the payload are fixed for this instance (see DataTable's key).
-		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [ paramsKey, initialKey, demo, report, table ] );
+	// The payload's own page needs no request, and a sample pages itself.
+	const ownPage =
+		demo ||
+		JSON.stringify( params ) ===
+			JSON.stringify( paramsOf( viewOf( page ), first ) );
+	const {
+		page: answer,
+		loading,
+		failed,
+	} = useTablePage( ownPage ? null : { report, table, dates, params } );
+	// The page shown: the payload's, else the answer; while the next page loads, or when it
+	// fails, the one shown last.
+	const [ last, setLast ] = useState< TablePage >( page );
+	const current = ownPage ? page : answer ?? last;
+	useEffect( () => setLast( current ), [ current ] );
 
 	// A sample holds every row: search, sort and page it here with the server's rules.
 	const shown = demo
@@ -451,8 +426,7 @@ function DataTableView( {
 			/>
 			{ ! failed && shown.total === 0 && (
 				<p className="monsterinsights-reports-data-table__empty">
-					{ emptyText ??
-						__( 'No data to show', 'monsterinsights-reports' ) }
+					{ emptyText ?? noDataText() }
 				</p>
 			) }
 		</TableCard>

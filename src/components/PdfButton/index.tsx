@@ -3,17 +3,17 @@ import { useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import { LoadingDialog } from '../components/Dialogs';
-import { useToast } from '../components/Toast';
+import { LoadingDialog } from '../Dialogs';
+import { useToast } from '../Toast';
 import {
 	NoReportError,
 	PDF_TEXTS,
 	pdfFileName,
 	REPORT_AREA_ID,
-} from '../lib/pdf';
-import { canUse } from '../lib/tiers';
-import { appStore } from '../store/app';
-import { LOCK_TEXTS, upgradeUrl } from '../upsell/constants';
+} from '../../lib/pdf';
+import { canUse } from '../../lib/tiers';
+import { appStore } from '../../store/app';
+import { LOCK_TEXTS, upgradeUrl } from '../../upsell/constants';
 
 export interface PdfButtonProps {
 	/** The report's name, for the file name (monsterinsights-reports-{report}-{date}.pdf). */
@@ -91,7 +91,7 @@ export function PdfButton( {
 		try {
 			const { exportReportPdf } = await import(
 				/* webpackChunkName: "pdf-export" */
-				'../lib/pdfExport'
+				'../../lib/pdfExport'
 			);
 			await exportReportPdf( {
 				element: document.getElementById( targetId ),

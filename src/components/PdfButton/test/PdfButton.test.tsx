@@ -3,10 +3,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import html2canvas from 'html2canvas';
 import { jsPDF } from 'jspdf';
 
-import { TOAST_CONTEXT } from '../../components/Toast';
-import { REPORT_AREA_ID } from '../../lib/pdf';
-import { PdfButton } from '../PdfButton';
-import { createShellRegistry, renderIn } from './shell';
+import { TOAST_CONTEXT } from '../../Toast';
+import { REPORT_AREA_ID } from '../../../lib/pdf';
+import { PdfButton } from '..';
+import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 
 jest.mock( 'html2canvas', () => ( { __esModule: true, default: jest.fn() } ) );
 jest.mock( 'jspdf', () => ( { __esModule: true, jsPDF: jest.fn() } ) );

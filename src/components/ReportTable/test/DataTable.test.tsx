@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { RegistryProvider } from '@wordpress/data';
 
+import { createTestRegistry } from '../../../../tests/js/registry';
 import { mockApi, type ApiCall } from '../../../store/test/api';
 import type { TablePage, TableRow } from '../../../types/reports';
-import { ReportContext, type ReportContextValue } from '../context';
+import { ReportContext, type ReportContextValue } from '../../report/context';
 import { DataTable } from '../DataTable';
 import { csvUrl, localPage } from '../table';
 
@@ -51,11 +53,19 @@ const context: ReportContextValue = {
 	demo: false,
 };
 
+/**
+ * Renders the table in a report's context, with the stores it asks for its pages.
+ *
+ * @param page  The payload's page.
+ * @param value The report's context.
+ */
 function renderTable( page: TablePage, value = context ) {
 	return render(
-		<ReportContext.Provider value={ value }>
-			<DataTable table="pages" page={ page } title="Pages Report" />
-		</ReportContext.Provider>
+		<RegistryProvider value={ createTestRegistry() }>
+			<ReportContext.Provider value={ value }>
+				<DataTable table="pages" page={ page } title="Pages Report" />
+			</ReportContext.Provider>
+		</RegistryProvider>
 	);
 }
 

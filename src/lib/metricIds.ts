@@ -1,0 +1,21 @@
+/**
+ * The overview's metric ids (spec 1 §3, "Metric ids"), in the spec's order. The formatting helpers
+ * key on them; the reports store (src/store/reports/constants.ts) adds their labels and rules.
+ */
+export const METRIC_IDS = [
+	'sessions',
+	'pageviews',
+	'totalusers',
+	'pageviews_per_user',
+	'average_session_duration',
+	'bounce_rate',
+	'revenue_sales',
+	'average_revenue_per_user',
+	'average_revenue_per_session',
+	'new_users',
+	'ecommerce_purchases',
+	'engagement_rate',
+	'sessions_per_user',
+] as const;
+
+export type MetricId = ( typeof METRIC_IDS )[ number ];
