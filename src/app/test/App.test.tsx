@@ -8,6 +8,7 @@ import {
 } from '@testing-library/react';
 
 import { App } from '../App';
+import * as registryModule from '../../reports/registry';
 import { TOP_LANDING_PAGES_ID } from '../routes';
 import { appStore } from '../../store/app';
 import type { BootData } from '../../store/app/types';
@@ -177,6 +178,17 @@ describe( 'App', () => {
 		} );
 
 		it( 'shows an unbuilt report as its title and blurred sample under the upsell', async () => {
+			// The sample's script is held until the busy state has been seen.
+			let release: () => void = () => undefined;
+			const held = new Promise< void >( ( resolve ) => {
+				release = resolve;
+			} );
+			const load = registryModule.loadDemo;
+			const loadDemo = jest
+				.spyOn( registryModule, 'loadDemo' )
+				.mockImplementation( ( key ) =>
+					held.then( () => load( key ) )
+				);
 			setHash( '#/search-console' );
 			renderApp();
 			expect(
@@ -194,6 +206,7 @@ describe( 'App', () => {
 			expect(
 				document.querySelector( '.monsterinsights-reports-sample' )
 			).toHaveAttribute( 'aria-busy', 'true' );
+			release();
 			await waitFor( () =>
 				expect(
 					document.querySelector(
@@ -201,6 +214,8 @@ describe( 'App', () => {
 					)
 				).not.toBeNull()
 			);
+			expect( loadDemo ).toHaveBeenCalledWith( 'queries' );
+			loadDemo.mockRestore();
 			expect(
 				document.querySelector( '.monsterinsights-reports-sample' )
 			).not.toHaveAttribute( 'aria-busy' );
