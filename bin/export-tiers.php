@@ -1,8 +1,11 @@
 <?php
 /**
- * Writes the tier table (includes/Licensing/Tiers.php) to src/lib/tiers.json, which the app
- * imports. Run after changing the table and commit both: `php bin/export-tiers.php`
- * (`--check` only compares, and exits 1 when the file is stale). PHPUnit fails while they differ.
+ * Writes the rules the app reads from PHP: the tier table (includes/Licensing/Tiers.php) to
+ * src/lib/tiers.json and the date rules (includes/Query/DateRange.php) to src/lib/dates.json, with
+ * the presets' ranges for example days in src/lib/test/date-presets.json (a jest test checks the
+ * app's own preset arithmetic against them). Run
+ * after changing either and commit them: `php bin/export-tiers.php` (`--check` only compares, and
+ * exits 1 when a file is stale). PHPUnit fails while they differ.
  *
  * Exit codes: 0 written or current, 1 stale (--check) or not writable, 2 wrong usage.
  *
@@ -20,27 +23,40 @@ define( 'ABSPATH', dirname( __DIR__ ) . '/' ); // phpcs:ignore WordPress.NamingC
 require_once __DIR__ . '/../includes/Licensing/Levels.php';
 require_once __DIR__ . '/../includes/Licensing/Tiers.php';
 require_once __DIR__ . '/../includes/Reports/Registry.php';
+require_once __DIR__ . '/../includes/Query/DateRange.php';
 
-$monsterinsights_reports_tiers_args = array_slice( $argv, 1 );
-$monsterinsights_reports_tiers_file = dirname( __DIR__ ) . '/src/lib/tiers.json';
-$monsterinsights_reports_tiers_json = MonsterInsights\Reports\Licensing\Tiers::export_json();
+$monsterinsights_reports_tiers_args  = array_slice( $argv, 1 );
+$monsterinsights_reports_tiers_files = array(
+	'src/lib/tiers.json'             => MonsterInsights\Reports\Licensing\Tiers::export_json(),
+	'src/lib/dates.json'             => MonsterInsights\Reports\Query\DateRange::export_json(),
+	'src/lib/test/date-presets.json' => MonsterInsights\Reports\Query\DateRange::examples_json(),
+);
 
 if ( array( '--check' ) === $monsterinsights_reports_tiers_args ) {
-	$monsterinsights_reports_tiers_current = is_readable( $monsterinsights_reports_tiers_file ) ? (string) file_get_contents( $monsterinsights_reports_tiers_file ) : '';
-	if ( $monsterinsights_reports_tiers_current !== $monsterinsights_reports_tiers_json ) {
-		fwrite( STDERR, "export-tiers: src/lib/tiers.json is stale. Run: php bin/export-tiers.php\n" );
+	$monsterinsights_reports_tiers_stale = false;
+	foreach ( $monsterinsights_reports_tiers_files as $monsterinsights_reports_tiers_name => $monsterinsights_reports_tiers_json ) {
+		$monsterinsights_reports_tiers_path    = dirname( __DIR__ ) . '/' . $monsterinsights_reports_tiers_name;
+		$monsterinsights_reports_tiers_current = is_readable( $monsterinsights_reports_tiers_path ) ? (string) file_get_contents( $monsterinsights_reports_tiers_path ) : '';
+		if ( $monsterinsights_reports_tiers_current !== $monsterinsights_reports_tiers_json ) {
+			fwrite( STDERR, "export-tiers: $monsterinsights_reports_tiers_name is stale. Run: php bin/export-tiers.php\n" );
+			$monsterinsights_reports_tiers_stale = true;
+		}
+	}
+	if ( $monsterinsights_reports_tiers_stale ) {
 		exit( 1 );
 	}
-	fwrite( STDOUT, "export-tiers: src/lib/tiers.json is current.\n" );
+	fwrite( STDOUT, "export-tiers: every exported file is current.\n" );
 	exit( 0 );
 }
 if ( array() !== $monsterinsights_reports_tiers_args ) {
 	fwrite( STDERR, "Usage: php bin/export-tiers.php [--check]\n" );
 	exit( 2 );
 }
-if ( false === file_put_contents( $monsterinsights_reports_tiers_file, $monsterinsights_reports_tiers_json ) ) {
-	fwrite( STDERR, "export-tiers: cannot write $monsterinsights_reports_tiers_file\n" );
-	exit( 1 );
+foreach ( $monsterinsights_reports_tiers_files as $monsterinsights_reports_tiers_name => $monsterinsights_reports_tiers_json ) {
+	if ( false === file_put_contents( dirname( __DIR__ ) . '/' . $monsterinsights_reports_tiers_name, $monsterinsights_reports_tiers_json ) ) {
+		fwrite( STDERR, "export-tiers: cannot write $monsterinsights_reports_tiers_name\n" );
+		exit( 1 );
+	}
+	fwrite( STDOUT, "export-tiers: wrote $monsterinsights_reports_tiers_name\n" );
 }
-fwrite( STDOUT, "export-tiers: wrote src/lib/tiers.json\n" );
 exit( 0 );

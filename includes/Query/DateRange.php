@@ -89,6 +89,74 @@ final class DateRange {
 	public const DEFAULT_PRESET = 'last30days';
 
 	/**
+	 * The presets the Queries (search console) report hides: its data lags by two days.
+	 */
+	public const HIDDEN_FOR_QUERIES = array( 'today', 'yesterday' );
+
+	/**
+	 * The days the examples of export() are computed for: month and year ends, a leap day, the
+	 * floor's year, and every weekday, so each preset's arithmetic is pinned down.
+	 */
+	private const EXAMPLE_DAYS = array( '2005-01-09', '2024-02-29', '2024-03-01', '2025-01-01', '2025-12-31', '2026-03-29', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28' );
+
+	/**
+	 * Each preset's ranges for example days and every start of the week (src/lib/test/date-presets.json,
+	 * written by bin/export-tiers.php), which the app's own computation (src/lib/dates.ts presetRange)
+	 * must reproduce: a jest test. Rows: today, start of week, preset, start, end, compare start,
+	 * compare end.
+	 *
+	 * @return array<int, array<int, string|int>>
+	 */
+	public static function examples(): array {
+		$utc      = new \DateTimeZone( 'UTC' );
+		$examples = array();
+		foreach ( self::EXAMPLE_DAYS as $today ) {
+			foreach ( range( 0, 6 ) as $start_of_week ) {
+				foreach ( self::PRESETS as $key ) {
+					list( $range, $compare ) = self::preset( $key, new \DateTimeImmutable( $today, $utc ), $start_of_week );
+					$examples[]              = array( $today, $start_of_week, $key, $range->start_ymd(), $range->end_ymd(), $compare->start_ymd(), $compare->end_ymd() );
+				}
+			}
+		}
+		return $examples;
+	}
+
+	/**
+	 * The date rules the app reads (src/lib/dates.json, written by bin/export-tiers.php): the
+	 * earliest day, the presets in the picker's order, the default and the presets the Queries
+	 * report hides. Pure data: no WordPress.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function export(): array {
+		return array(
+			'earliest'         => self::EARLIEST,
+			'presets'          => self::PRESETS,
+			'default'          => self::DEFAULT_PRESET,
+			'hiddenForQueries' => self::HIDDEN_FOR_QUERIES,
+		);
+	}
+
+	/**
+	 * The rules of export() as the JSON file bin/export-tiers.php writes (tabs).
+	 */
+	public static function export_json(): string {
+		$head = array();
+		foreach ( self::export() as $key => $value ) {
+			$head[] = "\t" . json_encode( $key ) . ': ' . json_encode( $value, JSON_UNESCAPED_SLASHES ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- Loaded without WordPress by bin/export-tiers.php.
+		}
+		return "{\n" . implode( ",\n", $head ) . "\n}\n";
+	}
+
+	/**
+	 * The rows of examples() as the JSON file bin/export-tiers.php writes: one row per line.
+	 */
+	public static function examples_json(): string {
+		$rows = array_map( static fn( array $row ): string => "\t" . json_encode( $row ), self::examples() ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- Loaded without WordPress by bin/export-tiers.php.
+		return "[\n" . implode( ",\n", $rows ) . "\n]\n";
+	}
+
+	/**
 	 * The default preset's range and compare range for the site's today.
 	 *
 	 * @return array{0: self, 1: self}

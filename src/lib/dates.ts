@@ -16,6 +16,7 @@ import {
 } from 'date-fns';
 import { __, sprintf } from '@wordpress/i18n';
 
+import datesJson from './dates.json';
 import { FALLBACK_LOCALE, toLocaleTag } from './format';
 
 /** Date presets of decisions.md; `custom` for a range picked by hand. */
@@ -41,28 +42,57 @@ export interface DateQuery {
 /** A preset interval (every preset key but custom). */
 export type IntervalKey = Exclude< PresetKey, 'custom' >;
 
-/** The first day the date picker offers (spec 3 §5) and the server accepts. */
-export const EARLIEST_DATE = '2005-01-01';
+/**
+ * Whether a name is one of the preset intervals the app has labels for (the exported rules are
+ * checked against it, so an unknown name never reaches the picker).
+ *
+ * @param name A name.
+ */
+function isIntervalName( name: string ): name is IntervalKey {
+	return INTERVAL_NAMES.includes( name as IntervalKey );
+}
 
-/** The default preset (decisions.md: last30days, ending yesterday). */
-export const DEFAULT_PRESET: IntervalKey = 'last30days';
+/** Every interval the app knows: the members of IntervalKey (a missing one is a compile error). */
+const INTERVAL_NAME_SET: Readonly< Record< IntervalKey, true > > = {
+	today: true,
+	yesterday: true,
+	lastweek: true,
+	lastmonth: true,
+	last7days: true,
+	last30days: true,
+	last90days: true,
+};
+const INTERVAL_NAMES = Object.keys( INTERVAL_NAME_SET ) as IntervalKey[];
+
+/**
+ * The date rules PHP owns (includes/Query/DateRange.php), as bin/export-tiers.php writes them to
+ * ./dates.json; a PHPUnit test fails while the file is stale.
+ */
+const RULES: {
+	earliest: string;
+	presets: readonly string[];
+	default: string;
+	hiddenForQueries: readonly string[];
+} = datesJson;
+
+/** The first day the date picker offers and the server accepts. */
+export const EARLIEST_DATE = RULES.earliest;
 
 /** Preset keys in the order the date picker lists them. */
-export const PRESET_KEYS: readonly IntervalKey[] = [
-	'today',
-	'yesterday',
-	'lastweek',
-	'lastmonth',
-	'last7days',
-	'last30days',
-	'last90days',
-];
+export const PRESET_KEYS: readonly IntervalKey[] = RULES.presets.filter(
+	( key ): key is IntervalKey => isIntervalName( key )
+);
 
-/** The presets the Queries (search console) report hides (spec 3 §5; decisions.md). */
-export const PRESETS_HIDDEN_FOR_QUERIES: readonly IntervalKey[] = [
-	'today',
-	'yesterday',
-];
+/** The default preset: the last 30 days, ending yesterday. */
+export const DEFAULT_PRESET: IntervalKey = isIntervalName( RULES.default )
+	? RULES.default
+	: 'last30days';
+
+/** The presets the Queries (search console) report hides: its data lags by two days. */
+export const PRESETS_HIDDEN_FOR_QUERIES: readonly IntervalKey[] =
+	RULES.hiddenForQueries.filter( ( key ): key is IntervalKey =>
+		isIntervalName( key )
+	);
 
 export interface DateRange {
 	start: string;

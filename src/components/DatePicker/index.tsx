@@ -5,6 +5,7 @@ import type { DateQuery, PresetKey } from '../../store/app';
 import { LoadFailed } from '../Loader';
 import { onDemand, useOnDemand } from '../utils/onDemand';
 import { formatYmdRange } from '../utils/ymd';
+import { EARLIEST_DATE } from '../../lib/dates';
 import './style.scss';
 
 // The panel, its calendars and their date maths load when the picker first opens: the button
@@ -16,8 +17,8 @@ const PANEL = onDemand< DatePickerProps & { onClose: () => void } >( () =>
 	).then( ( module ) => module.default )
 );
 
-/** No date before this can be chosen (spec 3 §5, decisions.md "Dates"). */
-export const MIN_DATE = '2005-01-01';
+/** No date before this can be chosen: the earliest day of the date rules PHP exports. */
+export const MIN_DATE = EARLIEST_DATE;
 
 /** The preset a locked (lite) picker is fixed to (decisions.md, "Licence tiers"). */
 export const LOCKED_PRESET: PresetKey = 'last30days';

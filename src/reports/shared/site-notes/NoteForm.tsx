@@ -14,6 +14,8 @@ import {
 	type NoteWriteResult,
 } from '../../../store/notes';
 import {
+	EARLIEST,
+	LATEST,
 	toInput,
 	validateDraft,
 	type DraftErrors,
@@ -206,8 +208,8 @@ export function NoteForm( props: NoteFormProps ) {
 						type="date"
 						label={ __( 'Date', 'monsterinsights-reports' ) }
 						value={ draft.note_date }
-						min="2005-01-01"
-						max="2099-12-31"
+						min={ EARLIEST }
+						max={ LATEST }
 						required
 						aria-invalid={ errors.note_date ? true : undefined }
 						aria-describedby={

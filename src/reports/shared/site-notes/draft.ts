@@ -4,7 +4,7 @@
  */
 import { __, sprintf } from '@wordpress/i18n';
 
-import { isYmd, shiftDays } from '../../../lib/dates';
+import { EARLIEST_DATE, isYmd, shiftDays } from '../../../lib/dates';
 import {
 	NOTE_TITLE_MAX,
 	type Note,
@@ -28,8 +28,8 @@ export type DraftField = 'note_date' | 'note_title';
 export type DraftErrors = Partial< Record< DraftField, string > >;
 
 /** The days the server accepts (includes/Notes/Notes.php EARLIEST, LATEST). */
-const EARLIEST = '2005-01-01';
-const LATEST = '2099-12-31';
+export const EARLIEST = EARLIEST_DATE;
+export const LATEST = '2099-12-31';
 
 /**
  * The date a new note starts with: the end of the report's range, or yesterday in the site's
