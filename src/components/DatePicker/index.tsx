@@ -16,10 +16,10 @@ const PANEL = onDemand< DatePickerProps & { onClose: () => void } >( () =>
 	).then( ( module ) => module.default )
 );
 
-/** No date before this can be chosen (spec 3 §5, decisions.md "Dates"). */
+/** No date before this can be chosen (docs/product-rules.md#dates). */
 export const MIN_DATE = '2005-01-01';
 
-/** The preset a locked (lite) picker is fixed to (decisions.md, "Licence tiers"). */
+/** The preset a locked (lite) picker is fixed to (docs/product-rules.md#licence-levels). */
 export const LOCKED_PRESET: PresetKey = 'last30days';
 
 /** Every preset but the hand-picked custom range. */
@@ -61,7 +61,7 @@ export interface DatePickerProps {
 }
 
 /**
- * The shared date picker (spec 3 "Shared date picker"): a button with the range opens the
+ * The shared date picker (docs/product-rules.md#dates): a button with the range opens the
  * presets, "Set Custom Date Range" with a calendar for each end, and "Compare to Previous";
  * Apply sends the new dates. Under 783 px the custom range and compare sit behind "Show
  * Details". Locked (lite), it stays on the last 30 days and says that custom ranges need PRO.
