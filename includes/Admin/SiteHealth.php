@@ -32,7 +32,7 @@ defined( 'ABSPATH' ) || exit;
  * - the hits the collector's rate limits dropped, those of the per-address limit first (a NAT of
  *   many real visitors would show there);
  * - the size of the plugin's tables, with the google source recommended past about 10 M page views
- *   a month (decisions.md, "Data sources").
+ *   a month (docs/product-rules.md#data-sources).
  *
  * The first five apply while the built-in collector is on (source `builtin` or none chosen yet).
  * The two that request the site over HTTP (the collector and the data folder, up to TIMEOUT seconds

@@ -1,6 +1,6 @@
 <?php
 /**
- * Licence levels and their order (decisions.md, "Licence tiers").
+ * Licence levels and their order (docs/product-rules.md#licence-levels).
  *
  * @package MonsterInsights\Reports
  */

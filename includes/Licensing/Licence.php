@@ -10,7 +10,7 @@ namespace MonsterInsights\Reports\Licensing;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Resolves the licence (decisions.md, "Licence tiers"): a site licence key in the option
+ * Resolves the licence (docs/product-rules.md#licence-levels): a site licence key in the option
  * `monsterinsights_reports_licence`, a network licence key in the site option
  * `monsterinsights_reports_network_licence`. In the network admin the network licence is used; on a
  * sub-site its own valid licence, else the network licence; on a single site its own. A stored key

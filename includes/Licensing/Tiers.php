@@ -1,7 +1,7 @@
 <?php
 /**
- * The tier table: which licence level each feature and report needs (decisions.md, "Licence
- * tiers").
+ * The tier table: which licence level each feature and report needs
+ * (docs/product-rules.md#licence-levels).
  *
  * @package MonsterInsights\Reports
  */
@@ -21,7 +21,7 @@ final class Tiers {
 
 	/**
 	 * Every gated feature with the lowest level that unlocks it, named after the rows of
-	 * decisions.md "Licence tiers".
+	 * docs/product-rules.md#licence-levels.
 	 */
 	public const FEATURES = array(
 		// Lite: Overview (fixed last 30 days, no PDF, no pro metrics, no most-popular-page), Site

@@ -36,7 +36,8 @@ final class Upgrade {
 	}
 
 	/**
-	 * The default message of a feature (spec 1 §6 texts where the spec has one).
+	 * The default message of a feature: its lock text (docs/product-rules.md#upsells) where it has
+	 * one.
 	 *
 	 * @param string $feature The feature.
 	 * @param string $level   The level it needs.

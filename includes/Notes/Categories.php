@@ -10,8 +10,8 @@ namespace MonsterInsights\Reports\Notes;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The taxonomy `monsterinsights_note_category` (spec 1 §3 "Note category": id, name,
- * background_color, a default shade when absent) and its three default terms, created once per site.
+ * The taxonomy `monsterinsights_note_category` (id, name, background_color, a default shade when
+ * absent) and its three default terms, created once per site.
  */
 final class Categories {
 

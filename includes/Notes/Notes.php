@@ -14,8 +14,8 @@ use MonsterInsights\Reports\Reports\SafeUrl;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Reads and writes notes (spec 1 §3 "Site note"). A note's day is its post's post_date, site-local
- * at 00:00:00; its title is plain text; its status is publish or trash.
+ * Reads and writes notes (docs/product-rules.md#site-notes). A note's day is its post's post_date,
+ * site-local at 00:00:00; its title is plain text; its status is publish or trash.
  */
 final class Notes {
 

@@ -11,7 +11,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Start and end dates (Y-m-d, inclusive) in the site's timezone.
- * Valid ranges: 2005-01-01 ≤ start ≤ end ≤ today (decisions.md, "Dates").
+ * Valid ranges: 2005-01-01 ≤ start ≤ end ≤ today (docs/product-rules.md#dates).
  */
 final class DateRange {
 
@@ -79,7 +79,8 @@ final class DateRange {
 	}
 
 	/**
-	 * The presets of decisions.md "Dates", in the date picker's order (src/lib/dates.ts PRESET_KEYS).
+	 * The presets of docs/product-rules.md#dates, in the date picker's order (src/lib/dates.ts
+	 * PRESET_KEYS).
 	 */
 	public const PRESETS = array( 'today', 'yesterday', 'lastweek', 'lastmonth', 'last7days', 'last30days', 'last90days' );
 
@@ -166,8 +167,8 @@ final class DateRange {
 	}
 
 	/**
-	 * The range and compare range of a preset, exactly as decisions.md "Dates" lists them and as
-	 * the app computes them (src/lib/dates.ts presetRange):
+	 * The range and compare range of a preset, exactly as docs/product-rules.md#dates lists them
+	 * and as the app computes them (src/lib/dates.ts presetRange):
 	 *
 	 * - today: today … today; today−1d … today−1d
 	 * - yesterday: today−1d … today−1d; today−2d … today−2d

@@ -12,8 +12,8 @@ use MonsterInsights\Reports\Settings\Modules;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The addons map of decisions.md ("Modules"): reading needs `monsterinsights_view_dashboard` (the
- * reports decide cards on it), switching a module `monsterinsights_save_settings`.
+ * The addons map (docs/product-rules.md#modules): reading needs `monsterinsights_view_dashboard`
+ * (the reports decide cards on it), switching a module `monsterinsights_save_settings`.
  */
 final class AddonsController extends Controller {
 

@@ -1,7 +1,7 @@
 <?php
 /**
  * GET and POST monsterinsights-reports/v1/metrics — the metrics the current user includes in the
- * overview (spec 1 §3 "Included metric setting", §4, §5, §7).
+ * overview (docs/product-rules.md#metrics).
  *
  * @package MonsterInsights\Reports
  */
@@ -26,12 +26,12 @@ final class MetricsController extends Controller {
 	public const META = 'monsterinsights_reports_included_metrics';
 
 	/**
-	 * At most this many metrics may be checked (spec 1 §5, §9).
+	 * At most this many metrics may be checked.
 	 */
 	public const MAX = 7;
 
 	/**
-	 * Saved when no metric is left checked (spec 1 §5, §9).
+	 * Saved when no metric is left checked.
 	 */
 	public const FALLBACK = 'sessions';
 
@@ -66,8 +66,8 @@ final class MetricsController extends Controller {
 	}
 
 	/**
-	 * The label of every metric id, in the spec's order; src/store/reports/constants.ts has the
-	 * same texts.
+	 * The label of every metric id, in the order of docs/product-rules.md#metrics;
+	 * src/store/reports/constants.ts has the same texts.
 	 *
 	 * @return array<string, string>
 	 */
@@ -97,8 +97,8 @@ final class MetricsController extends Controller {
 	}
 
 	/**
-	 * The metric ids a user has checked, in the spec's order. Unknown ids are dropped, pro-only ones
-	 * too without a pro licence; what is left empty falls back to sessions.
+	 * The metric ids a user has checked, in the order of IDS. Unknown ids are dropped, pro-only
+	 * ones too without a pro licence; what is left empty falls back to sessions.
 	 *
 	 * @param int $user_id The user.
 	 * @return string[]
@@ -117,7 +117,7 @@ final class MetricsController extends Controller {
 	}
 
 	/**
-	 * Every metric with its label, checked flag and whether it is pro-only, in the spec's order.
+	 * Every metric with its label, checked flag and whether it is pro-only, in the order of IDS.
 	 *
 	 * @param int $user_id The user.
 	 * @return array<int, array{id: string, name: string, checked: bool, isPro: bool}>
@@ -193,7 +193,7 @@ final class MetricsController extends Controller {
 		}
 
 		$ids = empty( $ids ) ? array( self::FALLBACK ) : $ids;
-		// In the spec's order, whatever order the request used.
+		// In the order of the ids, whatever order the request used.
 		$ids     = array_values( array_intersect( array_keys( Metrics::IDS ), $ids ) );
 		$user_id = get_current_user_id();
 		update_user_meta( $user_id, self::META, $ids );

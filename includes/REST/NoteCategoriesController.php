@@ -1,6 +1,7 @@
 <?php
 /**
- * Site note categories: monsterinsights-reports/v1/note-categories (spec 1 §3 "Note category", §7).
+ * Site note categories: monsterinsights-reports/v1/note-categories
+ * (docs/product-rules.md#site-notes).
  *
  * @package MonsterInsights\Reports
  */

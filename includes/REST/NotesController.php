@@ -1,6 +1,6 @@
 <?php
 /**
- * Site notes: monsterinsights-reports/v1/notes (spec 1 §2 "Site notes panel", §3, §4, §5, §7).
+ * Site notes: monsterinsights-reports/v1/notes (docs/product-rules.md#site-notes).
  *
  * @package MonsterInsights\Reports
  */

@@ -24,7 +24,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Checks run in order: capability, report exists, connected source, licence gate, dates, cache.
  *
- * The licence gate (decisions.md, "Licence tiers": the server is the gate) answers 403
+ * The licence gate (docs/product-rules.md#licence-levels: the server is the gate) answers 403
  * upgrade_required with the level needed and the feature for a report above the licence, and
  * below basic for a compare range or any range but the default last 30 days. Names of the tier
  * table whose report is not built yet get the same 403 when locked, else 404.

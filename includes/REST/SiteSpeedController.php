@@ -16,13 +16,12 @@ use MonsterInsights\Reports\Sources\Sources;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * `POST monsterinsights-reports/v1/site-speed/audit` (`device`: desktop or mobile; the spec's
- * site_speed_run_audit and site_speed_run_audit_mobile): for users who view the reports (the REST
- * nonce of a logged-in user), with the licence the Site Speed report needs (below it a 403
- * upgrade_required). The active source audits the site now (the builtin source fetches the front
- * page and times the server's response) and keeps it for the report; the answer is that audit.
- * A source that cannot audit is a 409 audit_unavailable (the site's state stands in the way, not
- * the request's input nor a failure); a failed fetch a 502 audit_failed.
+ * `POST monsterinsights-reports/v1/site-speed/audit` (`device`: desktop or mobile): for users who
+ * view the reports (the REST nonce of a logged-in user), with the licence the Site Speed report
+ * needs (below it a 403 upgrade_required). The active source audits the site now (the builtin
+ * source fetches the front page and times the server's response) and keeps it for the report; the
+ * answer is that audit. A source that cannot audit is a 409 audit_unavailable (the site's state
+ * stands in the way, not the request's input nor a failure); a failed fetch a 502 audit_failed.
  */
 final class SiteSpeedController extends Controller {
 

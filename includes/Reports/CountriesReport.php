@@ -1,6 +1,6 @@
 <?php
 /**
- * The Country report (spec 3 "Country Report", §3 "Country").
+ * The Country report (docs/product-rules.md#traffic-publishers-and-pages).
  *
  * @package MonsterInsights\Reports
  */

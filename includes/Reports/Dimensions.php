@@ -1,6 +1,6 @@
 <?php
 /**
- * The Dimensions report (spec 2 §2 "Dimensions Report", §3 "dimensions").
+ * The Dimensions report (docs/product-rules.md#dimensions-forms-and-media).
  *
  * @package MonsterInsights\Reports
  */
@@ -22,13 +22,13 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * One table per custom dimension (Settings\CustomDimensions), each with the dimension's value
- * (`label`) and its page views in the range (`pageview`), and the `dimensions` map of the spec:
+ * (`label`) and its page views in the range (`pageview`), and the `dimensions` map:
  * every dimension's `label` (the table's title), `name`, `id`, `enabled` (the setting) and
  * `tooltip`. The app shows a table for each enabled dimension.
  *
- * Each table also carries the spec's `error`: null, or `{ code: MISSING_CUSTOM_DIMENSION, data:
- * the dimension's name }` for an enabled dimension while the `dimensions` module is off (nothing
- * is recorded nor read then, and the tables are empty).
+ * Each table also carries an `error` (docs/product-rules.md#empty-states-and-errors): null, or
+ * `{ code: MISSING_CUSTOM_DIMENSION, data: the dimension's name }` for an enabled dimension while
+ * the `dimensions` module is off (nothing is recorded nor read then, and the tables are empty).
  */
 final class Dimensions extends ComposedReport {
 

@@ -15,9 +15,10 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 2 §3 "dimensions map: label, name, id, enabled, tooltip", by the dimension's key, in
- * display order: `label` the table's title, `name` the dimension's name (the first column; the
- * MISSING_CUSTOM_DIMENSION text names it), `id` the key, `enabled` whether the setting shows it.
+ * The Dimensions report's `dimensions` map (label, name, id, enabled, tooltip), by the dimension's
+ * key, in display order: `label` the table's title, `name` the dimension's name (the first column;
+ * the MISSING_CUSTOM_DIMENSION text names it), `id` the key, `enabled` whether the setting shows
+ * it.
  */
 final class DimensionsMap implements Block {
 

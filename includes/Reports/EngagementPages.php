@@ -1,6 +1,6 @@
 <?php
 /**
- * The Pages report (spec 3 §2 "Pages report", §3 "Pages report row").
+ * The Pages report (docs/product-rules.md#traffic-publishers-and-pages).
  *
  * @package MonsterInsights\Reports
  */

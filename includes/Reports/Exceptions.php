@@ -1,6 +1,6 @@
 <?php
 /**
- * The Exceptions report (spec 3 §2 "Exceptions report", §3 "Exception row").
+ * The Exceptions report (docs/product-rules.md#exceptions).
  *
  * @package MonsterInsights\Reports
  */

@@ -1,6 +1,6 @@
 <?php
 /**
- * The Forms report (spec 2 §2 "Forms Report", §3 "forms").
+ * The Forms report (docs/product-rules.md#dimensions-forms-and-media).
  *
  * @package MonsterInsights\Reports
  */

@@ -1,6 +1,6 @@
 <?php
 /**
- * The Media report (spec 3 §2 "Media Report", §3 "Media").
+ * The Media report (docs/product-rules.md#dimensions-forms-and-media).
  *
  * @package MonsterInsights\Reports
  */

@@ -12,7 +12,8 @@ use MonsterInsights\Reports\Query\Metric;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Metric ids of spec 1 §3 mapped to Query metrics, with the maths shared by reports.
+ * Metric ids (docs/product-rules.md#metrics) mapped to Query metrics, with the maths shared by
+ * reports.
  */
 final class Metrics {
 
@@ -37,7 +38,7 @@ final class Metrics {
 	);
 
 	/**
-	 * Pro-only metric ids (spec 1 §3: the revenue and purchase ones).
+	 * Pro-only metric ids: the revenue and purchase ones.
 	 */
 	public const PRO = array(
 		'revenue_sales',

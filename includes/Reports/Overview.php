@@ -1,6 +1,6 @@
 <?php
 /**
- * The Overview report (spec 1 §2 "Overview report screen", §3 "Overview response").
+ * The Overview report (docs/product-rules.md#overview).
  *
  * @package MonsterInsights\Reports
  */

@@ -1,6 +1,6 @@
 <?php
 /**
- * The Publishers report, engagement overview (spec 3 §2 "Publishers", §3 "Publisher").
+ * The Publishers report, engagement overview (docs/product-rules.md#traffic-publishers-and-pages).
  *
  * @package MonsterInsights\Reports
  */

@@ -1,6 +1,6 @@
 <?php
 /**
- * The Real-Time report (spec 2 §2 "Real-Time Report", §3 "realtime").
+ * The Real-Time report (docs/product-rules.md#real-time).
  *
  * @package MonsterInsights\Reports
  */
@@ -37,7 +37,7 @@ final class Realtime implements Report {
 	use WithoutTables;
 
 	/**
-	 * Minutes the report covers (spec 2 §9).
+	 * Minutes the report covers.
 	 */
 	public const MINUTES = 30;
 

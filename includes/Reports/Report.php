@@ -1,6 +1,6 @@
 <?php
 /**
- * A named report: builds the payload of the spec from Queries.
+ * A named report: builds its payload from Queries.
  *
  * @package MonsterInsights\Reports
  */

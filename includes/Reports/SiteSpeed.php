@@ -1,6 +1,6 @@
 <?php
 /**
- * The Site Speed report (spec 3 §2 "Site Speed", §3 "Site speed data", §4 "Site speed").
+ * The Site Speed report (docs/product-rules.md#site-speed).
  *
  * @package MonsterInsights\Reports
  */

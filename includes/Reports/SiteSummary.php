@@ -1,6 +1,6 @@
 <?php
 /**
- * The Site Summary report (spec 1 §2 "Site Summary card set", §3 "Site summary response").
+ * The Site Summary report (docs/product-rules.md#site-summary).
  *
  * @package MonsterInsights\Reports
  */

@@ -40,11 +40,10 @@ final class TrafficSocial extends TrafficReport {
 	}
 
 	/**
-	 * The social networks table (spec 3 §3 "Social rows"): the social channels' sessions by source,
-	 * merged by network (SocialNetworks::of(); a source of no known network is a row of its own).
-	 * A network's counts are the sums of its sources'; its bounce rate is its bounces (each
-	 * source's rate times its sessions) over its sessions; its conversion rate its purchases per
-	 * 100 sessions.
+	 * The social networks table: the social channels' sessions by source, merged by network
+	 * (SocialNetworks::of(); a source of no known network is a row of its own). A network's counts
+	 * are the sums of its sources'; its bounce rate is its bounces (each source's rate times its
+	 * sessions) over its sessions; its conversion rate its purchases per 100 sessions.
 	 */
 	private static function social(): Table {
 		$metrics = array_merge( AcquisitionTable::METRICS, array( Metric::BOUNCE_RATE, Metric::SCREEN_PAGE_VIEWS ) );

@@ -1,6 +1,6 @@
 <?php
 /**
- * The Year in Review (spec 2 "Year in Review", §3 "yearinreview"; decisions.md "Year in review").
+ * The Year in Review (docs/product-rules.md#year-in-review).
  *
  * @package MonsterInsights\Reports
  */

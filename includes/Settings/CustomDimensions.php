@@ -13,11 +13,12 @@ use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as Trac
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Seven dimensions, each a table of the Dimensions report (spec 2 §2 "Dimensions Report"):
- * five come from the WordPress object of the page (its post's author, post type, categories, tags
- * and month of publication), two from the visitor at the time of the page view (logged in or not,
- * and the role). Which are shown is the tracking setting `custom_dimensions` (all by default); the
- * `dimensions` module must be active for any of them.
+ * Seven dimensions, each a table of the Dimensions report
+ * (docs/product-rules.md#dimensions-forms-and-media): five come from the WordPress object of the
+ * page (its post's author, post type, categories, tags and month of publication), two from the
+ * visitor at the time of the page view (logged in or not, and the role). Which are shown is the
+ * tracking setting `custom_dimensions` (all by default); the `dimensions` module must be active for
+ * any of them.
  */
 final class CustomDimensions {
 

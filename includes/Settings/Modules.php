@@ -1,6 +1,6 @@
 <?php
 /**
- * The modules ("addons" in the spec) built into the plugin and whether each is on.
+ * The modules ("addons" in the REST API) built into the plugin and whether each is on.
  *
  * @package MonsterInsights\Reports
  */
@@ -10,9 +10,9 @@ namespace MonsterInsights\Reports\Settings;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Decisions.md "Modules": the spec's addons are modules of this plugin, switched on and off in
- * settings. The map the app reads keeps the spec's shape `{ key: { installed: true, active,
- * basename } }`; "Install addon" never applies, "Activate addon" turns the module on.
+ * The addons of the REST API are modules of this plugin (docs/product-rules.md#modules), switched
+ * on and off in settings. The map the app reads keeps the addons shape `{ key: { installed: true,
+ * active, basename } }`; "Install addon" never applies, "Activate addon" turns the module on.
  *
  * @phpstan-type Addon array{installed: bool, active: bool, basename: string, title: string, description: string, requirement: string, requirement_met: bool}
  */
@@ -126,7 +126,7 @@ final class Modules {
 	}
 
 	/**
-	 * The addons map of the spec, with what the settings screen shows of each module.
+	 * The addons map, with what the settings screen shows of each module.
 	 *
 	 * @return array<string, array<string, mixed>>
 	 * @phpstan-return array<string, Addon>

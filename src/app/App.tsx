@@ -102,8 +102,8 @@ function ScreenLayout( {
 
 /**
  * The shell of a connected site: header, navigation, notices, the routed report, the blocking
- * overlay and quick links (spec 1 §2 "App shell"). The hash router keeps the URL and the store in
- * step while it is mounted.
+ * overlay and quick links (docs/product-rules.md#app-shell-and-start-up). The hash router keeps the
+ * URL and the store in step while it is mounted.
  */
 function Shell() {
 	useHashRouter();
@@ -130,7 +130,8 @@ function Shell() {
 	const matched = context ? resolveRoute( route, context ) : null;
 	const reportsUrl = boot?.plugin.reportsUrl ?? '';
 
-	// The admin side menu follows the user journey and AI routes (spec 1 §2).
+	// The admin side menu follows the user journey and AI routes
+	// (docs/product-rules.md#navigation).
 	useEffect(
 		() => highlightSideMenu( route, reportsUrl ),
 		[ route, reportsUrl ]
@@ -235,8 +236,9 @@ export function App() {
 	const connected = boot?.source.connected;
 	const screen = useAppScreen();
 
-	// A site that is not authenticated blurs the reports and raises the no-auth flag (spec 1 §4);
-	// the not-connected screen stands in for the notice.
+	// A site that is not authenticated blurs the reports and raises the no-auth flag
+	// (docs/product-rules.md#app-shell-and-start-up); the not-connected screen stands in for the
+	// notice.
 	useEffect( () => {
 		if ( connected === false ) {
 			setFlags( { blur: true, noauth: true } );

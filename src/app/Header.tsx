@@ -5,7 +5,7 @@ export interface HeaderProps {
 	siteName: string;
 	/**
 	 * The header's action area, where the notifications bell goes once the app has a source of
-	 * notifications (spec 1 §2, §4); empty until then.
+	 * notifications; empty until then.
 	 */
 	actions?: ReactNode;
 }

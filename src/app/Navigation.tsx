@@ -114,8 +114,8 @@ function NavItemGroup( { group, ...place }: GroupProps ) {
 }
 
 /**
- * The reports' top navigation (spec 1 §2). Under 783 px it collapses behind a trigger that shows
- * the current route's title and closes when the route changes.
+ * The reports' top navigation (docs/product-rules.md#navigation). Under 783 px it collapses behind
+ * a trigger that shows the current route's title and closes when the route changes.
  *
  * @param props           Component props.
  * @param props.route     The active route.
@@ -131,7 +131,7 @@ export function Navigation( { route, dateQuery, context }: NavigationProps ) {
 	const entries = navigationEntries( context );
 	const place: NavPlace = { active: activeNavPath( route ), dateQuery };
 
-	// The mobile menu closes when the route changes (spec 1 §4).
+	// The mobile menu closes when the route changes.
 	useEffect( () => {
 		setOpen( false );
 	}, [ route ] );

@@ -7,7 +7,7 @@ export interface NotConnectedProps {
 }
 
 /**
- * Shown while no data source is connected (spec 1 §2, "Not-connected screen").
+ * Shown while no data source is connected (docs/product-rules.md#data-sources).
  *
  * @param props                 Component props.
  * @param props.canSaveSettings Whether the user may change settings.

@@ -38,9 +38,9 @@ export interface AuthNoticesProps {
 }
 
 /**
- * The no-auth and re-auth notices of the app shell (spec 1 §2, §4). The specs give no text; the
- * no-auth text is the not-connected screen's heading. They carry no link yet: the setup wizard,
- * where the user would connect, is not built.
+ * The no-auth and re-auth notices of the app shell (docs/product-rules.md#app-shell-and-start-up).
+ * No text is fixed for them; the no-auth text is the not-connected screen's heading. They carry no
+ * link yet: the setup wizard, where the user would connect, is not built.
  *
  * @param props                 Component props.
  * @param props.noauth          The site is not authenticated.

@@ -18,10 +18,9 @@ const PANEL = onDemand< NotificationsPanelProps >( () =>
 );
 
 /**
- * The header's notifications bell (spec 1 §2 "header with notifications"; §4 "load notifications
- * on the reports page"): it loads the notifications when it mounts, shows the number of active
- * ones, and opens a panel with them. Escape or a click outside closes the panel and focus returns
- * to the bell.
+ * The header's notifications bell (docs/product-rules.md#notifications): it loads the notifications
+ * when it mounts, shows the number of active ones, and opens a panel with them. Escape or a click
+ * outside closes the panel and focus returns to the bell.
  */
 export function NotificationsBell() {
 	const { loaded, count } = useSelect( ( select ) => {

@@ -15,9 +15,10 @@ export interface QuickLinksProps {
 }
 
 /**
- * The quick links of the app shell (spec 1 §2), in the header beside the notifications: a button
- * that floated over the page always covered some of it while the page scrolled under it. Only
- * links with a working destination are given; with none, nothing shows.
+ * The quick links of the app shell (docs/product-rules.md#app-shell-and-start-up), in the header
+ * beside the notifications: a button that floated over the page always covered some of it while the
+ * page scrolled under it. Only links with a working destination are given; with none, nothing
+ * shows.
  *
  * @param props       Component props.
  * @param props.links The links.

@@ -4,8 +4,9 @@ import { ErrorDialog } from '../components/Dialogs';
 import { reportsStore } from '../store/reports';
 
 /**
- * The error dialog of spec 1 §8 for report requests that failed for a reason other than the ones
- * the app handles itself (not connected, invalid dates, upgrade required).
+ * The error dialog (docs/product-rules.md#dialogs-and-toasts) for report requests that failed for a
+ * reason other than the ones the app handles itself (not connected, invalid dates, upgrade
+ * required).
  */
 export function ReportErrorDialog() {
 	const dialog = useSelect(

@@ -1,9 +1,9 @@
 /**
- * The top navigation of spec 1 §2, word for word: Overview; Traffic (Overview, Technology, Landing
- * Page Details, Campaigns, Source/Medium, Social); Publishers (Overview, Pages Report, Country
- * Report); Search Console; eCommerce (Overview, Coupons, Cart Abandonment, Funnel); Dimensions;
- * Forms; Realtime; Site Speed; Media; Exceptions — and the '%s Year in Review' tab at the end while
- * show_report is true.
+ * The top navigation (docs/product-rules.md#navigation), word for word: Overview; Traffic
+ * (Overview, Technology, Landing Page Details, Campaigns, Source/Medium, Social); Publishers
+ * (Overview, Pages Report, Country Report); Search Console; eCommerce (Overview, Coupons, Cart
+ * Abandonment, Funnel); Dimensions; Forms; Realtime; Site Speed; Media; Exceptions — and the '%s
+ * Year in Review' tab at the end while show_report is true.
  *
  * Derived from the report registry: each report's `menu` placement gives its label, group and
  * position; a report whose first route is not available in the context (the year in review) is

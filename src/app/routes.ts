@@ -1,5 +1,5 @@
 /**
- * The route table of spec 1 §2 and spec 3 §2, derived from the report registry
+ * The route table (docs/product-rules.md#reports), derived from the report registry
  * (src/reports/registry.ts): every hash route, its title, its report and how it is gated,
  * navigated and loaded.
  */
@@ -38,7 +38,7 @@ export interface RouteDef {
 	upsell: UpsellKey;
 	/** Tier feature the report needs (src/lib/tiers.ts). */
 	feature: Feature;
-	/** Whether the upsell offers "See a Sample Report" (the user journey does not, spec 3 §2). */
+	/** Whether the upsell offers "See a Sample Report" (the user journey does not). */
 	sample: boolean;
 	nav: NavMode;
 	/** Element id the route scrolls to once it is on the page. */
@@ -139,7 +139,7 @@ export function matchRoute(
 }
 
 /**
- * The route a path shows; unknown paths redirect to "/" (spec 1 §2).
+ * The route a path shows; unknown paths redirect to "/" (docs/product-rules.md#names).
  *
  * @param path    A route path.
  * @param context The context.

@@ -1,8 +1,8 @@
 /**
- * Highlights the matching item of the WordPress admin side menu for the routes spec 1 §2 names: the
- * user journey, AI insights and AI chat. WordPress marks the reports page's own item current; while
- * one of those routes shows, an item linking to that route (when the menu has one) is marked current
- * instead, and the page's item again once the route is left.
+ * Highlights the matching item of the WordPress admin side menu for the user journey, AI insights
+ * and AI chat routes (docs/product-rules.md#navigation). WordPress marks the reports page's own
+ * item current; while one of those routes shows, an item linking to that route (when the menu has
+ * one) is marked current instead, and the page's item again once the route is left.
  */
 import { normalizePath } from '../lib/hash';
 

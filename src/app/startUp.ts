@@ -1,6 +1,6 @@
 /**
- * The start-up sequence of spec 1 §4: initialise the app, load addons, load settings, load the
- * licence, load notifications on the reports page.
+ * The start-up sequence (docs/product-rules.md#app-shell-and-start-up): initialise the app, load
+ * addons, load settings, load the licence, load notifications on the reports page.
  *
  * The boot data already carries the resolved licence level (the server resolves keys), so
  * "load licence" is the boot data itself; the rest are fetched in that order, without waiting for

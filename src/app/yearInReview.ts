@@ -1,13 +1,13 @@
 import type { YearInReview } from './routes';
 
-/** Last day of January the year in review shows on (decisions.md, "Year in review"). */
+/** Last day of January the year in review shows on (docs/product-rules.md#year-in-review). */
 export const YEAR_IN_REVIEW_LAST_DAY = 14;
 
 /**
  * Whether the year in review shows on a given day, and for which year. It shows from 1 to 14
- * January for the previous calendar year (decisions.md). The server says it itself in the boot
- * data (`site.yearInReview`, its force filter and constant included: includes/Reports/YearInReview.php);
- * this is the fallback for boot data without it.
+ * January for the previous calendar year (docs/product-rules.md#year-in-review). The server says it
+ * itself in the boot data (`site.yearInReview`, its force filter and constant included:
+ * includes/Reports/YearInReview.php); this is the fallback for boot data without it.
  *
  * @param today The site's today, Y-m-d.
  * @param force Show it whatever the day.

@@ -1,5 +1,6 @@
 /**
- * SAMPLE DATA — Conversations AI (spec 3 §3 "Chat", "Message"). Never real.
+ * SAMPLE DATA — Conversations AI (docs/product-rules.md#planned): chats and their messages. Never
+ * real.
  */
 import { __ } from '@wordpress/i18n';
 

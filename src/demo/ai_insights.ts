@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — AI Insights (spec 3 §2: three mock items behind the upsell; §3 "Insight"). Never
- * real.
+ * SAMPLE DATA — AI Insights (docs/product-rules.md#planned): three insights behind the upsell.
+ * Never real.
  */
 import { __ } from '@wordpress/i18n';
 

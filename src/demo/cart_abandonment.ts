@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Cart Abandonment report (spec 2 §3 "cart_abandonment"). Shown blurred under its
- * upsell; never real.
+ * SAMPLE DATA — the Cart Abandonment report (docs/product-rules.md#planned). Shown blurred under
+ * its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,7 +1,6 @@
 /**
- * SAMPLE DATA — the Country Report (spec 3 §3 "Country"), shaped as GET /reports/countries: the
- * sessions chart and the `countries` table whose rows expand to their regions. Shown blurred under
- * its upsell; never real.
+ * SAMPLE DATA — the Country Report, shaped as GET /reports/countries: the sessions chart and the
+ * `countries` table whose rows expand to their regions. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

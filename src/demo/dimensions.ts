@@ -1,5 +1,5 @@
 /**
- * SAMPLE DATA — the Dimensions report (spec 2 §3 "dimensions"), shaped as its REST payload
+ * SAMPLE DATA — the Dimensions report, shaped as its REST payload
  * (includes/Reports/Dimensions.php): the dimensions map and one table per dimension. Shown blurred
  * under its upsell; never real.
  */

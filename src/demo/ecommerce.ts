@@ -1,5 +1,5 @@
 /**
- * SAMPLE DATA — the eCommerce report (spec 1 §3 "eCommerce response"). Shown blurred under its
+ * SAMPLE DATA — the eCommerce report (docs/product-rules.md#planned). Shown blurred under its
  * upsell to lite and basic licences; never real.
  */
 import { __ } from '@wordpress/i18n';

@@ -1,5 +1,5 @@
 /**
- * SAMPLE DATA — the Coupons Report (spec 2 §3 "ecommerce_coupons"). Shown blurred under its upsell;
+ * SAMPLE DATA — the Coupons Report (docs/product-rules.md#planned). Shown blurred under its upsell;
  * never real.
  */
 import { __ } from '@wordpress/i18n';

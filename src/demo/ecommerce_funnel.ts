@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the eCommerce Funnel (spec 2 §3 "ecommerce_funnel"). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the eCommerce Funnel (docs/product-rules.md#planned). Shown blurred under its
+ * upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Pages report (spec 3 §3 "Pages report row"), shaped as its REST payload: one
- * TablePage. Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Pages report, shaped as its REST payload: one TablePage. Shown blurred under
+ * its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,7 @@
 /**
- * SAMPLE DATA — the Exceptions report (spec 3 §2: a blurred sample table; categories Engagement,
- * eCommerce, Marketing; §3 "Exception row"), shaped as GET /reports/exceptions answers. Never real.
+ * SAMPLE DATA — the Exceptions report (docs/product-rules.md#exceptions: a blurred sample table;
+ * categories Engagement, eCommerce, Marketing), shaped as GET /reports/exceptions answers. Never
+ * real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,7 +1,7 @@
 /**
- * SAMPLE DATA — the Forms report (spec 2 §3 "forms"), shaped as its REST payload
- * (includes/Reports/Forms.php): the sessions chart, the impressions and conversions graph and the
- * forms tables. Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Forms report, shaped as its REST payload (includes/Reports/Forms.php): the
+ * sessions chart, the impressions and conversions graph and the forms tables. Shown blurred under
+ * its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

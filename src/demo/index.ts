@@ -1,11 +1,11 @@
 /**
  * Sample (demo) payloads, one module per report, shown blurred under a report's upsell and never
- * presented as real data (decisions.md, "Data sources"). Each module is loaded lazily, so none of
- * them weighs on the initial bundle.
+ * presented as real data (docs/product-rules.md#sample-data). Each module is loaded lazily, so none
+ * of them weighs on the initial bundle.
  *
- * A module exports `payload`, shaped like the report's REST payload (spec 1 §3, spec 2 §3,
- * spec 3 §3), and `layout()`, the same sample as simple boxes and tables for reports whose screen is
- * not built yet.
+ * A module exports `payload`, shaped like the report's REST payload
+ * (src/store/reports/types.ts), and `layout()`, the same sample as simple boxes and tables for
+ * reports whose screen is not built yet.
  *
  * Samples are data: they know no report screen. The report registry (src/reports/registry.ts)
  * names each report's module and loads it (`loadDemo`).

@@ -1,7 +1,6 @@
 /**
- * SAMPLE DATA — the Media report (spec 3 §3 "Media"), shaped as its REST payload
- * (includes/Reports/Media.php): the Video Plays graph and the videos table. Shown blurred under
- * its upsell; never real.
+ * SAMPLE DATA — the Media report, shaped as its REST payload (includes/Reports/Media.php): the
+ * Video Plays graph and the videos table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Overview report (spec 1 §3 "Overview response"; includes/Reports/Overview.php
- * schema()). Shown blurred under the Overview upsell; never real.
+ * SAMPLE DATA — the Overview report (includes/Reports/Overview.php schema()). Shown blurred under
+ * the Overview upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
@@ -12,7 +12,7 @@ export const SAMPLE = true;
 
 const DAYS = 30;
 
-/** Metric ids of spec 1 §3 with their sample totals. */
+/** The metric ids with their sample totals. */
 const TOTALS = {
 	sessions: 12480,
 	pageviews: 28710,

@@ -1,7 +1,7 @@
 /**
- * SAMPLE DATA — the Publishers (engagement overview) report (spec 3 §3 "Publisher"), shaped as its
- * REST payload (includes/Reports/Publisher.php): five TablePages and the scroll average. Shown
- * blurred under its upsell; never real.
+ * SAMPLE DATA — the Publishers (engagement overview) report, shaped as its REST payload
+ * (includes/Reports/Publisher.php): five TablePages and the scroll average. Shown blurred under its
+ * upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Search Console report (spec 2 §3 "queries"). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the Search Console report (docs/product-rules.md#planned). Shown blurred under its
+ * upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

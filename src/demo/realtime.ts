@@ -1,6 +1,5 @@
 /**
- * SAMPLE DATA — the Real-Time report (spec 2 §3 "realtime"). Shown blurred under its upsell; never
- * real.
+ * SAMPLE DATA — the Real-Time report. Shown blurred under its upsell; never real.
  */
 import { __, sprintf } from '@wordpress/i18n';
 

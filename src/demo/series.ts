@@ -96,8 +96,8 @@ export function pct( value: number ): string {
 }
 
 /**
- * A sessions chart (spec 3 §3 "Sessions chart"): categories, sessions, page_views, timestamps,
- * session_trendpoints, page_view_trendpoints, notes.
+ * A sessions chart: categories, sessions, page_views, timestamps, session_trendpoints,
+ * page_view_trendpoints, notes.
  *
  * @param days     Number of days.
  * @param sessions Total sessions.
@@ -124,7 +124,7 @@ export interface TrafficRow {
 }
 
 /**
- * The metrics of a channel, landing page, campaign or source / medium row (spec 3 §3).
+ * The metrics of a channel, landing page, campaign or source / medium row.
  *
  * @param sessions Sessions of the row.
  */

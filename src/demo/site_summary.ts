@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Site Summary (spec 1 §3 "Site summary response"; includes/Reports/SiteSummary.php
- * schema()). Shown blurred under an upsell; never real.
+ * SAMPLE DATA — the Site Summary (includes/Reports/SiteSummary.php schema()). Shown blurred under
+ * an upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Site Speed report (spec 3 §3 "Site speed data"), shaped as
- * GET /reports/sitespeed answers. Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Site Speed report, shaped as GET /reports/sitespeed answers. Shown blurred
+ * under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -36,7 +36,7 @@ export function sampleChart( sessions: number ): ChartBlock {
 }
 
 /**
- * The channel, landing page, campaign and source / medium columns (spec 3 §3).
+ * The channel, landing page, campaign and source / medium columns.
  *
  * @param id    The name column's id.
  * @param label Its label.

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Campaigns report (spec 3 §2), shaped as GET /reports/traffic_campaign: the sessions
- * chart and the `campaigns` table. Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Campaigns report, shaped as GET /reports/traffic_campaign: the sessions chart
+ * and the `campaigns` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Landing Page Details report (spec 3 §2), shaped as GET /reports/traffic_landing_pages: the sessions
- * chart and the `landing_pages` table. Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Landing Page Details report, shaped as GET /reports/traffic_landing_pages: the
+ * sessions chart and the `landing_pages` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,5 +1,5 @@
 /**
- * SAMPLE DATA — the Traffic Overview report (spec 3 §2), shaped as GET /reports/traffic_overview: the sessions
+ * SAMPLE DATA — the Traffic Overview report, shaped as GET /reports/traffic_overview: the sessions
  * chart and the `channels` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';

@@ -1,7 +1,6 @@
 /**
- * SAMPLE DATA — the Social Media report (spec 3 §3 "Social rows"), shaped as
- * GET /reports/traffic_social: the sessions chart and the `social` table. Shown blurred under its
- * upsell; never real.
+ * SAMPLE DATA — the Social Media report, shaped as GET /reports/traffic_social: the sessions chart
+ * and the `social` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Source / Medium report (spec 3 §2), shaped as GET /reports/traffic_source_medium: the sessions
- * chart and the `source_medium` table. Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Source / Medium report, shaped as GET /reports/traffic_source_medium: the
+ * sessions chart and the `source_medium` table. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

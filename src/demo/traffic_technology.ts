@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Technology report (spec 3 §3 "Technology"), shaped as
- * GET /reports/traffic_technology: two Shares blocks. Shown blurred under its upsell; never real.
+ * SAMPLE DATA — the Technology report, shaped as GET /reports/traffic_technology: two Shares
+ * blocks. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

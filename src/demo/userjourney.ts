@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the User Journey report (spec 3 §3 "Journey item"). Shown blurred under its upsell;
- * never real.
+ * SAMPLE DATA — the User Journey report (docs/product-rules.md#planned). Shown blurred under its
+ * upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,7 +1,7 @@
 /**
- * SAMPLE DATA — the Year in Review (spec 2 §3 "yearinreview"), shaped as the builtin source's
- * payload of includes/Reports/YearInReview.php (no age or gender: only the google source has them).
- * Shown blurred under its upsell, in the screen's own layout; never real.
+ * SAMPLE DATA — the Year in Review, shaped as the builtin source's payload of
+ * includes/Reports/YearInReview.php (no age or gender: only the google source has them). Shown
+ * blurred under its upsell, in the screen's own layout; never real.
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,6 +1,5 @@
 /**
- * Date presets, ranges and their texts (decisions.md, "Dates"; spec 1 §3 and spec 3 §3 "Date
- * state").
+ * Date presets, ranges and their texts (docs/product-rules.md#dates).
  *
  * Every date is a Y-m-d string in the site's timezone, and "today" is always the site's today
  * (boot data site.today), never the browser's clock. Calendar arithmetic runs on Date objects at
@@ -19,7 +18,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import datesJson from './dates.json';
 import { FALLBACK_LOCALE, toLocaleTag } from './format';
 
-/** Date presets of decisions.md; `custom` for a range picked by hand. */
+/** Date presets; `custom` for a range picked by hand. */
 export type PresetKey =
 	| 'today'
 	| 'yesterday'
@@ -260,7 +259,7 @@ function weekStartsOn( startOfWeek: number ): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
 }
 
 /**
- * The range and compare range of a preset, exactly as decisions.md "Presets" lists them:
+ * The range and compare range of a preset, exactly as docs/product-rules.md#dates lists them:
  *
  * - today: today … today; today−1d … today−1d
  * - yesterday: today−1d … today−1d; today−2d … today−2d
@@ -382,7 +381,7 @@ export function defaultDateQuery( today: string ): DateQuery {
 }
 
 /**
- * Whether a range is valid: real dates, 2005-01-01 ≤ start ≤ end ≤ today (decisions.md).
+ * Whether a range is valid: real dates, 2005-01-01 ≤ start ≤ end ≤ today.
  *
  * @param start Y-m-d.
  * @param end   Y-m-d.
@@ -516,7 +515,7 @@ export function formatRangeText(
 }
 
 /**
- * The date state of spec 1 §3 and spec 3 §3 for the current date query.
+ * The date state for the current date query.
  *
  * - intervalText / intervalCompareText: the range and the compare range as text.
  * - text: what the date picker's button shows — "Last 30 days: …", "Custom dates: …", or when

@@ -1,7 +1,7 @@
 /**
- * Number, percent, duration and change formatting (decisions.md, "Numbers" and "Comparison
- * colours"): Intl.NumberFormat in the admin user's locale, with the spec's decimals — 0 or 2;
- * average page count and time 2; position 1.
+ * Number, percent, duration and change formatting
+ * (docs/product-rules.md#numbers-and-comparison-colours): Intl.NumberFormat in the admin user's
+ * locale, with 0 or 2 decimals; average page count and time 2; position 1.
  */
 import type { MetricId } from './metricIds';
 
@@ -37,7 +37,7 @@ export function toLocaleTag( wpLocale?: string | null ): string {
 	}
 }
 
-/** Decimals by kind of value (decisions.md, "Numbers"). */
+/** Decimals by kind of value. */
 export const DECIMALS = {
 	/** Counts: sessions, page views, users, purchases. */
 	count: 0,
@@ -52,7 +52,7 @@ export const DECIMALS = {
 } as const;
 
 /**
- * The spec's "0 or 2 decimals": 0 for a whole number (after rounding to 2 decimals), else 2.
+ * "0 or 2 decimals": 0 for a whole number (after rounding to 2 decimals), else 2.
  *
  * @param value The number.
  */
@@ -173,8 +173,8 @@ export function formatChange(
 }
 
 /**
- * The absolute change without a sign, for the trend arrows (spec 1 §9: a negative change shows a
- * red down arrow with the absolute percent): "3%".
+ * The absolute change without a sign, for the trend arrows (a fall shows a down arrow with the
+ * absolute percent): "3%".
  *
  * @param value    Change in percent.
  * @param locale   BCP 47 tag or WordPress locale.
@@ -223,8 +223,9 @@ export function changeDirection(
 }
 
 /**
- * Metrics and columns where lower is better (decisions.md, "Comparison colours"), normalised to
- * lower case without separators so bounce_rate, bounceRate and "Bounce Rate" all match.
+ * Metrics and columns where lower is better (docs/product-rules.md#numbers-and-comparison-colours),
+ * normalised to lower case without separators so bounce_rate, bounceRate and "Bounce Rate" all
+ * match.
  */
 export const INVERSE_COLUMNS: readonly string[] = [
 	// Bounce rate.

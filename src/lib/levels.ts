@@ -14,7 +14,7 @@ const LEVEL_LABELS: Record< Level, () => string > = {
 	agency: () => __( 'Agency', 'monsterinsights-reports' ),
 };
 
-/* The upsell badge of each level; "PRO" is the spec's badge (spec 2 §4), the others follow it. */
+/* The upsell badge of each level (docs/product-rules.md#upsells): PRO, and the others like it. */
 const LEVEL_BADGES: Record< Level, () => string > = {
 	lite: () => __( 'LITE', 'monsterinsights-reports' ),
 	basic: () => __( 'BASIC', 'monsterinsights-reports' ),

@@ -1,5 +1,5 @@
 /**
- * The overview's metric ids (spec 1 §3, "Metric ids"), in the spec's order. The formatting helpers
+ * The overview's metric ids (docs/product-rules.md#metrics), in that order. The formatting helpers
  * key on them; the reports store (src/store/reports/constants.ts) adds their labels and rules.
  */
 export const METRIC_IDS = [

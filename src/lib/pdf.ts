@@ -1,5 +1,5 @@
 /**
- * PDF export of a report (spec 2 §4 "PDF export", §8, §9): what the export button and the report
+ * PDF export of a report (docs/product-rules.md#pdf-export): what the export button and the report
  * area need up front. The export itself (pdfExport.ts, with html2canvas and jsPDF) is loaded only
  * when the user exports: it never weighs on the first load.
  */
@@ -11,7 +11,7 @@ export const PDF_EXCLUDE_ATTRIBUTE = 'data-pdf-exclude';
 /** Id of the element that holds the report screen; navigation and notices sit outside it. */
 export const REPORT_AREA_ID = 'monsterinsights-reports-report';
 
-/** The texts of spec 2 §4 and §8, word for word. */
+/** The export's texts, word for word. */
 export const PDF_TEXTS = {
 	get generating(): string {
 		return __( 'Generating PDF Report', 'monsterinsights-reports' );

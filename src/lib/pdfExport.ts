@@ -1,17 +1,17 @@
 /**
- * The PDF export itself (spec 2 §4, §8, §9): check that the report exists, show a loader, wait 2
- * seconds, render the report area at 980 px wide, scale 2, JPEG quality 1, and save it. Loaded
- * with html2canvas and jsPDF only when the user exports (PdfButton).
+ * The PDF export itself (docs/product-rules.md#pdf-export): check that the report exists, show a
+ * loader, wait 2 seconds, render the report area at 980 px wide, scale 2, JPEG quality 1, and save
+ * it. Loaded with html2canvas and jsPDF only when the user exports (PdfButton).
  */
 import type { jsPDF as JsPdfClass } from 'jspdf';
 
 import { NoReportError, PDF_EXCLUDE_ATTRIBUTE } from './pdf';
 
-/** Rendering constants of spec 2 §9. */
+/** Rendering constants. */
 export const PDF_WIDTH = 980;
 export const PDF_SCALE = 2;
 export const PDF_JPEG_QUALITY = 1;
-/** The wait before rendering, so charts finish drawing (spec 2 §4). */
+/** The wait before rendering, so charts finish drawing. */
 export const PDF_DELAY_MS = 2000;
 /** Page margin, in the PDF's px units. */
 export const PDF_MARGIN = 20;

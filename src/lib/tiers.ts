@@ -1,5 +1,5 @@
 /**
- * Licence tiers (decisions.md, "Licence tiers") as data.
+ * Licence tiers (docs/product-rules.md#licence-levels) as data.
  *
  * The server is the gate: a report route answers 403 upgrade_required for a locked report. This
  * table lets the app decide what to show before it asks (upsells, locked controls).
@@ -18,17 +18,17 @@
  */
 import tiersJson from './tiers.json';
 
-/** Licence levels, lowest first (decisions.md, "Licence tiers"). */
+/** Licence levels, lowest first. */
 export type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
 
 type TierData = typeof tiersJson;
 
-/** Every gated feature of the table, named after the rows of decisions.md "Licence tiers". */
+/** Every gated feature of the table (docs/product-rules.md#licence-levels). */
 export type Feature = keyof TierData[ 'tiers' ];
 
 /**
  * Every report name of the table: the names of GET monsterinsights-reports/v1/reports/{name} and
- * of the demo payloads (the spec's report keys and, as aliases, the route paths with underscores).
+ * of the demo payloads (the report keys and, as aliases, the route paths with underscores).
  */
 export type GatedReport = keyof TierData[ 'reports' ];
 

@@ -1,7 +1,7 @@
 /**
  * A locked report (ReportScreen loads this lazily): its layout with its demo payload, blurred under
- * its upsell with 'See a Sample Report' (spec 2 §4); nothing is fetched. The sample's charts are
- * dated with the range the header shows.
+ * its upsell with 'See a Sample Report' (docs/product-rules.md#upsells); nothing is fetched. The
+ * sample's charts are dated with the range the header shows.
  */
 import { useSelect } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';

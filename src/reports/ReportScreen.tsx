@@ -4,10 +4,10 @@
  *
  * - locked: the licence does not include the report (the tier table, or the server's 403
  *   upgrade_required). The same layout renders the report's demo payload, blurred under its upsell
- *   with 'See a Sample Report' (spec 2 §4); nothing is fetched.
+ *   with 'See a Sample Report' (docs/product-rules.md#upsells); nothing is fetched.
  * - loading: a spinner until the first payload arrives; refreshing: the 'Refreshing Report'
  *   dialog over the previous payload while new dates load.
- * - error: the report's error text (default the spec's 'An unknown error has occurred.') in a
+ * - error: the report's error text (default 'An unknown error has occurred.') in a
  *   notice, with the server's message under it.
  * - empty: the report's empty text (default 'No data to show').
  *
@@ -51,9 +51,9 @@ export interface ReportScreenProps< N extends ReportName > {
 	children: ( data: PayloadOf< N >, state: ReportLayoutState ) => ReactNode;
 	/** Whether a payload has nothing to show; by default every block of it is empty. */
 	isEmpty?: ( data: PayloadOf< N > ) => boolean;
-	/** The spec's empty text of the report; 'No data to show' by default. */
+	/** The empty text of the report; 'No data to show' by default. */
 	emptyText?: string;
-	/** The spec's error text of the report; 'An unknown error has occurred.' by default. */
+	/** The error text of the report; 'An unknown error has occurred.' by default. */
 	errorText?: string;
 	/** A fixed period shown in the header instead of the date picker (the Year in Review). */
 	period?: string;

@@ -24,7 +24,7 @@ import type { TrafficScreenName } from './traffic';
  */
 export const TOP_LANDING_PAGES_ID = 'monsterinsights-reports-top-landing-pages';
 
-/** The named routes of spec 1 §2. */
+/** The named routes (docs/product-rules.md#reports). */
 export type RouteName =
 	| 'overview'
 	| 'user-journey-report'
@@ -48,7 +48,7 @@ export interface YearInReview {
 
 /** What route titles, navigation labels and visibility depend on. */
 export interface RouteContext {
-	/** Year in review data (spec 1 §3): whether the report shows and for which year. */
+	/** Whether the Year in Review shows, and for which year (docs/product-rules.md#year-in-review). */
 	yearInReview: YearInReview;
 }
 
@@ -72,7 +72,7 @@ export interface ReportPath {
 /** The groups of the top navigation, in the order of their first item. */
 export type NavGroupId = 'traffic' | 'publishers' | 'ecommerce';
 
-/** Where a report sits in the top navigation (spec 1 §2, spec 3 §2). */
+/** Where a report sits in the top navigation (docs/product-rules.md#navigation). */
 export interface MenuPlacement {
 	/** Sort key among all entries; groups sit where their first item sits. */
 	position: number;
@@ -94,7 +94,7 @@ export interface ReportDef {
 	feature: Feature;
 	/** The upsell content shown while the licence does not include it. */
 	upsell: UpsellKey;
-	/** Whether the upsell offers "See a Sample Report" (the user journey does not, spec 3 §2). */
+	/** Whether the upsell offers "See a Sample Report" (the user journey does not). */
 	sample: boolean;
 	/** Its sample payload (src/demo/<name>.ts), loaded lazily. */
 	demo: () => Promise< DemoModule >;
@@ -125,8 +125,8 @@ const yearInReviewTitle = ( { yearInReview }: RouteContext ) =>
 	);
 
 /*
- * One entry per report, in the order of the route table (spec 1 §2 and spec 3 §2). Titles follow
- * the report names of the specs; the navigation has its own shorter labels.
+ * One entry per report, in the order of the route table (docs/product-rules.md#reports). Titles
+ * follow the report names of that table; the navigation has its own shorter labels.
  */
 export const REPORTS = {
 	overview: {

@@ -2,7 +2,8 @@ import { __ } from '@wordpress/i18n';
 
 /**
  * The text to show for an api-fetch rejection: the server's WP_Error message, api-fetch's own
- * message for a network failure, else "Please try again." (spec 1 §8).
+ * message for a network failure, else "Please try again."
+ * (docs/product-rules.md#dialogs-and-toasts).
  *
  * @param error What api-fetch rejected with.
  */

@@ -63,7 +63,7 @@ export interface ChartBlockNote {
 	important: boolean;
 }
 
-/** The sessions chart (spec 3 §3). */
+/** The sessions chart of the traffic, country, forms and media reports. */
 export interface ChartBlock {
 	/** Day labels ('M j'). */
 	categories: string[];

@@ -10,8 +10,8 @@ import {
 import './style.scss';
 
 /**
- * The lite upgrade banner with the coupon offer of 50% off (spec 1 §1 and §6). The specs give no
- * banner text; this one states the offer and the code.
+ * The lite upgrade banner with the coupon offer of 50% off (docs/product-rules.md#upsells). No
+ * banner text is fixed; this one states the offer and the code.
  */
 export function LiteBanner() {
 	return (

@@ -15,7 +15,7 @@ export interface LockedReportProps {
 	upsellKey: UpsellKey;
 	/** The tier feature the report needs (its level names the upsell's badge). */
 	feature: Feature;
-	/** Whether the overlay offers 'See a Sample Report' (spec 2 §4; not for the user journey). */
+	/** Whether the overlay offers 'See a Sample Report' (not for the user journey). */
 	sample?: boolean;
 	/** The report rendered with demo data; blurred under the overlay. */
 	children: ReactNode;
@@ -31,7 +31,8 @@ export function sampleNoticeId( key: UpsellKey ): string {
 }
 
 /**
- * A report the licence does not include: its demo data blurred under the upsell overlay (spec 2 §4).
+ * A report the licence does not include: its demo data blurred under the upsell overlay
+ * (docs/product-rules.md#upsells).
  * 'See a Sample Report' removes the overlay and the blur and shows a dismissable warning notice
  * with an upgrade link; the notice goes when the user leaves the screen.
  *

@@ -18,8 +18,9 @@ export interface ProMetricUpsellProps {
 }
 
 /**
- * The upsell popup shown when a pro-only metric is clicked without pro (spec 1 §4 "Metric settings
- * panel"). The metric settings panel opens it.
+ * The upsell popup shown when a pro-only metric is clicked without pro
+ * (docs/product-rules.md#upsells, docs/product-rules.md#metrics). The metric settings panel opens
+ * it.
  *
  * @param props            Component props.
  * @param props.open       Whether it shows.

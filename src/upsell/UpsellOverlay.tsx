@@ -15,17 +15,17 @@ export interface UpsellOverlayProps {
 	upsellKey: UpsellKey;
 	/** The tier feature the report needs: its level names the badge and the upgrade. */
 	feature: Feature;
-	/** Offers "See a Sample Report" when given (spec 2 §4); the user journey has none. */
+	/** Offers "See a Sample Report" when given; the user journey has none. */
 	onSeeSample?: () => void;
 	/** Heading level of the title; 3 under a report's own h2. */
 	headingLevel?: 2 | 3 | 4;
 }
 
 /**
- * The upsell overlay over a locked report (spec 2 §4 "Upsell"): 'Upgrade and Unlock', the badge of
- * the level the report needs (PRO for a pro report, AGENCY for Exceptions …) with a line naming that
- * level, the report's upsell content — main heading, title, subtitle and feature list (2 columns above 4
- * items) — an upgrade button and 'See a Sample Report'.
+ * The upsell overlay over a locked report (docs/product-rules.md#upsells): 'Upgrade and Unlock',
+ * the badge of the level the report needs (PRO for a pro report, AGENCY for Exceptions …) with a
+ * line naming that level, the report's upsell content — main heading, title, subtitle and feature
+ * list (2 columns above 4 items) — an upgrade button and 'See a Sample Report'.
  *
  * @param props              Component props.
  * @param props.upsellKey    The report's upsell entry.

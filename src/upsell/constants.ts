@@ -1,5 +1,5 @@
 /**
- * Upgrade destination, coupon and the lock texts of spec 1 §6.
+ * Upgrade destination, coupon and the lock texts (docs/product-rules.md#upsells).
  */
 import { __ } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
@@ -12,12 +12,12 @@ export const UPGRADE_URL =
 	'https://www.monsterinsights.com/lite/?utm_source=liteplugin&utm_medium=reports';
 
 /**
- * The coupon code of the lite upsell offer (spec 1 §1 and §6: "a coupon-code offer of 50% off").
- * The spec gives no code; this one is a placeholder to be confirmed with the vendor.
+ * The coupon code of the lite upsell offer of 50% off (docs/product-rules.md#upsells). No code is
+ * fixed yet; this one is a placeholder to be confirmed with the vendor.
  */
 export const LITE_COUPON_CODE = 'LITEUPGRADE';
 
-/** The lite offer's discount, percent (spec 1 §1). */
+/** The lite offer's discount, percent. */
 export const LITE_DISCOUNT_PERCENT = 50;
 
 /**
@@ -34,7 +34,8 @@ export function upgradeUrl( campaign: string, coupon = false ): string {
 }
 
 /**
- * The lock texts of spec 1 §6, word for word. Getters, so each is translated when it is read.
+ * The lock texts of the locked features, word for word. Getters, so each is translated when it is
+ * read.
  */
 export const LOCK_TEXTS = {
 	/** Custom date range (lite). */

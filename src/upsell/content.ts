@@ -1,8 +1,7 @@
 /**
- * Upsell content of every locked report (spec 1 §6; entry shape spec 1 §3 "Upsell content entry":
- * mainheading, title, optional subtitle, optional columns, features). The specs list the reports but
- * not the words, except the social media headline (spec 3 §2); the feature bullets describe what each
- * report shows in this product.
+ * Upsell content of every locked report (docs/product-rules.md#upsells): mainheading, title,
+ * optional subtitle, optional columns, features. Only the social media headline is fixed word for
+ * word; the feature bullets describe what each report shows in this product.
  */
 import { __ } from '@wordpress/i18n';
 
@@ -10,7 +9,7 @@ export interface UpsellContent {
 	mainheading: string;
 	title: string;
 	subtitle?: string;
-	/** Feature list columns; by default 2 when there are more than 4 features (spec 2 §3). */
+	/** Feature list columns; by default 2 when there are more than 4 features. */
 	columns?: number;
 	features: string[];
 }
@@ -420,7 +419,7 @@ const CONTENT: Record< UpsellKey, () => UpsellContent > = {
 	} ),
 	traffic_social: () => ( {
 		mainheading: __( 'Social Media Report', 'monsterinsights-reports' ),
-		// The headline is spec 3 §2's, word for word.
+		// The headline is fixed word for word (docs/product-rules.md#upsells).
 		title: __(
 			'See Which Social Media Networks are Making You Money.',
 			'monsterinsights-reports'
@@ -502,7 +501,7 @@ const CONTENT: Record< UpsellKey, () => UpsellContent > = {
 	} ),
 };
 
-/** Every upsell key, in the order of spec 1 §6 (year in review last). */
+/** Every upsell key in the order of docs/product-rules.md#reports, year in review last. */
 export const UPSELL_KEYS = Object.keys( CONTENT ) as UpsellKey[];
 
 /**
@@ -515,7 +514,7 @@ export function getUpsellContent( key: UpsellKey ): UpsellContent {
 }
 
 /**
- * How many columns the feature list takes: the entry's own, else 2 above 4 items (spec 2 §3, §9).
+ * How many columns the feature list takes: the entry's own, else 2 above 4 items.
  *
  * @param content The upsell content.
  */

@@ -14,10 +14,10 @@ use MonsterInsights\Reports\Reports\Metrics;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 3 §3 "Channel, landing page, campaign and source_medium rows": a name column, then
- * sessions, engaged_sessions, pages_per_sessions, purchases, conversion_rate (purchases per 100
- * sessions) and revenue. Purchases and revenue are what the source knows of them (0 until a store
- * reports sales).
+ * The channel, landing page, campaign and source / medium rows of the traffic reports: a name
+ * column, then sessions, engaged_sessions, pages_per_sessions, purchases, conversion_rate
+ * (purchases per 100 sessions) and revenue. Purchases and revenue are what the source knows of them
+ * (0 until a store reports sales).
  */
 final class AcquisitionTable {
 

@@ -20,9 +20,10 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 3 §3 "Sessions chart": categories (day labels), timestamps, sessions, page_views, their
- * trend points against the day at the same position of the previous (or compare) range, the site
- * notes of the range, and with a compare range its sessions and page_views.
+ * The sessions chart of the traffic and country reports: categories (day labels), timestamps,
+ * sessions, page_views, their trend points against the day at the same position of the previous (or
+ * compare) range, the site notes of the range, and with a compare range its sessions and
+ * page_views.
  */
 final class Chart implements Block {
 

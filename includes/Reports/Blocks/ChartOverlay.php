@@ -13,8 +13,8 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "show_chart_overlay": true when no day of the graph's range has a session. A flag, read
- * from the graph's own series (no query of its own).
+ * The Overview's `show_chart_overlay`: true when no day of the graph's range has a session. A flag,
+ * read from the graph's own series (no query of its own).
  */
 final class ChartOverlay implements Block {
 

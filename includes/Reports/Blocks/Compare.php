@@ -14,7 +14,7 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "compare": blocks that answer for the compare range (MetricGraph::of_compare(),
+ * The Overview's `compare`: blocks that answer for the compare range (MetricGraph::of_compare(),
  * Percents::COMPARE_RANGE), by key. Left out of the payload without a compare range, or when a
  * part has no answer for it (the parts after it are then not asked).
  */

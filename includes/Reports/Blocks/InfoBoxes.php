@@ -16,7 +16,7 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "infobox": the range's length in days and, for every metric id, its value over the
+ * The Overview's `infobox`: the range's length in days and, for every metric id, its value over the
  * range, its change in percent and its value over the range it compares with (the compare range,
  * else the previous period of the same length).
  */

@@ -14,8 +14,8 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "galinks": where the source shows a list in full (its own screens), by list; left out
- * of the payload when the source has none.
+ * The Overview's `galinks`: where the source shows a list in full (its own screens), by list; left
+ * out of the payload when the source has none.
  */
 final class Links implements Optional {
 

@@ -20,9 +20,9 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "overviewgraph": labels, timestamps, the number of days with sessions, the site notes
- * of the range and, for every metric id, its datapoints, its trend points (each day against the
- * day at the same position of the compare range, else of the previous period) and its total.
+ * The Overview's `overviewgraph`: labels, timestamps, the number of days with sessions, the site
+ * notes of the range and, for every metric id, its datapoints, its trend points (each day against
+ * the day at the same position of the compare range, else of the previous period) and its total.
  *
  * One series query (the range by date, with the range it compares with) answers the graph, its
  * compare-range graph (of_compare(): the compare range's points, without trend points to compare

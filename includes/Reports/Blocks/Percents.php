@@ -18,9 +18,9 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "newvsreturn" and "devices": value → percent of the sessions (2 decimals, 0 for a value
- * without sessions), for a fixed list of values. Unlike Shares (a ranked pie with labels), the keys
- * are the values themselves. Three ways to ask:
+ * The Overview's `newvsreturn` and `devices`: value → percent of the sessions (2 decimals, 0 for a
+ * value without sessions), for a fixed list of values. Unlike Shares (a ranked pie with labels),
+ * the keys are the values themselves. Three ways to ask:
  * - RANGE: the range alone;
  * - WITH_COMPARE: the range, and with a compare range its percents under `compare`;
  * - COMPARE_RANGE: the compare range alone (a Compare part; nothing without a compare range).

@@ -16,9 +16,9 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "popular_categories": the TOP categories by the page views of their published posts
- * among the candidates, each with its share of the page views of categorised posts (a post in two
- * categories counts for both).
+ * The Site Summary's `popular_categories`: the TOP categories by the page views of their published
+ * posts among the candidates, each with its share of the page views of categorised posts (a post in
+ * two categories counts for both).
  */
 final class PopularCategories implements Block {
 

@@ -15,9 +15,9 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "popular_page", "popular_post": of the candidates (the most viewed paths first), the
- * first that is a published post of the type, with its link, title, medium image and metrics; an
- * empty array when none is.
+ * The Site Summary's `popular_page` and `popular_post`: of the candidates (the most viewed paths
+ * first), the first that is a published post of the type, with its link, title, medium image and
+ * metrics; an empty array when none is.
  */
 final class PopularContent implements Block {
 

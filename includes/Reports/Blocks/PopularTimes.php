@@ -17,8 +17,8 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "popular_days", "popular_hours": the TOP values of a time dimension with page views in
- * the range, the most viewed first, each with its share of the range's page views.
+ * The Site Summary's `popular_days` and `popular_hours`: the TOP values of a time dimension with
+ * page views in the range, the most viewed first, each with its share of the range's page views.
  */
 final class PopularTimes implements Block {
 

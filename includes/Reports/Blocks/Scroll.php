@@ -16,7 +16,7 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 3 §3 "Publisher": `scroll: { average }`, the average of the deepest scroll percent each
+ * The Publishers report's `scroll: { average }`: the average of the deepest scroll percent each
  * page view reached over the range (2 decimals; 0 when no page was scrolled).
  */
 final class Scroll implements Block {

@@ -18,9 +18,9 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 3 §3 "Technology": labels and series (percent of sessions, 2 decimals), the largest first,
- * at most LIMIT slices with the rest summed as "Other"; with a compare range, the compare range's
- * percent of the same labels.
+ * The Technology report's pies: labels and series (percent of sessions, 2 decimals), the largest
+ * first, at most LIMIT slices with the rest summed as "Other"; with a compare range, the compare
+ * range's percent of the same labels.
  */
 final class Shares implements Block {
 

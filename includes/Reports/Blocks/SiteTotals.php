@@ -17,8 +17,8 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "summary": 0 the page views and 1 the sessions of all time (whatever the range), and
- * the published posts, published pages and approved comments.
+ * The Site Summary's `summary`: 0 the page views and 1 the sessions of all time (whatever the
+ * range), and the published posts, published pages and approved comments.
  */
 final class SiteTotals implements Block {
 

@@ -16,14 +16,14 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 3 §3 "Site speed data" for a device (desktop or mobile): `overallScore` and, per metric,
- * `{ score, value }` — cumulative_layout_shift (unitless), largest_contentful_paint,
- * first_contentful_paint and interaction_to_next_paint (seconds), server_response_time and
- * total_blocking_time (milliseconds) — from the source's p75 of the range (MeasuresSpeed), scored
- * by SpeedScore; null for a metric without data (Total Blocking Time, a lab metric, on field
- * data). Besides: `samples`, the page views measured; `audit`, the last Run Audit of the device
- * (its server response time scored, and when); `server_response_source`, where the server
- * response time comes from: `field` (the visitors' TTFB), `audit` (no field data: the last
+ * The Site Speed figures (docs/product-rules.md#site-speed) of a device (desktop or mobile):
+ * `overallScore` and, per metric, `{ score, value }` — cumulative_layout_shift (unitless),
+ * largest_contentful_paint, first_contentful_paint and interaction_to_next_paint (seconds),
+ * server_response_time and total_blocking_time (milliseconds) — from the source's p75 of the range
+ * (MeasuresSpeed), scored by SpeedScore; null for a metric without data (Total Blocking Time, a lab
+ * metric, on field data). Besides: `samples`, the page views measured; `audit`, the last Run Audit
+ * of the device (its server response time scored, and when); `server_response_source`, where the
+ * server response time comes from: `field` (the visitors' TTFB), `audit` (no field data: the last
  * audit) or '' (neither).
  */
 final class Speed implements Block {

@@ -15,10 +15,11 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The table rules of spec 2 §4/§5, done on the server so a table of any size answers one page:
- * search is a case-insensitive substring of the first column; numbers sort numerically, text in
- * natural order (the user's locale, numbers as numbers); ties keep the first column's natural order; a page has 10 rows unless asked
- * otherwise. The same rows, unpaged, are the CSV export.
+ * The table rules (docs/product-rules.md#tables), done on the server so a table of any size answers
+ * one page: search is a case-insensitive substring of the first column; numbers sort numerically,
+ * text in natural order (the user's locale, numbers as numbers); ties keep the first column's
+ * natural order; a page has 10 rows unless asked otherwise. The same rows, unpaged, are the CSV
+ * export.
  *
  * A row is column id → value, plus optional `url` (the first cell's link), `children` (rows shown
  * when the row expands, e.g. a country's regions) and any key the report adds for the app (`iso`);

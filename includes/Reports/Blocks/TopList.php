@@ -18,7 +18,7 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Spec 1 §3 "countries", "referrals", "toppages": the LIMIT rows of the range with the most
+ * The Overview's `countries`, `referrals` and `toppages`: the LIMIT rows of the range with the most
  * sessions, grouped by some dimensions (the first identifies a row). Each row is the list's own
  * cells (made from the row's dimension values, page_path among them: '' for a row that is not a
  * page) followed by sessions, compare_sessions and compare_change (null without a compare range;

@@ -63,7 +63,8 @@ export function routeContext( boot: BootData ): RouteContext {
 }
 
 /**
- * Whether a licence may pick its own dates; lite keeps the default last 30 days (spec 1 §1).
+ * Whether a licence may pick its own dates; lite keeps the default last 30 days
+ * (docs/product-rules.md#licence-levels).
  *
  * @param level The licence level.
  */

@@ -14,8 +14,8 @@ export interface UnbuiltReportProps {
 
 /**
  * A report whose screen is not built yet. Without the licence it needs: its title, its sample data
- * blurred under its upsell (spec 2 §4). With it: the sample, blurred, and a note that the report
- * comes with a later version.
+ * blurred under its upsell (docs/product-rules.md#reports). With it: the sample, blurred, and a
+ * note that the report comes with a later version.
  *
  * @param props         Component props.
  * @param props.route   The route.

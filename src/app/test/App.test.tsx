@@ -93,7 +93,7 @@ describe( 'App', () => {
 			expect(
 				screen.queryByRole( 'navigation' )
 			).not.toBeInTheDocument();
-			// Spec 1 §4: not authenticated → blur and the no-auth flag.
+			// Not authenticated → blur and the no-auth flag.
 			expect( registry.select( appStore ).getFlags() ).toMatchObject( {
 				blur: true,
 				noauth: true,

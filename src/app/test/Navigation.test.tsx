@@ -34,7 +34,7 @@ function setWidth( width: number ) {
 describe( 'Navigation', () => {
 	beforeEach( () => setWidth( 1280 ) );
 
-	it( 'lists the entries of spec 1 §2 in order', () => {
+	it( 'lists the entries of the top navigation in order', () => {
 		render(
 			<Navigation route="/" dateQuery={ dateQuery } context={ context } />
 		);
@@ -169,7 +169,7 @@ describe( 'Navigation', () => {
 
 	describe( 'under 783 px', () => {
 		// The preset's matchMedia stub never matches; without matchMedia the breakpoint hook
-		// measures the window on resize, throttled to 66 ms (spec 1 §9, spec 3 §9).
+		// measures the window on resize, throttled to 66 ms.
 		const matchMedia = window.matchMedia;
 		beforeEach( () => {
 			jest.useFakeTimers();

@@ -17,7 +17,7 @@ const shown: RouteContext = {
 };
 
 describe( 'route table', () => {
-	it( 'has every route of spec 1 §2 and spec 3 §2', () => {
+	it( 'has every route of the route table', () => {
 		expect( ROUTES.map( ( route ) => route.path ) ).toEqual( [
 			'/',
 			'/top-landing-pages',
@@ -78,7 +78,7 @@ describe( 'route table', () => {
 		expect( nav( '/publishers' ) ).toBe( 'standard' );
 	} );
 
-	it( 'offers no sample for the user journey (spec 3 §2)', () => {
+	it( 'offers no sample for the user journey', () => {
 		expect(
 			ROUTES.filter( ( route ) => ! route.sample ).map( ( r ) => r.path )
 		).toEqual( [ '/user-journey-report' ] );

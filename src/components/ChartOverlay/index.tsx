@@ -9,8 +9,9 @@ export interface ChartOverlayProps {
 }
 
 /**
- * Covers a chart while there is no data yet (spec 1 §4, §8): the screen shows it when the graph
- * count is 0. Place it inside the chart's box, e.g. as a child of LineChart, which positions it.
+ * Covers a chart while there is no data yet (docs/product-rules.md#overview): the screen shows it
+ * when the graph count is 0. Place it inside the chart's box, e.g. as a child of LineChart, which
+ * positions it.
  *
  * @param props Component props.
  */

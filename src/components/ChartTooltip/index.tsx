@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 
 import './style.scss';
 
-/** The chart tooltips sit above everything in wp-admin (spec 1 §9). */
+/** The chart tooltips sit above everything in wp-admin (docs/product-rules.md#charts). */
 export const TOOLTIP_Z_INDEX = 99999;
 
 export interface ChartTooltipProps {
@@ -11,7 +11,7 @@ export interface ChartTooltipProps {
 	y: number;
 	/** Width of the chart box, to keep the tooltip inside it near the right edge. */
 	width?: number;
-	/** The chart id of the tooltip payload (spec 1 §3). */
+	/** The chart id of the tooltip payload. */
 	chartId: string;
 	children: ReactNode;
 	className?: string;

@@ -1,5 +1,5 @@
 /**
- * The date picker's panel (spec 3 "Shared date picker"): presets, the custom range's calendars,
+ * The date picker's panel (docs/product-rules.md#dates): presets, the custom range's calendars,
  * "Compare to Previous", Apply. Loaded with the picker's first opening (see index.tsx).
  */
 import { Button, CheckboxControl, ExternalLink } from '@wordpress/components';
@@ -45,7 +45,7 @@ function draftOf( value: DateQuery ): Draft {
 
 /**
  * Whether a draft can be applied: both days of the range, in order, between 2005-01-01 and
- * today; in compare mode, both compare days too (spec 3 §4, §5).
+ * today; in compare mode, both compare days too (docs/product-rules.md#dates).
  *
  * @param draft The choices so far.
  * @param today The site's today.

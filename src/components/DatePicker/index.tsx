@@ -20,7 +20,7 @@ const PANEL = onDemand< DatePickerProps & { onClose: () => void } >( () =>
 /** No date before this can be chosen: the earliest day of the date rules PHP exports. */
 export const MIN_DATE = EARLIEST_DATE;
 
-/** The preset a locked (lite) picker is fixed to (decisions.md, "Licence tiers"). */
+/** The preset a locked (lite) picker is fixed to (docs/product-rules.md#licence-levels). */
 export const LOCKED_PRESET: PresetKey = 'last30days';
 
 /** Every preset but the hand-picked custom range. */
@@ -62,7 +62,7 @@ export interface DatePickerProps {
 }
 
 /**
- * The shared date picker (spec 3 "Shared date picker"): a button with the range opens the
+ * The shared date picker (docs/product-rules.md#dates): a button with the range opens the
  * presets, "Set Custom Date Range" with a calendar for each end, and "Compare to Previous";
  * Apply sends the new dates. Under 783 px the custom range and compare sit behind "Show
  * Details". Locked (lite), it stays on the last 30 days and says that custom ranges need PRO.

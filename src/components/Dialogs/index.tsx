@@ -7,7 +7,8 @@ import './style.scss';
 
 /**
  * Modal props that make a dialog impossible to dismiss except through its own buttons: no close
- * button, no closing by a click outside or by Escape (spec 1 §8).
+ * button, no closing by a click outside or by Escape
+ * (docs/product-rules.md#dialogs-and-toasts).
  */
 const NOT_DISMISSIBLE = {
 	isDismissible: false,
@@ -54,8 +55,8 @@ export interface ErrorDialogProps {
 }
 
 /**
- * The error dialog of spec 1 §8: 'Error' / 'Please try again.' / OK, an optional cancel button
- * and footer. Only its buttons close it (render it while it should show).
+ * The error dialog (docs/product-rules.md#dialogs-and-toasts): 'Error' / 'Please try again.' / OK,
+ * an optional cancel button and footer. Only its buttons close it (render it while it should show).
  *
  * @param props Component props.
  */
@@ -119,7 +120,7 @@ export interface LoadingDialogProps {
 }
 
 /**
- * The loading dialog of spec 1 §8, with a spinner; nothing dismisses it (render it while the
+ * The loading dialog, with a spinner; nothing dismisses it (render it while the
  * work runs).
  *
  * @param props Component props.
@@ -157,7 +158,7 @@ export function LoadingDialog( props: LoadingDialogProps ) {
 					className="monsterinsights-reports-dialog__text"
 				>
 					{ text ??
-						// The text of spec 1 §8, word for word, with its three dots.
+						// The text word for word, with its three dots.
 						// eslint-disable-next-line @wordpress/i18n-ellipsis
 						__(
 							'Loading new report data...',

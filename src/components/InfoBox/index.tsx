@@ -23,7 +23,7 @@ export interface InfoBoxProps {
 }
 
 /**
- * The bounce-rate help of spec 1 §9, for the Overview's bounce-rate box.
+ * The bounce-rate help of the Overview's bounce-rate box (docs/product-rules.md#overview).
  */
 export function getBounceRateHelp(): string {
 	return __(

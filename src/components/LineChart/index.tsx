@@ -44,7 +44,7 @@ Chart.register( CategoryScale, LinearScale, PointElement, LineElement );
 
 export type { ChartNote, LineTooltipPayload, TooltipExtraItem };
 
-/** Height of the report charts in pixels (spec 1 §9). */
+/** Height of the report charts in pixels (docs/product-rules.md#charts). */
 export const LINE_CHART_HEIGHT = 355;
 
 const NO_NOTES: ChartNote[] = [];

@@ -1,7 +1,6 @@
 /**
- * The line chart's tooltip payload (spec 1 §3: "title array of label, value, percent change,
- * descriptor, chart id, optional extra items"), as an object with the same members in the same
- * order.
+ * The line chart's tooltip payload (docs/product-rules.md#charts): label, value, percent change,
+ * descriptor, chart id and optional extra items, in that order.
  */
 export interface TooltipExtraItem {
 	label: string;

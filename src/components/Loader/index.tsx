@@ -11,8 +11,8 @@ export interface LoaderProps {
 }
 
 /**
- * A spinner that screen readers announce, shown while a list or report is fetched (spec 1 §4:
- * "Lists show a loader while fetching").
+ * A spinner that screen readers announce, shown while a list or report is fetched
+ * (docs/product-rules.md#app-shell-and-start-up).
  *
  * @param props Component props.
  */

@@ -25,8 +25,9 @@ export interface PdfButtonProps {
 }
 
 /**
- * The PDF export button of a report header (spec 2 §4). Lite shows the lock text of spec 1 §6
- * instead; the export itself loads html2canvas and jsPDF only when clicked.
+ * The PDF export button of a report header (docs/product-rules.md#pdf-export). Lite shows its lock
+ * text (docs/product-rules.md#upsells) instead; the export itself loads html2canvas and jsPDF only
+ * when clicked.
  *
  * @param props             Component props.
  * @param props.report      The report's name.

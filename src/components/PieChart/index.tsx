@@ -17,13 +17,13 @@ import './style.scss';
 // React's (hoverPlugin), not chart.js's.
 Chart.register( ArcElement );
 
-/** Default size of a pie in pixels (spec 1 §9: "pie default 200 by 200"). */
+/** Default size of a pie in pixels (docs/product-rules.md#charts). */
 export const PIE_SIZE = 200;
 
-/** Donut hole, in percent of the radius (spec 1 §9: "donut size 50"). */
+/** Donut hole, in percent of the radius (docs/product-rules.md#charts). */
 export const PIE_CUTOUT = 50;
 
-/** Legends of more values than this use the long-list layout (spec 1 §9). */
+/** Legends of more values than this use the long-list layout. */
 export const PIE_LONG_LIST_AFTER = 7;
 
 /** Slice colours, in order; they repeat for longer lists, where the legend tells slices apart. */
@@ -51,7 +51,7 @@ export interface PieSlice {
 	color?: string;
 }
 
-/** The pie tooltip payload (spec 1 §3): label, percentage, chart id. */
+/** The pie tooltip payload: label, percentage, chart id. */
 export interface PieTooltipPayload {
 	label: string;
 	percentage: number;

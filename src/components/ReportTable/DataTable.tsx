@@ -1,10 +1,10 @@
 /**
  * The report table's paged form: a table of a report payload (a TablePage) on DataViews
- * (`@wordpress/dataviews`), with the spec's table rules (spec 2 §4/§5): server-side search on the first
- * column, sorting, paging by 10 with padding to 10 rows and an items-per-page choice, expandable
- * rows, a link on the first cell, empty and error texts, and a 'Download CSV' link for every row
- * matching the search in the chosen order. The payload carries the first page; the reports store
- * fetches the others (useTablePage). A sample pages itself.
+ * (`@wordpress/dataviews`), with the table rules (docs/product-rules.md#tables): server-side search
+ * on the first column, sorting, paging by 10 with padding to 10 rows and an items-per-page choice,
+ * expandable rows, a link on the first cell, empty and error texts, and a 'Download CSV' link for
+ * every row matching the search in the chosen order. The payload carries the first page; the
+ * reports store fetches the others (useTablePage). A sample pages itself.
  *
  * DataViews is bundled (WordPress has no wp.dataviews global): this module is only reached from
  * lazily loaded report screens, never from the initial bundle. The Overview's short lists use the
@@ -57,7 +57,7 @@ export interface DataTableProps {
 	inverse?: readonly string[];
 	/** Shown when no row matches; 'No data to show' by default. */
 	emptyText?: string;
-	/** Shown when a page fails to load; the spec's 'An unknown error has occurred.' by default. */
+	/** Shown when a page fails to load; 'An unknown error has occurred.' by default. */
 	errorText?: string;
 	/** Decorates a row's first cell, e.g. with a flag or an icon; the cell's text by default. */
 	decorate?: ( row: TableRow, content: ReactNode ) => ReactNode;

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { settingsStore } from '../../store/settings';
 
 /**
- * The public favicon service referral favicons load from (spec 1 §7, spec 2 §2 and §7; the
- * original product uses Google's). decisions.md ("Privacy") puts it behind a setting.
+ * The public favicon service referral favicons load from, behind a setting that turns it off
+ * (docs/product-rules.md#privacy).
  */
 export const FAVICON_SERVICE = 'https://www.google.com/s2/favicons?domain=';
 
@@ -113,7 +113,7 @@ export interface FaviconCellProps {
  */
 export function FaviconCell( props: FaviconCellProps ) {
 	const { domain, children } = props;
-	// The referral favicons setting can turn the public favicon service off (decisions.md).
+	// The referral favicons setting can turn the public favicon service off.
 	const allowed = useSelect(
 		( select ) => select( settingsStore ).showsReferralFavicons(),
 		[]

@@ -22,12 +22,12 @@ import './style.scss';
 export { FaviconCell, faviconUrl, FAVICON_SERVICE } from './FaviconCell';
 export type { FaviconCellProps } from './FaviconCell';
 
-/** Tables pad to this many rows, and show this many at first (spec 1 §9, spec 2 §4 and §9). */
+/** Tables pad to this many rows, and show this many at first (docs/product-rules.md#tables). */
 export const TABLE_PAD_ROWS = PAD_ROWS;
 
 /**
- * Page-size choices (spec 1 §9); each is offered only when there are more rows than the choice
- * before it, so 25 appears above 10 rows, 50 above 25 and All above 50.
+ * Page-size choices (docs/product-rules.md#tables); each is offered only when there are more rows
+ * than the choice before it, so 25 appears above 10 rows, 50 above 25 and All above 50.
  */
 export const TABLE_PAGE_SIZES: Array< number | 'all' > = [ 10, 25, 50, 'all' ];
 

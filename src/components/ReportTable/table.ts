@@ -16,7 +16,7 @@ import type { TableColumn, TablePage, TableRow } from '../../types/reports';
 
 export type { TableParams };
 
-/** Rows a table shows at least: fewer are padded with empty rows (spec 2 §4 "Table paging"). */
+/** Rows a table shows at least: fewer are padded with empty rows (docs/product-rules.md#tables). */
 export const PAD_ROWS = 10;
 
 /** What a table says when no row matches, unless its report says otherwise. */

@@ -8,7 +8,7 @@ import './style.scss';
 /** The notices context of the app's toasts. */
 export const TOAST_CONTEXT = 'monsterinsights-reports/toasts';
 
-/** Toasts close by themselves after this many milliseconds (spec 1 §8, §9). */
+/** Toasts close by themselves after this many ms (docs/product-rules.md#dialogs-and-toasts). */
 export const TOAST_TIMEOUT = 3000;
 
 export type ToastStatus = 'success' | 'info' | 'warning' | 'error';
@@ -37,7 +37,7 @@ export function useToast() {
 			} );
 		return {
 			/**
-			 * 'Settings Updated' by default (spec 1 §8).
+			 * 'Settings Updated' by default.
 			 * @param message
 			 */
 			success: ( message?: string ) =>
@@ -57,7 +57,8 @@ export function useToast() {
 }
 
 /**
- * The success toast of spec 1 §8: call it, e.g. after saving settings, for 'Settings Updated'.
+ * The success toast (docs/product-rules.md#dialogs-and-toasts): call it, e.g. after saving
+ * settings, for 'Settings Updated'.
  */
 export function useSuccessToast(): ( message?: string ) => void {
 	return useToast().success;

@@ -16,9 +16,9 @@ export interface TrendProps {
 
 /**
  * A percent change with its arrow: zero shows "0%" without an arrow, a rise an up arrow with the
- * percent, a fall a down arrow with the absolute percent (spec 1 §9). Green when the change is
- * good news, red when it is bad (decisions.md, "Comparison colours"). Screen readers hear "Up" or
- * "Down" before the number, since the arrow is an image.
+ * percent, a fall a down arrow with the absolute percent. Green when the change is good news,
+ * red when it is bad (docs/product-rules.md#numbers-and-comparison-colours). Screen readers hear
+ * "Up" or "Down" before the number, since the arrow is an image.
  *
  * @param props Component props.
  */

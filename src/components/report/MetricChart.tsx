@@ -1,11 +1,9 @@
 /**
- * The sessions chart of a report payload (the Chart block, spec 3 §3 "Sessions chart"): Sessions
- * and Pageviews tabs with their totals over a line chart of the chosen metric, its trend points in
- * the tooltip, the site notes as markers (a click tells the report, whose notes go right under the
- * chart) and, while comparing, the compare range as a second line. All zero shows the
- * waiting-for-data overlay.
- * A report may add tabs of its own series on the same days (the Forms report's impressions and
- * conversions).
+ * The sessions chart of a report payload (the Chart block): Sessions and Pageviews tabs with their
+ * totals over a line chart of the chosen metric, its trend points in the tooltip, the site notes as
+ * markers (a click tells the report, whose notes go right under the chart) and, while comparing,
+ * the compare range as a second line. All zero shows the waiting-for-data overlay. A report may add
+ * tabs of its own series on the same days (the Forms report's impressions and conversions).
  */
 import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';

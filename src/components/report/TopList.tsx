@@ -1,5 +1,5 @@
 /**
- * A top list card (spec 1 §2 "Top 10 Countries", "Top 10 Referrals", "Top Posts/Pages"): a
+ * A top list card of the Overview (Top 10 Countries, Top 10 Referrals, Top Posts/Pages): a
  * heading, a table whose first column the report chooses, then sessions, users and engagement
  * rate, in compare mode the compare sessions and the change; and a button to the source's own
  * view of the list when the payload links one.
@@ -16,7 +16,7 @@ export interface TopListProps< Row extends TopListRow > {
 	title: string;
 	rows: Row[];
 	first: ReportColumn< Row >;
-	/** The source's own view of the list; the button shows only with a link (spec 1 §2). */
+	/** The source's own view of the list; the button shows only with a link. */
 	link?: string;
 	linkText: string;
 	comparing: boolean;

@@ -1,7 +1,8 @@
 /**
  * The locale numbers and dates are formatted in: the admin user's, which WordPress prints as the
- * `lang` attribute of the admin page's <html> element (decisions.md, "Numbers"). Undefined lets
- * Intl use the browser's default.
+ * `lang` attribute of the admin page's <html> element
+ * (docs/product-rules.md#numbers-and-comparison-colours). Undefined lets Intl use the browser's
+ * default.
  */
 export function getLocale(): string | undefined {
 	if ( typeof document === 'undefined' ) {

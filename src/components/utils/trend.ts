@@ -11,9 +11,9 @@ export interface Trend {
 }
 
 /**
- * Direction and colour of a percent change (decisions.md, "Comparison colours"): a rise is green
- * and a fall red, except for inverse metrics (bounce rate, exit rate, …), where lower is better.
- * The arrow always follows the number; only the colour is reversed.
+ * Direction and colour of a percent change (docs/product-rules.md#numbers-and-comparison-colours):
+ * a rise is green and a fall red, except for inverse metrics (bounce rate, exit rate, …), where
+ * lower is better. The arrow always follows the number; only the colour is reversed.
  *
  * @param change  Percent change; null, undefined or NaN for none.
  * @param inverse Whether lower is better.
@@ -36,9 +36,9 @@ export function getTrend(
 }
 
 /**
- * A number with 0 decimals when it is whole and 2 otherwise (spec 1 §9: "Number formats use 0
- * or 2 decimals"), in the admin user's locale: src/lib/format.ts's formatNumber in the admin
- * page's locale.
+ * A number with 0 decimals when it is whole and 2 otherwise
+ * (docs/product-rules.md#numbers-and-comparison-colours), in the admin user's locale:
+ * src/lib/format.ts's formatNumber in the admin page's locale.
  *
  * @param value The number.
  */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from '@wordpress/element';
 
-/** Widths under this many CSS pixels use the mobile layout (spec 1 §9, spec 3 §9). */
+/** Widths under this many CSS pixels use the mobile layout (docs/product-rules.md#tables). */
 export const MOBILE_BREAKPOINT = 783;
 
-/** Delay of the resize handler when matchMedia is not available (spec 1 §9, spec 3 §9). */
+/** Delay of the resize handler when matchMedia is not available. */
 export const RESIZE_THROTTLE_MS = 66;
 
 const QUERY = `(max-width: ${ MOBILE_BREAKPOINT - 1 }px)`;

@@ -30,7 +30,8 @@ import {
 } from '../dates';
 
 /**
- * Expected ranges, computed independently (Python's datetime) from decisions.md "Presets":
+ * Expected ranges, computed independently (Python's datetime) from the presets of
+ * docs/product-rules.md#dates:
  * [ today, startOfWeek, preset, [ start, end, compareStart, compareEnd ] ]. Presets other than
  * lastweek do not depend on the start of the week and are listed once.
  */

@@ -140,7 +140,7 @@ describe( 'formatDuration', () => {
 } );
 
 describe( 'comparison colours', () => {
-	it( 'knows every inverse column of decisions.md in any spelling', () => {
+	it( 'knows every inverse column in any spelling', () => {
 		for ( const name of [
 			'bounce_rate',
 			'bounceRate',

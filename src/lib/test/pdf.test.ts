@@ -48,7 +48,7 @@ describe( 'pdfFileName', () => {
 } );
 
 describe( 'PDF texts', () => {
-	it( 'are those of spec 2 §4 and §8', () => {
+	it( 'are the export texts word for word', () => {
 		expect( PDF_TEXTS.generating ).toBe( 'Generating PDF Report' );
 		expect( PDF_TEXTS.success ).toBe(
 			'Downloaded PDF report successfully!'

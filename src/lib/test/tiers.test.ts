@@ -42,7 +42,7 @@ describe( 'levels', () => {
 } );
 
 describe( 'the tier table', () => {
-	it( 'is the table of decisions.md', () => {
+	it( 'is the licence table', () => {
 		expect( TIERS ).toEqual( {
 			overview: 'lite',
 			site_summary: 'lite',

@@ -1,7 +1,8 @@
 /**
- * The Country report (spec 3 §2 "Country Report", route /countries): the Sessions / Pageviews chart
- * with site notes, then the countries with their flags (rows expand to their regions when a
- * city-level database gives them some), or a note that regions need one (decisions.md).
+ * The Country report (docs/product-rules.md#traffic-publishers-and-pages, route /countries): the
+ * Sessions / Pageviews chart with site notes, then the countries with their flags (rows expand to
+ * their regions when a city-level database gives them some), or a note that regions need one
+ * (docs/product-rules.md#collection-beyond-page-views).
  */
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';

@@ -1,10 +1,11 @@
 /**
- * The Dimensions report (spec 2 §2 "Dimensions Report", route /dimensions): one box per enabled
- * custom dimension — its title, its tooltip and a searchable, sortable, paged table of its values
- * (label) and their page views (Views), with its CSV. A dimension that carries an error shows the
- * spec's text for it instead: MISSING_CUSTOM_DIMENSION names the dimension (the server sends it
- * for every chosen dimension while the Dimensions module is off), any other code is an unknown
- * error. Without any enabled dimension the report is empty.
+ * The Dimensions report (docs/product-rules.md#dimensions-forms-and-media, route /dimensions): one
+ * box per enabled custom dimension — its title, its tooltip and a searchable, sortable, paged table
+ * of its values (label) and their page views (Views), with its CSV. A dimension that carries an
+ * error shows the text for it instead (docs/product-rules.md#empty-states-and-errors):
+ * MISSING_CUSTOM_DIMENSION names the dimension (the server sends it for every chosen dimension
+ * while the Dimensions module is off), any other code is an unknown error. Without any enabled
+ * dimension the report is empty.
  */
 import { Notice } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
@@ -31,7 +32,7 @@ export function enabledDimensions( data: DimensionsReport ): DimensionKey[] {
 }
 
 /**
- * The spec's text of a dimension's error.
+ * The text of a dimension's error.
  *
  * @param error The error.
  */

@@ -1,6 +1,7 @@
 /**
- * The Pages report (spec 3 §2 "Pages report", route /publishers-pages): one searchable, sortable
- * table of page path, page views, engaged sessions, new sessions and bounce rate (%).
+ * The Pages report (docs/product-rules.md#traffic-publishers-and-pages, route /publishers-pages):
+ * one searchable, sortable table of page path, page views, engaged sessions, new sessions and
+ * bounce rate (%).
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,5 +1,5 @@
 /**
- * The Exceptions report (spec 3 §2 "Exceptions report", route /exceptions): a table of the days
+ * The Exceptions report (docs/product-rules.md#exceptions, route /exceptions): a table of the days
  * on which a series of the site left its usual range — Category, Time, Recurring, Description and
  * a delete action (with a confirmation) — newest first, with an items-per-page selector (20, 50,
  * 100, 200, 500) and pagination when there is more than one page. Below the agency licence the same
@@ -62,7 +62,7 @@ export function formatDay( day: string, locale: string ): string {
 	} ).format( date );
 }
 
-/** The spec's empty text of the report. */
+/** The empty text of the report. */
 const emptyText = () =>
 	__( 'No data currently for the report.', 'monsterinsights-reports' );
 
@@ -334,7 +334,8 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 }
 
 /**
- * The message of a failed request (a WP_Error body), else the spec's unknown error.
+ * The message of a failed request (a WP_Error body), else the unknown error
+ * (docs/product-rules.md#empty-states-and-errors).
  *
  * @param failure What api-fetch threw.
  */

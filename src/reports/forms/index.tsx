@@ -1,8 +1,8 @@
 /**
- * The Forms Overview Report (spec 2 §2 "Forms Report", route /forms): the Sessions, Pageviews,
- * Form Impressions and Form Completions tabs with their totals over one chart (site notes as
- * markers, the compare range as a second line), the breakdown selector (None, Source / Medium,
- * Campaign) and the forms table of the chosen breakdown — Form Name or ID, Impressions,
+ * The Forms Overview Report (docs/product-rules.md#dimensions-forms-and-media, route /forms): the
+ * Sessions, Pageviews, Form Impressions and Form Completions tabs with their totals over one chart
+ * (site notes as markers, the compare range as a second line), the breakdown selector (None, Source
+ * / Medium, Campaign) and the forms table of the chosen breakdown — Form Name or ID, Impressions,
  * Conversions, Conversion Rate — searchable, sortable, paged, with its CSV; the site notes toggle
  * and panel right under the chart.
  */
@@ -19,7 +19,7 @@ import { ReportScreen } from '../ReportScreen';
 import { NotedMetricChart } from '../shared/NotedMetricChart';
 import './style.scss';
 
-/** The breakdowns of spec 2 §9 (none, sourceMedium, campaign) and the table each shows. */
+/** The breakdowns (none, sourceMedium, campaign) and the table each shows. */
 const BREAKDOWNS = {
 	none: 'forms',
 	sourceMedium: 'forms_source_medium',

@@ -1,8 +1,8 @@
 /**
- * The Media report (spec 3 §2 "Media Report", route /media): the Video Plays line chart (its trend
- * points in the tooltip, site notes as markers, the compare range as a second line) and the videos
- * table — title, plays, average watch time, average percent watched, completion rate —
- * searchable, sortable, paged, with its CSV. Nothing played: the spec's empty text.
+ * The Media report (docs/product-rules.md#dimensions-forms-and-media, route /media): the Video
+ * Plays line chart (its trend points in the tooltip, site notes as markers, the compare range as a
+ * second line) and the videos table — title, plays, average watch time, average percent watched,
+ * completion rate — searchable, sortable, paged, with its CSV. Nothing played: its empty text.
  */
 import { __ } from '@wordpress/i18n';
 
@@ -19,7 +19,7 @@ import { ReportScreen } from '../ReportScreen';
  * @param props.data      The payload.
  * @param props.comparing Whether a compare range is on.
  * @param props.locale    The user's locale.
- * @param props.emptyText The spec's empty text.
+ * @param props.emptyText The report's empty text.
  */
 function MediaLayout( {
 	data,

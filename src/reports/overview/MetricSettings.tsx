@@ -21,9 +21,9 @@ export interface MetricSettingsProps {
 }
 
 /**
- * The metric settings panel (spec 1 §4, §5): up to 7 metrics, pro-only metrics open the upsell
- * popup without pro; ticking a metric saves the selection, reloads the overview, shows the
- * 'Settings Updated' toast (or the server's error), closes the panel and selects the first
+ * The metric settings panel (docs/product-rules.md#metrics): up to 7 metrics, pro-only metrics open
+ * the upsell popup without pro; ticking a metric saves the selection, reloads the overview, shows
+ * the 'Settings Updated' toast (or the server's error), closes the panel and selects the first
  * checked metric.
  *
  * @param props         Component props.

@@ -32,7 +32,7 @@ import { SiteSummary } from '../site-summary/SiteSummary';
 import { MetricSettings } from './MetricSettings';
 import './overview.scss';
 
-/** The four info boxes of spec 1 §2. */
+/** The four info boxes of the Overview. */
 const INFO_BOXES: readonly MetricId[] = [
 	'sessions',
 	'pageviews',
@@ -62,7 +62,7 @@ function compareText( query: DateQuery, locale: string ): string {
 }
 
 /**
- * The Overview report (spec 1 §2 "Overview report screen") in the report shell (header, loading,
+ * The Overview report (docs/product-rules.md#overview) in the report shell (header, loading,
  * refreshing, error): metric tabs and chart with the site notes under it, site summary, four info
  * boxes, the upsell block, pies, top countries, referrals and landing pages.
  */
@@ -76,7 +76,7 @@ export function OverviewScreen() {
 	);
 	const [ metric, setMetric ] = useState< string >( '' );
 
-	// The tab starts empty, then becomes the first enabled metric (spec 1 §4).
+	// The tab starts empty, then becomes the first enabled metric.
 	useEffect( () => {
 		if ( ! ( selectedMetrics as readonly string[] ).includes( metric ) ) {
 			setMetric( selectedMetrics[ 0 ] ?? 'sessions' );

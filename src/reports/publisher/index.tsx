@@ -1,8 +1,8 @@
 /**
- * The Publishers report, engagement overview (spec 3 §2 "Publishers", route /publishers): the
- * average scroll depth with its explanation, then the landing pages (with the change of their
- * entrances while comparing), exit pages, outbound links, affiliate links and downloads, each a
- * searchable, sortable table with a tooltip and its CSV.
+ * The Publishers report, engagement overview (docs/product-rules.md#traffic-publishers-and-pages,
+ * route /publishers): the average scroll depth with its explanation, then the landing pages (with
+ * the change of their entrances while comparing), exit pages, outbound links, affiliate links and
+ * downloads, each a searchable, sortable table with a tooltip and its CSV.
  *
  * The 'view full report' links of the google source, and the age, gender and interests it alone
  * has, are not in the builtin payload: nothing of them shows here.
@@ -29,7 +29,7 @@ interface Section {
 }
 
 /**
- * The tables in order, with their headings, tooltips and the spec's empty texts.
+ * The tables in order, with their headings, tooltips and empty texts.
  */
 function sections(): Section[] {
 	return [

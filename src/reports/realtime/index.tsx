@@ -1,5 +1,5 @@
 /**
- * The Real-Time report (spec 2 §2 "Real-Time Report", route /real-time): Right Now (active users
+ * The Real-Time report (docs/product-rules.md#real-time, route /real-time): Right Now (active users
  * of the last 5 minutes), page views per minute over the last 30 minutes, Top Pages, Top Referral
  * Traffic Sources (only when there are some), Top Countries and Top Cities.
  *

@@ -1,7 +1,7 @@
 /**
- * The Real-Time report's own fetching (spec 2 §4 "Real-time"): on load, then every 60 seconds,
- * with the seconds since the last update; it stops after more than 5 failed fetches, and pauses
- * (the screen then says so) when the window lacks focus at an automatic refresh.
+ * The Real-Time report's own fetching (docs/product-rules.md#real-time): on load, then every 60
+ * seconds, with the seconds since the last update; it stops after more than 5 failed fetches, and
+ * pauses (the screen then says so) when the window lacks focus at an automatic refresh.
  */
 import apiFetch from '@wordpress/api-fetch';
 import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
@@ -9,10 +9,10 @@ import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
 import { toReportError } from '../../store/reports/errors';
 import type { RealtimeReport, ReportError } from '../../store/reports/types';
 
-/** Seconds between two fetches (spec 2 §9). */
+/** Seconds between two fetches. */
 export const REFRESH_SECONDS = 60;
 
-/** Failed fetches tolerated; one more stops the refresh (spec 2 §4, §9). */
+/** Failed fetches tolerated; one more stops the refresh. */
 export const MAX_FAILURES = 5;
 
 /** The report's route: no dates, real time has none. */

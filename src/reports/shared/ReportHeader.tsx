@@ -29,8 +29,8 @@ export interface ReportHeaderProps {
 }
 
 /**
- * A report's header: its title, the shared date picker and the PDF export button (spec 1 §2).
- * Lite keeps the fixed last 30 days (spec 1 §6).
+ * A report's header: its title, the shared date picker and the PDF export button.
+ * Lite keeps the fixed last 30 days (docs/product-rules.md#licence-levels).
  *
  * @param props        Component props.
  * @param props.title  The title.

@@ -1,5 +1,5 @@
 /**
- * The Site Speed report (spec 3 §2 "Site Speed", §4 "Site speed", §8, §9; route /site-speed):
+ * The Site Speed report (docs/product-rules.md#site-speed; route /site-speed):
  * a mobile/desktop toggle kept in local storage (default desktop), a Run Audit button, an overall
  * score circle, six metric tiles — each with its value, its rating by the Core Web Vitals
  * thresholds (the tile's colour, and its goal line from the same limits) and its Lighthouse-style
@@ -41,7 +41,7 @@ import {
 } from './metrics';
 import './style.scss';
 
-/** The local storage key of the device choice (spec 3 §9: name not shown). */
+/** The local storage key of the device choice (its name is the plugin's own). */
 export const DEVICE_STORAGE_KEY = 'monsterinsights-reports-site-speed-device';
 
 /** The audit route. */
@@ -89,7 +89,7 @@ export function failingMetrics( figures: SiteSpeedFigures ): SpeedMetricDef[] {
 }
 
 /**
- * The toast text of a failed audit (spec 3 §8).
+ * The toast text of a failed audit.
  *
  * @param failure What apiFetch rejected with: the Response (parse: false), or an error without a
  *                status (the network).
@@ -324,7 +324,7 @@ export function SiteSpeedLayout( {
 
 	const choose = ( next: SpeedDevice ) => {
 		if ( demo ) {
-			return; // Spec 3 §4: device switching is ignored under an upsell.
+			return; // Device switching is ignored under an upsell.
 		}
 		setDevice( next );
 		storeDevice( next );

@@ -9,9 +9,9 @@
  *   line both come from these, so they always agree;
  * - the 0–100 score from Lighthouse's log-normal curves (Reports/SpeedScore on the server), which
  *   are stricter on desktop (a 2.35 s LCP rates Good and scores about 51 there): shown as the
- *   "Lighthouse-style score", coloured by the spec's bands only in the overall circle.
- * Total Blocking Time is a lab metric with no Core Web Vitals threshold; it is rated by the limits
- * PageSpeed Insights colours it with (200 / 600 ms).
+ *   "Lighthouse-style score", coloured by the score bands (docs/product-rules.md#site-speed) only
+ * in the overall circle. Total Blocking Time is a lab metric with no Core Web Vitals threshold; it
+ * is rated by the limits PageSpeed Insights colours it with (200 / 600 ms).
  */
 import { __, sprintf } from '@wordpress/i18n';
 import {
@@ -25,7 +25,7 @@ import {
 import { toLocaleTag } from '../../lib/format';
 import type { SpeedMetricKey } from '../../store/reports/types';
 
-/** The score bands of spec 3 §4 / §9. */
+/** The score bands: poor, needs improvement, good. */
 export type ScoreBand = 'danger' | 'warning' | 'success';
 
 /**

@@ -220,10 +220,10 @@ function CategoryList( {
 }
 
 /**
- * The Site Summary card set (spec 1 §2): all-time stats, most popular times, categories (needs the
- * dimensions module), the most popular page (basic and up, else a blurred upsell), the most
- * popular post (when there is one), the most popular product (pro with the eCommerce module).
- * Shown once loaded; nothing is shown when it fails to load (spec 1 §8).
+ * The Site Summary card set (docs/product-rules.md#site-summary): all-time stats, most popular
+ * times, categories (needs the dimensions module), the most popular page (basic and up, else a
+ * blurred upsell), the most popular post (when there is one), the most popular product (pro with
+ * the eCommerce module). Shown once loaded; nothing is shown when it fails to load.
  */
 export function SiteSummary() {
 	const { data, locale } = useReport( 'site_summary' );
@@ -379,7 +379,7 @@ export function SiteSummary() {
 						locale={ locale }
 					/>
 				) }
-				{ /* Pro with the eCommerce (woocommerce) module only; otherwise nothing (spec 1 §2). */ }
+				{ /* Pro with the eCommerce (woocommerce) module only; otherwise nothing. */ }
 				{ woocommerce && canUse( level, 'ecommerce' ) && (
 					<Card
 						title={ __(

@@ -104,7 +104,7 @@ describe( 'site notes of a report chart', () => {
 		}
 	);
 
-	it( 'Social Media has no notes panel (spec 3 §2)', async () => {
+	it( 'Social Media has no notes panel', async () => {
 		const Screen = SCREENS.traffic_social;
 		const { container } = renderScreen( <Screen />, 'plus', {
 			chart: CHART,

@@ -104,7 +104,7 @@ describe( 'ReportScreen', () => {
 		expect( screen.queryByText( 'Sample data' ) ).not.toBeInTheDocument();
 	} );
 
-	it( 'shows the spec’s empty text for a payload without rows', async () => {
+	it( 'shows the report’s empty text for a payload without rows', async () => {
 		mockApi( () => pages( [] ) );
 		renderIn( <EngagementPagesScreen />, registryFor( 'pro' ) );
 		expect(
@@ -112,7 +112,7 @@ describe( 'ReportScreen', () => {
 		).toBeInTheDocument();
 	} );
 
-	it( 'shows the spec’s error text and the server’s message when the report fails', async () => {
+	it( 'shows the report’s error text and the server’s message when the report fails', async () => {
 		mockApi( () =>
 			Promise.reject( {
 				code: 'db_error',

@@ -1,6 +1,7 @@
 /**
- * The Technology report (spec 3 §2 "Traffic reports", route /traffic-technology): the Browser
- * Breakdown and Device Breakdown pies of the sessions, each with the compare range beside it.
+ * The Technology report (docs/product-rules.md#traffic-publishers-and-pages, route
+ * /traffic-technology): the Browser Breakdown and Device Breakdown pies of the sessions, each with
+ * the compare range beside it.
  */
 import { __ } from '@wordpress/i18n';
 

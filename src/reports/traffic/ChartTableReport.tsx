@@ -2,8 +2,8 @@
  * The layout the traffic reports with a details table share (Traffic Overview, Landing Page
  * Details, Campaigns, Source / Medium, Social Media; the Country report too): the Sessions /
  * Pageviews chart with its notes markers and, optionally, the site notes toggle and panel right
- * under it, then one searchable, sortable, paged table with its CSV download. Spec 3 §2 "Traffic
- * reports", "Country Report".
+ * under it, then one searchable, sortable, paged table with its CSV download.
+ * See docs/product-rules.md#traffic-publishers-and-pages.
  */
 import type { ReactNode } from 'react';
 
@@ -41,7 +41,7 @@ export interface ChartTableReportProps< N extends ChartTableReportName > {
 	table: TableId< N >;
 	/** The table's heading. */
 	title: string;
-	/** The spec's empty text of the report. */
+	/** The empty text of the report. */
 	emptyText: string;
 	/** Column ids whose `change` is good when it falls. */
 	inverse?: readonly string[];

@@ -1,7 +1,8 @@
 /**
- * The five traffic reports of spec 3 §2 with a chart and a details table, each a line of
- * configuration over ChartTableReport: Traffic Overview (channels), Landing Page Details,
- * Campaigns, Source / Medium and Social Media. One lazily loaded chunk holds them all.
+ * The five traffic reports (docs/product-rules.md#traffic-publishers-and-pages) with a chart and a
+ * details table, each a line of configuration over ChartTableReport: Traffic Overview (channels),
+ * Landing Page Details, Campaigns, Source / Medium and Social Media. One lazily loaded chunk holds
+ * them all.
  */
 import { __ } from '@wordpress/i18n';
 import type { ComponentType, ReactNode } from 'react';
@@ -35,7 +36,7 @@ function networkIcon( row: TableRow, content: ReactNode ): ReactNode {
 	);
 }
 
-/** What tells the screens apart: their table, its heading, the spec's empty text, extras. */
+/** What tells the screens apart: their table, its heading, its empty text, extras. */
 interface TrafficScreenConfig {
 	table: string;
 	title: () => string;
@@ -82,7 +83,8 @@ const CONFIGS: Record< TrafficScreenName, TrafficScreenConfig > = {
 				'monsterinsights-reports'
 			),
 	},
-	// Spec 3 §2: "Social Media: chart plus a Report Details table" (no notes panel).
+	// Social Media: the chart and a Report Details table, no notes panel
+	// (docs/product-rules.md#traffic-publishers-and-pages).
 	traffic_social: {
 		table: 'social',
 		title: () => __( 'Report Details', 'monsterinsights-reports' ),

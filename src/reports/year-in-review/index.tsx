@@ -1,5 +1,5 @@
 /**
- * The Year in Review (spec 2 §2 "Year in Review", §3 "yearinreview", §4, §8; route /year-in-review):
+ * The Year in Review (docs/product-rules.md#year-in-review; route /year-in-review):
  * the previous calendar year of the site — Audience (users, sessions, page views and session
  * duration with the year before's, users by month with the best month, top countries),
  * Demographics (only when the payload has age and gender: the google source), Behavior (top pages,
@@ -31,7 +31,7 @@ import { ReportScreen } from '../ReportScreen';
 import { RouteContextContext } from '../registry';
 import './style.scss';
 
-/** Rows a list box shows (spec 2 §2 and §9). */
+/** Rows a list box shows. */
 export const LIST_BOX_ROWS = 5;
 
 /**
@@ -172,7 +172,8 @@ function Section( {
 }
 
 /**
- * The spec's calculating message (spec 2 §4, §8), with the back link to the Overview (§2).
+ * The calculating message, with the back link to the Overview
+ * (docs/product-rules.md#year-in-review).
  *
  * @param props      Component props.
  * @param props.year The report year.

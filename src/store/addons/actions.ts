@@ -30,8 +30,8 @@ export type AddonsThunkArgs = ThunkArgs<
 >;
 
 /**
- * Turns a module on or off ("Activate addon", decisions.md) and stores the map the server
- * answers. Resolves to { success, addons } or { success: false, error }, never rejects.
+ * Turns a module on or off ("Activate addon", docs/product-rules.md#modules) and stores the map the
+ * server answers. Resolves to { success, addons } or { success: false, error }, never rejects.
  *
  * @param key    The module.
  * @param active On or off.

@@ -1,5 +1,5 @@
 /**
- * The modules map (decisions.md "Modules"; the spec's addons): GET
+ * The modules map (docs/product-rules.md#modules; "addons" in the REST API): GET
  * /monsterinsights-reports/v1/addons and POST …/addons/{key}. includes/REST/AddonsController.php
  * describes the same shape as a JSON schema.
  */

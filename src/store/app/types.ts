@@ -80,7 +80,7 @@ export interface BootData {
 	plugin: BootPlugin;
 }
 
-/** Report-store flags of spec 1 §4. */
+/** The app's flags (docs/product-rules.md#app-shell-and-start-up). */
 export interface AppFlags {
 	blur: boolean;
 	noauth: boolean;

@@ -33,11 +33,11 @@ export type MetricsThunkArgs = ThunkArgs<
 
 /**
  * Saves the user's selection with POST /monsterinsights-reports/v1/metrics (selected_metrics: the
- * ids, comma-separated, as spec 1 §7 says) and stores the answer. The server refuses unknown ids,
- * more than 7 and pro-only metrics without pro, and saves sessions when none is left.
+ * ids, comma-separated) and stores the answer. The server refuses unknown ids, more than 7 and
+ * pro-only metrics without pro, and saves sessions when none is left.
  *
  * Resolves to { success: true, metrics } or { success: false, error } with the server's error
- * text for the error toast (spec 1 §8); never rejects.
+ * text for the error toast; never rejects.
  *
  * @param ids The metric ids to check.
  */

@@ -1,7 +1,7 @@
 /**
- * The metric selection rules of spec 1 §5, for the metric settings panel: at most 7 checked, an
- * unchecked metric cannot be added once 7 are; pro-only metrics need pro; none left means sessions.
- * The server applies the same rules (includes/REST/MetricsController.php).
+ * The metric selection rules (docs/product-rules.md#metrics), for the metric settings panel: at
+ * most 7 checked, an unchecked metric cannot be added once 7 are; pro-only metrics need pro; none
+ * left means sessions. The server applies the same rules (includes/REST/MetricsController.php).
  */
 import { __ } from '@wordpress/i18n';
 
@@ -87,7 +87,7 @@ export function selectionToSave( checked: readonly string[] ): string[] {
 	return checked.length > 0 ? [ ...checked ] : [ FALLBACK_METRIC ];
 }
 
-/** The limit's text (spec 1 §5). */
+/** The limit's text. */
 export function metricLimitText(): string {
 	return __( 'Select up to 7 metrics', 'monsterinsights-reports' );
 }

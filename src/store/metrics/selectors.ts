@@ -5,8 +5,8 @@ import { metricsResource } from './constants';
 import type { MetricsState } from './types';
 
 /**
- * Every metric with its checked flag, in the spec's order; undefined until loaded (its resolver
- * loads them on first use).
+ * Every metric with its checked flag, in the order of docs/product-rules.md#metrics; undefined
+ * until loaded (its resolver loads them on first use).
  */
 export const getIncludedMetrics = metricsResource.get;
 
@@ -16,8 +16,8 @@ export const hasIncludedMetrics = metricsResource.received;
 const FALLBACK: readonly MetricId[] = [ FALLBACK_METRIC ];
 
 /**
- * The checked metric ids in the spec's order; ['sessions'] when none is checked or until the
- * metrics are loaded (spec 1 §9: fallback metric sessions). Its resolver loads the metrics.
+ * The checked metric ids in the order of docs/product-rules.md#metrics; ['sessions'] when none is
+ * checked or until the metrics are loaded. Its resolver loads the metrics.
  * The same array is returned while the metrics do not change.
  */
 export const getSelectedMetricIds = createSelector(

@@ -1,5 +1,5 @@
 /**
- * The user's included metrics (spec 1 §3, "Included metric setting"): GET/POST
+ * The user's included metrics (docs/product-rules.md#metrics): GET/POST
  * /monsterinsights-reports/v1/metrics. includes/REST/MetricsController.php describes the same
  * shape as a JSON schema.
  */

@@ -247,7 +247,7 @@ export function setImportant( id: number, important: boolean ) {
 }
 
 /**
- * Flips a note's important flag (the row's star: spec 1 §4, saved at once).
+ * Flips a note's important flag (the row's star, saved at once).
  *
  * @param note The note as shown.
  */

@@ -12,7 +12,7 @@ export type NormalisedNotesQuery = Array<
 >;
 
 /**
- * A notes query with its defaults (spec 1 §7: orderby id, order asc, per_page -1) in a fixed
+ * A notes query with its defaults (orderby id, order asc, per_page -1: all of them) in a fixed
  * order. `important` is sent only when true, empty values are left out, `page` only with a page
  * size.
  *
@@ -82,7 +82,7 @@ export function notePath( id: number, suffix = '' ): string {
 	}`;
 }
 
-/** GET /note-categories as spec 1 §7 asks for them: page 1, all, by name ascending. */
+/** GET /note-categories: page 1, all, by name ascending. */
 export function noteCategoriesPath(): string {
 	return addQueryArgs( NOTE_CATEGORIES_PATH, {
 		page: 1,

@@ -1,6 +1,6 @@
 /**
- * Site notes (spec 1 §3: "Site note", "Note category", "Note list response") as the REST routes
- * of includes/REST/NotesController.php and NoteCategoriesController.php answer them.
+ * Site notes (docs/product-rules.md#site-notes): notes, note categories and note lists as the REST
+ * routes of includes/REST/NotesController.php and NoteCategoriesController.php answer them.
  */
 
 /** A note's category as a note carries it; id 0 is "none". */

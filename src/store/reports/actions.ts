@@ -240,7 +240,7 @@ export function refreshReports() {
 }
 
 /**
- * Stores a failed request's error and reacts to it (spec 1 §4 and the report route's codes):
+ * Stores a failed request's error and reacts to it (by the report route's codes):
  *
  * - not_connected: the app's noauth and blur flags turn on;
  * - invalid_date_range: the app's date query resets to the default (last 30 days);

@@ -1,5 +1,5 @@
 /**
- * The overview's metric ids (spec 1 §3, "Metric ids"), in the spec's order, with their labels.
+ * The overview's metric ids (docs/product-rules.md#metrics), in that order, with their labels.
  * includes/Reports/Metrics.php (IDS, PRO) and includes/REST/MetricsController.php list the same ids
  * and labels.
  */
@@ -19,10 +19,10 @@ export const PRO_METRICS: readonly MetricId[] = [
 	'ecommerce_purchases',
 ];
 
-/** At most this many metrics may be checked (spec 1 §5, §9). */
+/** At most this many metrics may be checked (docs/product-rules.md#metrics). */
 export const MAX_METRICS = 7;
 
-/** The metric saved and shown when none is checked (spec 1 §5, §9). */
+/** The metric saved and shown when none is checked. */
 export const FALLBACK_METRIC: MetricId = 'sessions';
 
 /**
@@ -83,7 +83,7 @@ export function metricLabel( id: MetricId ): string {
 	}
 }
 
-/** Every metric id with its label and whether it is pro-only, in the spec's order. */
+/** Every metric id with its label and whether it is pro-only, in order. */
 export function metricDefinitions(): Array< {
 	id: MetricId;
 	label: string;

@@ -1,12 +1,13 @@
 /**
- * The texts of the Exceptions report's rows (spec 3 §2): the report and its sample show the same.
+ * The texts of the Exceptions report's rows (docs/product-rules.md#exceptions): the report and its
+ * sample show the same.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { ExceptionCategory } from './types';
 
 /**
- * The label of a category (spec 3 §2); the report and its sample show the same.
+ * The label of a category; the report and its sample show the same.
  *
  * @param category The category.
  */
@@ -21,7 +22,7 @@ export function categoryLabel( category: ExceptionCategory ): string {
 	}
 }
 
-/** The headings of the table's data columns (spec 3 §2), the Action column aside. */
+/** The headings of the table's data columns, the Action column aside. */
 export function columnHeadings(): string[] {
 	return [
 		__( 'Category', 'monsterinsights-reports' ),

@@ -30,7 +30,7 @@ export type {
 
 export type { MetricId } from './constants';
 
-/* Overview (spec 1 §3, "Overview response"). */
+/* Overview (docs/product-rules.md#overview; includes/Reports/Overview.php). */
 
 /** One metric of the info boxes. */
 export interface InfoboxMetric {
@@ -137,7 +137,7 @@ export interface OverviewReport {
 	show_chart_overlay: boolean;
 }
 
-/* Site summary (spec 1 §3, "Site summary response"). */
+/* Site summary (docs/product-rules.md#site-summary; includes/Reports/SiteSummary.php). */
 
 export interface SiteSummaryTotals {
 	/** All-time page views. */
@@ -188,14 +188,14 @@ export interface SiteSummaryReport {
 	popular_categories: PopularShare[];
 }
 
-/* Pages report (spec 3 §3 "Pages report row"; contract of issue #11). */
+/* Pages report (docs/product-rules.md#traffic-publishers-and-pages; contract of issue #11). */
 
 /** GET /reports/engagement_pages: one table of page_path, pageviews, engaged_sessions, new_session, bounce_rate. */
 export interface EngagementPagesReport {
 	pages: TablePage;
 }
 
-/* Publishers report (spec 3 §3 "Publisher"; contract of issue #11). */
+/* Publishers report (docs/product-rules.md#traffic-publishers-and-pages; contract of issue #11). */
 
 /** GET /reports/publisher: five tables and the average scroll depth (percent). */
 export interface PublisherReport {
@@ -212,7 +212,7 @@ export interface PublisherReport {
 	scroll: { average: number };
 }
 
-/* Dimensions report (spec 2 §3 "dimensions"; includes/Reports/Dimensions.php). */
+/* Dimensions report (includes/Reports/Dimensions.php; docs/product-rules.md#dimensions-forms-and-media). */
 
 /** The custom dimensions (includes/Settings/CustomDimensions.php). */
 export type DimensionKey =
@@ -242,7 +242,8 @@ export interface DimensionError {
 	data: string;
 }
 
-/** A dimension's table: label (the value) and pageview (its views), with the spec's error. */
+/** A dimension's table: label (the value) and pageview (its views), with its error
+ * (docs/product-rules.md#empty-states-and-errors). */
 export type DimensionTable = TablePage & { error: DimensionError | null };
 
 /** GET /reports/dimensions: the map and one table per dimension. */
@@ -250,7 +251,10 @@ export type DimensionsReport = {
 	dimensions: Record< DimensionKey, DimensionInfo >;
 } & { [ Key in DimensionKey ]: DimensionTable };
 
-/* Traffic reports and the Country report (spec 3 §3; contract of issue #11). */
+/*
+ * Traffic reports and the Country report (docs/product-rules.md#traffic-publishers-and-pages;
+ * contract of issue #11).
+ */
 
 /** The chart and its details table of a traffic report, keyed by the table's id. */
 export type TrafficChartReport< Table extends string > = {
@@ -271,7 +275,7 @@ export interface CountriesReport {
 	countries: TablePage;
 }
 
-/* Year in Review (spec 2 §3 "yearinreview"; includes/Reports/YearInReview.php). */
+/* Year in Review (docs/product-rules.md#year-in-review; includes/Reports/YearInReview.php). */
 
 /** A figure of the report year and of the year before it. */
 export interface YearInReviewValue {
@@ -318,7 +322,7 @@ export interface YearInReviewReport {
 	age?: Array< { age: string; percent: number } >;
 }
 
-/* Real-Time report (spec 2 §3 "realtime"; includes/Reports/Realtime.php). */
+/* Real-Time report (docs/product-rules.md#real-time; includes/Reports/Realtime.php). */
 
 /** GET /reports/realtime: the last 30 minutes, whatever the dates. */
 export interface RealtimeReport {
@@ -357,9 +361,9 @@ export interface RealtimeReport {
 	};
 }
 
-/* Exceptions report (spec 3 §3 "Exception row"; includes/Reports/Exceptions.php). */
+/* Exceptions report (docs/product-rules.md#exceptions; includes/Reports/Exceptions.php). */
 
-/** What an exception is about (spec 3 §2: Engagement, eCommerce, Marketing). */
+/** What an exception is about: Engagement, eCommerce or Marketing. */
 export type ExceptionCategory = 'engagement' | 'ecommerce' | 'marketing';
 
 /** One exception: a day on which a series of the site left its usual range. */
@@ -398,7 +402,7 @@ export interface SpeedMetric {
 	value: number;
 }
 
-/** The six metrics of spec 3 §3 "Site speed data". */
+/** The six metrics of a Site Speed device (docs/product-rules.md#site-speed). */
 export type SpeedMetricKey =
 	| 'cumulative_layout_shift'
 	| 'largest_contentful_paint'
@@ -427,7 +431,10 @@ export interface SiteSpeedReport {
 	mobile: SiteSpeedFigures;
 }
 
-/* Forms and Media reports (spec 2 §3 "forms", spec 3 §3 "Media"; includes/Reports/Forms.php, Media.php). */
+/*
+ * Forms and Media reports (docs/product-rules.md#dimensions-forms-and-media; includes/Reports/Forms.php,
+ * Media.php).
+ */
 
 /** A graph of other metrics than the overview's (the MetricGraph block with its own ids). */
 export type MetricGraphOf< Id extends string > = {
@@ -510,7 +517,7 @@ export interface ReportError {
 	feature?: string;
 }
 
-/** The shared error dialog (spec 1 §8, "Error dialog defaults"). */
+/** The shared error dialog (docs/product-rules.md#dialogs-and-toasts). */
 export interface ErrorDialog {
 	title: string;
 	text: string;

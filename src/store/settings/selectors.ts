@@ -14,8 +14,8 @@ export const getSettingsLoadError = settingsResource.loadError;
 export const isSavingSettings = settingsResource.saving;
 
 /**
- * Whether referral lists show site icons (decisions.md "Privacy"): the setting once loaded, off
- * before, so a list drawn before the settings arrive never asks the favicon service of a site
+ * Whether referral lists show site icons (docs/product-rules.md#privacy): the setting once loaded,
+ * off before, so a list drawn before the settings arrive never asks the favicon service of a site
  * that turned it off. No resolver: the start-up sequence loads the settings.
  *
  * @param state State.

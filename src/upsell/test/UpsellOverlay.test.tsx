@@ -114,7 +114,7 @@ describe( 'UpsellOverlay', () => {
 		).not.toBeInTheDocument();
 	} );
 
-	it( 'tells plus users what upgrading unlocks (spec 2 §6)', () => {
+	it( 'tells plus users what upgrading unlocks', () => {
 		renderIn(
 			<UpsellOverlay upsellKey="ecommerce" feature="ecommerce" />,
 			createShellRegistry( {

@@ -7,7 +7,7 @@ import {
 import { LOCK_TEXTS, UPGRADE_URL, upgradeUrl } from '../constants';
 
 describe( 'upsell content', () => {
-	it( 'has an entry for every locked report of spec 1 §6, and the year in review', () => {
+	it( 'has an entry for every locked report, and the year in review', () => {
 		const spec: UpsellKey[] = [
 			'overview',
 			'publisher',
@@ -53,13 +53,13 @@ describe( 'upsell content', () => {
 		}
 	);
 
-	it( 'uses the social media headline of spec 3 §2', () => {
+	it( 'uses the social media headline word for word', () => {
 		expect( getUpsellContent( 'traffic_social' ).title ).toBe(
 			'See Which Social Media Networks are Making You Money.'
 		);
 	} );
 
-	it( 'lays features out in 2 columns above 4 items (spec 2 §3)', () => {
+	it( 'lays features out in 2 columns above 4 items', () => {
 		const base = { mainheading: 'a', title: 'b' };
 		expect(
 			featureColumns( { ...base, features: [ '1', '2', '3', '4' ] } )
@@ -78,7 +78,7 @@ describe( 'upsell content', () => {
 } );
 
 describe( 'upsell constants', () => {
-	it( 'exports the lock texts of spec 1 §6 word for word', () => {
+	it( 'exports the lock texts word for word', () => {
 		expect( LOCK_TEXTS.customDateRange ).toBe(
 			'You can customize your date range only in the PRO version.'
 		);

@@ -13,9 +13,10 @@ import { E2ESite } from '../site';
 import { REPORTS_PATH, storageStatePath } from '../utils';
 
 /**
- * The media of a site note (spec 1 §2, §5) through WordPress's media modal, which the reports page
- * no longer loads up front: the first "Add Media" loads it (GET /media-library, then the scripts),
- * and an uploaded image is picked from the library, listed in the form and saved with the note.
+ * The media of a site note (docs/product-rules.md#site-notes) through WordPress's media modal,
+ * which the reports page no longer loads up front: the first "Add Media" loads it (GET
+ * /media-library, then the scripts), and an uploaded image is picked from the library, listed in
+ * the form and saved with the note.
  */
 
 const NAMESPACE = '/monsterinsights-reports/v1';

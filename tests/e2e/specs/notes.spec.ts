@@ -13,7 +13,7 @@ import { E2ESite } from '../site';
 import { REPORTS_PATH, storageStatePath } from '../utils';
 
 /**
- * Site notes on the Overview (spec 1 §2 "Site notes panel", §4, §5): the panel and its toggle,
+ * Site notes on the Overview (docs/product-rules.md#site-notes): the panel and its toggle,
  * creating with the defaults, the star, the Important filter, inline editing, the chart markers,
  * text that looks like markup, the empty text and the re-fetch on a date change.
  *

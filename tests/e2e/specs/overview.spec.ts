@@ -17,7 +17,7 @@ import { app, infoBoxValue, REPORTS_PATH, storageStatePath } from '../utils';
 
 const SCREENSHOTS = path.join( __dirname, '../../../artifacts/e2e' );
 
-/** The four info boxes of the overview (spec 1 §2). */
+/** The four info boxes of the overview. */
 const INFO_BOXES = [
 	'Sessions',
 	'Pageviews',

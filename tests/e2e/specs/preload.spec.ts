@@ -157,7 +157,7 @@ test( 'lite: the Overview shows its numbers without a REST request, exactly what
 			await infoBoxValue( page, 'Pageviews' ).textContent()
 		),
 	};
-	// The metric tabs are the user's saved selection, in the spec's order.
+	// The metric tabs are the user's saved selection, in the order of the metric ids.
 	await expect(
 		app( page )
 			.getByRole( 'tablist', { name: 'Metrics' } )

@@ -20,7 +20,7 @@ test.describe( 'reports page as an administrator', () => {
 		await expect(
 			app.getByText( 'Insights Reports', { exact: true } )
 		).toBeVisible();
-		// A fresh site has no data source yet: the not-connected screen of the spec.
+		// A fresh site has no data source yet: the not-connected screen.
 		await expect(
 			app.getByRole( 'heading', {
 				name: 'You must connect MonsterInsights Reports before you can view reports.',

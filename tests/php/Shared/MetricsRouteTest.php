@@ -13,15 +13,15 @@ use MonsterInsights\Reports\Reports\Metrics;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
- * The user's included metrics: permissions, the selection rules of spec 1 §5, per-user storage and
- * the payload's agreement with the route's schema.
+ * The user's included metrics: permissions, the selection rules (docs/product-rules.md#metrics),
+ * per-user storage and the payload's agreement with the route's schema.
  */
 class MetricsRouteTest extends TestCase {
 
 	private const ROUTE = '/monsterinsights-reports/v1/metrics';
 
 	/**
-	 * Every metric id in the spec's order (spec 1 §3).
+	 * Every metric id in order (docs/product-rules.md#metrics).
 	 */
 	private const SPEC_ORDER = array(
 		'sessions',
@@ -123,7 +123,7 @@ class MetricsRouteTest extends TestCase {
 	}
 
 	/**
-	 * GET lists every metric in the spec's order with its label and pro flag; a user who never chose
+	 * GET lists every metric in order with its label and pro flag; a user who never chose
 	 * has sessions and pageviews checked.
 	 */
 	public function test_get_lists_every_metric_in_spec_order(): void {
@@ -151,7 +151,7 @@ class MetricsRouteTest extends TestCase {
 	}
 
 	/**
-	 * POST saves the selection in the user's meta (in the spec's order, without duplicates or
+	 * POST saves the selection in the user's meta (in order, without duplicates or
 	 * blanks) and answers { success, metrics }; GET then shows it.
 	 */
 	public function test_post_saves_the_selection(): void {
@@ -169,7 +169,7 @@ class MetricsRouteTest extends TestCase {
 	}
 
 	/**
-	 * None checked saves sessions (spec 1 §5).
+	 * None checked saves sessions.
 	 */
 	public function test_none_checked_saves_sessions(): void {
 		$id = $this->act_as( 'administrator' );
@@ -214,7 +214,7 @@ class MetricsRouteTest extends TestCase {
 	}
 
 	/**
-	 * Seven metrics save; eight are refused with the spec's text.
+	 * Seven metrics save; eight are refused with the limit's text.
 	 */
 	public function test_at_most_seven(): void {
 		$id    = $this->act_as( 'administrator' );

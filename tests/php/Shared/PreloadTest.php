@@ -182,7 +182,7 @@ class PreloadTest extends TestCase {
 
 		$metrics = $this->printed()['/monsterinsights-reports/v1/metrics']['body'];
 		$checked = array_values( array_map( static fn( array $metric ): string => $metric['id'], array_filter( $metrics, static fn( array $metric ): bool => $metric['checked'] ) ) );
-		// In the spec's order.
+		// In the order of the metric ids.
 		$this->assertSame( array( 'pageviews', 'bounce_rate', 'new_users' ), $checked );
 
 		// Another user sees theirs: the default selection.

@@ -82,7 +82,7 @@ export interface TrackingFieldsProps {
 }
 
 /**
- * The built-in analytics' privacy and tracking choices (decisions.md "Privacy").
+ * The built-in analytics' privacy and tracking choices (docs/product-rules.md#privacy).
  *
  * @param props          Component props.
  * @param props.draft    The form state.

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { ChartOverlay } from '..';
 
 describe( 'ChartOverlay', () => {
-	it( 'says the stats are being processed (spec 1 §8)', () => {
+	it( 'says the stats are being processed', () => {
 		render( <ChartOverlay /> );
 		expect(
 			screen.getByText( "We're Waiting for Your Stats!" )

@@ -40,7 +40,7 @@ describe( 'ErrorDialog', () => {
 		unmount();
 	} );
 
-	it( 'shows the defaults of spec 1 §8', () => {
+	it( 'shows its default texts', () => {
 		render( <ErrorDialog onConfirm={ () => {} } /> );
 		const dialog = screen.getByRole( 'alertdialog', { name: 'Error' } );
 		expect( dialog ).toHaveAccessibleDescription( 'Please try again.' );
@@ -112,7 +112,7 @@ describe( 'ErrorDialog', () => {
 } );
 
 describe( 'LoadingDialog', () => {
-	it( 'shows the defaults of spec 1 §8 without any button', () => {
+	it( 'shows its default texts without any button', () => {
 		render( <LoadingDialog /> );
 		const dialog = screen.getByRole( 'dialog', {
 			name: 'Refreshing Report',

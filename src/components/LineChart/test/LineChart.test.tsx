@@ -186,7 +186,7 @@ describe( 'LineChart', () => {
 		).toHaveClass( 'is-positive' );
 	} );
 
-	it( 'builds the payload in the order of spec 1 §3', () => {
+	it( 'builds the payload in the tooltip order', () => {
 		expect(
 			buildTooltipPayload(
 				{

@@ -198,7 +198,7 @@ describe( 'Dimensions report', () => {
 		);
 	} );
 
-	it( 'shows the spec’s texts for errors and empty tables', async () => {
+	it( 'shows its texts for errors and empty tables', async () => {
 		const data = payload();
 		data.author = {
 			...data.author,

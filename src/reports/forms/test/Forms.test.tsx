@@ -137,7 +137,7 @@ describe( 'Forms report', () => {
 		expect( reportCalls( calls ) ).toEqual( [] );
 	} );
 
-	it( 'says the spec’s empty text when nothing was tracked', async () => {
+	it( 'says its empty text when nothing was tracked', async () => {
 		mockApi( () => EMPTY );
 		renderIn( <FormsScreen />, registryFor( 'plus' ) );
 		expect(

@@ -66,7 +66,7 @@ describe( 'Media report', () => {
 		expect( reportCalls( calls ) ).toEqual( [] );
 	} );
 
-	it( 'says the spec’s empty text when no video was played', async () => {
+	it( 'says its empty text when no video was played', async () => {
 		mockApi( () => ( {
 			...PAYLOAD,
 			video_details_rows: {

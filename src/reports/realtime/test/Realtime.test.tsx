@@ -327,7 +327,7 @@ describe( 'Real-Time report', () => {
 		expect( screen.getByTestId( 'realtime-now' ) ).toHaveTextContent( '2' );
 	} );
 
-	it( 'shows the spec’s empty texts and no referral box on a quiet site', async () => {
+	it( 'shows its empty texts and no referral box on a quiet site', async () => {
 		mockApi( () => EMPTY );
 		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
 		await wait( 0 );

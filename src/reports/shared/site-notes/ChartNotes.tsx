@@ -1,7 +1,7 @@
 /**
  * The site notes of a chart, in one place on every screen whose chart carries notes: the 'Site
  * Notes' toggle directly under the chart it annotates, and the notes panel under the toggle. The
- * chart's markers open the panel on their notes (spec 1 §2, §4; spec 3 §2).
+ * chart's markers open the panel on their notes (docs/product-rules.md#site-notes).
  */
 import { useInstanceId } from '@wordpress/compose';
 import { useCallback, useState } from '@wordpress/element';

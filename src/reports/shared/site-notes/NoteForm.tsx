@@ -42,9 +42,9 @@ export interface NoteFormProps {
 }
 
 /**
- * The site note form of the create view and of a row's inline editor (spec 1 §2): date, star,
- * text, media and category, Save and Cancel. Its own rules show inline; the server's refusal shows
- * in a notice.
+ * The site note form of the create view and of a row's inline editor
+ * (docs/product-rules.md#site-notes): date, star, text, media and category, Save and Cancel. Its
+ * own rules show inline; the server's refusal shows in a notice.
  *
  * @param props Component props.
  */

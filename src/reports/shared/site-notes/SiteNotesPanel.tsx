@@ -35,7 +35,7 @@ export interface SiteNotesPanelProps {
 type FocusTarget = { kind: 'add' } | { kind: 'edit'; id: number } | null;
 
 /**
- * The site notes panel of the Overview (and eCommerce) — spec 1 §2 "Site notes panel", §4, §5:
+ * The site notes panel of the Overview (and eCommerce) (docs/product-rules.md#site-notes):
  *
  * - list view: filters All and Important with their counts for the report's date range, the
  *   notes (date, star, text, category, media), a loader while fetching, the empty text; it

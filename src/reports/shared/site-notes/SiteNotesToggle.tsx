@@ -12,7 +12,8 @@ export interface SiteNotesToggleProps {
 }
 
 /**
- * The 'Site Notes' button that shows or hides the site notes panel (spec 1 §2, §4).
+ * The 'Site Notes' button that shows or hides the site notes panel
+ * (docs/product-rules.md#site-notes).
  *
  * @param props          Component props.
  * @param props.open     Whether the panel shows.

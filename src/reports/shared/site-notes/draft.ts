@@ -1,6 +1,6 @@
 /**
- * The note form's state and its rules (spec 1 §5: category default 'Select Category' = 0; a new
- * note's date defaults to the range end, or yesterday without one).
+ * The note form's state and its rules (docs/product-rules.md#site-notes: category default 'Select
+ * Category' = 0; a new note's date defaults to the range end, or yesterday without one).
  */
 import { __, sprintf } from '@wordpress/i18n';
 

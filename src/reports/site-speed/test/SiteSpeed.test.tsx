@@ -417,7 +417,7 @@ describe( 'rateSpeed', () => {
 } );
 
 describe( 'scoreBand', () => {
-	it( 'follows the spec bands 0-49, 50-89, 90+', () => {
+	it( 'follows the score bands 0-49, 50-89, 90+', () => {
 		expect(
 			[ 0, 49, 50, 89, 90, 100 ].map( ( score ) => scoreBand( score ) )
 		).toEqual( [

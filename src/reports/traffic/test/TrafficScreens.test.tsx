@@ -229,7 +229,7 @@ describe( 'traffic report screens', () => {
 	);
 
 	it.each( SCREEN_FACTS )(
-		'%s shows the spec’s empty text for a payload without data',
+		'%s shows its empty text for a payload without data',
 		async ( name, _title, _table, _rows, emptyText ) => {
 			const payload = PAYLOADS[ name ];
 			const table = Object.keys( payload )[ 1 ] as string;

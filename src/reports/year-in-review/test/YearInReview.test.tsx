@@ -154,7 +154,7 @@ describe( 'Year in Review', () => {
 			screen.queryByRole( 'heading', { name: 'Demographics' } )
 		).not.toBeInTheDocument();
 
-		// Behavior: pages and the device cards in the spec's order.
+		// Behavior: pages and the device cards in their order.
 		expect( listRows( 'Top Pages' ) ).toEqual( [
 			[ 'Home Page', '3' ],
 			[ '/blog/', '2' ],

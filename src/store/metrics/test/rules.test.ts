@@ -19,7 +19,7 @@ const FREE = METRIC_IDS.filter( ( id ) => ! isProMetric( id ) );
 const SEVEN = FREE.slice( 0, 7 );
 
 describe( 'metric ids', () => {
-	it( 'are the ids of spec 1 §3 in order, with their labels', () => {
+	it( 'are the metric ids in order, with their labels', () => {
 		expect( metricDefinitions() ).toEqual( [
 			{ id: 'sessions', label: 'Sessions', isPro: false },
 			{ id: 'pageviews', label: 'Pageviews', isPro: false },

@@ -26,7 +26,7 @@ import { BLOG, LAUNCH, makeList, makeNote } from './fixtures';
 
 const RANGE: NotesQuery = { start: '2026-10-23', end: '2026-11-21' };
 const IMPORTANT: NotesQuery = { ...RANGE, important: true };
-/** GET /notes for RANGE and IMPORTANT: the spec's defaults, then the filters. */
+/** GET /notes for RANGE and IMPORTANT: the defaults, then the filters. */
 const RANGE_PATH =
 	'/monsterinsights-reports/v1/notes?orderby=id&order=asc&per_page=-1&start=2026-10-23&end=2026-11-21';
 const IMPORTANT_PATH =
@@ -80,7 +80,7 @@ describe( 'query keys and paths', () => {
 		);
 	} );
 
-	it( 'asks GET /notes with the spec’s defaults and the range', () => {
+	it( 'asks GET /notes with the default query and the range', () => {
 		expect( notesPath( IMPORTANT ) ).toBe( IMPORTANT_PATH );
 		expect( notesPath( { per_page: 10, page: 2 } ) ).toBe(
 			'/monsterinsights-reports/v1/notes?orderby=id&order=asc&per_page=10&page=2'

@@ -113,7 +113,7 @@ describe( 'payload fixtures', () => {
 		);
 	} );
 
-	it( 'give both Site Speed devices the six metrics of spec 3 §3', () => {
+	it( 'give both Site Speed devices the six metrics', () => {
 		for ( const figures of [ siteSpeed.desktop, siteSpeed.mobile ] ) {
 			expect( Object.keys( figures ).sort() ).toEqual( [
 				'audit',

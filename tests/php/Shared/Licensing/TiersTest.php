@@ -13,7 +13,8 @@ use MonsterInsights\Reports\Licensing\Tiers;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
- * Levels, the table of decisions.md, and src/lib/tiers.json being its current export.
+ * Levels, the table of docs/product-rules.md#licence-levels, and src/lib/tiers.json being its
+ * current export.
  */
 class TiersTest extends TestCase {
 
@@ -58,7 +59,7 @@ class TiersTest extends TestCase {
 	}
 
 	/**
-	 * The rows of decisions.md "Licence tiers".
+	 * The rows of the licence table.
 	 */
 	public function test_the_table_of_decisions(): void {
 		$rows     = array(

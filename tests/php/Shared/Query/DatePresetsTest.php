@@ -1,6 +1,6 @@
 <?php
 /**
- * The date presets of decisions.md "Dates" on the server.
+ * The date presets (docs/product-rules.md#dates) on the server.
  *
  * @package MonsterInsights\Reports\Tests
  */
@@ -12,7 +12,7 @@ use MonsterInsights\Reports\Tests\TestCase;
 
 /**
  * DateRange::preset() against dates computed independently (Python's datetime) from
- * decisions.md, the same table src/lib/test/dates.test.ts holds for the app.
+ * docs/product-rules.md#dates, the same table src/lib/test/dates.test.ts holds for the app.
  */
 class DatePresetsTest extends TestCase {
 
@@ -61,7 +61,7 @@ class DatePresetsTest extends TestCase {
 	}
 
 	/**
-	 * Each preset gives exactly decisions.md's dates, in every timezone, at any time of the day.
+	 * Each preset gives exactly the documented dates, in every timezone, at any time of the day.
 	 *
 	 * @dataProvider data_presets
 	 *

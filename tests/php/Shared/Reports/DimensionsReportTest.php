@@ -408,8 +408,8 @@ class DimensionsReportTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * With the module off, each enabled dimension says it is not set up (the spec's
-	 * MISSING_CUSTOM_DIMENSION, with its name) and has no rows; no sample data.
+	 * With the module off, each enabled dimension says it is not set up (the
+	 * MISSING_CUSTOM_DIMENSION error, with its name) and has no rows; no sample data.
 	 */
 	public function test_module_off(): void {
 		Modules::set( 'dimensions', false );

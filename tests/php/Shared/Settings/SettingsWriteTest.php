@@ -211,7 +211,7 @@ class SettingsWriteTest extends TestCase {
 	}
 
 	/**
-	 * The addons map keeps the spec's shape; activating a module turns it on, for the site only.
+	 * The addons map keeps its shape; activating a module turns it on, for the site only.
 	 */
 	public function test_addons_map_and_activation(): void {
 		$this->act_as( 'administrator' );

@@ -33,8 +33,8 @@ final class Settings {
 	public const NETWORK_OPTION = 'monsterinsights_reports_network_tracking';
 
 	/**
-	 * Links whose path starts with one of these count as affiliate links (decisions.md "Builtin
-	 * collection beyond page views").
+	 * Links whose path starts with one of these count as affiliate links
+	 * (docs/product-rules.md#collection-beyond-page-views).
 	 */
 	public const AFFILIATE_PATHS = array( '/go/', '/recommend/' );
 

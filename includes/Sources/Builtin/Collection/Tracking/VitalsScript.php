@@ -21,8 +21,8 @@ defined( 'ABSPATH' ) || exit;
  * a visitor who is tracked), deferred, after it (a dependency), and only while Site Speed is in
  * use:
  *
- * - the licence unlocks the Site Speed report (plus and up). Site Speed is not one of the spec's
- *   addons, so no module switches it; without the report nobody could see the numbers, and the
+ * - the licence unlocks the Site Speed report (plus and up). Site Speed is not one of the
+ *   modules, so no module switches it; without the report nobody could see the numbers, and the
  *   page views of a lower licence carry no extra script;
  * - the tracking setting `site_speed_sample` is not 0 (off). -1 (the default) samples
  *   automatically: every page view while the site had fewer than AUTO_DAILY_PAGEVIEWS page

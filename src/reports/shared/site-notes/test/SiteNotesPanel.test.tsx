@@ -205,7 +205,7 @@ describe( 'SiteNotesPanel, list view', () => {
 		expect( screen.queryByText( 'Loading site notes…' ) ).toBeNull();
 	} );
 
-	it( 'says so when there is no note, in the spec’s words', () => {
+	it( 'says so when there is no note, in its own words', () => {
 		const registry = setUp();
 		registry.dispatch( notesStore ).receiveNotes( RANGE, makeList( [] ) );
 		renderPanel( registry );
