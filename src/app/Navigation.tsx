@@ -15,6 +15,7 @@ import {
 	type NavLink,
 } from './navigation';
 import { resolveRoute, type RouteContext } from './routes';
+import { loadScreen } from './screenModules';
 
 export interface NavigationProps {
 	/** The active route. */
@@ -58,18 +59,24 @@ function NavItemLink( { link, active, dateQuery, role, onClick }: LinkProps ) {
 
 interface GroupProps extends NavPlace {
 	group: NavGroup;
+	/** Starts loading the screens of these paths. */
+	prefetch: ( paths: readonly string[] ) => void;
 }
 
 /**
  * A navigation group as a dropdown menu: a toggle button, and a menu of links the arrow keys move
  * through. Escape closes it and gives focus back to the toggle.
  *
+ * Opening the menu starts loading its reports' screens, so the one the user then picks has its
+ * script on the way, or already here, when the click asks for its report.
+ *
  * @param props           Component props.
  * @param props.group     The group.
+ * @param props.prefetch  Starts loading the screens of some paths.
  * @param props.active    The active navigation path.
  * @param props.dateQuery The date state.
  */
-function NavItemGroup( { group, ...place }: GroupProps ) {
+function NavItemGroup( { group, prefetch, ...place }: GroupProps ) {
 	const hasActive = group.items.some(
 		( item ) => item.path === place.active
 	);
@@ -78,6 +85,11 @@ function NavItemGroup( { group, ...place }: GroupProps ) {
 			className="monsterinsights-reports-nav__group"
 			contentClassName="monsterinsights-reports-nav__menu-popover"
 			popoverProps={ { placement: 'bottom-start' } }
+			onToggle={ ( willOpen: boolean ) => {
+				if ( willOpen ) {
+					prefetch( group.items.map( ( item ) => item.path ) );
+				}
+			} }
 			renderToggle={ ( { isOpen, onToggle } ) => (
 				<Button
 					className={
@@ -137,6 +149,14 @@ export function Navigation( { route, dateQuery, context }: NavigationProps ) {
 	}, [ route ] );
 
 	const label = __( 'Reports', 'monsterinsights-reports' );
+	const prefetch = ( paths: readonly string[] ) =>
+		paths.forEach( ( path ) => {
+			const { load } = resolveRoute( path, context ).route;
+			// A failure shows when the screen is opened, with its "Try again".
+			if ( load ) {
+				loadScreen( load ).catch( () => undefined );
+			}
+		} );
 
 	if ( isMobile ) {
 		const title = resolveRoute( route, context ).route.title( context );
@@ -206,7 +226,11 @@ export function Navigation( { route, dateQuery, context }: NavigationProps ) {
 						className="monsterinsights-reports-nav__item"
 					>
 						{ isNavGroup( entry ) ? (
-							<NavItemGroup group={ entry } { ...place } />
+							<NavItemGroup
+								group={ entry }
+								prefetch={ prefetch }
+								{ ...place }
+							/>
 						) : (
 							<NavItemLink link={ entry } { ...place } />
 						) }

@@ -9,7 +9,8 @@ import {
 import userEvent from '@testing-library/user-event';
 
 import { Navigation } from '../Navigation';
-import type { RouteContext } from '../routes';
+import { resolveRoute, type RouteContext } from '../routes';
+import * as screenModules from '../screenModules';
 
 const context: RouteContext = {
 	yearInReview: { show_report: false, report_year: 2025 },
@@ -120,6 +121,27 @@ describe( 'Navigation', () => {
 				.getAllByRole( 'menuitem' )
 				.map( ( item ) => item.textContent )
 		).toEqual( items );
+	} );
+
+	it( "starts loading a menu's report screens when it opens", async () => {
+		const loadScreen = jest
+			.spyOn( screenModules, 'loadScreen' )
+			.mockResolvedValue( { default: () => null } );
+		render(
+			<Navigation route="/" dateQuery={ dateQuery } context={ context } />
+		);
+		expect( loadScreen ).not.toHaveBeenCalled();
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Publishers' } )
+		);
+		const loader = ( path: string ) =>
+			resolveRoute( path, context ).route.load;
+		expect( loadScreen.mock.calls.map( ( [ load ] ) => load ) ).toEqual( [
+			loader( '/publishers' ),
+			loader( '/publishers-pages' ),
+			loader( '/countries' ),
+		] );
+		loadScreen.mockRestore();
 	} );
 
 	it( 'marks the active sub-report and its group', async () => {

@@ -242,8 +242,10 @@ export interface DimensionError {
 	data: string;
 }
 
-/** A dimension's table: label (the value) and pageview (its views), with its error
- * (docs/product-rules.md#empty-states-and-errors). */
+/**
+ * A dimension's table: label (the value) and pageview (its views), with its error
+ * (docs/product-rules.md#empty-states-and-errors).
+ */
 export type DimensionTable = TablePage & { error: DimensionError | null };
 
 /** GET /reports/dimensions: the map and one table per dimension. */
