@@ -11,9 +11,10 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**
- * src/lib/dates.json (the earliest day, the presets, the default, the presets the Queries report
- * hides) and src/lib/test/date-presets.json (each preset's ranges for example days, which jest
- * compares with the app's own arithmetic) are what bin/export-tiers.php writes from DateRange.
+ * The files src/lib/dates.json (the earliest day, the presets, the default, the presets the
+ * Queries report hides) and src/lib/test/date-presets.json (each preset's ranges for example days,
+ * which jest compares with the app's own arithmetic) are what bin/export-tiers.php writes from
+ * DateRange.
  */
 class DateExportTest extends TestCase {
 
