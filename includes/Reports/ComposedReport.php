@@ -101,7 +101,11 @@ abstract class ComposedReport implements Report {
 	 * @return array<string, mixed>
 	 */
 	public function schema(): array {
-		return Schema::object( array_map( static fn( Block $block ): array => $block->schema(), $this->all_blocks() ) );
+		$blocks = $this->all_blocks();
+		return Schema::object(
+			array_map( static fn( Block $block ): array => $block->schema(), $blocks ),
+			array_keys( array_filter( $blocks, static fn( Block $block ): bool => $block instanceof Optional ) )
+		);
 	}
 
 	/**

@@ -15,16 +15,23 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/**
-	 * An object with these properties.
+	 * An object with these properties. Every property is always present, except the optional ones
+	 * (a compare range's part, left out without one): when there are any, `required` lists the
+	 * others.
 	 *
 	 * @param array<int|string, mixed> $properties Properties (numeric keys are object keys too).
+	 * @param list<string>             $optional   The properties a payload may leave out.
 	 * @return array<string, mixed>
 	 */
-	public static function object( array $properties ): array {
-		return array(
+	public static function object( array $properties, array $optional = array() ): array {
+		$schema = array(
 			'type'       => 'object',
 			'properties' => $properties,
 		);
+		if ( array() !== $optional ) {
+			$schema['required'] = array_values( array_diff( array_map( 'strval', array_keys( $properties ) ), $optional ) );
+		}
+		return $schema;
 	}
 
 	/**

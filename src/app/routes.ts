@@ -34,8 +34,8 @@ export interface RouteDef {
 	title: ( context: RouteContext ) => string;
 	/** Report name: the demo payload, the PDF file name, the upsell campaign. */
 	report: ReportName;
-	/** Upsell content entry shown when the licence does not include the report. */
-	upsell: UpsellKey;
+	/** Its upsell table entry; absent when its sample carries its own copy. */
+	upsell?: UpsellKey;
 	/** Tier feature the report needs (src/lib/tiers.ts). */
 	feature: Feature;
 	/** Whether the upsell offers "See a Sample Report" (the user journey does not). */

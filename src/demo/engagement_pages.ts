@@ -13,6 +13,7 @@ export const SAMPLE = true;
 
 const page = ( path: string, pageviews: number ): TableRow => ( {
 	page_path: path,
+	url: `https://example.org${ path }`,
 	pageviews,
 	engaged_sessions: Math.round( pageviews * 0.38 ),
 	new_session: Math.round( pageviews * 0.27 ),

@@ -62,6 +62,7 @@ export const payload: PublisherReport = {
 		[
 			{
 				title: 'Sample home page',
+				url: 'https://example.org/',
 				entrances: 3100,
 				duration: 142,
 				bounce: 38.2,
@@ -69,6 +70,7 @@ export const payload: PublisherReport = {
 			},
 			{
 				title: 'Sample post: getting started',
+				url: 'https://example.org/getting-started/',
 				entrances: 1550,
 				duration: 205,
 				bounce: 31.7,
@@ -76,6 +78,7 @@ export const payload: PublisherReport = {
 			},
 			{
 				title: 'Sample post: ten quick tips',
+				url: 'https://example.org/ten-quick-tips/',
 				entrances: 1030,
 				duration: 188,
 				bounce: 35.1,
@@ -100,12 +103,14 @@ export const payload: PublisherReport = {
 		[
 			{
 				title: 'Sample page: contact',
+				url: 'https://example.org/contact/',
 				exits: 720,
 				pageviews: 1310,
 				exitrate: 54.96,
 			},
 			{
 				title: 'Sample page: pricing',
+				url: 'https://example.org/pricing/',
 				exits: 540,
 				pageviews: 1620,
 				exitrate: 33.33,
@@ -145,6 +150,7 @@ export const payload: PublisherReport = {
 		[
 			{
 				title: '/go/sample/',
+				url: 'https://example.org/go/sample/',
 				link: 'https://example.org/go/sample/',
 				clicks: 96,
 			},

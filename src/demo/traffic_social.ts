@@ -19,6 +19,7 @@ const network = ( name: string, icon: string, sessions: number ): TableRow => {
 		icon,
 		sessions,
 		engaged_sessions: Math.round( sessions * 0.55 ),
+		pages_per_sessions: 1.8 + ( sessions % 7 ) / 10,
 		bounce_rate: 45 + ( sessions % 9 ),
 		purchases,
 		revenue: purchases * 80,

@@ -4,7 +4,7 @@
  * sample's charts are dated with the range the header shows.
  */
 import { useSelect } from '@wordpress/data';
-import { useEffect, useMemo, useState } from '@wordpress/element';
+import { useContext, useEffect, useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { Loader } from '../components/Loader';
@@ -16,9 +16,35 @@ import {
 } from '../components/report/context';
 import { appStore } from '../store/app';
 import type { PayloadOf } from '../store/reports/types';
+import type { UpsellContent, UpsellKey } from '../upsell/content';
 import { LockedReport } from '../upsell/LockedReport';
+import type { UpsellSource } from '../upsell/UpsellOverlay';
 import type { ReportScreenProps } from './ReportScreen';
-import { reportDef, type ReportName } from './registry';
+import { reportDef, RouteContextContext, type ReportName } from './registry';
+
+/**
+ * The upsell overlay's copy: the report's entry of the upsell table, else the copy its sample
+ * carries under the report's name, else (its sample not loaded yet or failed to load) its title.
+ *
+ * @param name  The report.
+ * @param key   Its upsell table entry, if any.
+ * @param copy  Its sample's copy, once loaded.
+ * @param title Its title.
+ */
+function upsellSource(
+	name: ReportName,
+	key: UpsellKey | undefined,
+	copy: UpsellContent | null,
+	title: string
+): UpsellSource {
+	if ( key ) {
+		return { upsellKey: key };
+	}
+	return {
+		upsellKey: name,
+		content: copy ?? { mainheading: title, title, features: [] },
+	};
+}
 
 /**
  * A locked report: its layout with its demo payload under its upsell; nothing is fetched.
@@ -32,7 +58,10 @@ export default function LockedBody< N extends ReportName >( {
 	children,
 }: ReportScreenProps< N > ) {
 	const def = reportDef( name );
+	const routeContext = useContext( RouteContextContext );
 	const [ payload, setPayload ] = useState< PayloadOf< N > | null >( null );
+	// A report outside the upsell table carries its copy with its sample.
+	const [ copy, setCopy ] = useState< UpsellContent | null >( null );
 	const { locale, start, end } = useSelect( ( select ) => {
 		const app = select( appStore );
 		const boot = app.getBoot();
@@ -57,6 +86,7 @@ export default function LockedBody< N extends ReportName >( {
 				if ( active ) {
 					// The demo module of a report is shaped as its payload (src/demo/test).
 					setPayload( module.payload as PayloadOf< N > );
+					setCopy( module.upsell?.() ?? null );
 				}
 			},
 			() => {
@@ -86,7 +116,12 @@ export default function LockedBody< N extends ReportName >( {
 				{ __( 'Sample data', 'monsterinsights-reports' ) }
 			</p>
 			<LockedReport
-				upsellKey={ def.upsell }
+				{ ...upsellSource(
+					name,
+					def.upsell,
+					copy,
+					def.title( routeContext )
+				) }
 				feature={ def.feature }
 				sample={ def.sample }
 			>

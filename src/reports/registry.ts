@@ -81,7 +81,26 @@ export interface MenuPlacement {
 	label: ( context: RouteContext ) => string;
 }
 
-export interface ReportDef {
+/**
+ * Where a locked report's upsell copy comes from: its entry in the product's upsell table
+ * (src/upsell/content.ts), or its sample module's `upsell()` (a report outside that table).
+ */
+export type UpsellDef =
+	| {
+			/** The upsell table entry shown while the licence does not include it. */
+			upsell: UpsellKey;
+			/** Its sample payload (src/demo/<name>.ts), loaded lazily. */
+			demo: () => Promise< DemoModule >;
+	  }
+	| {
+			upsell?: undefined;
+			/** Its sample payload with its upsell copy (src/demo/<name>.ts), loaded lazily. */
+			demo: () => Promise<
+				DemoModule & Required< Pick< DemoModule, 'upsell' > >
+			>;
+	  };
+
+export type ReportDef = UpsellDef & {
 	/** Its hash routes, in the order of the route table; empty for a part of another screen. */
 	paths: readonly ReportPath[];
 	/** Translated title: heading, mobile navigation trigger. */
@@ -92,15 +111,11 @@ export interface ReportDef {
 	menu?: MenuPlacement;
 	/** The tier feature it needs (src/lib/tiers.ts). */
 	feature: Feature;
-	/** The upsell content shown while the licence does not include it. */
-	upsell: UpsellKey;
 	/** Whether the upsell offers "See a Sample Report" (the user journey does not). */
 	sample: boolean;
-	/** Its sample payload (src/demo/<name>.ts), loaded lazily. */
-	demo: () => Promise< DemoModule >;
 	/** Its screen, lazily loaded; absent while the report is not built yet. */
 	screen?: () => Promise< ScreenModule >;
-}
+};
 
 const loadOverview = () =>
 	import(

@@ -7,26 +7,24 @@ import type { ReactNode } from 'react';
 import type { Feature } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { upgradeUrl } from './constants';
-import type { UpsellKey } from './content';
-import { UpsellOverlay } from './UpsellOverlay';
+import { UpsellOverlay, type UpsellSource } from './UpsellOverlay';
 import './style.scss';
 
-export interface LockedReportProps {
-	upsellKey: UpsellKey;
+export type LockedReportProps = UpsellSource & {
 	/** The tier feature the report needs (its level names the upsell's badge). */
 	feature: Feature;
 	/** Whether the overlay offers 'See a Sample Report' (not for the user journey). */
 	sample?: boolean;
 	/** The report rendered with demo data; blurred under the overlay. */
 	children: ReactNode;
-}
+};
 
 /**
  * The id of the sample-report notice of an upsell.
  *
  * @param key The upsell key.
  */
-export function sampleNoticeId( key: UpsellKey ): string {
+export function sampleNoticeId( key: string ): string {
 	return `monsterinsights-reports-sample-${ key }`;
 }
 
@@ -37,17 +35,14 @@ export function sampleNoticeId( key: UpsellKey ): string {
  * with an upgrade link; the notice goes when the user leaves the screen.
  *
  * @param props           Component props.
- * @param props.upsellKey The report's upsell entry.
+ * @param props.upsellKey The report's upsell entry, or the campaign of its own copy.
+ * @param props.content   The report's own upsell copy, when it has no entry.
  * @param props.feature   The tier feature the report needs.
  * @param props.sample    Whether the sample can be shown.
  * @param props.children  The report with demo data.
  */
-export function LockedReport( {
-	upsellKey,
-	feature,
-	sample = true,
-	children,
-}: LockedReportProps ) {
+export function LockedReport( props: LockedReportProps ) {
+	const { upsellKey, feature, sample = true, children } = props;
 	const [ showSample, setShowSample ] = useState( false );
 	const { createWarningNotice, removeNotice } = useDispatch( noticesStore );
 	const level = useSelect( ( select ) => select( appStore ).getLevel(), [] );
@@ -111,7 +106,9 @@ export function LockedReport( {
 			</div>
 			{ ! showSample && (
 				<UpsellOverlay
-					upsellKey={ upsellKey }
+					{ ...( props.content === undefined
+						? { upsellKey: props.upsellKey }
+						: { upsellKey, content: props.content } ) }
 					feature={ feature }
 					onSeeSample={ sample ? seeSample : undefined }
 				/>

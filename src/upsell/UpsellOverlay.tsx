@@ -7,19 +7,30 @@ import { levelBadge, levelLabel } from '../lib/levels';
 import { levelNeeded, type Feature } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { upgradeUrl } from './constants';
-import { featureColumns, getUpsellContent, type UpsellKey } from './content';
+import {
+	featureColumns,
+	getUpsellContent,
+	type UpsellContent,
+	type UpsellKey,
+} from './content';
 import './style.scss';
 
-export interface UpsellOverlayProps {
-	/** The report's upsell content entry. */
-	upsellKey: UpsellKey;
+/**
+ * The overlay's copy: an entry of the upsell table by its key, or the copy itself (a report outside
+ * that table carries it with its sample) under a key that names the upgrade link's campaign.
+ */
+export type UpsellSource =
+	| { upsellKey: UpsellKey; content?: undefined }
+	| { upsellKey: string; content: UpsellContent };
+
+export type UpsellOverlayProps = UpsellSource & {
 	/** The tier feature the report needs: its level names the badge and the upgrade. */
 	feature: Feature;
 	/** Offers "See a Sample Report" when given; the user journey has none. */
 	onSeeSample?: () => void;
 	/** Heading level of the title; 3 under a report's own h2. */
 	headingLevel?: 2 | 3 | 4;
-}
+};
 
 /**
  * The upsell overlay over a locked report (docs/product-rules.md#upsells): 'Upgrade and Unlock',
@@ -28,23 +39,23 @@ export interface UpsellOverlayProps {
  * list (2 columns above 4 items) — an upgrade button and 'See a Sample Report'.
  *
  * @param props              Component props.
- * @param props.upsellKey    The report's upsell entry.
+ * @param props.upsellKey    The report's upsell entry, or the campaign of its own copy.
+ * @param props.content      The report's own copy, when it has no entry.
  * @param props.feature      The tier feature the report needs.
  * @param props.onSeeSample  Shows the sample report.
  * @param props.headingLevel Heading level of the title.
  */
-export function UpsellOverlay( {
-	upsellKey,
-	feature,
-	onSeeSample,
-	headingLevel = 3,
-}: UpsellOverlayProps ) {
+export function UpsellOverlay( props: UpsellOverlayProps ) {
+	const { upsellKey, feature, onSeeSample, headingLevel = 3 } = props;
 	const level = useSelect( ( select ) => select( appStore ).getLevel(), [] );
 	const needed = levelNeeded( feature );
 	const titleId = `monsterinsights-reports-upsell-${ useInstanceId(
 		UpsellOverlay
 	) }`;
-	const content = getUpsellContent( upsellKey );
+	const content =
+		props.content === undefined
+			? getUpsellContent( props.upsellKey )
+			: props.content;
 	const columns = featureColumns( content );
 	const Heading = `h${ headingLevel }` as const;
 

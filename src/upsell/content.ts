@@ -5,14 +5,10 @@
  */
 import { __ } from '@wordpress/i18n';
 
-export interface UpsellContent {
-	mainheading: string;
-	title: string;
-	subtitle?: string;
-	/** Feature list columns; by default 2 when there are more than 4 features. */
-	columns?: number;
-	features: string[];
-}
+import type { UpsellCopy } from '../demo';
+
+/** The upsell copy of a locked report (src/demo defines its shape: a sample may carry it). */
+export type UpsellContent = UpsellCopy;
 
 export type UpsellKey =
 	| 'overview'

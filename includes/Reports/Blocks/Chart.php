@@ -105,7 +105,8 @@ final class Chart implements Block {
 						'page_views' => $numbers,
 					)
 				),
-			)
+			),
+			array( 'compare' )
 		);
 	}
 }

@@ -88,9 +88,10 @@ final class Percents implements Block {
 	 */
 	public function schema(): array {
 		$percents = array_fill_keys( $this->values, Schema::number() );
-		if ( self::WITH_COMPARE === $this->ask ) {
-			$percents['compare'] = Schema::object( array_fill_keys( $this->values, Schema::number() ) );
+		if ( self::WITH_COMPARE !== $this->ask ) {
+			return Schema::object( $percents );
 		}
-		return Schema::object( $percents );
+		$percents['compare'] = Schema::object( array_fill_keys( $this->values, Schema::number() ) );
+		return Schema::object( $percents, array( 'compare' ) );
 	}
 }

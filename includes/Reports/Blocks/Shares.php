@@ -116,7 +116,8 @@ final class Shares implements Block {
 				'labels'  => Schema::list_of( Schema::text() ),
 				'series'  => Schema::list_of( Schema::number() ),
 				'compare' => Schema::list_of( Schema::number() ),
-			)
+			),
+			array( 'compare' )
 		);
 	}
 }

@@ -17,8 +17,8 @@ const shown: RouteContext = {
 };
 
 describe( 'route table', () => {
-	it( 'has every route of the route table', () => {
-		expect( ROUTES.map( ( route ) => route.path ) ).toEqual( [
+	it( "has every route of the product's route table, in its order", () => {
+		const product = [
 			'/',
 			'/top-landing-pages',
 			'/publishers',
@@ -46,7 +46,13 @@ describe( 'route table', () => {
 			'/traffic-social',
 			'/exceptions',
 			'/year-in-review',
-		] );
+		];
+		// A report of the registry outside the product's table may add a route of its own.
+		expect(
+			ROUTES.map( ( route ) => route.path ).filter( ( path ) =>
+				product.includes( path )
+			)
+		).toEqual( product );
 	} );
 
 	it( "gates each route with its report's feature in the tier table exported from PHP", () => {
@@ -61,7 +67,11 @@ describe( 'route table', () => {
 	it( 'gives every route a title and an upsell entry that exists', () => {
 		ROUTES.forEach( ( route ) => {
 			expect( route.title( shown ) ).not.toBe( '' );
-			expect( UPSELL_KEYS ).toContain( route.upsell );
+			// Absent when the report's sample carries its own copy (tsc requires it there).
+			expect(
+				route.upsell === undefined ||
+					UPSELL_KEYS.includes( route.upsell )
+			).toBe( true );
 		} );
 		expect(
 			ROUTES.find( ( r ) => r.path === '/year-in-review' )?.title( shown )

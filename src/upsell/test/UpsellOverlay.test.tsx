@@ -50,6 +50,38 @@ describe( 'UpsellOverlay', () => {
 		expect( region ).toHaveAttribute( 'data-pdf-exclude' );
 	} );
 
+	it( "shows a report's own copy, with its name as the upgrade link's campaign", () => {
+		renderIn(
+			<UpsellOverlay
+				upsellKey="downloads"
+				content={ {
+					mainheading: 'Downloads Report',
+					title: 'See Which Files Your Visitors Download.',
+					features: [ 'Downloads by file', 'Downloads by day' ],
+				} }
+				feature="media"
+			/>,
+			createShellRegistry()
+		);
+		const region = screen.getByRole( 'region', {
+			name: 'See Which Files Your Visitors Download.',
+		} );
+		expect(
+			within( region ).getByText( 'Downloads Report' )
+		).toBeInTheDocument();
+		expect(
+			within( region )
+				.getAllByRole( 'listitem' )
+				.map( ( li ) => li.textContent )
+		).toEqual( [ 'Downloads by file', 'Downloads by day' ] );
+		expect(
+			within( region ).getByRole( 'link', { name: 'Upgrade and Unlock' } )
+		).toHaveAttribute(
+			'href',
+			expect.stringContaining( 'utm_campaign=downloads' )
+		);
+	} );
+
 	it( 'names Agency for an agency feature and Pro for a pro one', () => {
 		const registry = createShellRegistry( {
 			licence: { level: 'pro', source: 'site' },

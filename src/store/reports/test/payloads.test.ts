@@ -1,9 +1,10 @@
 /**
- * The payload fixtures against the payload types, one fixture per report the PHP registry builds
- * (tiers.json `built`, every key of ReportPayloads): tsc checks that each fixture has every property
- * its interface requires, with its type, and no property the interface does not know (FIXTURES
- * below); PHPUnit (tests/php/Shared/ReportPayloadContractTest.php) checks that the same files match
- * the routes' schemas property for property. These checks cover what tsc cannot see.
+ * The payload fixtures (routes' answers on seeded data, which screen and store tests render)
+ * against the payload types: tsc checks that each fixture has every property its interface
+ * requires, with its type, and no property the interface does not know (FIXTURES below);
+ * src/reports/test/payloadContract.test.ts checks that the same files match the routes' exported
+ * schemas property for property. A report needs no fixture: its sample (src/demo) carries the
+ * contract. These checks cover what tsc cannot see.
  */
 import tiers from '../../../lib/tiers.json';
 import {
@@ -90,11 +91,11 @@ const FIXTURES = {
 	exceptions,
 	sitespeed: siteSpeed,
 	yearinreview: yearInReview,
-} satisfies { [ Name in ReportName ]: Json< ReportPayloads[ Name ] > };
+} satisfies { [ Name in ReportName ]?: Json< ReportPayloads[ Name ] > };
 
 /** Each fixture has no property its payload type lacks (a property only the PHP side has). */
 const CHECKED: {
-	[ Name in ReportName ]: Known<
+	[ Name in keyof typeof FIXTURES ]: Known<
 		( typeof FIXTURES )[ Name ],
 		ReportPayloads[ Name ]
 	>;
@@ -107,9 +108,9 @@ const CATEGORIES: ExceptionCategory[] = [
 ];
 
 describe( 'payload fixtures', () => {
-	it( 'cover exactly the reports the PHP registry builds (tiers.json "built")', () => {
-		expect( Object.keys( CHECKED ).sort() ).toEqual(
-			[ ...tiers.built ].sort()
+	it( 'are payloads of reports the PHP registry builds (tiers.json "built")', () => {
+		Object.keys( CHECKED ).forEach( ( name ) =>
+			expect( tiers.built ).toContain( name )
 		);
 	} );
 
