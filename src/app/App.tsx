@@ -19,7 +19,6 @@ import { QuickLinks, type QuickLink } from './QuickLinks';
 import { ReportErrorDialog } from './ReportErrorDialog';
 import { ReportRoute } from './ReportRoute';
 import { routeContext, useHashRouter } from './router';
-import { resolveRoute } from './routes';
 import { highlightSideMenu } from './sideMenu';
 import './style.scss';
 
@@ -106,13 +105,12 @@ function ScreenLayout( {
  * URL and the store in step while it is mounted.
  */
 function Shell() {
-	useHashRouter();
-	const { boot, route, dateQuery, flags, level, canSaveSettings } = useSelect(
+	const matched = useHashRouter();
+	const { boot, dateQuery, flags, level, canSaveSettings } = useSelect(
 		( select ) => {
 			const app = select( appStore );
 			return {
 				boot: app.getBoot(),
-				route: app.getRoute(),
 				dateQuery: app.getDateQuery(),
 				flags: app.getFlags(),
 				level: app.getLevel(),
@@ -127,14 +125,13 @@ function Shell() {
 		() => ( boot ? routeContext( boot ) : null ),
 		[ boot ]
 	);
-	const matched = context ? resolveRoute( route, context ) : null;
 	const reportsUrl = boot?.plugin.reportsUrl ?? '';
 
 	// The admin side menu follows the user journey and AI routes
 	// (docs/product-rules.md#navigation).
 	useEffect(
-		() => highlightSideMenu( route, reportsUrl ),
-		[ route, reportsUrl ]
+		() => highlightSideMenu( matched?.path ?? '/', reportsUrl ),
+		[ matched?.path, reportsUrl ]
 	);
 
 	// While the app is blocked, its content is out of reach.

@@ -3,7 +3,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 
 import { LoadBoundary } from '../components/LoadBoundary';
 import { Loader } from '../components/Loader';
-import { RouteContextContext } from '../reports/registry';
+import { RouteContextContext, RoutedReportContext } from '../reports/registry';
 import type { MatchedRoute, RouteContext } from './routes';
 import {
 	forgetScreen,
@@ -37,7 +37,7 @@ export interface ReportRouteProps {
 }
 
 /**
- * The routed content: the route's screen, lazily loaded, or — while a report is not built — its
+ * The routed content: the route's screen, lazily loaded and handed the route's report, or — while a report is not built — its
  * title and sample under its upsell. A route with an anchor scrolls smoothly to it once it renders.
  * A screen whose script cannot be fetched, or that throws, says so with a "Try again" button
  * (LoadBoundary); the rest of the app stays usable.
@@ -64,31 +64,35 @@ export function ReportRoute( { matched, context }: ReportRouteProps ) {
 
 	return (
 		<RouteContextContext.Provider value={ context }>
-			<LoadBoundary
-				key={ matched.path }
-				onRetry={ () => {
-					if ( route.load ) {
-						screens.delete( route.load );
-						forgetScreen( route.load );
-					}
-				} }
-			>
-				{ () => {
-					const Screen = route.load ? screenFor( route.load ) : null;
-					return (
-						<Suspense fallback={ <Loader /> }>
-							{ Screen ? (
-								<Screen />
-							) : (
-								<UnbuiltReport
-									route={ route }
-									context={ context }
-								/>
-							) }
-						</Suspense>
-					);
-				} }
-			</LoadBoundary>
+			<RoutedReportContext.Provider value={ route.report }>
+				<LoadBoundary
+					key={ matched.path }
+					onRetry={ () => {
+						if ( route.load ) {
+							screens.delete( route.load );
+							forgetScreen( route.load );
+						}
+					} }
+				>
+					{ () => {
+						const Screen = route.load
+							? screenFor( route.load )
+							: null;
+						return (
+							<Suspense fallback={ <Loader /> }>
+								{ Screen ? (
+									<Screen />
+								) : (
+									<UnbuiltReport
+										route={ route }
+										context={ context }
+									/>
+								) }
+							</Suspense>
+						);
+					} }
+				</LoadBoundary>
+			</RoutedReportContext.Provider>
 		</RouteContextContext.Provider>
 	);
 }

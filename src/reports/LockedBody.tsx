@@ -15,11 +15,10 @@ import {
 	type ReportContextValue,
 } from '../components/report/context';
 import { appStore } from '../store/app';
-import type { PayloadOf } from '../store/reports/types';
 import type { UpsellContent, UpsellKey } from '../upsell/content';
 import { LockedReport } from '../upsell/LockedReport';
 import type { UpsellSource } from '../upsell/UpsellOverlay';
-import type { ReportScreenProps } from './ReportScreen';
+import type { RoutedScreenProps } from './ReportScreen';
 import { reportDef, RouteContextContext, type ReportName } from './registry';
 
 /**
@@ -53,13 +52,13 @@ function upsellSource(
  * @param props.name     The report.
  * @param props.children Its layout.
  */
-export default function LockedBody< N extends ReportName >( {
+export default function LockedBody< P >( {
 	name,
 	children,
-}: ReportScreenProps< N > ) {
+}: RoutedScreenProps< P > ) {
 	const def = reportDef( name );
 	const routeContext = useContext( RouteContextContext );
-	const [ payload, setPayload ] = useState< PayloadOf< N > | null >( null );
+	const [ payload, setPayload ] = useState< P | null >( null );
 	// A report outside the upsell table carries its copy with its sample.
 	const [ copy, setCopy ] = useState< UpsellContent | null >( null );
 	const { locale, start, end } = useSelect( ( select ) => {
@@ -85,7 +84,7 @@ export default function LockedBody< N extends ReportName >( {
 			( module ) => {
 				if ( active ) {
 					// The demo module of a report is shaped as its payload (src/demo/test).
-					setPayload( module.payload as PayloadOf< N > );
+					setPayload( module.payload as P );
 					setCopy( module.upsell?.() ?? null );
 				}
 			},

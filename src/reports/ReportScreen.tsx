@@ -30,8 +30,12 @@ import { isPayloadEmpty } from '../components/report/empty';
 import { canUse } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { reportsStore, requestDates } from '../store/reports';
-import type { PayloadOf } from '../store/reports/types';
-import { reportDef, RouteContextContext, type ReportName } from './registry';
+import {
+	reportDef,
+	RouteContextContext,
+	useRoutedReport,
+	type ReportName,
+} from './registry';
 import { ReportHeader } from './shared/ReportHeader';
 import { useReport } from './shared/useReport';
 
@@ -44,13 +48,15 @@ export interface ReportLayoutState {
 	comparing: boolean;
 }
 
-export interface ReportScreenProps< N extends ReportName > {
-	/** The report. */
-	name: N;
+/**
+ * A report screen's props. The report is the one its route hands it (RoutedReportContext); `P` is
+ * that report's payload type, which the layout's parameter names.
+ */
+export interface ReportScreenProps< P > {
 	/** The report's layout for a payload: the same for real and sample data. */
-	children: ( data: PayloadOf< N >, state: ReportLayoutState ) => ReactNode;
+	children: ( data: P, state: ReportLayoutState ) => ReactNode;
 	/** Whether a payload has nothing to show; by default every block of it is empty. */
-	isEmpty?: ( data: PayloadOf< N > ) => boolean;
+	isEmpty?: ( data: P ) => boolean;
 	/** The empty text of the report; 'No data to show' by default. */
 	emptyText?: string;
 	/** The error text of the report; 'An unknown error has occurred.' by default. */
@@ -61,7 +67,7 @@ export interface ReportScreenProps< N extends ReportName > {
 	 * The body while the licence includes the report, in place of the fetch by the app's dates
 	 * (the Real-Time report fetches and refreshes itself); it gets the layout to render payloads.
 	 */
-	live?: ( layout: ReportScreenProps< N >[ 'children' ] ) => ReactNode;
+	live?: ( layout: ReportScreenProps< P >[ 'children' ] ) => ReactNode;
 	/**
 	 * A notice under the header while the licence includes the report, whatever the payload's
 	 * state (e.g. the tracking the report needs is switched off, so there is nothing new to show).
@@ -84,15 +90,19 @@ const HANDLED_ELSEWHERE = [
 	'upgrade_required',
 ];
 
+/** A report screen's props with the report its route handed it. */
+export type RoutedScreenProps< P > = ReportScreenProps< P > & {
+	name: ReportName;
+};
+
 /**
- * The report shell.
+ * The report shell of the report the route hands the screen.
  *
- * @param props Component props.
+ * @param screenProps Component props.
  */
-export function ReportScreen< N extends ReportName >(
-	props: ReportScreenProps< N >
-) {
-	const { name } = props;
+export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
+	const name = useRoutedReport();
+	const props: RoutedScreenProps< P > = { ...screenProps, name };
 	const def = reportDef( name );
 	const { level, serverLocked } = useSelect(
 		( select ) => ( {
@@ -116,8 +126,8 @@ export function ReportScreen< N extends ReportName >(
 			{ locked && (
 				<Suspense fallback={ <Loader /> }>
 					<LockedBody
-						// The lazy component is typed for any report; these are this report's props.
-						{ ...( props as unknown as ReportScreenProps< ReportName > ) }
+						// The lazy component is typed for any payload; these are this report's props.
+						{ ...( props as RoutedScreenProps< unknown > ) }
 					/>
 				</Suspense>
 			) }
@@ -142,14 +152,17 @@ export function ReportScreen< N extends ReportName >(
  * @param props.emptyText The empty text.
  * @param props.errorText The error text.
  */
-function LiveBody< N extends ReportName >( {
+function LiveBody< P >( {
 	name,
 	children,
 	isEmpty = isPayloadEmpty,
 	emptyText,
 	errorText,
-}: ReportScreenProps< N > ) {
-	const { data, isLoading, isRefreshing, query, locale } = useReport( name );
+}: RoutedScreenProps< P > ) {
+	const report = useReport( name );
+	const { isLoading, isRefreshing, query, locale } = report;
+	// The payload of the report the route handed the screen, whose type the screen names.
+	const data = report.data as P | undefined;
 	const { error, rest } = useSelect(
 		( select ) => ( {
 			error: select( reportsStore ).getReportError( name, query ),

@@ -9,14 +9,13 @@
  * Adding a report: one entry here (its `screen` once it is built), its folder under src/reports,
  * its demo module in src/demo and its PHP class.
  */
-import { createContext } from '@wordpress/element';
+import { createContext, useContext } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { ComponentType } from 'react';
 
 import type { DemoModule } from '../demo';
 import type { Feature, GatedReport } from '../lib/tiers';
 import type { UpsellKey } from '../upsell/content';
-import type { TrafficScreenName } from './traffic';
 
 /**
  * Id of the Overview's top landing pages block; `/top-landing-pages` scrolls to it. The Overview
@@ -59,6 +58,25 @@ export interface RouteContext {
 export const RouteContextContext = createContext< RouteContext >( {
 	yearInReview: { show_report: false, report_year: 0 },
 } );
+
+/**
+ * The report of the route being shown: the shell's route hands it to the screen it renders, so a
+ * screen never names its own report.
+ */
+export const RoutedReportContext = createContext< ReportName | null >( null );
+
+/**
+ * The report the route handed this screen.
+ */
+export function useRoutedReport(): ReportName {
+	const name = useContext( RoutedReportContext );
+	if ( ! name ) {
+		throw new Error(
+			'A report screen renders inside a route (RoutedReportContext).'
+		);
+	}
+	return name;
+}
 
 /** One hash route of a report. */
 export interface ReportPath {
@@ -122,15 +140,11 @@ const loadOverview = () =>
 		/* webpackChunkName: "report-overview" */ './overview'
 	) as Promise< ScreenModule >;
 
-/**
- * A traffic report's screen: the five chart-and-table traffic screens share one chunk.
- *
- * @param name The report.
- */
-const loadTraffic = ( name: TrafficScreenName ) => () =>
-	import( /* webpackChunkName: "report-traffic" */ './traffic' ).then(
-		( module ): ScreenModule => ( { default: module.SCREENS[ name ] } )
-	);
+/** The five chart-and-table traffic screens share one chunk (and one screen). */
+const loadTraffic = () =>
+	import(
+		/* webpackChunkName: "report-traffic" */ './traffic'
+	) as Promise< ScreenModule >;
 
 const yearInReviewTitle = ( { yearInReview }: RouteContext ) =>
 	sprintf(
@@ -460,7 +474,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-overview" */ '../demo/traffic_overview'
 			),
-		screen: loadTraffic( 'traffic_overview' ),
+		screen: loadTraffic,
 	},
 	traffic_landing_pages: {
 		paths: [ { path: '/traffic-landing-pages' } ],
@@ -479,7 +493,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-landing-pages" */ '../demo/traffic_landing_pages'
 			),
-		screen: loadTraffic( 'traffic_landing_pages' ),
+		screen: loadTraffic,
 	},
 	traffic_technology: {
 		paths: [ { path: '/traffic-technology' } ],
@@ -518,7 +532,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-campaign" */ '../demo/traffic_campaign'
 			),
-		screen: loadTraffic( 'traffic_campaign' ),
+		screen: loadTraffic,
 	},
 	traffic_source_medium: {
 		paths: [ { path: '/traffic-source-medium' } ],
@@ -536,7 +550,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-source-medium" */ '../demo/traffic_source_medium'
 			),
-		screen: loadTraffic( 'traffic_source_medium' ),
+		screen: loadTraffic,
 	},
 	traffic_social: {
 		paths: [ { path: '/traffic-social' } ],
@@ -554,7 +568,7 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-traffic-social" */ '../demo/traffic_social'
 			),
-		screen: loadTraffic( 'traffic_social' ),
+		screen: loadTraffic,
 	},
 	exceptions: {
 		paths: [ { path: '/exceptions' } ],

@@ -16,7 +16,7 @@ import {
 	type dispatch as dispatchFn,
 	type select as selectFn,
 } from '@wordpress/data';
-import { useLayoutEffect } from '@wordpress/element';
+import { useLayoutEffect, useState } from '@wordpress/element';
 
 import { defaultDateQuery, presetRange } from '../../lib/dates';
 import {
@@ -33,7 +33,7 @@ import {
 	type Level,
 } from '../../store/app';
 import { appScreenOf } from '../appScreens';
-import { resolveRoute, type RouteContext } from '../routes';
+import { resolveRoute, type MatchedRoute, type RouteContext } from '../routes';
 import { getYearInReview } from '../yearInReview';
 
 type AppSelectors = ReturnType< typeof selectFn< typeof appStore > >;
@@ -48,6 +48,12 @@ export interface RouterRegistry {
 export interface RouteState {
 	route: string;
 	dateQuery: DateQuery;
+}
+
+/** A hash read: its route state and the route record the path matched. */
+interface HashRead extends RouteState {
+	/** The shell renders it as it is. */
+	matched: MatchedRoute;
 }
 
 /**
@@ -73,6 +79,27 @@ export function allowsCustomDates( level: Level ): boolean {
 }
 
 /**
+ * The route, date query and matched route record a location hash stands for.
+ *
+ * @param hash  `location.hash`.
+ * @param boot  The boot data (today, start of week).
+ * @param level The licence level.
+ */
+function readLocation( hash: string, boot: BootData, level: Level ): HashRead {
+	const { path, params } = parseHash( hash );
+	const today = boot.site.today;
+	const matched = resolveRoute( path, routeContext( boot ) );
+	const dateQuery = dateQueryFromParams( params, {
+		today,
+		allowCustom: allowsCustomDates( level ),
+		fallback: defaultDateQuery( today ),
+		presetRange: ( preset ) =>
+			presetRange( preset, today, boot.site.startOfWeek ),
+	} );
+	return { route: matched.path, dateQuery, matched };
+}
+
+/**
  * The route and date query a location hash stands for.
  *
  * @param hash  `location.hash`.
@@ -84,17 +111,8 @@ export function resolveHash(
 	boot: BootData,
 	level: Level
 ): RouteState {
-	const { path, params } = parseHash( hash );
-	const today = boot.site.today;
-	const matched = resolveRoute( path, routeContext( boot ) );
-	const dateQuery = dateQueryFromParams( params, {
-		today,
-		allowCustom: allowsCustomDates( level ),
-		fallback: defaultDateQuery( today ),
-		presetRange: ( preset ) =>
-			presetRange( preset, today, boot.site.startOfWeek ),
-	} );
-	return { route: matched.path, dateQuery };
+	const { route, dateQuery } = readLocation( hash, boot, level );
+	return { route, dateQuery };
 }
 
 /**
@@ -116,11 +134,13 @@ function replaceHash( win: Window, hash: string ): void {
  *
  * @param registry The data registry.
  * @param win      The window.
+ * @param onRoute  Gets the matched route of each hash read, for the shell to render.
  * @return A function that stops the router.
  */
 export function startHashRouter(
 	registry: RouterRegistry,
-	win: Window = window
+	win: Window = window,
+	onRoute?: ( matched: MatchedRoute ) => void
 ): () => void {
 	const select = () => registry.select( appStore ) as AppSelectors;
 	const actions = registry.dispatch( appStore ) as AppActions;
@@ -135,7 +155,7 @@ export function startHashRouter(
 		) {
 			return;
 		}
-		const resolved = resolveHash(
+		const resolved = readLocation(
 			win.location.hash,
 			boot,
 			select().getLevel()
@@ -146,6 +166,7 @@ export function startHashRouter(
 		if ( ! sameDateQuery( select().getDateQuery(), resolved.dateQuery ) ) {
 			actions.setDateQuery( resolved.dateQuery );
 		}
+		onRoute?.( resolved.matched );
 		const canonical = buildHash( resolved.route, resolved.dateQuery );
 		if ( canonical !== win.location.hash ) {
 			replaceHash( win, canonical );
@@ -160,10 +181,34 @@ export function startHashRouter(
 }
 
 /**
- * Runs the hash router while the calling component is mounted. It reads the hash before the first
- * paint, so the first screen already shows the route of the URL.
+ * Runs the hash router while the calling component is mounted and returns the route it matched,
+ * the one place a path is resolved. It reads the hash before the first render (so the first
+ * screen already shows the route of the URL) and again on every hashchange.
+ *
+ * @return The matched route; null without boot data.
  */
-export function useHashRouter(): void {
+export function useHashRouter(): MatchedRoute | null {
 	const registry = useRegistry() as unknown as RouterRegistry;
-	useLayoutEffect( () => startHashRouter( registry, window ), [ registry ] );
+	const [ matched, setMatched ] = useState< MatchedRoute | null >( () => {
+		const select = registry.select( appStore ) as AppSelectors;
+		const boot = select.getBoot();
+		return boot
+			? readLocation( window.location.hash, boot, select.getLevel() )
+					.matched
+			: null;
+	} );
+	useLayoutEffect(
+		() =>
+			startHashRouter( registry, window, ( next ) =>
+				setMatched( ( previous ) =>
+					previous &&
+					previous.path === next.path &&
+					previous.route === next.route
+						? previous
+						: next
+				)
+			),
+		[ registry ]
+	);
+	return matched;
 }

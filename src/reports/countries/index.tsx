@@ -8,7 +8,7 @@ import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
 import { CountryName } from '../../components/Flag';
-import type { TableRow } from '../../store/reports/types';
+import type { CountriesReport, TableRow } from '../../store/reports/types';
 import { ChartTableReport } from '../traffic/ChartTableReport';
 
 /**
@@ -27,8 +27,7 @@ function countryFlag( row: TableRow, content: ReactNode ): ReactNode {
 
 export function CountriesScreen() {
 	return (
-		<ChartTableReport
-			name="countries"
+		<ChartTableReport< CountriesReport >
 			table="countries"
 			title={ __( 'Country Report', 'monsterinsights-reports' ) }
 			emptyText={ __( 'No data to show', 'monsterinsights-reports' ) }

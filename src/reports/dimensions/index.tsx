@@ -60,8 +60,7 @@ export function DimensionsScreen() {
 		'monsterinsights-reports'
 	);
 	return (
-		<ReportScreen
-			name="dimensions"
+		<ReportScreen< DimensionsReport >
 			isEmpty={ ( data ) => enabledDimensions( data ).length === 0 }
 			emptyText={ __(
 				'No data currently for the report',

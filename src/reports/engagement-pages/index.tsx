@@ -6,6 +6,7 @@
 import { __ } from '@wordpress/i18n';
 
 import { DataTable } from '../../components/ReportTable/DataTable';
+import type { EngagementPagesReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
 
 export function EngagementPagesScreen() {
@@ -18,8 +19,7 @@ export function EngagementPagesScreen() {
 		'monsterinsights-reports'
 	);
 	return (
-		<ReportScreen
-			name="engagement_pages"
+		<ReportScreen< EngagementPagesReport >
 			emptyText={ emptyText }
 			errorText={ errorText }
 		>

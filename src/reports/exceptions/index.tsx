@@ -68,8 +68,7 @@ const emptyText = () =>
 
 export function ExceptionsScreen() {
 	return (
-		<ReportScreen
-			name="exceptions"
+		<ReportScreen< ExceptionsReport >
 			emptyText={ emptyText() }
 			isEmpty={ ( data ) => data.pagination.total === 0 }
 		>

@@ -149,8 +149,7 @@ export function FormsTrackingNotice() {
 
 export function FormsScreen() {
 	return (
-		<ReportScreen
-			name="forms"
+		<ReportScreen< FormsReport >
 			notice={ <FormsTrackingNotice /> }
 			emptyText={ __(
 				'There were no impressions for this date range.',

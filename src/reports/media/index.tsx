@@ -91,7 +91,7 @@ export function MediaScreen() {
 		'monsterinsights-reports'
 	);
 	return (
-		<ReportScreen name="media" emptyText={ emptyText }>
+		<ReportScreen< MediaReport > emptyText={ emptyText }>
 			{ ( data, { comparing, locale } ) => (
 				<MediaLayout
 					data={ data }

@@ -85,7 +85,7 @@ export function OverviewScreen() {
 
 	return (
 		// An all-zero range still draws the chart with its waiting-for-data overlay: never empty.
-		<ReportScreen name="overview" isEmpty={ () => false }>
+		<ReportScreen< OverviewReport > isEmpty={ () => false }>
 			{ ( data, state ) => (
 				<div className="monsterinsights-reports-overview">
 					<OverviewBody

@@ -112,8 +112,7 @@ export function PublisherScreen() {
 		'monsterinsights-reports'
 	);
 	return (
-		<ReportScreen
-			name="publisher"
+		<ReportScreen< PublisherReport >
 			isEmpty={ isEmpty }
 			errorText={ errorText }
 		>

@@ -410,8 +410,7 @@ function RealtimeBody( {
 
 export function RealtimeScreen() {
 	return (
-		<ReportScreen
-			name="realtime"
+		<ReportScreen< RealtimeReport >
 			period={ __( 'Last 30 minutes', 'monsterinsights-reports' ) }
 			isEmpty={ () => false }
 			live={ ( render ) => <RealtimeBody layout={ render } /> }

@@ -490,7 +490,7 @@ export function SiteSpeedLayout( {
 
 export function SiteSpeedScreen() {
 	return (
-		<ReportScreen name="sitespeed" isEmpty={ () => false }>
+		<ReportScreen< SiteSpeedReport > isEmpty={ () => false }>
 			{ ( data, { demo, locale } ) => (
 				<SiteSpeedLayout
 					data={ data }

@@ -11,14 +11,18 @@ import { installResizeObserver } from '../../components/report/test/dom';
 import fixture from '../../store/reports/test/fixtures/forms.json';
 import { CountriesScreen } from '../countries';
 import { FormsScreen } from '../forms';
-import { SCREENS } from '../traffic';
 import {
 	acquisition,
 	CHART,
 	COUNTRIES,
 	SOCIAL,
 } from '../traffic/test/fixtures';
-import { renderScreen, tableRows } from './screen';
+import {
+	renderScreen,
+	tableRows,
+	TRAFFIC_SCREENS,
+	routedScreen,
+} from './screen';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../components/test/chartMock' ).chartMock()
@@ -34,12 +38,12 @@ const ROW: Array< [ string, number, number, number ] > = [
 const NOTED: Array< [ string, ComponentType, unknown ] > = [
 	[
 		'Traffic Overview',
-		SCREENS.traffic_overview,
+		TRAFFIC_SCREENS.traffic_overview,
 		{ chart: CHART, channels: acquisition( 'channel', 'Channel', ROW ) },
 	],
 	[
 		'Landing Page Details',
-		SCREENS.traffic_landing_pages,
+		TRAFFIC_SCREENS.traffic_landing_pages,
 		{
 			chart: CHART,
 			landing_pages: acquisition( 'landing_page', 'Landing Page', ROW ),
@@ -47,12 +51,12 @@ const NOTED: Array< [ string, ComponentType, unknown ] > = [
 	],
 	[
 		'Campaigns',
-		SCREENS.traffic_campaign,
+		TRAFFIC_SCREENS.traffic_campaign,
 		{ chart: CHART, campaigns: acquisition( 'campaign', 'Campaign', ROW ) },
 	],
 	[
 		'Source / Medium',
-		SCREENS.traffic_source_medium,
+		TRAFFIC_SCREENS.traffic_source_medium,
 		{
 			chart: CHART,
 			source_medium: acquisition(
@@ -64,10 +68,10 @@ const NOTED: Array< [ string, ComponentType, unknown ] > = [
 	],
 	[
 		'Country Report',
-		CountriesScreen,
+		routedScreen( 'countries', CountriesScreen ),
 		{ chart: CHART, regions: { available: false }, countries: COUNTRIES },
 	],
-	[ 'Forms Overview Report', FormsScreen, fixture ],
+	[ 'Forms Overview Report', routedScreen( 'forms', FormsScreen ), fixture ],
 ];
 
 describe( 'site notes of a report chart', () => {
@@ -105,7 +109,7 @@ describe( 'site notes of a report chart', () => {
 	);
 
 	it( 'Social Media has no notes panel', async () => {
-		const Screen = SCREENS.traffic_social;
+		const Screen = TRAFFIC_SCREENS.traffic_social;
 		const { container } = renderScreen( <Screen />, 'plus', {
 			chart: CHART,
 			social: SOCIAL,

@@ -11,7 +11,7 @@ import type {
 	TableRow,
 } from '../../store/reports/types';
 import { EngagementPagesScreen } from '../engagement-pages';
-import { LAST_30_DAYS, registryAt, reportCalls } from './screen';
+import { LAST_30_DAYS, registryAt, reportCalls, Routed } from './screen';
 
 /**
  * A shell registry with a licence level and the last 30 days chosen.
@@ -45,7 +45,9 @@ describe( 'ReportScreen', () => {
 	it( 'renders a locked report’s own layout with its demo payload under its upsell, without fetching', async () => {
 		const calls = mockApi( () => pages( [] ) );
 		const { container } = renderIn(
-			<EngagementPagesScreen />,
+			<Routed report="engagement_pages">
+				<EngagementPagesScreen />
+			</Routed>,
 			registryFor( 'basic' )
 		);
 		await waitFor( () =>
@@ -89,7 +91,9 @@ describe( 'ReportScreen', () => {
 			] )
 		);
 		const { container } = renderIn(
-			<EngagementPagesScreen />,
+			<Routed report="engagement_pages">
+				<EngagementPagesScreen />
+			</Routed>,
 			registryFor( 'plus' )
 		);
 		await waitFor( () =>
@@ -106,7 +110,12 @@ describe( 'ReportScreen', () => {
 
 	it( 'shows the report’s empty text for a payload without rows', async () => {
 		mockApi( () => pages( [] ) );
-		renderIn( <EngagementPagesScreen />, registryFor( 'pro' ) );
+		renderIn(
+			<Routed report="engagement_pages">
+				<EngagementPagesScreen />
+			</Routed>,
+			registryFor( 'pro' )
+		);
 		expect(
 			await screen.findByText( 'No data currently for the Pages report.' )
 		).toBeInTheDocument();
@@ -121,7 +130,9 @@ describe( 'ReportScreen', () => {
 			} )
 		);
 		const { container } = renderIn(
-			<EngagementPagesScreen />,
+			<Routed report="engagement_pages">
+				<EngagementPagesScreen />
+			</Routed>,
 			registryFor( 'agency' )
 		);
 		await waitFor( () =>
@@ -142,7 +153,9 @@ describe( 'ReportScreen', () => {
 			} )
 		);
 		const { container } = renderIn(
-			<EngagementPagesScreen />,
+			<Routed report="engagement_pages">
+				<EngagementPagesScreen />
+			</Routed>,
 			registryFor( 'plus' )
 		);
 		await waitFor( () =>

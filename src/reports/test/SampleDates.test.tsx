@@ -8,8 +8,7 @@ import { waitFor } from '@testing-library/react';
 import { lastChartProps } from '../../components/test/chartMock';
 import { installResizeObserver } from '../../components/report/test/dom';
 import { MediaScreen } from '../media';
-import { SCREENS } from '../traffic';
-import { renderLocked } from './screen';
+import { renderLocked, Routed, TRAFFIC_SCREENS } from './screen';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../components/test/chartMock' ).chartMock()
@@ -19,7 +18,7 @@ beforeAll( installResizeObserver );
 
 describe( 'a locked report’s sample', () => {
 	it( 'charts the days of the header’s range (10–12 March 2025)', async () => {
-		const Screen = SCREENS.traffic_overview;
+		const Screen = TRAFFIC_SCREENS.traffic_overview;
 		await renderLocked( <Screen />, 'traffic', 'lite' );
 		await waitFor( () =>
 			expect( lastChartProps( 'line' ).data.labels ).toEqual( [
@@ -35,7 +34,13 @@ describe( 'a locked report’s sample', () => {
 	} );
 
 	it( 'dates the Media sample’s Video Plays chart too', async () => {
-		await renderLocked( <MediaScreen />, 'media', 'lite' );
+		await renderLocked(
+			<Routed report="media">
+				<MediaScreen />
+			</Routed>,
+			'media',
+			'lite'
+		);
 		await waitFor( () =>
 			expect( lastChartProps( 'line' ).data.labels ).toEqual( [
 				'Mar 10',

@@ -18,8 +18,7 @@ import { DimensionsScreen } from '../dimensions';
 import { FormsScreen } from '../forms';
 import { MediaScreen } from '../media';
 import { PublisherScreen } from '../publisher';
-import { SCREENS } from '../traffic';
-import { renderScreen } from './screen';
+import { renderScreen, TRAFFIC_SCREENS, routedScreen } from './screen';
 
 jest.mock( 'react-chartjs-2', () =>
 	jest.requireActual( '../../components/test/chartMock' ).chartMock()
@@ -33,16 +32,21 @@ const SCREENS_WITH_TABLES: Array<
 > = [
 	[
 		'Traffic Overview',
-		SCREENS.traffic_overview,
+		TRAFFIC_SCREENS.traffic_overview,
 		trafficOverview,
 		[ 'Traffic Details' ],
 	],
-	[ 'Country Report', CountriesScreen, countries, [ 'Country Report' ] ],
-	[ 'Forms', FormsScreen, forms, [ 'Forms' ] ],
-	[ 'Media', MediaScreen, media, [ 'Videos' ] ],
+	[
+		'Country Report',
+		routedScreen( 'countries', CountriesScreen ),
+		countries,
+		[ 'Country Report' ],
+	],
+	[ 'Forms', routedScreen( 'forms', FormsScreen ), forms, [ 'Forms' ] ],
+	[ 'Media', routedScreen( 'media', MediaScreen ), media, [ 'Videos' ] ],
 	[
 		'Publishers',
-		PublisherScreen,
+		routedScreen( 'publisher', PublisherScreen ),
 		publisher,
 		[
 			'Top Landing Pages',
@@ -54,7 +58,7 @@ const SCREENS_WITH_TABLES: Array<
 	],
 	[
 		'Dimensions',
-		DimensionsScreen,
+		routedScreen( 'dimensions', DimensionsScreen ),
 		dimensions,
 		[
 			'Most Popular Authors',

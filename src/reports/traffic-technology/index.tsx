@@ -6,12 +6,13 @@
 import { __ } from '@wordpress/i18n';
 
 import { SharePie } from '../../components/report/SharePie';
+import type { TrafficTechnologyReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
 import './style.scss';
 
 export function TrafficTechnologyScreen() {
 	return (
-		<ReportScreen name="traffic_technology">
+		<ReportScreen< TrafficTechnologyReport >>
 			{ ( data, { comparing } ) => (
 				<div className="monsterinsights-reports-technology">
 					<SharePie

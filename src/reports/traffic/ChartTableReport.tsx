@@ -14,31 +14,25 @@ import type {
 	ChartBlock,
 	TablePage,
 	TableRow,
-	PayloadOf,
 } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
-import type { ReportName } from '../registry';
+import { useRoutedReport } from '../registry';
 
-/** The reports whose payload is a chart and tables. */
-export type ChartTableReportName = {
-	[ N in ReportName ]: PayloadOf< N > extends { chart: ChartBlock }
-		? N
-		: never;
-}[ ReportName ];
+/** A payload of a chart and tables. */
+export type ChartTablePayload = { chart: ChartBlock };
 
-/** The table ids of such a report's payload. */
-export type TableId< N extends ChartTableReportName > = {
-	[ K in keyof PayloadOf< N > ]: PayloadOf< N >[ K ] extends TablePage
-		? K
-		: never;
-}[ keyof PayloadOf< N > ] &
+/** The table ids of such a payload. */
+export type TableId< P extends ChartTablePayload > = {
+	[ K in keyof P ]: P[ K ] extends TablePage ? K : never;
+}[ keyof P ] &
 	string;
 
-export interface ChartTableReportProps< N extends ChartTableReportName > {
-	/** The report. */
-	name: N;
+/**
+ * The props of the screen of the report the route hands it; `P` is that report's payload type.
+ */
+export interface ChartTableReportProps< P extends ChartTablePayload > {
 	/** Its details table's id in the payload and in the tables route. */
-	table: TableId< N >;
+	table: TableId< P >;
 	/** The table's heading. */
 	title: string;
 	/** The empty text of the report. */
@@ -50,14 +44,13 @@ export interface ChartTableReportProps< N extends ChartTableReportName > {
 	/** Shows the site notes toggle and panel under the chart; chart markers open it. */
 	notes?: boolean;
 	/** Shown under the table for a payload, e.g. a note on what the table lacks. */
-	footer?: ( data: PayloadOf< N > ) => ReactNode;
+	footer?: ( data: P ) => ReactNode;
 }
 
 /**
  * The report screen: chart, table and notes.
  *
  * @param props           Component props.
- * @param props.name
  * @param props.table
  * @param props.title
  * @param props.emptyText
@@ -66,8 +59,7 @@ export interface ChartTableReportProps< N extends ChartTableReportName > {
  * @param props.notes
  * @param props.footer
  */
-export function ChartTableReport< N extends ChartTableReportName >( {
-	name,
+export function ChartTableReport< P extends ChartTablePayload >( {
 	table,
 	title,
 	emptyText,
@@ -75,13 +67,11 @@ export function ChartTableReport< N extends ChartTableReportName >( {
 	decorate,
 	notes = true,
 	footer,
-}: ChartTableReportProps< N > ) {
+}: ChartTableReportProps< P > ) {
+	const name = useRoutedReport();
 	return (
-		<ReportScreen name={ name } emptyText={ emptyText }>
-			{ ( data, { comparing } ) => {
-				const payload = data as PayloadOf< N > & {
-					chart: ChartBlock;
-				};
+		<ReportScreen< P > emptyText={ emptyText }>
+			{ ( payload, { comparing } ) => {
 				const Chart = notes ? NotedMetricChart : MetricChart;
 				return (
 					<>
@@ -98,7 +88,7 @@ export function ChartTableReport< N extends ChartTableReportName >( {
 							emptyText={ emptyText }
 							decorate={ decorate }
 						/>
-						{ footer?.( data ) }
+						{ footer?.( payload ) }
 					</>
 				);
 			} }

@@ -5,11 +5,12 @@
  * them all.
  */
 import { __ } from '@wordpress/i18n';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { FaviconCell } from '../../components/ReportTable/FaviconCell';
-import type { TableRow } from '../../store/reports/types';
-import { ChartTableReport, type TableId } from './ChartTableReport';
+import type { TableRow, TrafficChartReport } from '../../store/reports/types';
+import { useRoutedReport } from '../registry';
+import { ChartTableReport } from './ChartTableReport';
 
 /** The traffic reports this module has a screen for. */
 export type TrafficScreenName =
@@ -99,28 +100,37 @@ const CONFIGS: Record< TrafficScreenName, TrafficScreenConfig > = {
 	},
 };
 
+/** The traffic reports this screen shows. */
+export const TRAFFIC_SCREEN_NAMES = Object.keys(
+	CONFIGS
+) as TrafficScreenName[];
+
 /**
- * The screen of a traffic report.
+ * Whether a report is one of these traffic screens.
  *
- * @param name The report.
+ * @param name A report.
  */
-function screenOf( name: TrafficScreenName ): ComponentType {
+function isTrafficScreen( name: string ): name is TrafficScreenName {
+	return Object.prototype.hasOwnProperty.call( CONFIGS, name );
+}
+
+/**
+ * The screen of the traffic report the route hands it.
+ */
+export function TrafficScreen() {
+	const name = useRoutedReport();
+	if ( ! isTrafficScreen( name ) ) {
+		throw new Error( `${ name } is not a traffic report of this screen.` );
+	}
 	const { table, title, emptyText, ...rest } = CONFIGS[ name ];
-	const Screen = () => (
-		<ChartTableReport< TrafficScreenName >
-			name={ name }
-			table={ table as TableId< TrafficScreenName > }
+	return (
+		<ChartTableReport< TrafficChartReport< string > >
+			table={ table }
 			title={ title() }
 			emptyText={ emptyText() }
 			{ ...rest }
 		/>
 	);
-	return Screen;
 }
 
-export const SCREENS = Object.fromEntries(
-	( Object.keys( CONFIGS ) as TrafficScreenName[] ).map( ( name ) => [
-		name,
-		screenOf( name ),
-	] )
-) as Record< TrafficScreenName, ComponentType >;
+export default TrafficScreen;

@@ -514,8 +514,7 @@ export function YearInReviewScreen() {
 	);
 	const routeYear = yearInReview.report_year;
 	return (
-		<ReportScreen
-			name="yearinreview"
+		<ReportScreen< YearInReviewReport >
 			period={
 				routeYear > 0
 					? formatRangeText(

@@ -207,3 +207,29 @@ describe( 'startHashRouter', () => {
 		expect( app( registry ).getDateQuery()?.preset ).toBe( 'last30days' );
 	} );
 } );
+
+describe( 'the matched route', () => {
+	afterEach( () => setHash( '' ) );
+
+	it( 'is handed to the listener on start and on every hashchange, the route record itself', async () => {
+		setHash( '#/ai-insights/chat/42' );
+		const registry = createBootedRegistry( {
+			licence: { level: 'pro', source: 'site' },
+		} );
+		const seen: Array< [ string, string, string | undefined ] > = [];
+		const stop = startHashRouter( registry, window, ( matched ) =>
+			seen.push( [
+				matched.path,
+				matched.route.report,
+				matched.params.chatId,
+			] )
+		);
+		window.location.hash = '#/forms';
+		await tick();
+		stop();
+		expect( seen ).toEqual( [
+			[ '/ai-insights/chat/42', 'ai_chat', '42' ],
+			[ '/forms', 'forms', undefined ],
+		] );
+	} );
+} );

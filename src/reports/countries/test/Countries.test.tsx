@@ -14,6 +14,7 @@ import {
 	tableRows,
 	renderLocked,
 	renderScreen,
+	Routed,
 } from '../../test/screen';
 
 /** Where the flags are: the boot data's assetsUrl (tests/js/registry.ts) and flags/. */
@@ -31,7 +32,9 @@ describe( 'Country report', () => {
 			countries: COUNTRIES,
 		};
 		const { calls, container } = renderScreen(
-			<CountriesScreen />,
+			<Routed report="countries">
+				<CountriesScreen />
+			</Routed>,
 			'plus',
 			payload
 		);
@@ -102,7 +105,9 @@ describe( 'Country report', () => {
 		};
 		mockApi( () => payload );
 		const { container } = renderIn(
-			<CountriesScreen />,
+			<Routed report="countries">
+				<CountriesScreen />
+			</Routed>,
 			registryFor( 'plus' )
 		);
 		await userEvent.click(
@@ -117,7 +122,9 @@ describe( 'Country report', () => {
 
 	it( 'shows its sample under its upsell to basic, without fetching', async () => {
 		const { calls, container } = await renderLocked(
-			<CountriesScreen />,
+			<Routed report="countries">
+				<CountriesScreen />
+			</Routed>,
 			'countries'
 		);
 		await waitFor( () =>
@@ -140,7 +147,12 @@ describe( 'Country report', () => {
 			regions: { available: false },
 			countries: { ...COUNTRIES, rows: [], total: 0 },
 		} ) );
-		renderIn( <CountriesScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="countries">
+				<CountriesScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		expect(
 			await screen.findByText( 'No data to show' )
 		).toBeInTheDocument();

@@ -17,6 +17,7 @@ import {
 	tablesBy,
 	renderLocked,
 	renderScreen,
+	Routed,
 } from '../../test/screen';
 
 /**
@@ -130,7 +131,9 @@ function payload(
 describe( 'Dimensions report', () => {
 	it( 'shows a box per enabled dimension with its exact numbers', async () => {
 		const { calls, container } = renderScreen(
-			<DimensionsScreen />,
+			<Routed report="dimensions">
+				<DimensionsScreen />
+			</Routed>,
 			'plus',
 			payload()
 		);
@@ -187,7 +190,9 @@ describe( 'Dimensions report', () => {
 	it( 'leaves out the dimensions the setting turns off', async () => {
 		mockApi( () => payload( [ 'category', 'user_role' ] ) );
 		const { container } = renderIn(
-			<DimensionsScreen />,
+			<Routed report="dimensions">
+				<DimensionsScreen />
+			</Routed>,
 			registryFor( 'plus' )
 		);
 		await waitFor( () =>
@@ -214,7 +219,12 @@ describe( 'Dimensions report', () => {
 		};
 		data.category = { ...data.category, rows: [], total: 0 };
 		mockApi( () => data );
-		renderIn( <DimensionsScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="dimensions">
+				<DimensionsScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		const box = async ( name: string ) =>
 			within( await screen.findByRole( 'region', { name } ) );
 		expect(
@@ -239,7 +249,12 @@ describe( 'Dimensions report', () => {
 
 	it( 'says there is no data when no dimension is enabled', async () => {
 		mockApi( () => payload( [] ) );
-		renderIn( <DimensionsScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="dimensions">
+				<DimensionsScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		expect(
 			await screen.findByText( 'No data currently for the report' )
 		).toBeInTheDocument();
@@ -247,7 +262,9 @@ describe( 'Dimensions report', () => {
 
 	it( 'shows its sample over the same layout under its upsell to basic, without fetching', async () => {
 		const { calls, container } = await renderLocked(
-			<DimensionsScreen />,
+			<Routed report="dimensions">
+				<DimensionsScreen />
+			</Routed>,
 			'dimensions'
 		);
 		await waitFor( () =>

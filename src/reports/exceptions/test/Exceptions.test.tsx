@@ -14,7 +14,7 @@ import type {
 import fixture from '../../../store/reports/test/fixtures/exceptions.json';
 import { mockApi, restError, type ApiCall } from '../../../store/test/api';
 import { ExceptionsScreen } from '..';
-import { expectLockedSample } from '../../test/screen';
+import { expectLockedSample, Routed } from '../../test/screen';
 
 const CATEGORIES: ExceptionCategory[] = [
 	'engagement',
@@ -90,7 +90,12 @@ function renderScreen( level: Level, canSaveSettings = true ) {
 		start: '2025-03-01',
 		end: '2025-03-14',
 	} );
-	return renderIn( <ExceptionsScreen />, registry );
+	return renderIn(
+		<Routed report="exceptions">
+			<ExceptionsScreen />
+		</Routed>,
+		registry
+	);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 	tableRows as rows,
 	renderLocked,
 	renderScreen,
+	Routed,
 } from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
@@ -47,7 +48,9 @@ const EMPTY: FormsReport = {
 describe( 'Forms report', () => {
 	it( 'shows the four tabs with their totals, the forms and each breakdown', async () => {
 		const { calls, container } = renderScreen(
-			<FormsScreen />,
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
 			'plus',
 			PAYLOAD
 		);
@@ -109,7 +112,9 @@ describe( 'Forms report', () => {
 
 	it( 'shows its own layout with the sample under its upsell to basic, without fetching', async () => {
 		const { calls, container } = await renderLocked(
-			<FormsScreen />,
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
 			'forms'
 		);
 		await waitFor( () =>
@@ -139,7 +144,12 @@ describe( 'Forms report', () => {
 
 	it( 'says its empty text when nothing was tracked', async () => {
 		mockApi( () => EMPTY );
-		renderIn( <FormsScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		expect(
 			await screen.findByText(
 				'There were no impressions for this date range.'
@@ -153,7 +163,12 @@ describe( 'Forms report', () => {
 		mockApi( () => PAYLOAD );
 		const off = registryFor( 'plus' );
 		off.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
-		const { container, unmount } = renderIn( <FormsScreen />, off );
+		const { container, unmount } = renderIn(
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
+			off
+		);
 		await waitFor( () => expect( rows( container ) ).toHaveLength( 2 ) );
 		expect(
 			within( container ).getByText( notice, { exact: false } )
@@ -171,7 +186,12 @@ describe( 'Forms report', () => {
 		on.dispatch( addonsStore ).receiveAddons(
 			addonsWith( { forms: true } )
 		);
-		const second = renderIn( <FormsScreen />, on );
+		const second = renderIn(
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
+			on
+		);
 		await waitFor( () =>
 			expect( rows( second.container ) ).toHaveLength( 2 )
 		);
@@ -184,7 +204,12 @@ describe( 'Forms report', () => {
 		mockApi( () => EMPTY );
 		const empty = registryFor( 'plus' );
 		empty.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
-		const third = renderIn( <FormsScreen />, empty );
+		const third = renderIn(
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
+			empty
+		);
 		expect(
 			await screen.findByText(
 				'There were no impressions for this date range.'
@@ -199,7 +224,12 @@ describe( 'Forms report', () => {
 		mockApi( () => ( {} ) );
 		const basic = registryFor( 'basic' );
 		basic.dispatch( addonsStore ).receiveAddons( addonsWith( {} ) );
-		const { container } = renderIn( <FormsScreen />, basic );
+		const { container } = renderIn(
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
+			basic
+		);
 		expect( await findUpsellHeading( 'forms' ) ).toBeInTheDocument();
 		expect(
 			within( container ).queryByText( /Form tracking is off/ )

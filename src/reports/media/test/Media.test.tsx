@@ -15,6 +15,7 @@ import {
 	tableRows as rows,
 	renderLocked,
 	renderScreen,
+	Routed,
 } from '../../test/screen';
 
 jest.mock( 'react-chartjs-2', () =>
@@ -29,7 +30,9 @@ const PAYLOAD = fixture as unknown as MediaReport;
 describe( 'Media report', () => {
 	it( 'shows the Video Plays chart and every video with its numbers', async () => {
 		const { calls, container } = renderScreen(
-			<MediaScreen />,
+			<Routed report="media">
+				<MediaScreen />
+			</Routed>,
 			'plus',
 			PAYLOAD
 		);
@@ -52,7 +55,9 @@ describe( 'Media report', () => {
 
 	it( 'shows its own layout with the sample under its upsell to basic, without fetching', async () => {
 		const { calls, container } = await renderLocked(
-			<MediaScreen />,
+			<Routed report="media">
+				<MediaScreen />
+			</Routed>,
 			'media'
 		);
 		await waitFor( () =>
@@ -75,7 +80,12 @@ describe( 'Media report', () => {
 				total: 0,
 			},
 		} ) );
-		renderIn( <MediaScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="media">
+				<MediaScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		expect(
 			await screen.findByText(
 				'No video plays tracked during this time period.'

@@ -16,6 +16,7 @@ import { settingsWith } from '../../../store/settings/test/fixture';
 import { deferred, mockApi } from '../../../store/test/api';
 import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { OverviewScreen } from '../OverviewScreen';
+import { Routed } from '../../test/screen';
 
 const QUERY: DateQuery = {
 	preset: 'last30days',
@@ -71,7 +72,12 @@ describe( 'OverviewScreen, site notes', () => {
 		const calls = mockApi( () =>
 			makeList( [ makeNote( { id: 5, note_title: 'Launch day' } ) ] )
 		);
-		renderIn( <OverviewScreen />, setUp() );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp()
+		);
 		const toggle = screen.getByRole( 'button', { name: 'Site Notes' } );
 		expect( toggle ).toHaveAttribute( 'aria-expanded', 'false' );
 		expect(
@@ -124,7 +130,12 @@ describe( 'OverviewScreen, site notes', () => {
 					makeNote( { id: 5, note_title: 'Launch day' } ),
 				] )
 			);
-		renderIn( <OverviewScreen />, registry );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			registry
+		);
 
 		const marker = await screen.findByRole( 'button', {
 			name: '1 site note on Nov 20',
@@ -165,7 +176,12 @@ describe( 'OverviewScreen, site notes', () => {
 					: []
 			);
 		} );
-		renderIn( <OverviewScreen />, setUp() );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp()
+		);
 		await userEvent.click(
 			screen.getByRole( 'button', { name: 'Site Notes' } )
 		);
@@ -225,7 +241,12 @@ describe( 'OverviewScreen, site notes', () => {
 			] );
 		} );
 		const registry = setUp();
-		renderIn( <OverviewScreen />, registry );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			registry
+		);
 		await userEvent.click(
 			screen.getByRole( 'button', { name: 'Site Notes' } )
 		);

@@ -12,6 +12,7 @@ import { makeBoot } from '../../../../tests/js/registry';
 import { OverviewScreen } from '../OverviewScreen';
 import { settingsWith } from '../../../store/settings/test/fixture';
 import { flagsIn } from '../../../components/Flag/test/flags';
+import { Routed } from '../../test/screen';
 
 const QUERY: DateQuery = {
 	preset: 'last30days',
@@ -62,7 +63,12 @@ describe( 'OverviewScreen', () => {
 	} );
 
 	it( 'shows the four info boxes, the lists and the site summary from the payload', () => {
-		renderIn( <OverviewScreen />, setUp() );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp()
+		);
 		const boxes = screen.getByRole( 'region', { name: 'Key metrics' } );
 		for ( const title of [
 			'Sessions',
@@ -92,14 +98,24 @@ describe( 'OverviewScreen', () => {
 	} );
 
 	it( 'offers the external views only when the payload has links', () => {
-		const { unmount } = renderIn( <OverviewScreen />, setUp() );
+		const { unmount } = renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp()
+		);
 		expect(
 			screen.getByRole( 'link', { name: 'View Countries Report' } )
 		).toBeInTheDocument();
 		unmount();
 		const { galinks, ...withoutLinks } = overviewFixture;
 		expect( galinks ).toBeDefined();
-		renderIn( <OverviewScreen />, setUp( { overview: withoutLinks } ) );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { overview: withoutLinks } )
+		);
 		expect(
 			screen.queryByRole( 'link', { name: 'View Countries Report' } )
 		).not.toBeInTheDocument();
@@ -110,26 +126,46 @@ describe( 'OverviewScreen', () => {
 			...overviewFixture,
 			overviewgraph: { ...overviewFixture.overviewgraph, count: 0 },
 		};
-		renderIn( <OverviewScreen />, setUp( { overview } ) );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { overview } )
+		);
 		expect(
 			screen.getByText( "We're Waiting for Your Stats!" )
 		).toBeInTheDocument();
 	} );
 
 	it( 'shows the lite banner to lite only', () => {
-		const { unmount } = renderIn( <OverviewScreen />, setUp() );
+		const { unmount } = renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp()
+		);
 		expect(
 			screen.getByText( /Upgrade to Pro to unlock/ )
 		).toBeInTheDocument();
 		unmount();
-		renderIn( <OverviewScreen />, setUp( { level: 'pro' } ) );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { level: 'pro' } )
+		);
 		expect(
 			screen.queryByText( /Upgrade to Pro to unlock/ )
 		).not.toBeInTheDocument();
 	} );
 
 	it( 'shows a loader until the payload arrives', () => {
-		renderIn( <OverviewScreen />, setUp( { overview: null } ) );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { overview: null } )
+		);
 		expect(
 			screen.queryByRole( 'region', { name: 'Key metrics' } )
 		).not.toBeInTheDocument();
@@ -142,7 +178,12 @@ describe( 'OverviewScreen', () => {
 			compareStart: '2026-09-23',
 			compareEnd: '2026-10-22',
 		};
-		renderIn( <OverviewScreen />, setUp( { level: 'pro', query } ) );
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { level: 'pro', query } )
+		);
 		await waitFor( () =>
 			expect(
 				screen.getByRole( 'table', { name: 'Top 10 Countries' } )

@@ -15,6 +15,7 @@ import {
 	tablesBy,
 	renderLocked,
 	renderScreen,
+	Routed,
 } from '../../test/screen';
 
 /**
@@ -110,7 +111,9 @@ const PAYLOAD: PublisherReport = {
 describe( 'Publishers report', () => {
 	it( 'shows the scroll depth and every table with its numbers, tooltips and empty text', async () => {
 		const { calls, container } = renderScreen(
-			<PublisherScreen />,
+			<Routed report="publisher">
+				<PublisherScreen />
+			</Routed>,
 			'plus',
 			PAYLOAD
 		);
@@ -160,7 +163,9 @@ describe( 'Publishers report', () => {
 
 	it( 'shows its own sample layout under its upsell to basic, without fetching', async () => {
 		const { calls, container } = await renderLocked(
-			<PublisherScreen />,
+			<Routed report="publisher">
+				<PublisherScreen />
+			</Routed>,
 			'engagement_overview'
 		);
 		await waitFor( () =>
@@ -183,37 +188,43 @@ describe( 'Publishers report', () => {
 	} );
 
 	it( 'shows a stored link that is not http(s) as text, never as a link', async () => {
-		const { container } = renderScreen( <PublisherScreen />, 'plus', {
-			...PAYLOAD,
-			affiliatelinks: page(
-				PAYLOAD.affiliatelinks.columns,
-				[
-					// An anonymous affiliate_click with url=javascript:alert(1), as Publisher.php
-					// makes its row: the path as the title, the URL as link and row url.
-					{
-						title: 'alert(1)',
-						link: 'javascript:alert(1)',
-						clicks: 3,
-						url: 'javascript:alert(1)',
-					},
-					{
-						title: '/go/partner',
-						link: 'https://example.org/go/partner',
-						clicks: 2,
-						url: 'https://example.org/go/partner',
-					},
-				],
-				'clicks'
-			),
-			outboundlinks: page(
-				PAYLOAD.outboundlinks.columns,
-				[
-					{ title: ' JAVASCRIPT:alert(2)', clicks: 2 },
-					{ title: 'data:text/html,<b>x</b>', clicks: 1 },
-				],
-				'clicks'
-			),
-		} );
+		const { container } = renderScreen(
+			<Routed report="publisher">
+				<PublisherScreen />
+			</Routed>,
+			'plus',
+			{
+				...PAYLOAD,
+				affiliatelinks: page(
+					PAYLOAD.affiliatelinks.columns,
+					[
+						// An anonymous affiliate_click with url=javascript:alert(1), as Publisher.php
+						// makes its row: the path as the title, the URL as link and row url.
+						{
+							title: 'alert(1)',
+							link: 'javascript:alert(1)',
+							clicks: 3,
+							url: 'javascript:alert(1)',
+						},
+						{
+							title: '/go/partner',
+							link: 'https://example.org/go/partner',
+							clicks: 2,
+							url: 'https://example.org/go/partner',
+						},
+					],
+					'clicks'
+				),
+				outboundlinks: page(
+					PAYLOAD.outboundlinks.columns,
+					[
+						{ title: ' JAVASCRIPT:alert(2)', clicks: 2 },
+						{ title: 'data:text/html,<b>x</b>', clicks: 1 },
+					],
+					'clicks'
+				),
+			}
+		);
 		await waitFor( () =>
 			expect( tables( container )[ 'Top Affiliate Links' ] ).toEqual( [
 				[ 'alert(1)', 'javascript:alert(1)', '3' ],
@@ -257,7 +268,12 @@ describe( 'Publishers report', () => {
 			downloadlinks: none( PAYLOAD.downloadlinks ),
 			scroll: { average: 0 },
 		} ) );
-		renderIn( <PublisherScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="publisher">
+				<PublisherScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		expect(
 			await screen.findByText( 'No data to show' )
 		).toBeInTheDocument();

@@ -19,7 +19,7 @@ import {
 	REFRESH_SECONDS,
 	RealtimeScreen,
 } from '..';
-import { registryAt, findUpsellHeading } from '../../test/screen';
+import { registryAt, findUpsellHeading, Routed } from '../../test/screen';
 import { flagsIn } from '../../../components/Flag/test/flags';
 
 /** What the route answers for the scripted visits of the PHP test (RealtimeReportTest). */
@@ -155,7 +155,12 @@ afterEach( () => {
 describe( 'Real-Time report', () => {
 	it( 'shows right now, the page views per minute and every list, without dates', async () => {
 		const calls = mockApi( () => PAYLOAD );
-		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		await wait( 0 );
 
 		expect(
@@ -220,7 +225,12 @@ describe( 'Real-Time report', () => {
 		const calls = mockApi( ( call ) =>
 			call.path === REALTIME_PATH ? { ...PAYLOAD, now: now++ } : {}
 		);
-		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		await wait( 0 );
 		// One punctuated text, translated as a whole.
 		expect(
@@ -263,7 +273,12 @@ describe( 'Real-Time report', () => {
 			}
 			return restError( 'internal', 'Database gone.', { status: 500 } );
 		} );
-		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		await wait( 0 );
 
 		await wait( REFRESH_SECONDS * MAX_FAILURES );
@@ -295,7 +310,12 @@ describe( 'Real-Time report', () => {
 
 	it( 'pauses with a dialog when the window lacks focus at a refresh', async () => {
 		const calls = mockApi( () => PAYLOAD );
-		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		await wait( 0 );
 		// The load itself does not look at the focus.
 		expect( realtimeCalls( calls ) ).toHaveLength( 1 );
@@ -329,7 +349,12 @@ describe( 'Real-Time report', () => {
 
 	it( 'shows its empty texts and no referral box on a quiet site', async () => {
 		mockApi( () => EMPTY );
-		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		await wait( 0 );
 		expect( screen.getByTestId( 'realtime-now' ) ).toHaveTextContent( '0' );
 		expect(
@@ -355,7 +380,12 @@ describe( 'Real-Time report', () => {
 				timestamps: [],
 			},
 		} ) );
-		renderIn( <RealtimeScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		await wait( 0 );
 		expect(
 			screen.getByText(
@@ -376,7 +406,12 @@ describe( 'Real-Time report', () => {
 			} )
 		);
 		const registry = registryFor( 'plus' );
-		renderIn( <RealtimeScreen />, registry );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registry
+		);
 		await wait( 0 );
 		expect(
 			registry.select( reportsStore ).isReportLocked( 'realtime' )
@@ -388,7 +423,12 @@ describe( 'Real-Time report', () => {
 
 	it( 'shows its sample under its upsell to basic, without fetching', async () => {
 		const calls = mockApi( () => PAYLOAD );
-		renderIn( <RealtimeScreen />, registryFor( 'basic' ) );
+		renderIn(
+			<Routed report="realtime">
+				<RealtimeScreen />
+			</Routed>,
+			registryFor( 'basic' )
+		);
 		await wait( 0 );
 		expect(
 			screen.getByRole( 'heading', {

@@ -10,7 +10,7 @@ import { mockApi, type ApiCall } from '../../../store/test/api';
 import { payload as sample } from '../../../demo/sitespeed';
 import { DEVICE_STORAGE_KEY, SiteSpeedScreen } from '..';
 import { rateSpeed, scoreBand, SPEED_THRESHOLDS } from '../metrics';
-import { findUpsellHeading, registryAt } from '../../test/screen';
+import { findUpsellHeading, registryAt, Routed } from '../../test/screen';
 
 const ROUTE = '/monsterinsights-reports/v1/reports/sitespeed';
 const AUDIT = '/monsterinsights-reports/v1/site-speed/audit';
@@ -26,7 +26,15 @@ function renderScreen( level: Level ) {
 		start: '2025-02-01',
 		end: '2025-03-31',
 	} );
-	return { registry, ...renderIn( <SiteSpeedScreen />, registry ) };
+	return {
+		registry,
+		...renderIn(
+			<Routed report="sitespeed">
+				<SiteSpeedScreen />
+			</Routed>,
+			registry
+		),
+	};
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 	reportCalls,
 	expectNoReportRequest,
 	findUpsellHeading,
+	Routed,
 } from '../../test/screen';
 
 beforeEach( resetChartCalls );
@@ -44,7 +45,12 @@ const pie = ( title: string, options = {} ) =>
 describe( 'Technology report', () => {
 	it( 'draws the browser and device shares of the payload', async () => {
 		const calls = mockApi( () => PAYLOAD );
-		renderIn( <TrafficTechnologyScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="traffic_technology">
+				<TrafficTechnologyScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		await screen.findByRole( 'region', { name: 'Device Breakdown' } );
 		expect(
 			screen.getByRole( 'heading', { level: 1, name: 'Technology' } )
@@ -69,7 +75,12 @@ describe( 'Technology report', () => {
 
 	it( 'draws the compare range’s shares beside them while comparing', async () => {
 		mockApi( () => PAYLOAD );
-		renderIn( <TrafficTechnologyScreen />, registryFor( 'plus', true ) );
+		renderIn(
+			<Routed report="traffic_technology">
+				<TrafficTechnologyScreen />
+			</Routed>,
+			registryFor( 'plus', true )
+		);
 		await screen.findByRole( 'region', { name: 'Device Breakdown' } );
 		await waitFor( () =>
 			expect(
@@ -83,7 +94,12 @@ describe( 'Technology report', () => {
 
 	it( 'shows its sample pies under its upsell to basic, without fetching', async () => {
 		const calls = mockApi( () => PAYLOAD );
-		renderIn( <TrafficTechnologyScreen />, registryFor( 'basic' ) );
+		renderIn(
+			<Routed report="traffic_technology">
+				<TrafficTechnologyScreen />
+			</Routed>,
+			registryFor( 'basic' )
+		);
 		expect(
 			await findUpsellHeading( 'traffic_technology' )
 		).toBeInTheDocument();
@@ -91,7 +107,9 @@ describe( 'Technology report', () => {
 			expect(
 				within( pie( 'Device Breakdown', { hidden: true } ) ).getByRole(
 					'img',
-					{ hidden: true }
+					{
+						hidden: true,
+					}
 				)
 			).toHaveAccessibleName(
 				'Device Breakdown: Desktop 52.60%, Mobile 41.30%, Tablet 6.10%'
@@ -105,7 +123,12 @@ describe( 'Technology report', () => {
 			browser_breakdown: { labels: [], series: [] },
 			device_breakdown: { labels: [], series: [] },
 		} ) );
-		renderIn( <TrafficTechnologyScreen />, registryFor( 'plus' ) );
+		renderIn(
+			<Routed report="traffic_technology">
+				<TrafficTechnologyScreen />
+			</Routed>,
+			registryFor( 'plus' )
+		);
 		expect(
 			await screen.findByText( 'No data to show' )
 		).toBeInTheDocument();

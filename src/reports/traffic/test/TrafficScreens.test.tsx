@@ -8,7 +8,7 @@ import {
 	resetChartCalls,
 } from '../../../components/test/chartMock';
 import { mockApi } from '../../../store/test/api';
-import { SCREENS, type TrafficScreenName } from '..';
+import type { TrafficScreenName } from '..';
 import { acquisition, CHART, EMPTY_CHART, SOCIAL } from './fixtures';
 import {
 	registryFor,
@@ -16,6 +16,7 @@ import {
 	expectNoReportRequest,
 	findUpsellHeading,
 	tableRows,
+	TRAFFIC_SCREENS,
 } from '../../test/screen';
 
 beforeEach( resetChartCalls );
@@ -133,7 +134,7 @@ describe( 'traffic report screens', () => {
 		'%s shows the chart totals and the exact rows of its payload',
 		async ( name, title, tableTitle, rows ) => {
 			const calls = mockApi( () => PAYLOADS[ name ] );
-			const Screen = SCREENS[ name ];
+			const Screen = TRAFFIC_SCREENS[ name ];
 			const { container } = renderIn( <Screen />, registryFor( 'plus' ) );
 			await waitFor( () =>
 				expect( tableRows( container ) ).toEqual( rows )
@@ -179,7 +180,7 @@ describe( 'traffic report screens', () => {
 				compare: { sessions: [ 1, 0, 0 ], page_views: [ 1, 0, 0 ] },
 			},
 		} ) );
-		const Screen = SCREENS.traffic_overview;
+		const Screen = TRAFFIC_SCREENS.traffic_overview;
 		renderIn( <Screen />, registryFor( 'plus', true ) );
 		const tab = await screen.findByRole( 'tab', { name: /Pageviews/ } );
 		await userEvent.click( tab );
@@ -194,7 +195,7 @@ describe( 'traffic report screens', () => {
 		'%s shows its sample layout under its upsell to basic, without fetching',
 		async ( name, _title, tableTitle ) => {
 			const calls = mockApi( () => PAYLOADS[ name ] );
-			const Screen = SCREENS[ name ];
+			const Screen = TRAFFIC_SCREENS[ name ];
 			const { container } = renderIn(
 				<Screen />,
 				registryFor( 'basic' )
@@ -238,7 +239,7 @@ describe( 'traffic report screens', () => {
 				chart: EMPTY_CHART,
 				[ table ]: { ...full, rows: [], total: 0 },
 			} ) );
-			const Screen = SCREENS[ name ];
+			const Screen = TRAFFIC_SCREENS[ name ];
 			renderIn( <Screen />, registryFor( 'pro' ) );
 			expect( await screen.findByText( emptyText ) ).toBeInTheDocument();
 		}

@@ -14,7 +14,7 @@ import { settingsWith } from '../../../store/settings/test/fixture';
 import { mockApi, type ApiCall } from '../../../store/test/api';
 import { RouteContextContext } from '../../registry';
 import { LIST_BOX_ROWS, YearInReviewScreen, yearChange } from '..';
-import { registryAt, expectLockedSample } from '../../test/screen';
+import { registryAt, expectLockedSample, Routed } from '../../test/screen';
 import { flagsIn } from '../../../components/Flag/test/flags';
 
 beforeEach( resetChartCalls );
@@ -44,7 +44,9 @@ function renderScreen( level: Level ) {
 		<RouteContextContext.Provider
 			value={ { yearInReview: { show_report: true, report_year: 2025 } } }
 		>
-			<YearInReviewScreen />
+			<Routed report="yearinreview">
+				<YearInReviewScreen />
+			</Routed>
 		</RouteContextContext.Provider>,
 		registry
 	);

@@ -3,13 +3,19 @@
  * requests among recorded calls, the text of data table rows, and the upsell a locked screen shows.
  */
 import { act, screen, waitFor } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 
 import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { appStore } from '../../store/app';
 import type { DateQuery, Level } from '../../store/app/types';
 import { mockApi, type ApiCall } from '../../store/test/api';
 import { getUpsellContent, type UpsellKey } from '../../upsell/content';
+import { RoutedReportContext, type ReportName } from '../registry';
+import {
+	TRAFFIC_SCREEN_NAMES,
+	TrafficScreen,
+	type TrafficScreenName,
+} from '../traffic';
 
 /** 10–12 March 2025, the days of the scripted visits of the PHP report tests. */
 export const MARCH_10_12: DateQuery = {
@@ -188,3 +194,50 @@ export function tablesBy(
 	} );
 	return out;
 }
+
+/**
+ * A screen inside the route of its report, as the shell's ReportRoute renders it.
+ *
+ * @param props          Component props.
+ * @param props.report   The report the route hands the screen.
+ * @param props.children The screen.
+ */
+export function Routed( {
+	report,
+	children,
+}: {
+	report: ReportName;
+	children: ReactElement;
+} ) {
+	return (
+		<RoutedReportContext.Provider value={ report }>
+			{ children }
+		</RoutedReportContext.Provider>
+	);
+}
+
+/**
+ * A screen as a component that renders inside the route of its report.
+ *
+ * @param report The report the route hands the screen.
+ * @param Screen The screen.
+ */
+export function routedScreen(
+	report: ReportName,
+	Screen: ComponentType
+): ComponentType {
+	const RoutedScreen = () => (
+		<Routed report={ report }>
+			<Screen />
+		</Routed>
+	);
+	return RoutedScreen;
+}
+
+/** The traffic screen inside the route of each of its reports. */
+export const TRAFFIC_SCREENS = Object.fromEntries(
+	TRAFFIC_SCREEN_NAMES.map( ( name ) => [
+		name,
+		routedScreen( name, TrafficScreen ),
+	] )
+) as Record< TrafficScreenName, ComponentType >;
