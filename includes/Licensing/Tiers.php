@@ -38,26 +38,26 @@ final class Tiers {
 
 		// Plus: publishers, pages, countries, search console, real-time, dimensions, forms, media,
 		// site speed, traffic reports except traffic overview, year in review.
-		'publishers'        => 'plus',
-		'pages'             => 'plus',
+		'publisher'         => 'plus',
+		'engagement_pages'  => 'plus',
 		'countries'         => 'plus',
-		'search_console'    => 'plus',
+		'queries'           => 'plus',
 		'realtime'          => 'plus',
 		'dimensions'        => 'plus',
 		'forms'             => 'plus',
 		'media'             => 'plus',
-		'site_speed'        => 'plus',
+		'sitespeed'         => 'plus',
 		'traffic'           => 'plus',
-		'year_in_review'    => 'plus',
+		'yearinreview'      => 'plus',
 
 		// Traffic overview: plus (basic sees the upsell).
 		'traffic_overview'  => 'plus',
 
 		// Pro: eCommerce (all four), user journey, AI insights, Conversations AI, pro metrics.
 		'ecommerce'         => 'pro',
-		'user_journey'      => 'pro',
+		'userjourney'       => 'pro',
 		'ai_insights'       => 'pro',
-		'conversations_ai'  => 'pro',
+		'ai_chat'           => 'pro',
 		'pro_metrics'       => 'pro',
 
 		// Agency: exceptions (everyone below sees the blurred sample).

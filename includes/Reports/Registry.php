@@ -12,7 +12,10 @@ defined( 'ABSPATH' ) || exit;
 /**
  * THE list of reports: name → the tier-table feature that gates it, the class that builds it (null
  * while the report has no data of its own yet: the app shows its sample under its upsell), and
- * aliases (the route paths with underscores) that the licence gate also knows. The tier table
+ * aliases the licence gate also knows (only `sitespeedmobile`, the product's name for Site Speed's
+ * mobile figures). A report has one name, used everywhere: its REST route, its tier feature when
+ * the feature gates it alone, the app's registry, its sample and its upsell key; its hash route is
+ * the name with dashes (src/reports/registry.ts) unless the product's route table names another. The tier table
  * (Licensing\Tiers), the REST routes, the exported JS table (src/lib/tiers.json, `built` lists the
  * names with a class) and the app's registry (src/reports/registry.ts, checked against that list by
  * a jest test) all come from here. Pure data, so bin/export-tiers.php loads it without WordPress.
@@ -29,14 +32,12 @@ final class Registry {
 			'class'   => SiteSummary::class,
 		),
 		'publisher'             => array(
-			'feature' => 'publishers',
+			'feature' => 'publisher',
 			'class'   => Publisher::class,
-			'aliases' => array( 'publishers' ),
 		),
 		'engagement_pages'      => array(
-			'feature' => 'pages',
+			'feature' => 'engagement_pages',
 			'class'   => EngagementPages::class,
-			'aliases' => array( 'publishers_pages' ),
 		),
 		'countries'             => array(
 			'feature' => 'countries',
@@ -59,9 +60,8 @@ final class Registry {
 			'class'   => null,
 		),
 		'queries'               => array(
-			'feature' => 'search_console',
+			'feature' => 'queries',
 			'class'   => null,
-			'aliases' => array( 'search_console' ),
 		),
 		'dimensions'            => array(
 			'feature' => 'dimensions',
@@ -74,30 +74,27 @@ final class Registry {
 		'realtime'              => array(
 			'feature' => 'realtime',
 			'class'   => Realtime::class,
-			'aliases' => array( 'real_time' ),
 		),
 		'sitespeed'             => array(
-			'feature' => 'site_speed',
+			'feature' => 'sitespeed',
 			'class'   => SiteSpeed::class,
-			'aliases' => array( 'sitespeedmobile', 'site_speed' ),
+			'aliases' => array( 'sitespeedmobile' ),
 		),
 		'media'                 => array(
 			'feature' => 'media',
 			'class'   => Media::class,
 		),
 		'userjourney'           => array(
-			'feature' => 'user_journey',
+			'feature' => 'userjourney',
 			'class'   => null,
-			'aliases' => array( 'user_journey' ),
 		),
 		'ai_insights'           => array(
 			'feature' => 'ai_insights',
 			'class'   => null,
 		),
 		'ai_chat'               => array(
-			'feature' => 'conversations_ai',
+			'feature' => 'ai_chat',
 			'class'   => null,
-			'aliases' => array( 'conversations_ai' ),
 		),
 		'traffic_overview'      => array(
 			'feature' => 'traffic_overview',
@@ -128,9 +125,8 @@ final class Registry {
 			'class'   => Exceptions::class,
 		),
 		'yearinreview'          => array(
-			'feature' => 'year_in_review',
+			'feature' => 'yearinreview',
 			'class'   => YearInReview::class,
-			'aliases' => array( 'year_in_review' ),
 		),
 	);
 

@@ -14,6 +14,7 @@ import { __ } from '@wordpress/i18n';
 import {
 	REPORTS,
 	REPORT_NAMES,
+	pathsOf,
 	type NavGroupId,
 	type ReportDef,
 } from '../reports/registry';
@@ -51,7 +52,7 @@ const GROUP_LABELS: Record< NavGroupId, () => string > = {
 export function navigationEntries( context: RouteContext ): NavEntry[] {
 	const placed = REPORT_NAMES.flatMap( ( name ) => {
 		const def: ReportDef = REPORTS[ name ];
-		const first = def.paths[ 0 ];
+		const first = pathsOf( name )[ 0 ];
 		const route = ROUTES.find( ( r ) => r.path === first?.path );
 		if ( ! def.menu || ! first || ! route ) {
 			return [];

@@ -6,6 +6,7 @@
 import {
 	REPORTS,
 	REPORT_NAMES,
+	pathsOf,
 	type NavMode,
 	type ReportDef,
 	type ReportName,
@@ -59,7 +60,7 @@ export interface MatchedRoute {
  */
 export const ROUTES: readonly RouteDef[] = REPORT_NAMES.flatMap( ( report ) => {
 	const def: ReportDef = REPORTS[ report ];
-	return def.paths.map(
+	return pathsOf( report ).map(
 		( path ): RouteDef => ( {
 			...path,
 			title: def.title,

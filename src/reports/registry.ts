@@ -119,8 +119,12 @@ export type UpsellDef =
 	  };
 
 export type ReportDef = UpsellDef & {
-	/** Its hash routes, in the order of the route table; empty for a part of another screen. */
-	paths: readonly ReportPath[];
+	/**
+	 * Its hash routes, in the order of the route table; empty for a part of another screen. By
+	 * default its one route is its name with dashes (`traffic_campaign` → `/traffic-campaign`);
+	 * only a route the product's route table names otherwise is written here.
+	 */
+	paths?: readonly ReportPath[];
 	/** Translated title: heading, mobile navigation trigger. */
 	title: ( context: RouteContext ) => string;
 	/** How its routes are navigated. */
@@ -187,7 +191,7 @@ export const REPORTS = {
 			group: 'publishers',
 			label: () => __( 'Overview', 'monsterinsights-reports' ),
 		},
-		feature: 'publishers',
+		feature: 'publisher',
 		upsell: 'engagement_overview',
 		sample: true,
 		demo: () =>
@@ -208,7 +212,7 @@ export const REPORTS = {
 			group: 'publishers',
 			label: () => __( 'Pages Report', 'monsterinsights-reports' ),
 		},
-		feature: 'pages',
+		feature: 'engagement_pages',
 		upsell: 'engagement_pages',
 		sample: true,
 		demo: () =>
@@ -221,7 +225,6 @@ export const REPORTS = {
 			) as Promise< ScreenModule >,
 	},
 	countries: {
-		paths: [ { path: '/countries' } ],
 		title: () => __( 'Country Report', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -242,7 +245,6 @@ export const REPORTS = {
 			) as Promise< ScreenModule >,
 	},
 	ecommerce: {
-		paths: [ { path: '/ecommerce' } ],
 		title: () => __( 'eCommerce Overview', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -259,7 +261,6 @@ export const REPORTS = {
 			),
 	},
 	ecommerce_coupons: {
-		paths: [ { path: '/ecommerce-coupons' } ],
 		title: () => __( 'Coupons Report', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -276,7 +277,6 @@ export const REPORTS = {
 			),
 	},
 	ecommerce_funnel: {
-		paths: [ { path: '/ecommerce-funnel' } ],
 		title: () => __( 'eCommerce Funnel', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -293,7 +293,6 @@ export const REPORTS = {
 			),
 	},
 	cart_abandonment: {
-		paths: [ { path: '/cart-abandonment' } ],
 		title: () => __( 'Cart Abandonment', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -317,14 +316,13 @@ export const REPORTS = {
 			position: 40,
 			label: () => __( 'Search Console', 'monsterinsights-reports' ),
 		},
-		feature: 'search_console',
+		feature: 'queries',
 		upsell: 'queries',
 		sample: true,
 		demo: () =>
 			import( /* webpackChunkName: "demo-queries" */ '../demo/queries' ),
 	},
 	dimensions: {
-		paths: [ { path: '/dimensions' } ],
 		title: () => __( 'Dimensions Report', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -344,7 +342,6 @@ export const REPORTS = {
 			) as Promise< ScreenModule >,
 	},
 	forms: {
-		paths: [ { path: '/forms' } ],
 		title: () => __( 'Forms Overview Report', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -389,7 +386,7 @@ export const REPORTS = {
 			position: 90,
 			label: () => __( 'Site Speed', 'monsterinsights-reports' ),
 		},
-		feature: 'site_speed',
+		feature: 'sitespeed',
 		upsell: 'sitespeed',
 		sample: true,
 		demo: () =>
@@ -402,7 +399,6 @@ export const REPORTS = {
 			) as Promise< ScreenModule >,
 	},
 	media: {
-		paths: [ { path: '/media' } ],
 		title: () => __( 'Media Report', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -425,7 +421,7 @@ export const REPORTS = {
 		],
 		title: () => __( 'User Journey Report', 'monsterinsights-reports' ),
 		nav: 'custom',
-		feature: 'user_journey',
+		feature: 'userjourney',
 		upsell: 'userjourney',
 		sample: false,
 		demo: () =>
@@ -452,14 +448,13 @@ export const REPORTS = {
 		],
 		title: () => __( 'Conversations AI', 'monsterinsights-reports' ),
 		nav: 'hidden',
-		feature: 'conversations_ai',
+		feature: 'ai_chat',
 		upsell: 'ai_insights_chat',
 		sample: true,
 		demo: () =>
 			import( /* webpackChunkName: "demo-ai-chat" */ '../demo/ai_chat' ),
 	},
 	traffic_overview: {
-		paths: [ { path: '/traffic-overview' } ],
 		title: () => __( 'Traffic Overview', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -477,7 +472,6 @@ export const REPORTS = {
 		screen: loadTraffic,
 	},
 	traffic_landing_pages: {
-		paths: [ { path: '/traffic-landing-pages' } ],
 		title: () => __( 'Landing Page Details', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -496,7 +490,6 @@ export const REPORTS = {
 		screen: loadTraffic,
 	},
 	traffic_technology: {
-		paths: [ { path: '/traffic-technology' } ],
 		title: () => __( 'Technology', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -517,7 +510,6 @@ export const REPORTS = {
 			) as Promise< ScreenModule >,
 	},
 	traffic_campaign: {
-		paths: [ { path: '/traffic-campaign' } ],
 		title: () => __( 'Campaigns', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -535,7 +527,6 @@ export const REPORTS = {
 		screen: loadTraffic,
 	},
 	traffic_source_medium: {
-		paths: [ { path: '/traffic-source-medium' } ],
 		title: () => __( 'Source / Medium', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -553,7 +544,6 @@ export const REPORTS = {
 		screen: loadTraffic,
 	},
 	traffic_social: {
-		paths: [ { path: '/traffic-social' } ],
 		title: () => __( 'Social Media', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -571,7 +561,6 @@ export const REPORTS = {
 		screen: loadTraffic,
 	},
 	exceptions: {
-		paths: [ { path: '/exceptions' } ],
 		title: () => __( 'Exceptions Report', 'monsterinsights-reports' ),
 		nav: 'standard',
 		menu: {
@@ -595,7 +584,7 @@ export const REPORTS = {
 		title: yearInReviewTitle,
 		nav: 'standard',
 		menu: { position: 120, label: yearInReviewTitle },
-		feature: 'year_in_review',
+		feature: 'yearinreview',
 		upsell: 'yearinreview',
 		sample: true,
 		demo: () =>
@@ -633,6 +622,17 @@ export type ReportName = keyof typeof REPORTS;
 const EVERY_REPORT_IS_GATED: ReportName extends GatedReport ? true : never =
 	true;
 void EVERY_REPORT_IS_GATED;
+
+/**
+ * A report's hash routes: its own, else its name with dashes.
+ *
+ * @param name The report.
+ */
+export function pathsOf( name: ReportName ): readonly ReportPath[] {
+	return (
+		reportDef( name ).paths ?? [ { path: '/' + name.replace( /_/g, '-' ) } ]
+	);
+}
 
 /** The report names, in the order of the route table. */
 export const REPORT_NAMES = Object.keys( REPORTS ) as ReportName[];

@@ -14,7 +14,12 @@ import tiersJson from '../../lib/tiers.json';
 import type { Level } from '../../store/app/types';
 import { mockApi } from '../../store/test/api';
 import { getUpsellContent } from '../../upsell/content';
-import { REPORTS, REPORT_NAMES, type ReportDef } from '../../reports/registry';
+import {
+	REPORTS,
+	REPORT_NAMES,
+	pathsOf,
+	type ReportDef,
+} from '../../reports/registry';
 import {
 	LAST_30_DAYS,
 	expectNoReportRequest,
@@ -53,7 +58,7 @@ describe( 'ReportRoute', () => {
 	const built = REPORT_NAMES.filter(
 		( name ) =>
 			( REPORTS[ name ] as ReportDef ).screen &&
-			( REPORTS[ name ] as ReportDef ).paths.length > 0
+			pathsOf( name ).length > 0
 	);
 	const cases = built.flatMap( ( name ) =>
 		LEVELS.filter(
@@ -70,7 +75,7 @@ describe( 'ReportRoute', () => {
 		async ( name, level ) => {
 			const calls = mockApi( () => ( {} ) );
 			const def: ReportDef = REPORTS[ name ];
-			const path = def.paths[ 0 ]?.path ?? '/';
+			const path = pathsOf( name )[ 0 ]?.path ?? '/';
 			const { container } = renderIn(
 				<ReportRoute
 					matched={ resolveRoute( path, context ) }

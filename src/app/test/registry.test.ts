@@ -1,9 +1,18 @@
-import { REPORTS, REPORT_NAMES, type ReportDef } from '../../reports/registry';
+import {
+	REPORTS,
+	REPORT_NAMES,
+	pathsOf,
+	type ReportDef,
+} from '../../reports/registry';
 import { navigationEntries, isNavGroup } from '../navigation';
 import { ROUTES } from '../routes';
 
 const defs = REPORT_NAMES.map(
-	( name ) => [ name, REPORTS[ name ] as ReportDef ] as const
+	( name ) =>
+		[
+			name,
+			{ ...( REPORTS[ name ] as ReportDef ), paths: pathsOf( name ) },
+		] as const
 );
 
 describe( 'report registry', () => {
@@ -22,6 +31,21 @@ describe( 'report registry', () => {
 		expect(
 			ROUTES.find( ( route ) => route.path === '/publishers-pages' )?.load
 		).toBe( REPORTS.engagement_pages.screen );
+	} );
+
+	it( 'routes a report at its name with dashes unless it names its own routes', () => {
+		expect( pathsOf( 'traffic_campaign' ) ).toEqual( [
+			{ path: '/traffic-campaign' },
+		] );
+		expect( pathsOf( 'sitespeed' ) ).toEqual( [ { path: '/site-speed' } ] );
+		expect( pathsOf( 'site_summary' ) ).toEqual( [] );
+		REPORT_NAMES.filter(
+			( name ) => ! ( REPORTS[ name ] as ReportDef ).paths
+		).forEach( ( name ) =>
+			expect( ROUTES.map( ( route ) => route.path ) ).toContain(
+				'/' + name.replace( /_/g, '-' )
+			)
+		);
 	} );
 
 	it( 'derives the navigation from the menu placements', () => {

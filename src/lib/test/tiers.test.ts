@@ -51,22 +51,22 @@ describe( 'the tier table', () => {
 			compare: 'basic',
 			pdf_export: 'basic',
 			most_popular_page: 'basic',
-			publishers: 'plus',
-			pages: 'plus',
+			publisher: 'plus',
+			engagement_pages: 'plus',
 			countries: 'plus',
-			search_console: 'plus',
+			queries: 'plus',
 			realtime: 'plus',
 			dimensions: 'plus',
 			forms: 'plus',
 			media: 'plus',
-			site_speed: 'plus',
+			sitespeed: 'plus',
 			traffic: 'plus',
-			year_in_review: 'plus',
+			yearinreview: 'plus',
 			traffic_overview: 'plus',
 			ecommerce: 'pro',
-			user_journey: 'pro',
+			userjourney: 'pro',
 			ai_insights: 'pro',
-			conversations_ai: 'pro',
+			ai_chat: 'pro',
 			pro_metrics: 'pro',
 			exceptions: 'agency',
 		} );
@@ -93,27 +93,27 @@ describe( 'the tier table', () => {
 		[
 			'plus',
 			[
-				'publishers',
-				'pages',
+				'publisher',
+				'engagement_pages',
 				'countries',
-				'search_console',
+				'queries',
 				'realtime',
 				'dimensions',
 				'forms',
 				'media',
-				'site_speed',
+				'sitespeed',
 				'traffic',
 				'traffic_overview',
-				'year_in_review',
+				'yearinreview',
 			],
 		],
 		[
 			'pro',
 			[
 				'ecommerce',
-				'user_journey',
+				'userjourney',
 				'ai_insights',
-				'conversations_ai',
+				'ai_chat',
 				'pro_metrics',
 			],
 		],
@@ -152,7 +152,6 @@ describe( 'report names', () => {
 		expect( levelNeeded( 'site_summary' ) ).toBe( 'lite' );
 		expect( levelNeeded( 'publisher' ) ).toBe( 'plus' );
 		expect( levelNeeded( 'engagement_pages' ) ).toBe( 'plus' );
-		expect( levelNeeded( 'publishers_pages' ) ).toBe( 'plus' );
 		expect( levelNeeded( 'queries' ) ).toBe( 'plus' );
 		expect( levelNeeded( 'sitespeedmobile' ) ).toBe( 'plus' );
 		expect( levelNeeded( 'traffic_social' ) ).toBe( 'plus' );
@@ -161,7 +160,7 @@ describe( 'report names', () => {
 		expect( levelNeeded( 'userjourney' ) ).toBe( 'pro' );
 		expect( levelNeeded( 'ai_chat' ) ).toBe( 'pro' );
 		expect( levelNeeded( 'exceptions' ) ).toBe( 'agency' );
-		expect( featureOf( 'yearinreview' ) ).toBe( 'year_in_review' );
+		expect( featureOf( 'yearinreview' ) ).toBe( 'yearinreview' );
 	} );
 
 	it( 'lock unknown names for all but agency', () => {

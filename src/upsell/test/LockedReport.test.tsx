@@ -72,7 +72,7 @@ describe( 'LockedReport', () => {
 		renderIn(
 			<LockedReport
 				upsellKey="userjourney"
-				feature="user_journey"
+				feature="userjourney"
 				sample={ false }
 			>
 				<p>Journey</p>

@@ -10,7 +10,7 @@ describe( 'UpsellOverlay', () => {
 		renderIn(
 			<UpsellOverlay
 				upsellKey="queries"
-				feature="search_console"
+				feature="queries"
 				onSeeSample={ () => {} }
 			/>,
 			createShellRegistry()
@@ -138,7 +138,7 @@ describe( 'UpsellOverlay', () => {
 		expect( onSeeSample ).toHaveBeenCalledTimes( 1 );
 		unmount();
 		renderIn(
-			<UpsellOverlay upsellKey="userjourney" feature="user_journey" />,
+			<UpsellOverlay upsellKey="userjourney" feature="userjourney" />,
 			registry
 		);
 		expect(

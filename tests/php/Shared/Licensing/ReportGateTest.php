@@ -164,7 +164,7 @@ class ReportGateTest extends TestCase {
 	 * The gate reads the stored licence, not only the filter.
 	 */
 	public function test_the_gate_reads_the_stored_licence(): void {
-		$this->assert_upgrade_required( $this->get_report( 'publisher' ), 'plus', 'publishers', 'no licence' );
+		$this->assert_upgrade_required( $this->get_report( 'publisher' ), 'plus', 'publisher', 'no licence' );
 		update_option( \MonsterInsights\Reports\Licensing\Licence::SITE_OPTION, $this->mint( 'basic' ) );
 		$this->assert_upgrade_required( $this->get_report( 'traffic_overview' ), 'plus', 'traffic_overview', 'basic sees the upsell' );
 		update_option( \MonsterInsights\Reports\Licensing\Licence::SITE_OPTION, $this->mint( 'pro' ) );

@@ -65,8 +65,8 @@ class TiersTest extends TestCase {
 		$rows     = array(
 			'lite'   => array( 'overview', 'site_summary', 'site_notes' ),
 			'basic'  => array( 'custom_date_range', 'compare', 'pdf_export', 'most_popular_page' ),
-			'plus'   => array( 'publishers', 'pages', 'countries', 'search_console', 'realtime', 'dimensions', 'forms', 'media', 'site_speed', 'traffic', 'year_in_review', 'traffic_overview' ),
-			'pro'    => array( 'ecommerce', 'user_journey', 'ai_insights', 'conversations_ai', 'pro_metrics' ),
+			'plus'   => array( 'publisher', 'engagement_pages', 'countries', 'queries', 'realtime', 'dimensions', 'forms', 'media', 'sitespeed', 'traffic', 'yearinreview', 'traffic_overview' ),
+			'pro'    => array( 'ecommerce', 'userjourney', 'ai_insights', 'ai_chat', 'pro_metrics' ),
 			'agency' => array( 'exceptions' ),
 		);
 		$expected = array();
