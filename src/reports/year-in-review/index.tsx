@@ -11,12 +11,13 @@
 import { useSelect } from '@wordpress/data';
 import { useContext } from '@wordpress/element';
 
+// The layout's components first: their styles come before the screen's, as they always did.
+import { YearInReviewLayout } from './Layout';
 import { formatRangeText } from '../../lib/dates';
 import { appStore } from '../../store/app';
 import { ReportScreen } from '../ReportScreen';
 import { RouteContextContext } from '../registry';
 import { Calculating } from './Calculating';
-import { YearInReviewLayout } from './Layout';
 import './style.scss';
 
 export { yearChange } from './Audience';
