@@ -267,7 +267,7 @@ final class Collecting {
 	 * who is not over it, the buffer's lock must not lose a line.
 	 *
 	 * @param array<int, array{path: string, object: int}> $pages Pages visits go to.
-	 * @param int                                           $hits  Hits of the burst.
+	 * @param int                                          $hits  Hits of the burst.
 	 */
 	public function burst( array $pages, int $hits ): void {
 		$traffic   = new Traffic( 13, $pages, home_url( '/wp-content/uploads/guide.pdf' ) );

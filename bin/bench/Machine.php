@@ -7,7 +7,6 @@
 
 namespace MonsterInsights\Reports\Bench;
 
-
 // phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL -- A CLI bench: local temporary files, its own database.
 
 /**
@@ -68,7 +67,7 @@ final class Machine {
 	 * @return array{0: float, 1: float}
 	 */
 	public static function cpu_since( array $since, array $total ): array {
-		$now = Machine::cpu();
+		$now = self::cpu();
 		return array( $total[0] + $now[0] - $since[0], $total[1] + $now[1] - $since[1] );
 	}
 

@@ -7,7 +7,6 @@
 
 namespace MonsterInsights\Reports\Bench;
 
-
 // phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL -- A CLI bench: local temporary files, its own database.
 
 /**
