@@ -37,6 +37,13 @@ require $monsterinsights_reports_bench_root . '/tests/php/bootstrap.php';
 require __DIR__ . '/bench/Traffic.php';
 require __DIR__ . '/bench/Lines.php';
 require __DIR__ . '/bench/Server.php';
+require __DIR__ . '/bench/Report.php';
+require __DIR__ . '/bench/Machine.php';
+require __DIR__ . '/bench/Scratch.php';
+require __DIR__ . '/bench/Collecting.php';
+require __DIR__ . '/bench/Fill.php';
+require __DIR__ . '/bench/Storage.php';
+require __DIR__ . '/bench/Latency.php';
 require __DIR__ . '/bench/Bench.php';
 
 // --sync-writes: the aggregation waits for each write (the filter production has), for a run beside

@@ -7,12 +7,12 @@
 
 namespace MonsterInsights\Reports\Bench;
 
-use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Mix;
 
 /**
  * Tracker requests (the request's $_SERVER, its JSON body and its time) for any number of
- * visits a day, with the demo's mix (Visits): its user agents, devices, countries and arrivals (read
- * from Visits, so the two never drift apart), its hours of the day, 1–6 pages a visit, scroll depth,
+ * visits a day, with the demo's mix (Mix): its user agents, devices, countries and arrivals (read
+ * from Mix, so the two never drift apart), its hours of the day, 1–6 pages a visit, scroll depth,
  * outbound clicks and downloads, and visitors who come back later the same day. Visits sends a
  * fixed, small volume through the collector; the bench needs a volume it chooses, and the requests
  * themselves, to time the collector on them or to turn them into buffer lines.
@@ -62,7 +62,7 @@ final class Traffic {
 	public function __construct( int $seed, private array $pages, private string $download ) {
 		$this->state = $seed & 0x7fffffff;
 		foreach ( array( 'USER_AGENTS', 'DEVICES', 'COUNTRIES', 'ARRIVALS', 'REFERRERS', 'CAMPAIGNS' ) as $name ) {
-			$this->mix[ $name ] = ( new \ReflectionClassConstant( Visits::class, $name ) )->getValue();
+			$this->mix[ $name ] = ( new \ReflectionClassConstant( Mix::class, $name ) )->getValue();
 		}
 	}
 

@@ -79,7 +79,7 @@ final class DateRange {
 	}
 
 	/**
-	 * The presets of docs/product-rules.md#dates, in the date picker's order (src/lib/dates.ts
+	 * The presets of docs/product-rules.md#dates, in the date picker's order (src/lib/date-presets.ts
 	 * PRESET_KEYS).
 	 */
 	public const PRESETS = array( 'today', 'yesterday', 'lastweek', 'lastmonth', 'last7days', 'last30days', 'last90days' );

@@ -1,5 +1,7 @@
 /**
- * Date presets, ranges and their texts (docs/product-rules.md#dates).
+ * Date ranges (docs/product-rules.md#dates): the date query, the range of each preset and its
+ * compare range, validation and range arithmetic. The presets, the Y-m-d parsing and the texts
+ * are in ./date-presets, ./date-parse and ./date-text; this module re-exports them.
  *
  * Every date is a Y-m-d string in the site's timezone, and "today" is always the site's today
  * (boot data site.today), never the browser's clock. Calendar arithmetic runs on Date objects at
@@ -13,21 +15,14 @@ import {
 	startOfWeek as startOfWeekFn,
 	subMonths,
 } from 'date-fns';
-import { __, sprintf } from '@wordpress/i18n';
 
-import datesJson from './dates.json';
-import { FALLBACK_LOCALE, toLocaleTag } from './format';
+import { parseYmd, requireYmd, toYmd, isYmd, shiftDays } from './date-parse';
+import { DEFAULT_PRESET, EARLIEST_DATE } from './date-presets';
+import type { IntervalKey, PresetKey } from './date-presets';
 
-/** Date presets; `custom` for a range picked by hand. */
-export type PresetKey =
-	| 'today'
-	| 'yesterday'
-	| 'lastweek'
-	| 'lastmonth'
-	| 'last7days'
-	| 'last30days'
-	| 'last90days'
-	| 'custom';
+export * from './date-presets';
+export { parseYmd, toYmd, isYmd, shiftDays } from './date-parse';
+export * from './date-text';
 
 /** The date state of the reports, kept in the URL hash. Dates are Y-m-d in the site's timezone. */
 export interface DateQuery {
@@ -38,61 +33,6 @@ export interface DateQuery {
 	compareEnd?: string;
 }
 
-/** A preset interval (every preset key but custom). */
-export type IntervalKey = Exclude< PresetKey, 'custom' >;
-
-/**
- * Whether a name is one of the preset intervals the app has labels for (the exported rules are
- * checked against it, so an unknown name never reaches the picker).
- *
- * @param name A name.
- */
-function isIntervalName( name: string ): name is IntervalKey {
-	return INTERVAL_NAMES.includes( name as IntervalKey );
-}
-
-/** Every interval the app knows: the members of IntervalKey (a missing one is a compile error). */
-const INTERVAL_NAME_SET: Readonly< Record< IntervalKey, true > > = {
-	today: true,
-	yesterday: true,
-	lastweek: true,
-	lastmonth: true,
-	last7days: true,
-	last30days: true,
-	last90days: true,
-};
-const INTERVAL_NAMES = Object.keys( INTERVAL_NAME_SET ) as IntervalKey[];
-
-/**
- * The date rules PHP owns (includes/Query/DateRange.php), as bin/export-tiers.php writes them to
- * ./dates.json; a PHPUnit test fails while the file is stale.
- */
-const RULES: {
-	earliest: string;
-	presets: readonly string[];
-	default: string;
-	hiddenForQueries: readonly string[];
-} = datesJson;
-
-/** The first day the date picker offers and the server accepts. */
-export const EARLIEST_DATE = RULES.earliest;
-
-/** Preset keys in the order the date picker lists them. */
-export const PRESET_KEYS: readonly IntervalKey[] = RULES.presets.filter(
-	( key ): key is IntervalKey => isIntervalName( key )
-);
-
-/** The default preset: the last 30 days, ending yesterday. */
-export const DEFAULT_PRESET: IntervalKey = isIntervalName( RULES.default )
-	? RULES.default
-	: 'last30days';
-
-/** The presets the Queries (search console) report hides: its data lags by two days. */
-export const PRESETS_HIDDEN_FOR_QUERIES: readonly IntervalKey[] =
-	RULES.hiddenForQueries.filter( ( key ): key is IntervalKey =>
-		isIntervalName( key )
-	);
-
 export interface DateRange {
 	start: string;
 	end: string;
@@ -101,149 +41,6 @@ export interface DateRange {
 export interface PresetRange extends DateRange {
 	compareStart: string;
 	compareEnd: string;
-}
-
-export interface Preset {
-	key: IntervalKey;
-	/** Translated when read, so it follows translations loaded after this module. */
-	readonly label: string;
-}
-
-/**
- * The translated label of a preset.
- *
- * @param key Preset key.
- */
-export function presetLabel( key: IntervalKey ): string {
-	switch ( key ) {
-		case 'today':
-			return __( 'Today', 'monsterinsights-reports' );
-		case 'yesterday':
-			return __( 'Yesterday', 'monsterinsights-reports' );
-		case 'lastweek':
-			return __( 'Last Week', 'monsterinsights-reports' );
-		case 'lastmonth':
-			return __( 'Last Month', 'monsterinsights-reports' );
-		case 'last7days':
-			return __( 'Last 7 days', 'monsterinsights-reports' );
-		case 'last30days':
-			return __( 'Last 30 days', 'monsterinsights-reports' );
-		case 'last90days':
-			return __( 'Last 90 days', 'monsterinsights-reports' );
-	}
-}
-
-/** Every preset with its translated label, in the picker's order. */
-export const PRESETS: readonly Preset[] = PRESET_KEYS.map( ( key ) => ( {
-	key,
-	get label() {
-		return presetLabel( key );
-	},
-} ) );
-
-/**
- * The presets a report offers: the Queries report hides Today and Yesterday.
- *
- * @param options                       Options.
- * @param options.hideTodayAndYesterday True for the Queries (search console) report.
- */
-export function presetsFor(
-	options: { hideTodayAndYesterday?: boolean } = {}
-): readonly Preset[] {
-	if ( ! options.hideTodayAndYesterday ) {
-		return PRESETS;
-	}
-	return PRESETS.filter(
-		( preset ) => ! PRESETS_HIDDEN_FOR_QUERIES.includes( preset.key )
-	);
-}
-
-/**
- * Whether a value is a preset key (custom excluded).
- *
- * @param value Anything.
- */
-export function isIntervalKey( value: unknown ): value is IntervalKey {
-	return (
-		typeof value === 'string' &&
-		( PRESET_KEYS as readonly string[] ).includes( value )
-	);
-}
-
-const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * A Y-m-d string as a Date at local noon, or null when it is not a real calendar date
- * (2025-02-29, 2025-13-01, 2025-1-1 are not).
- *
- * @param value Y-m-d.
- */
-export function parseYmd( value: string ): Date | null {
-	const match = YMD.exec( value );
-	if ( ! match ) {
-		return null;
-	}
-	const year = Number( match[ 1 ] );
-	const month = Number( match[ 2 ] ) - 1;
-	const day = Number( match[ 3 ] );
-	const date = new Date( year, month, day, 12 );
-	// Years 0–99 map to 1900–1999 in the constructor; set the year explicitly.
-	date.setFullYear( year, month, day );
-	if (
-		date.getFullYear() !== year ||
-		date.getMonth() !== month ||
-		date.getDate() !== day
-	) {
-		return null;
-	}
-	return date;
-}
-
-/**
- * A Date's local calendar day as Y-m-d.
- *
- * @param date The date.
- */
-export function toYmd( date: Date ): string {
-	return [
-		String( date.getFullYear() ).padStart( 4, '0' ),
-		String( date.getMonth() + 1 ).padStart( 2, '0' ),
-		String( date.getDate() ).padStart( 2, '0' ),
-	].join( '-' );
-}
-
-/**
- * Whether a value is a real Y-m-d date.
- *
- * @param value Anything.
- */
-export function isYmd( value: unknown ): value is string {
-	return typeof value === 'string' && parseYmd( value ) !== null;
-}
-
-/**
- * Parses a Y-m-d string or throws: the functions below are given the site's today, which the boot
- * data always carries; a malformed one is a programming error.
- *
- * @param value Y-m-d.
- * @param name  What it is, for the message.
- */
-function requireYmd( value: string, name: string ): Date {
-	const date = parseYmd( value );
-	if ( ! date ) {
-		throw new RangeError( `${ name } is not a Y-m-d date: ${ value }` );
-	}
-	return date;
-}
-
-/**
- * Adds (or with a negative count, subtracts) calendar days to a Y-m-d date.
- *
- * @param ymd  Y-m-d.
- * @param days Days.
- */
-export function shiftDays( ymd: string, days: number ): string {
-	return toYmd( addDays( requireYmd( ymd, 'date' ), days ) );
 }
 
 /**
@@ -451,147 +248,5 @@ export function previousRange( start: string, end: string ): DateRange {
 	return {
 		start: shiftDays( start, -days ),
 		end: shiftDays( start, -1 ),
-	};
-}
-
-const dateFormats = new Map< string, Intl.DateTimeFormat >();
-
-/**
- * A cached long-date formatter ("November 21, 2026", "21. November 2026") working in UTC, so the
- * browser's timezone never moves the day.
- *
- * @param locale BCP 47 tag or WordPress locale.
- */
-function longDateFormat( locale: string ): Intl.DateTimeFormat {
-	const tag = toLocaleTag( locale.replace( /-/g, '_' ) );
-	let format = dateFormats.get( tag );
-	if ( ! format ) {
-		const options: Intl.DateTimeFormatOptions = {
-			year: 'numeric',
-			month: 'long',
-			day: 'numeric',
-			timeZone: 'UTC',
-		};
-		try {
-			format = new Intl.DateTimeFormat( tag, options );
-		} catch {
-			format = new Intl.DateTimeFormat( FALLBACK_LOCALE, options );
-		}
-		dateFormats.set( tag, format );
-	}
-	return format;
-}
-
-/**
- * A Y-m-d date at midnight UTC.
- *
- * @param ymd Y-m-d.
- */
-function utcDate( ymd: string ): Date {
-	const date = requireYmd( ymd, 'date' );
-	const utc = new Date( 0 );
-	utc.setUTCFullYear( date.getFullYear(), date.getMonth(), date.getDate() );
-	return utc;
-}
-
-/**
- * A range as text in the user's locale: "November 21, 2026" for one day, "October 23 – November
- * 21, 2026" for several (the locale decides the separator and what repeats).
- *
- * @param start  Y-m-d.
- * @param end    Y-m-d.
- * @param locale BCP 47 tag or WordPress locale (boot user.locale).
- */
-export function formatRangeText(
-	start: string,
-	end: string,
-	locale: string = FALLBACK_LOCALE
-): string {
-	const format = longDateFormat( locale );
-	if ( start === end ) {
-		return format.format( utcDate( start ) );
-	}
-	return format.formatRange( utcDate( start ), utcDate( end ) );
-}
-
-/**
- * The date state for the current date query.
- *
- * - intervalText / intervalCompareText: the range and the compare range as text.
- * - text: what the date picker's button shows — "Last 30 days: …", "Custom dates: …", or when
- *   comparing "Comparison: … To …".
- * - compareText: "Compare To: …" when comparing, else empty.
- */
-export interface DateState {
-	start: string;
-	end: string;
-	interval: PresetKey;
-	text: string;
-	compareReport: boolean;
-	compareStart: string;
-	compareEnd: string;
-	compareText: string;
-	intervalText: string;
-	intervalCompareText: string;
-}
-
-/**
- * The date state of a date query.
- *
- * @param query  The date query (app store getDateQuery).
- * @param locale BCP 47 tag or WordPress locale (boot user.locale).
- */
-export function dateState(
-	query: DateQuery,
-	locale: string = FALLBACK_LOCALE
-): DateState {
-	const compareReport = !! ( query.compareStart && query.compareEnd );
-	const compareStart = compareReport ? query.compareStart ?? '' : '';
-	const compareEnd = compareReport ? query.compareEnd ?? '' : '';
-	const intervalText = formatRangeText( query.start, query.end, locale );
-	const intervalCompareText = compareReport
-		? formatRangeText( compareStart, compareEnd, locale )
-		: '';
-
-	let text: string;
-	if ( compareReport ) {
-		text = sprintf(
-			/* translators: 1: the date range, 2: the date range it is compared with. */
-			__( 'Comparison: %1$s To %2$s', 'monsterinsights-reports' ),
-			intervalText,
-			intervalCompareText
-		);
-	} else if ( isIntervalKey( query.preset ) ) {
-		text = sprintf(
-			/* translators: 1: a preset such as "Last 30 days", 2: its date range. */
-			__( '%1$s: %2$s', 'monsterinsights-reports' ),
-			presetLabel( query.preset ),
-			intervalText
-		);
-	} else {
-		text = sprintf(
-			/* translators: %s: a date range. */
-			__( 'Custom dates: %s', 'monsterinsights-reports' ),
-			intervalText
-		);
-	}
-
-	return {
-		start: query.start,
-		end: query.end,
-		interval: query.preset,
-		text,
-		compareReport,
-		compareStart,
-		compareEnd,
-		compareText: compareReport
-			? sprintf(
-					/* translators: %s: the date range compared with. */
-					__( 'Compare To: %s', 'monsterinsights-reports' ),
-					intervalCompareText
-			  )
-			: '',
-		intervalText,
-		intervalCompareText,
 	};
 }

@@ -165,7 +165,7 @@ async function settleCharts( page: Page ): Promise< void > {
  * the entry once the fix lands.
  */
 /**
- * A date range as the app writes it for en_US (src/lib/dates.ts formatRangeText).
+ * A date range as the app writes it for en_US (src/lib/date-text.ts formatRangeText).
  *
  * @param start First day, Y-m-d.
  * @param end   Last day, Y-m-d.

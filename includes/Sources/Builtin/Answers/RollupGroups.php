@@ -1,6 +1,7 @@
 <?php
 /**
- * The groups a Query's dimensions read from the daily rollups.
+ * The groups a Query's dimensions read from the daily session rollups (the form and media
+ * metrics' groups are InteractionGroups').
  *
  * @package MonsterInsights\Reports
  */
@@ -15,7 +16,6 @@ use MonsterInsights\Reports\Reports\CountryNames;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Rollups;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
-use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -92,93 +92,12 @@ final class RollupGroups {
 	 */
 	public function groups_for( Query $query, DateRange $range ): array {
 		if ( array() !== array_intersect( $query->metrics, Metric::FORM_METRICS ) ) {
-			return $this->form_groups( $query->dimensions, $range );
+			return ( new InteractionGroups() )->forms( $query->dimensions, $range );
 		}
 		if ( array() !== array_intersect( $query->metrics, Metric::MEDIA_METRICS ) ) {
-			return $this->media_groups( $query->dimensions, $range );
+			return ( new InteractionGroups() )->media( $query->dimensions, $range );
 		}
 		return $this->groups( $query->dimensions, $range );
-	}
-
-	/**
-	 * Form impressions and conversions by form, session source, medium and campaign (and by date
-	 * when asked, from the daily rows alone; otherwise whole months come from the monthly twin).
-	 *
-	 * @param string[]  $dimensions The query's dimensions.
-	 * @param DateRange $range      The range.
-	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
-	 * @throws \InvalidArgumentException For a dimension the forms rollup does not have.
-	 */
-	private function form_groups( array $dimensions, DateRange $range ): array {
-		$map = array(
-			Dimension::FORM_ID          => 'form',
-			Dimension::SESSION_SOURCE   => 'source',
-			Dimension::SESSION_MEDIUM   => 'medium',
-			Dimension::SESSION_CAMPAIGN => 'campaign',
-		);
-		return $this->interaction_groups(
-			'rollup_forms',
-			$dimensions,
-			$map,
-			'r.form AS form, CASE WHEN s.name IS NULL THEN %s ELSE s.name END AS source, r.medium AS medium, CASE WHEN c.name IS NULL THEN %s ELSE c.name END AS campaign',
-			'LEFT JOIN {sources} s ON s.id = r.source_id LEFT JOIN {campaigns} c ON c.id = r.campaign_id',
-			'r.form, r.source_id, r.medium, r.campaign_id',
-			array( Acquisition::DIRECT_SOURCE, '' ),
-			$range
-		);
-	}
-
-	/**
-	 * Media plays, watch time, furthest points and completions by title (and by date when asked).
-	 *
-	 * @param string[]  $dimensions The query's dimensions.
-	 * @param DateRange $range      The range.
-	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
-	 * @throws \InvalidArgumentException For a dimension the media rollup does not have.
-	 */
-	private function media_groups( array $dimensions, DateRange $range ): array {
-		return $this->interaction_groups( 'rollup_media', $dimensions, array( Dimension::VIDEO_TITLE => 'title' ), 'r.title AS title', '', 'r.title', array(), $range );
-	}
-
-	/**
-	 * Groups of a rollup of InteractionRollups at its whole grain (plus the day when the date is
-	 * asked): its key expressions, joins and counters summed over the range.
-	 *
-	 * @param string                $table      rollup_forms or rollup_media.
-	 * @param string[]              $dimensions The query's dimensions.
-	 * @param array<string, string> $map        Dimension → column alias of $select.
-	 * @param string                $select     The key expressions, with aliases.
-	 * @param string                $join       The joins.
-	 * @param string                $group      The GROUP BY of the keys.
-	 * @param array<int, string>    $args       The arguments of $select's placeholders.
-	 * @param DateRange             $range      The range.
-	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
-	 * @throws \InvalidArgumentException For a dimension the rollup does not have.
-	 */
-	private function interaction_groups( string $table, array $dimensions, array $map, string $select, string $join, string $group, array $args, DateRange $range ): array {
-		$by_date = in_array( Dimension::DATE, $dimensions, true );
-		$unknown = array_diff( $dimensions, array_keys( $map ), array( Dimension::DATE ) );
-		if ( array() !== $unknown ) {
-			throw new \InvalidArgumentException( esc_html( 'The builtin source cannot group ' . $table . ' by: ' . implode( ', ', $unknown ) ) );
-		}
-		if ( $by_date ) {
-			$from                   = '{' . $table . '} r';
-			$from_args              = array( $range->start_ymd(), $range->end_ymd() );
-			$where                  = ' WHERE r.day BETWEEN %s AND %s';
-			$select                .= ', r.day AS date';
-			$group                 .= ', r.day';
-			$map[ Dimension::DATE ] = 'date';
-		} else {
-			list( $from, $from_args ) = Rollups::from( $table, $range->start_ymd(), $range->end_ymd() );
-			$from                    .= ' r';
-			$where                    = '';
-		}
-		$counters = implode( ', ', array_map( static fn( string $c ): string => 'SUM(r.' . $c . ') AS ' . $c, Tables::MONTHLY[ $table ]['counters'] ) );
-		$rows     = Db::rows(
-			'SELECT ' . $select . ', ' . $counters . ' FROM ' . $from . ' ' . $join . $where . ' GROUP BY ' . $group,
-			array_merge( $args, $from_args )
-		);
-		return $this->to_groups( $rows, $map );
 	}
 
 	/**
@@ -202,11 +121,11 @@ final class RollupGroups {
 		switch ( implode( ',', $set ) ) {
 			case '':
 				$rows = Db::rows( 'SELECT ' . $sum( self::SESSION_COUNTERS ) . ', SUM(new_sessions) AS new_sessions FROM {rollup_site} WHERE day BETWEEN %s AND %s', $args );
-				return $this->to_groups( $rows, array() );
+				return GroupRows::of( $rows, array() );
 
 			case Dimension::DATE:
 				$rows = Db::rows( 'SELECT day AS date, ' . $sum( self::SESSION_COUNTERS ) . ' FROM {rollup_site} WHERE day BETWEEN %s AND %s GROUP BY day', $args );
-				return $this->to_groups( $rows, array( Dimension::DATE => 'date' ) );
+				return GroupRows::of( $rows, array( Dimension::DATE => 'date' ) );
 
 			case Dimension::DAY_OF_WEEK:
 			case Dimension::HOUR:
@@ -272,7 +191,7 @@ final class RollupGroups {
 				array_merge( $shape['args'], $from_args )
 			);
 			// A group that sums to zero is a value seen only outside the range (Rollups::from()).
-			$groups = array_values( array_filter( $this->to_groups( $rows, $map ), static fn( array $group ): bool => array() !== array_filter( $group['counters'] ) ) );
+			$groups = array_values( array_filter( GroupRows::of( $rows, $map ), static fn( array $group ): bool => array() !== array_filter( $group['counters'] ) ) );
 			if ( isset( $shape['dimensions'][ Dimension::COUNTRY ] ) ) {
 				foreach ( $groups as $i => $group ) {
 					$groups[ $i ]['dimensions'][ Dimension::COUNTRY ] = CountryNames::name( $group['dimensions'][ Dimension::COUNTRY_ID ] );
@@ -319,7 +238,7 @@ final class RollupGroups {
 			$path      = (string) $row['path'];
 			$object_id = (int) $row['object_id'];
 			$title     = $object_id > 0 ? html_entity_decode( get_the_title( $object_id ), ENT_QUOTES, 'UTF-8' ) : '';
-			$counters  = self::counters( $row, array( 'path', 'object_id' ) );
+			$counters  = GroupRows::counters( $row, array( 'path', 'object_id' ) );
 			// Session metrics of a page are those of the sessions that landed on it; its new users
 			// are its new visitors' sessions. As a landing page, its page views are its sessions'.
 			$counters['new_visitors'] = $counters['new_entrances'];
@@ -357,7 +276,7 @@ final class RollupGroups {
 			. ') t JOIN {links} l ON l.id = t.link_id',
 			$args
 		);
-		return $this->to_groups(
+		return GroupRows::of(
 			$rows,
 			array(
 				Dimension::LINK_KIND => 'kind',
@@ -499,7 +418,7 @@ final class RollupGroups {
 	private function time_groups( string $dimension, array $args ): array {
 		if ( Dimension::HOUR === $dimension ) {
 			$rows = Db::rows( 'SELECT hour AS k, SUM(pageviews) AS pageviews, SUM(sessions) AS sessions FROM {rollup_hours} WHERE day BETWEEN %s AND %s GROUP BY hour', $args );
-			return $this->to_groups( $rows, array( Dimension::HOUR => 'k' ) );
+			return GroupRows::of( $rows, array( Dimension::HOUR => 'k' ) );
 		}
 		// Weekdays are computed in PHP: MySQL and SQLite number them differently.
 		$rows   = Db::rows( 'SELECT day, SUM(pageviews) AS pageviews, SUM(sessions) AS sessions FROM {rollup_hours} WHERE day BETWEEN %s AND %s GROUP BY day', $args );
@@ -548,47 +467,5 @@ final class RollupGroups {
 				),
 			),
 		);
-	}
-
-	/**
-	 * Turns SQL rows into groups.
-	 *
-	 * @param array<int, array<string, string|null>> $rows Rows.
-	 * @param array<string, string>                  $map  Dimension → column.
-	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
-	 */
-	private function to_groups( array $rows, array $map ): array {
-		$groups = array();
-		foreach ( $rows as $row ) {
-			if ( empty( $map ) && null === ( $row['sessions'] ?? null ) ) {
-				continue; // SUM over no rows.
-			}
-			$dimensions = array();
-			foreach ( $map as $dimension => $column ) {
-				$dimensions[ $dimension ] = (string) ( $row[ $column ] ?? '' );
-			}
-			$groups[] = array(
-				'dimensions' => $dimensions,
-				'counters'   => self::counters( $row, array_values( $map ) ),
-			);
-		}
-		return $groups;
-	}
-
-	/**
-	 * Integer counters of a SQL row, without the dimension columns.
-	 *
-	 * @param array<string, string|null> $row     The row.
-	 * @param string[]                   $exclude Dimension columns.
-	 * @return array<string, int>
-	 */
-	private static function counters( array $row, array $exclude ): array {
-		$counters = array();
-		foreach ( $row as $name => $value ) {
-			if ( ! in_array( $name, $exclude, true ) && 'day' !== $name ) {
-				$counters[ $name ] = (int) $value;
-			}
-		}
-		return $counters;
 	}
 }

@@ -1,6 +1,7 @@
 <?php
 /**
- * Demo traffic: realistic, deterministic visits sent through the collector.
+ * Demo traffic: realistic, deterministic visits sent through the collector (the mix they are drawn
+ * from is Mix).
  *
  * @package MonsterInsights\Reports
  */
@@ -20,7 +21,7 @@ defined( 'ABSPATH' ) || exit;
  * The mix: more traffic on weekdays and in the afternoon and evening (site time), a slow upward
  * trend, desktop/mobile/tablet user agents, visitors from a dozen countries, direct, search,
  * social, referral, newsletter, paid and AI-assistant arrivals, 1–6 pages a visit, scroll depth,
- * outbound clicks and downloads, form impressions and conversions and video plays (INTERACTIONS,
+ * outbound clicks and downloads, form impressions and conversions and video plays (Mix::INTERACTIONS,
  * drawn from a generator of their own so the rest of the traffic is what it was without them),
  * visitors coming back later the same day, and about one visitor
  * in five logged in (subscribers most, then authors, contributors, editors and users without a
@@ -28,7 +29,7 @@ defined( 'ABSPATH' ) || exit;
  * report.
  *
  * A seeding of ANOMALY_MIN_DAYS days or more (the demo's 90) also carries a few clear anomalies for
- * the Exceptions report, on fixed days before today (ANOMALIES): a newsletter blast of the
+ * the Exceptions report, on fixed days before today (Mix::ANOMALIES): a newsletter blast of the
  * product-launch campaign, a day on the front page of Hacker News (a burst of Organic Social visits) and
  * an outage day on which only one visit in 25 is recorded. Their extra visits come from a
  * generator of their own, and the visits an outage drops are still drawn, so every other day's
@@ -42,139 +43,6 @@ final class Visits {
 	 */
 	public const COUNTRY_HEADER = 'X-Monsterinsights-Seed-Country';
 	private const COUNTRY_KEY   = 'HTTP_X_MONSTERINSIGHTS_SEED_COUNTRY';
-
-	/**
-	 * The seeded Core Web Vitals by device: the median (milliseconds, or the layout shift) and the
-	 * log-normal spread of each metric.
-	 */
-	private const VITALS = array(
-		'desktop' => array(
-			'ttfb' => array( 380, 0.5 ),
-			'fcp'  => array( 950, 0.45 ),
-			'lcp'  => array( 1700, 0.5 ),
-			'cls'  => array( 0.03, 0.9 ),
-			'inp'  => array( 110, 0.6 ),
-		),
-		'mobile'  => array(
-			'ttfb' => array( 620, 0.55 ),
-			'fcp'  => array( 1750, 0.45 ),
-			'lcp'  => array( 2900, 0.5 ),
-			'cls'  => array( 0.07, 0.9 ),
-			'inp'  => array( 260, 0.6 ),
-		),
-	);
-
-	private const USER_AGENTS = array(
-		'desktop' => array(
-			'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-			'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
-			'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:125.0) Gecko/20100101 Firefox/125.0',
-			'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51',
-			'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.0.0 Safari/537.36',
-		),
-		'mobile'  => array(
-			'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-			'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36',
-			'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0.0.0 Mobile Safari/537.36',
-		),
-		'tablet'  => array(
-			'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
-			'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-		),
-	);
-
-	/**
-	 * Weights: devices, countries, arrivals.
-	 */
-	private const DEVICES   = array(
-		'desktop' => 55,
-		'mobile'  => 38,
-		'tablet'  => 7,
-	);
-	private const COUNTRIES = array(
-		'US' => 30,
-		'DE' => 14,
-		'GB' => 10,
-		'FR' => 7,
-		'IN' => 7,
-		'CA' => 6,
-		'BR' => 5,
-		'NL' => 4,
-		'ES' => 4,
-		'AU' => 4,
-		'JP' => 3,
-		'SE' => 3,
-		''   => 3,
-	);
-	private const ARRIVALS  = array(
-		'direct'      => 28,
-		'search'      => 30,
-		'social'      => 12,
-		'referral'    => 10,
-		'email'       => 8,
-		'paid'        => 5,
-		'ai'          => 4,
-		'video'       => 3,
-		// GA4's other default channels, so every one of the Traffic Overview has sessions.
-		'paid_social' => 3,
-		'display'     => 2,
-		'affiliate'   => 2,
-		'sms'         => 1,
-		'paid_other'  => 1,
-		'unassigned'  => 1,
-	);
-
-	/**
-	 * Out of 100 visitors: how many are logged in with each role ("-": a user without a role on the
-	 * site); the rest are not logged in. Administrators are not tracked by default.
-	 */
-	private const ROLES = array(
-		'subscriber'  => 10,
-		'author'      => 4,
-		'contributor' => 3,
-		'editor'      => 3,
-		'-'           => 2,
-	);
-
-	/**
-	 * The utm tags of the arrivals that carry them: source, medium and the campaigns to pick from.
-	 */
-	private const CAMPAIGNS = array(
-		'email'       => array( 'newsletter', 'email', array( 'monthly-digest', 'product-launch' ) ),
-		'paid'        => array( 'google', 'cpc', array( 'brand', 'spring-sale' ) ),
-		'paid_social' => array( 'facebook', 'cpc', array( 'spring-sale', 'retargeting' ) ),
-		'display'     => array( 'adnetwork', 'display', array( 'retargeting' ) ),
-		'affiliate'   => array( 'partner-blog', 'affiliate', array( 'partners' ) ),
-		'sms'         => array( 'sms', 'sms', array( 'flash-sale' ) ),
-		'paid_other'  => array( 'sponsor', 'paid', array( 'sponsorship' ) ),
-		'unassigned'  => array( 'flyer', 'print', array( 'print-qr' ) ),
-	);
-
-	private const REFERRERS = array(
-		'search'   => array( 'https://www.google.com/', 'https://www.bing.com/', 'https://duckduckgo.com/', 'https://search.yahoo.com/' ),
-		'social'   => array( 'https://www.facebook.com/', 'https://x.com/', 'https://www.linkedin.com/', 'https://www.reddit.com/r/wordpress/', 'https://www.instagram.com/', 'https://www.pinterest.com/', 'https://www.threads.net/' ),
-		'referral' => array( 'https://news.ycombinator.com/', 'https://wordpress.org/support/', 'https://blog.example.net/weekly-links', 'https://www.producthunt.com/' ),
-		'ai'       => array( 'https://chatgpt.com/', 'https://www.perplexity.ai/', 'https://gemini.google.com/' ),
-		'video'    => array( 'https://www.youtube.com/', 'https://vimeo.com/' ),
-	);
-
-	/**
-	 * The anomalies of a long seeding, by days before today: extra visits (arrival, how many) or
-	 * an outage (the share of the day's visits recorded).
-	 */
-	private const ANOMALIES = array(
-		23 => array(
-			'arrival' => 'blast',
-			'visits'  => 90,
-		),
-		9  => array(
-			'arrival' => 'viral',
-			'visits'  => 140,
-		),
-		4  => array(
-			'outage' => 25,
-		),
-	);
 
 	/**
 	 * Days a seeding covers at least for the anomalies to be sent: the detector compares a day with
@@ -295,7 +163,7 @@ final class Visits {
 			for ( $i = 0; $i < $sessions; $i++ ) {
 				$visits[] = $this->visit( $day, $i, $visits );
 			}
-			$anomaly = $days >= self::ANOMALY_MIN_DAYS ? ( self::ANOMALIES[ $back ] ?? array() ) : array();
+			$anomaly = $days >= self::ANOMALY_MIN_DAYS ? ( Mix::ANOMALIES[ $back ] ?? array() ) : array();
 			if ( isset( $anomaly['arrival'] ) ) {
 				$visits = array_merge( $visits, $this->aside( fn(): array => $this->extra_visits( $day, (string) $anomaly['arrival'], (int) $anomaly['visits'] ) ) );
 			}
@@ -314,45 +182,7 @@ final class Visits {
 	}
 
 	/**
-	 * The forms and videos of the demo: a newsletter form in every page's footer, the contact and
-	 * quote forms on the pages whose path names them, the About page's video and a walkthrough
-	 * video on every third post. Per page view: the chance in percent that the form is seen and
-	 * that a view converts; that the video is played, and its duration in seconds.
-	 */
-	public const INTERACTIONS = array(
-		'forms'  => array(
-			'newsletter-signup' => array(
-				'path' => '',
-				'seen' => 60,
-				'sent' => 3,
-			),
-			'contact-form'      => array(
-				'path' => 'contact',
-				'seen' => 95,
-				'sent' => 14,
-			),
-			'quote-request'     => array(
-				'path' => 'pricing',
-				'seen' => 85,
-				'sent' => 7,
-			),
-		),
-		'videos' => array(
-			'Our story in 90 seconds' => array(
-				'path'     => 'about',
-				'play'     => 35,
-				'duration' => 90,
-			),
-			'Product walkthrough'     => array(
-				'path'     => '',
-				'play'     => 20,
-				'duration' => 240,
-			),
-		),
-	);
-
-	/**
-	 * Sends a page view's form and video events (INTERACTIONS), within the seconds the visitor
+	 * Sends a page view's form and video events (Mix::INTERACTIONS), within the seconds the visitor
 	 * stays on the page, on their own generator.
 	 *
 	 * @param array<string, mixed>             $server The visit's request.
@@ -363,7 +193,7 @@ final class Visits {
 	private function interactions( array $server, array $page, int $time, int $stay ): void {
 		list( $this->state, $this->interact ) = array( $this->interact, $this->state );
 		try {
-			foreach ( self::INTERACTIONS['forms'] as $form => $odds ) {
+			foreach ( Mix::INTERACTIONS['forms'] as $form => $odds ) {
 				if ( ! str_contains( $page['path'], $odds['path'] ) || $this->rand( 1, 100 ) > $odds['seen'] ) {
 					continue;
 				}
@@ -372,7 +202,7 @@ final class Visits {
 					$this->send( $server, $this->event( $page, 'form_conversion', array( 'form' => $form ) ), $time + min( $stay, $this->rand( 20, 90 ) ) );
 				}
 			}
-			foreach ( self::INTERACTIONS['videos'] as $title => $odds ) {
+			foreach ( Mix::INTERACTIONS['videos'] as $title => $odds ) {
 				$here = '' !== $odds['path'] ? str_contains( $page['path'], $odds['path'] ) : ( $page['object'] > 0 && 0 === $page['object'] % 3 );
 				if ( ! $here || $this->rand( 1, 100 ) > $odds['play'] ) {
 					continue;
@@ -430,12 +260,12 @@ final class Visits {
 	private function extra_visits( \DateTimeImmutable $day, string $arrival, int $count ): array {
 		$visits = array();
 		for ( $i = 0; $i < $count; $i++ ) {
-			$device   = $this->pick( self::DEVICES );
-			$agents   = self::USER_AGENTS[ $device ];
+			$device   = $this->pick( Mix::DEVICES );
+			$agents   = Mix::USER_AGENTS[ $device ];
 			$visits[] = array(
 				'ip'      => sprintf( '172.16.%d.%d', intdiv( $i, 250 ), 1 + $i % 250 ),
 				'ua'      => $agents[ $this->rand( 0, count( $agents ) - 1 ) ],
-				'country' => $this->pick( self::COUNTRIES ),
+				'country' => $this->pick( Mix::COUNTRIES ),
 				'start'   => $day->getTimestamp() + 8 * 3600 + $this->rand( 0, 12 * 3600 - 1 ),
 				'arrival' => $arrival,
 				'pages'   => 1 + (int) floor( -log( $this->rand( 1, 1000 ) / 1000 ) * 1.3 ),
@@ -474,19 +304,19 @@ final class Visits {
 			);
 			$start   = max( $start, (int) $latest + 3600 );
 		} else {
-			$device          = $this->pick( self::DEVICES );
-			$agents          = self::USER_AGENTS[ $device ];
+			$device          = $this->pick( Mix::DEVICES );
+			$agents          = Mix::USER_AGENTS[ $device ];
 			$visitor         = array(
 				// Unique per visitor of the day, and different from the day before.
 				'ip'      => sprintf( '10.%d.%d.%d', (int) $day->format( 'z' ) % 256, intdiv( $index, 250 ), 1 + $index % 250 ),
 				'ua'      => $agents[ $this->rand( 0, count( $agents ) - 1 ) ],
-				'country' => $this->pick( self::COUNTRIES ),
+				'country' => $this->pick( Mix::COUNTRIES ),
 			);
 			$visitor['role'] = $this->role( $visitor['ip'] );
 		}
 		return $visitor + array(
 			'start'   => $start,
-			'arrival' => $this->pick( self::ARRIVALS ),
+			'arrival' => $this->pick( Mix::ARRIVALS ),
 			'pages'   => 1 + (int) floor( -log( $this->rand( 1, 1000 ) / 1000 ) * 1.3 ),
 		);
 	}
@@ -499,7 +329,7 @@ final class Visits {
 	 */
 	private function role( string $ip ): string {
 		$roll = crc32( $this->seed . '|' . $ip ) % 100;
-		foreach ( self::ROLES as $role => $share ) {
+		foreach ( Mix::ROLES as $role => $share ) {
 			$roll -= $share;
 			if ( $roll < 0 ) {
 				return (string) $role;
@@ -598,7 +428,7 @@ final class Visits {
 			return;
 		}
 		$props = array();
-		foreach ( self::VITALS[ $device ] as $metric => list( $median, $sigma ) ) {
+		foreach ( Mix::VITALS[ $device ] as $metric => list( $median, $sigma ) ) {
 			// Box–Muller: a standard normal number from two uniform ones.
 			$z                = sqrt( -2 * log( $uniform( 1 + 2 * count( $props ) ) ) ) * cos( 2 * M_PI * $uniform( 2 + 2 * count( $props ) ) );
 			$value            = $median * exp( $sigma * $z );
@@ -649,8 +479,8 @@ final class Visits {
 		if ( 'viral' === $arrival ) {
 			return array( 'r' => 'https://news.ycombinator.com/' );
 		}
-		if ( isset( self::CAMPAIGNS[ $arrival ] ) ) {
-			list( $source, $medium, $campaigns ) = self::CAMPAIGNS[ $arrival ];
+		if ( isset( Mix::CAMPAIGNS[ $arrival ] ) ) {
+			list( $source, $medium, $campaigns ) = Mix::CAMPAIGNS[ $arrival ];
 			$tags                                = array(
 				'us' => $source,
 				'um' => $medium,
@@ -669,7 +499,7 @@ final class Visits {
 				default       => $tags,
 			};
 		}
-		$list = self::REFERRERS[ $arrival ];
+		$list = Mix::REFERRERS[ $arrival ];
 		unset( $path );
 		return array( 'r' => $list[ $this->rand( 0, count( $list ) - 1 ) ] );
 	}

@@ -17,7 +17,7 @@ use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 
 /**
  * Two weeks of demo traffic over a contact page, a pricing page, an About page and posts: the
- * forms and videos of Visits::INTERACTIONS are in the hits it sends, and the rollups count
+ * forms and videos of Mix::INTERACTIONS are in the hits it sends, and the rollups count
  * exactly those hits.
  */
 class SeederInteractionsTest extends BuiltinTestCase {

@@ -8,7 +8,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Tracking;
 
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\BotList;
-use MonsterInsights\Reports\Sources\Builtin\Demo\Visits;
+use MonsterInsights\Reports\Sources\Builtin\Demo\Mix;
 use MonsterInsights\Reports\Tests\TestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- Test fixtures on the local disk.
@@ -49,7 +49,7 @@ class BotListTest extends TestCase {
 		foreach ( (array) file( dirname( __DIR__, 2 ) . '/Support/Tracking/browsers.txt', FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) as $line ) {
 			$agents[] = (string) $line;
 		}
-		foreach ( ( new \ReflectionClassConstant( Visits::class, 'USER_AGENTS' ) )->getValue() as $group ) {
+		foreach ( ( new \ReflectionClassConstant( Mix::class, 'USER_AGENTS' ) )->getValue() as $group ) {
 			foreach ( (array) $group as $agent ) {
 				$agents[] = (string) $agent;
 			}
