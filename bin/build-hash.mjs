@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The hash of what build/ is built from: every file of src/ but the tests, webpack.config.js,
- * tsconfig.json, bin/build-data.mjs and package-lock.json (the exact packages), by path and content.
+ * tsconfig.json, bin/build-data.mjs with its modules (bin/build-data/) and package-lock.json (the
+ * exact packages), by path and content.
  * Node's own modules only, so it runs before `npm ci`.
  *
  * The tests are what jest reads and the build never does: files in a `test`, `__tests__` or
@@ -29,6 +30,7 @@ const INPUTS = [
 	'webpack.config.js',
 	'tsconfig.json',
 	'bin/build-data.mjs',
+	'bin/build-data',
 	'package-lock.json',
 ];
 const STAMP = path.join( root, 'build', '.sources' );

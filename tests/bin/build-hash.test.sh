@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 repo="$SCRATCH/repo"
-mkdir -p "$repo/bin" "$repo/src/lib/test" "$repo/src/app/__mocks__" "$repo/src/app/__tests__" "$repo/build"
+mkdir -p "$repo/bin/build-data" "$repo/src/lib/test" "$repo/src/app/__mocks__" "$repo/src/app/__tests__" "$repo/build"
 cp "$ROOT/bin/build-hash.mjs" "$repo/bin/"
 echo 'export const a = 1;' >"$repo/src/lib/a.ts"
 echo 'export const App = () => null;' >"$repo/src/app/App.tsx"
@@ -18,6 +18,8 @@ echo 'it( "x", () => {} );' >"$repo/src/app/__tests__/x.ts"
 echo 'module.exports = {};' >"$repo/webpack.config.js"
 echo '{}' >"$repo/tsconfig.json"
 echo '{}' >"$repo/package-lock.json"
+echo "import './build-data/sources.mjs';" >"$repo/bin/build-data.mjs"
+echo 'export const sources = {};' >"$repo/bin/build-data/sources.mjs"
 hash() { node "$repo/bin/build-hash.mjs"; }
 
 before="$(hash)"
@@ -37,7 +39,7 @@ echo 'it( "new", () => {} );' >"$repo/src/lib/test/new.test.ts"
 same "changing or adding a jest test or a test helper keeps the hash" "$before" "$(hash)"
 check "--check still passes: no rebuild asked for a test" node "$repo/bin/build-hash.mjs" --check
 
-for input in src/lib/a.ts src/app/App.tsx webpack.config.js tsconfig.json package-lock.json; do
+for input in src/lib/a.ts src/app/App.tsx webpack.config.js tsconfig.json package-lock.json bin/build-data.mjs bin/build-data/sources.mjs; do
 	cp "$repo/$input" "$SCRATCH/saved"
 	echo '// changed' >>"$repo/$input"
 	differ "changing $input changes the hash" "$before" "$(hash)"
