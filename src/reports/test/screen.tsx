@@ -9,7 +9,11 @@ import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { appStore } from '../../store/app';
 import type { DateQuery, Level } from '../../store/app/types';
 import { mockApi, type ApiCall } from '../../store/test/api';
-import { getUpsellContent, type UpsellKey } from '../../upsell/content';
+import {
+	getUpsellContent,
+	type UpsellContent,
+	type UpsellKey,
+} from '../../upsell/content';
 import { RoutedReportContext, type ReportName } from '../registry';
 import {
 	TRAFFIC_SCREEN_NAMES,
@@ -88,10 +92,13 @@ export async function expectNoReportRequest( calls: ApiCall[] ) {
 /**
  * The heading of a report's upsell, once it shows.
  *
- * @param key The upsell.
+ * @param key The upsell table entry, or the copy a report's sample carries.
  */
-export const findUpsellHeading = ( key: UpsellKey ) =>
-	screen.findByRole( 'heading', { name: getUpsellContent( key ).title } );
+export const findUpsellHeading = ( key: UpsellKey | UpsellContent ) =>
+	screen.findByRole( 'heading', {
+		name:
+			typeof key === 'string' ? getUpsellContent( key ).title : key.title,
+	} );
 
 /**
  * Renders a screen at a licence level with 10–12 March 2025 chosen, the server answering every
@@ -122,7 +129,7 @@ export function renderScreen(
  */
 export async function renderLocked(
 	ui: ReactElement,
-	key: UpsellKey,
+	key: UpsellKey | UpsellContent,
 	level: Level = 'basic'
 ) {
 	const calls = mockApi( () => ( {} ) );
@@ -138,7 +145,10 @@ export async function renderLocked(
  * @param key    The upsell.
  * @param layout A selector of the report's layout, under the lock.
  */
-export async function expectLockedSample( key: UpsellKey, layout: string ) {
+export async function expectLockedSample(
+	key: UpsellKey | UpsellContent,
+	layout: string
+) {
 	expect( await findUpsellHeading( key ) ).toBeInTheDocument();
 	await waitFor( () =>
 		expect(

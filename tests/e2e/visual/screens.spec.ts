@@ -1,6 +1,4 @@
-import { readFileSync } from 'fs';
-import path from 'path';
-
+import { ROUTES as ROUTE_TABLE } from '../../../src/app/routes';
 import { expect, test, type Page } from '../fixtures';
 import { E2ESite, type Level } from '../site';
 import { app, REPORTS_PATH, storageStatePath } from '../utils';
@@ -24,18 +22,14 @@ const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 600, height: 900 };
 
 /**
- * Every hash route of the report registry (src/reports/registry.ts), read from its source so a
- * new report gets its screenshots without a change here; routes with parameters are left out
+ * Every hash route of the app's route table (src/app/routes.ts, derived from the report registry),
+ * so a new report gets its screenshots without a change here; routes with parameters are left out
  * (their screen is the parameterless route's).
  */
 function registryRoutes(): string[] {
-	const source = readFileSync(
-		path.join( __dirname, '../../../src/reports/registry.ts' ),
-		'utf8'
+	const routes = ROUTE_TABLE.map( ( route ) => route.path ).filter(
+		( route ) => ! route.includes( ':' )
 	);
-	const routes = [ ...source.matchAll( /\bpath: '(\/[^']*)'/g ) ]
-		.map( ( match ) => match[ 1 ] ?? '' )
-		.filter( ( route ) => ! route.includes( ':' ) );
 	return [ ...new Set( routes ) ];
 }
 
