@@ -59,8 +59,10 @@ export default function LockedBody< P >( {
 	const def = reportDef( name );
 	const routeContext = useContext( RouteContextContext );
 	const [ payload, setPayload ] = useState< P | null >( null );
-	// A report outside the upsell table carries its copy with its sample.
+	// A report outside the upsell table carries its copy with its sample: until the sample has
+	// loaded (or failed to) there is no copy to show.
 	const [ copy, setCopy ] = useState< UpsellContent | null >( null );
+	const [ settled, setSettled ] = useState( false );
 	const { locale, start, end } = useSelect( ( select ) => {
 		const app = select( appStore );
 		const boot = app.getBoot();
@@ -86,10 +88,14 @@ export default function LockedBody< P >( {
 					// The demo module of a report is shaped as its payload (src/demo/test).
 					setPayload( module.payload as P );
 					setCopy( module.upsell?.() ?? null );
+					setSettled( true );
 				}
 			},
 			() => {
 				// A chunk that fails to load leaves the sample empty; the upsell still shows.
+				if ( active ) {
+					setSettled( true );
+				}
 			}
 		);
 		return () => {
@@ -108,6 +114,10 @@ export default function LockedBody< P >( {
 		} ),
 		[ name, locale ]
 	);
+
+	if ( ! def.upsell && ! settled ) {
+		return <Loader />;
+	}
 
 	return (
 		<>

@@ -87,6 +87,7 @@ describe( 'ReportRoute', () => {
 		async ( name, level ) => {
 			const calls = mockApi( () => ( {} ) );
 			const def: ReportDef = REPORTS[ name ];
+			const title = await upsellTitle( def );
 			const path = pathsOf( name )[ 0 ]?.path ?? '/';
 			const { container } = renderIn(
 				<ReportRoute
@@ -98,7 +99,7 @@ describe( 'ReportRoute', () => {
 			expect(
 				await screen.findByRole(
 					'heading',
-					{ name: await upsellTitle( def ) },
+					{ name: title },
 					{ timeout: 5000 }
 				)
 			).toBeInTheDocument();

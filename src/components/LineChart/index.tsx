@@ -113,9 +113,13 @@ export function LineChart( props: LineChartProps ) {
 	// Users who ask for less motion get the chart drawn at once, not grown from the axis.
 	const reducedMotion = useReducedMotion();
 	const mayDraw = useChartsMayDraw();
+	// Whole numbers (sessions, page views) step by whole numbers on the axis.
+	const whole = [ ...datapoints, ...( compare?.datapoints ?? [] ) ].every(
+		( value ) => Number.isInteger( value )
+	);
 	const options = useMemo(
-		() => lineChartOptions( reducedMotion, () => latest.current ),
-		[ reducedMotion ]
+		() => lineChartOptions( reducedMotion, () => latest.current, whole ),
+		[ reducedMotion, whole ]
 	);
 
 	if ( isLoading ) {

@@ -64,10 +64,12 @@ export function lineChartData(
  *
  * @param reducedMotion Whether the user asks for less motion.
  * @param formatValue   Reads the current value formatter (the options are built once).
+ * @param whole         Whether every value is a whole number: the axis then steps by whole numbers.
  */
 export function lineChartOptions(
 	reducedMotion: boolean,
-	formatValue: () => ( value: number ) => string
+	formatValue: () => ( value: number ) => string,
+	whole = false
 ): ChartOptions< 'line' > {
 	return {
 		...( reducedMotion ? { animation: false as const } : {} ),
@@ -94,7 +96,18 @@ export function lineChartOptions(
 				border: { display: false },
 				ticks: {
 					maxTicksLimit: 6,
-					callback: ( value ) => formatValue()( Number( value ) ),
+					...( whole ? { precision: 0 } : {} ),
+					// Small counts step by fractions the formatter rounds (0.2 → "0"): a label
+					// equal to the one below it is left out, so no value shows twice.
+					callback: ( value, index, ticks ) => {
+						const format = formatValue();
+						const text = format( Number( value ) );
+						const below =
+							index > 0 ? ticks[ index - 1 ] : undefined;
+						return below && format( Number( below.value ) ) === text
+							? ''
+							: text;
+					},
 				},
 			},
 		},
