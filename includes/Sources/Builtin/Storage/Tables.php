@@ -27,7 +27,11 @@ defined( 'ABSPATH' ) || exit;
  * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
  *   series and day, kept when deleted (flagged) so detection never finds that day again;
  * - rt_minutes, rt_sessions: Real-Time's per-minute summaries of the last hours (RealtimeMinutes),
- *   written by the aggregation with the raw rows.
+ *   written by the aggregation with the raw rows;
+ * - shop: shop_orders (one row per order of a shop plugin, its figures and its attribution),
+ *   shop_order_items, shop_order_coupons (the order's lines, by the order's row id), shop_events
+ *   (product views, cart and checkout steps), written by Aggregation\Shop from the shop plugin's
+ *   hooks, never from the browser. Money is DECIMAL, in the order's currency unless named _base.
  */
 final class Tables {
 
@@ -35,7 +39,7 @@ final class Tables {
 	 * The schema version this code needs. Add a migration (Aggregation\Migrations) and bump it to
 	 * change the schema.
 	 */
-	public const VERSION = 12;
+	public const VERSION = 13;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -79,6 +83,10 @@ final class Tables {
 		'rollup_vitals_m',
 		'rt_minutes',
 		'rt_sessions',
+		'shop_orders',
+		'shop_order_items',
+		'shop_order_coupons',
+		'shop_events',
 	);
 
 	/**
@@ -236,6 +244,8 @@ final class Tables {
 		$place = "country char(2) NOT NULL DEFAULT '',\nregion varchar(64) NOT NULL DEFAULT '',\ncity varchar(128) NOT NULL DEFAULT '',";
 		// A lookup table: values stored once, found by the md5 of the value (Lookups).
 		$lookup = static fn( string $columns, string $key = '' ): string => "$id,\nhash char(32) NOT NULL,\n{$columns}\nPRIMARY KEY  (id),\nUNIQUE KEY hash (hash)" . ( '' === $key ? '' : ",\n" . $key );
+		// An amount of money: exact, four decimals (shops keep at most four).
+		$money = 'decimal(19,4) NOT NULL DEFAULT 0';
 
 		return array(
 			'paths'            => $lookup(
@@ -439,6 +449,69 @@ $place
 PRIMARY KEY  (session_id),
 KEY visitor (visitor),
 KEY last_ts (last_ts)",
+			'shop_orders'        => "$id,
+shop varchar(32) NOT NULL,
+order_id bigint(20) unsigned NOT NULL,
+created_at int(10) unsigned NOT NULL DEFAULT 0,
+paid_at int(10) unsigned NOT NULL DEFAULT 0,
+$day
+status varchar(32) NOT NULL DEFAULT '',
+currency char(3) NOT NULL DEFAULT '',
+total $money,
+tax $money,
+shipping $money,
+discount $money,
+total_base decimal(19,4) DEFAULT NULL,
+is_new tinyint(1) unsigned NOT NULL DEFAULT 1,
+refunded $money,
+cancelled tinyint(1) unsigned NOT NULL DEFAULT 0,
+visitor bigint(20) unsigned NOT NULL DEFAULT 0,
+visitor_prev bigint(20) unsigned NOT NULL DEFAULT 0,
+session_id int(10) unsigned NOT NULL DEFAULT 0,
+attribution varchar(16) NOT NULL DEFAULT '',
+source_id int(10) unsigned NOT NULL DEFAULT 0,
+medium varchar(100) NOT NULL DEFAULT '',
+campaign_id int(10) unsigned NOT NULL DEFAULT 0,
+channel varchar(32) NOT NULL DEFAULT '',
+landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
+seconds_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
+sessions_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (id),
+UNIQUE KEY shop_order (shop,order_id),
+KEY day (day),
+KEY visitor (visitor)",
+			'shop_order_items'   => "$id,
+order_ref bigint(20) unsigned NOT NULL,
+item_id bigint(20) unsigned NOT NULL,
+product_id bigint(20) unsigned NOT NULL DEFAULT 0,
+variation_id bigint(20) unsigned NOT NULL DEFAULT 0,
+name varchar(191) NOT NULL DEFAULT '',
+category varchar(191) NOT NULL DEFAULT '',
+quantity int(10) unsigned NOT NULL DEFAULT 0,
+price $money,
+total $money,
+refunded_quantity int(10) unsigned NOT NULL DEFAULT 0,
+refunded $money,
+PRIMARY KEY  (id),
+UNIQUE KEY order_item (order_ref,item_id),
+KEY product_id (product_id)",
+			'shop_order_coupons' => "order_ref bigint(20) unsigned NOT NULL,
+code varchar(191) NOT NULL,
+discount $money,
+PRIMARY KEY  (order_ref,code)",
+			'shop_events'        => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+$day
+ts int(10) unsigned NOT NULL,
+shop varchar(32) NOT NULL DEFAULT '',
+session_id int(10) unsigned NOT NULL DEFAULT 0,
+visitor bigint(20) unsigned NOT NULL DEFAULT 0,
+type varchar(20) NOT NULL,
+product_id bigint(20) unsigned NOT NULL DEFAULT 0,
+quantity int(10) unsigned NOT NULL DEFAULT 0,
+value $money,
+PRIMARY KEY  (day,id),
+KEY id (id),
+KEY visitor (visitor)",
 		);
 	}
 }
