@@ -248,16 +248,16 @@ final class Tables {
 		$money = 'decimal(19,4) NOT NULL DEFAULT 0';
 
 		return array(
-			'paths'            => $lookup(
+			'paths'              => $lookup(
 				"path varchar(2048) NOT NULL DEFAULT '',
 object_id bigint(20) unsigned NOT NULL DEFAULT 0,",
 				'KEY object_id (object_id)'
 			),
-			'sources'          => $lookup(
+			'sources'            => $lookup(
 				"name varchar(191) NOT NULL DEFAULT '',
 category varchar(16) NOT NULL DEFAULT '',"
 			),
-			'campaigns'        => $lookup(
+			'campaigns'          => $lookup(
 				"name varchar(191) NOT NULL DEFAULT '',
 source varchar(191) NOT NULL DEFAULT '',
 medium varchar(100) NOT NULL DEFAULT '',
@@ -265,17 +265,17 @@ term varchar(191) NOT NULL DEFAULT '',
 content varchar(191) NOT NULL DEFAULT '',",
 				'KEY name (name)'
 			),
-			'user_agents'      => $lookup(
+			'user_agents'        => $lookup(
 				"browser varchar(64) NOT NULL DEFAULT '',
 browser_version varchar(32) NOT NULL DEFAULT '',
 os varchar(64) NOT NULL DEFAULT '',
 os_version varchar(32) NOT NULL DEFAULT '',
 device_category varchar(16) NOT NULL DEFAULT '',"
 			),
-			'links'            => $lookup(
+			'links'              => $lookup(
 				"url varchar(2048) NOT NULL DEFAULT '',"
 			),
-			'sessions'         => "id int(10) unsigned NOT NULL,
+			'sessions'           => "id int(10) unsigned NOT NULL,
 visitor bigint(20) unsigned NOT NULL,
 started_at int(10) unsigned NOT NULL,
 last_seen_at int(10) unsigned NOT NULL,
@@ -300,11 +300,11 @@ $place
 PRIMARY KEY  (id),
 KEY visitor (visitor),
 KEY day (day)",
-			'session_next'     => 'session_id int(10) unsigned NOT NULL,
+			'session_next'       => 'session_id int(10) unsigned NOT NULL,
 visitor_next bigint(20) unsigned NOT NULL,
 PRIMARY KEY  (session_id),
 KEY visitor_next (visitor_next)',
-			'pageviews'        => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+			'pageviews'          => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
 session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,
 $day
@@ -313,7 +313,7 @@ path_id int(10) unsigned NOT NULL,
 role varchar(64) NOT NULL DEFAULT '?',
 PRIMARY KEY  (day,id),
 KEY id (id)",
-			'events'           => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+			'events'             => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
 session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,
 $day
@@ -322,21 +322,21 @@ path_id int(10) unsigned NOT NULL DEFAULT 0,
 props text NOT NULL,
 PRIMARY KEY  (day,id),
 KEY id (id)",
-			'cursors'          => 'file varchar(191) NOT NULL,
+			'cursors'            => 'file varchar(191) NOT NULL,
 position bigint(20) unsigned NOT NULL DEFAULT 0,
 days text NOT NULL,
 PRIMARY KEY  (file)',
-			'rollup_site'      => "$day
+			'rollup_site'        => "$day
 $counts
 new_sessions $counter,
 events $counter,
 PRIMARY KEY  (day)",
-			'rollup_hours'     => "$day
+			'rollup_hours'       => "$day
 hour tinyint(3) unsigned NOT NULL,
 pageviews $counter,
 sessions $counter,
 PRIMARY KEY  (day,hour)",
-			'rollup_pages'     => "$day
+			'rollup_pages'       => "$day
 path_id bigint(20) unsigned NOT NULL,
 pageviews $counter,
 visitors $counter,
@@ -350,52 +350,52 @@ entrance_pageviews $counter,
 new_entrances $counter,
 PRIMARY KEY  (day,path_id),
 KEY path_day (path_id,day)",
-			'rollup_sources'   => "$day
+			'rollup_sources'     => "$day
 source_id bigint(20) unsigned NOT NULL,
 medium varchar(100) NOT NULL DEFAULT '',
 channel varchar(32) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,source_id,medium,channel)",
-			'rollup_campaigns' => "$day
+			'rollup_campaigns'   => "$day
 campaign_id bigint(20) unsigned NOT NULL,
 $counts
 PRIMARY KEY  (day,campaign_id)",
-			'rollup_countries' => "$day
+			'rollup_countries'   => "$day
 country char(2) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,country)",
-			'rollup_regions'   => "$day
+			'rollup_regions'     => "$day
 country char(2) NOT NULL DEFAULT '',
 region varchar(64) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,country,region)",
-			'rollup_devices'   => "$day
+			'rollup_devices'     => "$day
 device_category varchar(16) NOT NULL DEFAULT '',
 browser varchar(64) NOT NULL DEFAULT '',
 os varchar(64) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,device_category,browser,os)",
-			'rollup_events'    => "$day
+			'rollup_events'      => "$day
 name varchar(64) NOT NULL,
 events $counter,
 sessions $counter,
 visitors $counter,
 PRIMARY KEY  (day,name)",
-			'rollup_links'     => "$day
+			'rollup_links'       => "$day
 kind varchar(16) NOT NULL,
 link_id bigint(20) unsigned NOT NULL,
 clicks $counter,
 sessions $counter,
 PRIMARY KEY  (day,kind,link_id)",
-			'rollup_scroll'    => "$day
+			'rollup_scroll'      => "$day
 views $counter,
 depth_sum bigint(20) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (day)",
-			'rollup_roles'     => "$day
+			'rollup_roles'       => "$day
 role varchar(64) NOT NULL DEFAULT '',
 pageviews $counter,
 PRIMARY KEY  (day,role)",
-			'rollup_forms'     => "$day
+			'rollup_forms'       => "$day
 form varchar(191) NOT NULL DEFAULT '',
 source_id bigint(20) unsigned NOT NULL DEFAULT 0,
 medium varchar(100) NOT NULL DEFAULT '',
@@ -403,7 +403,7 @@ campaign_id bigint(20) unsigned NOT NULL DEFAULT 0,
 impressions $counter,
 conversions $counter,
 PRIMARY KEY  (day,form,source_id,medium,campaign_id)",
-			'rollup_media'     => "$day
+			'rollup_media'       => "$day
 title varchar(191) NOT NULL DEFAULT '',
 plays $counter,
 watch_seconds bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -411,7 +411,7 @@ views $counter,
 percent_sum bigint(20) unsigned NOT NULL DEFAULT 0,
 completions $counter,
 PRIMARY KEY  (day,title)",
-			'exceptions'       => "$id,
+			'exceptions'         => "$id,
 series_hash char(32) NOT NULL,
 $day
 direction tinyint(1) NOT NULL DEFAULT 1,
@@ -426,20 +426,20 @@ found_at int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (id),
 UNIQUE KEY series_day (series_hash,day),
 KEY day (day)",
-			'rollup_vitals'    => "$day
+			'rollup_vitals'      => "$day
 device_category varchar(16) NOT NULL DEFAULT '',
 metric varchar(8) NOT NULL,
 value int(10) unsigned NOT NULL,
 samples $counter,
 PRIMARY KEY  (day,device_category,metric,value)",
-			'rt_minutes'       => "kind tinyint(3) unsigned NOT NULL,
+			'rt_minutes'         => "kind tinyint(3) unsigned NOT NULL,
 minute int(10) unsigned NOT NULL,
 ghash char(32) NOT NULL,
 gkey varchar(255) NOT NULL DEFAULT '',
 total int(11) NOT NULL DEFAULT 0,
 seconds text NOT NULL,
 PRIMARY KEY  (kind,minute,ghash)",
-			'rt_sessions'      => "session_id int(10) unsigned NOT NULL,
+			'rt_sessions'        => "session_id int(10) unsigned NOT NULL,
 visitor bigint(20) unsigned NOT NULL,
 last_ts int(10) unsigned NOT NULL,
 source_id int(10) unsigned NOT NULL DEFAULT 0,
