@@ -395,8 +395,8 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	}
 
 	/**
-	 * A refund larger than the order: WooCommerce refuses it, nothing changes, nothing is logged
-	 * as counted.
+	 * A refund larger than the order: WooCommerce refuses it and nothing changes; refunds that
+	 * exceed a total edited down later count as the whole order, logged.
 	 */
 	public function test_refund_larger_than_the_order(): void {
 		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
@@ -410,6 +410,30 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$this->assertInstanceOf( \WP_Error::class, $result );
 		$this->assertSame( '0.0000', $this->order_row( $order )['refunded'] );
 		$this->assertSame( '10.0000', $this->order_row( $order )['total'] );
+
+		// Refunded 8, then the order's total edited down to 5: counted as refunded in full, logged.
+		$this->assertInstanceOf(
+			\WC_Order_Refund::class,
+			wc_create_refund(
+				array(
+					'order_id' => $order->get_id(),
+					'amount'   => '8.00',
+				)
+			)
+		);
+		$order = wc_get_order( $order->get_id() );
+		$this->assertInstanceOf( \WC_Order::class, $order );
+		$order->set_total( '5.00' );
+		$order->save();
+		$order->update_status( 'completed' );
+		$this->assertSame(
+			array(
+				'total'    => '5.0000',
+				'refunded' => '5.0000',
+			),
+			$this->figures( $order, array( 'total', 'refunded' ) )
+		);
+		$this->assertContains( array( 'warning', sprintf( 'Order %d: refunds of 8.0000 exceed its total of 5.0000; counted as refunded in full.', $order->get_id() ) ), $this->logged );
 	}
 
 	/**

@@ -411,7 +411,7 @@ final class WooCommerce {
 				'customer' => $customer,
 				'status'   => $statuses,
 				'type'     => 'shop_order',
-				'exclude'  => array( $order->get_id() ),
+				'exclude'  => array( $order->get_id() ), // phpcs:ignore WordPressVIPMinimum.Performance.WPQueryParams.PostNotIn_exclude -- One order left out of a one-row query.
 				'orderby'  => 'ID',
 				'order'    => 'ASC',
 				'limit'    => 1,
