@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# PHPUnit integration tests against a real WordPress (.wp/core) and a real MariaDB: as a single site
-# and as a multisite network. Extra arguments go to PHPUnit (e.g. --filter boot).
-# The two runs are independent (each installs WordPress into a database and a content folder of its
-# own: WP_TESTS_DB_NAME and WP_TESTS_DB_NAME_ms, WP_TESTS_CONTENT_DIR and WP_TESTS_CONTENT_DIR-ms),
+# PHPUnit integration tests against a real WordPress (.wp/core) and a real MariaDB: as a single site,
+# as a multisite network, and as a single site with the real WooCommerce active (tests/php/WooCommerce:
+# the shop capture; WooCommerce from bin/third-party.sh). Extra arguments go to PHPUnit (e.g. --filter
+# boot).
+# The three runs are independent (each installs WordPress into a database and a content folder of its
+# own: WP_TESTS_DB_NAME, WP_TESTS_DB_NAME_ms and WP_TESTS_DB_NAME_wc; WP_TESTS_CONTENT_DIR,
+# WP_TESTS_CONTENT_DIR-ms, and for WooCommerce a folder outside the repository,
+# ${TMPDIR:-/tmp}/monsterinsights-reports-tests-<database>, or WP_TESTS_CONTENT_DIR_WOOCOMMERCE),
 # so they run side by side when the machine has two CPUs or more (TEST_PHP_PARALLEL=0 runs them one
 # after the other). Each run's output is printed whole, single site first.
-# Exits non-zero when either run fails.
+# Exits non-zero when any run fails.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -40,16 +44,23 @@ db="${WP_TESTS_DB_NAME:-monsterinsights_reports_tests}"
 content="${WP_TESTS_CONTENT_DIR:-${root}/.wp/tests-content}"
 bash bin/mariadb.sh "$db"
 bash bin/mariadb.sh "${db}_ms" | tail -n 1
+bash bin/mariadb.sh "${db}_wc" | tail -n 1
+# Outside the repository: the plugin is a symlink to it, so a plugin under it would be taken for part
+# of this one (plugin_basename()).
+wc_content="${WP_TESTS_CONTENT_DIR_WOOCOMMERCE:-${TMPDIR:-/tmp}/monsterinsights-reports-tests-${db}_wc}"
 
 parallel="${TEST_PHP_PARALLEL:-1}"
 [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] || parallel=0
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-run() { # run single|multisite
+run() { # run single|multisite|woocommerce
 	if [ "$1" = single ]; then
 		WP_TESTS_MULTISITE=0 WP_TESTS_DB_NAME="$db" WP_TESTS_CONTENT_DIR="$content" \
 			vendor/bin/phpunit --testsuite single-site "${@:2}"
+	elif [ "$1" = woocommerce ]; then
+		WP_TESTS_MULTISITE=0 WP_TESTS_WOOCOMMERCE=1 WP_TESTS_DB_NAME="${db}_wc" WP_TESTS_CONTENT_DIR="$wc_content" \
+			vendor/bin/phpunit --testsuite woocommerce "${@:2}"
 	else
 		WP_TESTS_MULTISITE=1 WP_TESTS_DB_NAME="${db}_ms" WP_TESTS_CONTENT_DIR="${content}-ms" \
 			vendor/bin/phpunit --testsuite multisite "${@:2}"
@@ -62,20 +73,28 @@ if [ "$parallel" = 1 ]; then
 	single=$!
 	run multisite "$@" >"$out/multisite" 2>&1 &
 	multi=$!
+	run woocommerce "$@" >"$out/woocommerce" 2>&1 &
+	shop=$!
 	single_status=0
 	multi_status=0
+	shop_status=0
 	wait "$single" || single_status=$?
 	wait "$multi" || multi_status=$?
+	wait "$shop" || shop_status=$?
 	echo "test-php: single site"
 	cat "$out/single"
 	echo "test-php: multisite"
 	cat "$out/multisite"
-	[ "$single_status" -eq 0 ] && [ "$multi_status" -eq 0 ] || status=1
+	echo "test-php: WooCommerce"
+	cat "$out/woocommerce"
+	[ "$single_status" -eq 0 ] && [ "$multi_status" -eq 0 ] && [ "$shop_status" -eq 0 ] || status=1
 else
 	echo "test-php: single site"
 	run single "$@" || status=1
 	echo "test-php: multisite"
 	run multisite "$@" || status=1
+	echo "test-php: WooCommerce"
+	run woocommerce "$@" || status=1
 fi
 
 if [ "$status" -ne 0 ]; then

@@ -122,6 +122,7 @@ final class Plugin {
 		Admin\SiteHealth::register();
 		\MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
+		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce::register();
 		REST\CsvResponse::register();
 		REST\Controller::register();
 		Privacy::register();

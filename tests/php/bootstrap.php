@@ -72,6 +72,35 @@ if ( 0 !== $monsterinsights_reports_tests_status || array() !== $monsterinsights
 	);
 }
 
+// The WooCommerce run: a fresh copy of the real WooCommerce (bin/third-party.sh) in the plugins
+// folder, activated, then one wp-admin load (tests/php/WooCommerce/install.php).
+if ( MONSTERINSIGHTS_REPORTS_TESTS_WOOCOMMERCE ) {
+	// Inside this repository, which is the plugin's symlink, plugin_basename() would name
+	// WooCommerce's file as one of this plugin's, and its activation hook would never fire.
+	if ( str_starts_with( (string) realpath( dirname( WP_CONTENT_DIR ) ) . '/', (string) realpath( MONSTERINSIGHTS_REPORTS_TESTS_ROOT ) . '/' ) ) {
+		monsterinsights_reports_tests_abort( 'the WooCommerce run needs a content folder outside the repository (WP_TESTS_CONTENT_DIR): ' . WP_CONTENT_DIR );
+	}
+	exec( // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec
+		'bash ' . escapeshellarg( MONSTERINSIGHTS_REPORTS_TESTS_ROOT . '/bin/third-party.sh' ) . ' woocommerce 2>&1',
+		$monsterinsights_reports_tests_output,
+		$monsterinsights_reports_tests_status
+	);
+	$monsterinsights_reports_tests_copy = (string) end( $monsterinsights_reports_tests_output ) . '/woocommerce';
+	if ( 0 !== $monsterinsights_reports_tests_status || ! is_file( $monsterinsights_reports_tests_copy . '/woocommerce.php' ) ) {
+		monsterinsights_reports_tests_abort( 'WooCommerce is missing: ' . implode( PHP_EOL, $monsterinsights_reports_tests_output ) );
+	}
+	$monsterinsights_reports_tests_output = array();
+	exec( // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec
+		'rm -rf ' . escapeshellarg( WP_PLUGIN_DIR . '/woocommerce' ) . ' && cp -r ' . escapeshellarg( $monsterinsights_reports_tests_copy ) . ' ' . escapeshellarg( WP_PLUGIN_DIR . '/' ) . ' && '
+		. escapeshellarg( PHP_BINARY ) . ' ' . escapeshellarg( __DIR__ . '/WooCommerce/install.php' ) . ' 2>&1',
+		$monsterinsights_reports_tests_output,
+		$monsterinsights_reports_tests_status
+	);
+	if ( 0 !== $monsterinsights_reports_tests_status || array() !== $monsterinsights_reports_tests_output ) {
+		monsterinsights_reports_tests_abort( 'installing WooCommerce failed' . PHP_EOL . implode( PHP_EOL, $monsterinsights_reports_tests_output ) );
+	}
+}
+
 if ( $monsterinsights_reports_tests_multisite ) {
 	define( 'MULTISITE', true );
 	define( 'SUBDOMAIN_INSTALL', false );
@@ -101,6 +130,9 @@ if ( ! defined( 'MONSTERINSIGHTS_REPORTS_FILE' ) ) {
 }
 if ( 'monsterinsights-reports/monsterinsights-reports.php' !== plugin_basename( MONSTERINSIGHTS_REPORTS_FILE ) ) {
 	monsterinsights_reports_tests_abort( 'unexpected plugin_basename(): ' . plugin_basename( MONSTERINSIGHTS_REPORTS_FILE ) );
+}
+if ( MONSTERINSIGHTS_REPORTS_TESTS_WOOCOMMERCE && ! function_exists( 'WC' ) ) {
+	monsterinsights_reports_tests_abort( 'WordPress did not load WooCommerce.' );
 }
 if ( is_multisite() !== $monsterinsights_reports_tests_multisite ) {
 	monsterinsights_reports_tests_abort( 'is_multisite() does not match WP_TESTS_MULTISITE.' );

@@ -69,7 +69,9 @@ final class Scheduler {
 	}
 
 	/**
-	 * Adds the every-minute schedule.
+	 * Adds the every-minute schedule. Its label is translated only from `init` on: another plugin
+	 * may read the schedules earlier (WooCommerce's Jetpack connection does, on plugins_loaded),
+	 * and loading translations then is too early for WordPress 6.7+.
 	 *
 	 * @param array<string, array{interval: int, display: string}> $schedules The schedules.
 	 * @return array<string, array{interval: int, display: string}>
@@ -78,7 +80,7 @@ final class Scheduler {
 		$schedules                   = (array) $schedules;
 		$schedules[ self::SCHEDULE ] = array(
 			'interval' => MINUTE_IN_SECONDS,
-			'display'  => __( 'Every minute (Insights Reports)', 'monsterinsights-reports' ),
+			'display'  => did_action( 'init' ) ? __( 'Every minute (Insights Reports)', 'monsterinsights-reports' ) : 'Every minute (Insights Reports)',
 		);
 		return $schedules;
 	}

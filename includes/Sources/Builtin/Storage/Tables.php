@@ -27,7 +27,11 @@ defined( 'ABSPATH' ) || exit;
  * - exceptions: the days a daily series left its usual range (Exceptions\Runner), one row per
  *   series and day, kept when deleted (flagged) so detection never finds that day again;
  * - rt_minutes, rt_sessions: Real-Time's per-minute summaries of the last hours (RealtimeMinutes),
- *   written by the aggregation with the raw rows.
+ *   written by the aggregation with the raw rows;
+ * - shop: shop_orders (one row per order of a shop plugin, its figures and its attribution),
+ *   shop_order_items, shop_order_coupons (the order's lines, by the order's row id), shop_events
+ *   (product views, cart and checkout steps), written by Aggregation\Shop from the shop plugin's
+ *   hooks, never from the browser. Money is DECIMAL, in the order's currency unless named _base.
  */
 final class Tables {
 
@@ -35,7 +39,7 @@ final class Tables {
 	 * The schema version this code needs. Add a migration (Aggregation\Migrations) and bump it to
 	 * change the schema.
 	 */
-	public const VERSION = 12;
+	public const VERSION = 13;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -79,6 +83,10 @@ final class Tables {
 		'rollup_vitals_m',
 		'rt_minutes',
 		'rt_sessions',
+		'shop_orders',
+		'shop_order_items',
+		'shop_order_coupons',
+		'shop_events',
 	);
 
 	/**
@@ -236,18 +244,20 @@ final class Tables {
 		$place = "country char(2) NOT NULL DEFAULT '',\nregion varchar(64) NOT NULL DEFAULT '',\ncity varchar(128) NOT NULL DEFAULT '',";
 		// A lookup table: values stored once, found by the md5 of the value (Lookups).
 		$lookup = static fn( string $columns, string $key = '' ): string => "$id,\nhash char(32) NOT NULL,\n{$columns}\nPRIMARY KEY  (id),\nUNIQUE KEY hash (hash)" . ( '' === $key ? '' : ",\n" . $key );
+		// An amount of money: exact, four decimals (shops keep at most four).
+		$money = 'decimal(19,4) NOT NULL DEFAULT 0';
 
 		return array(
-			'paths'            => $lookup(
+			'paths'              => $lookup(
 				"path varchar(2048) NOT NULL DEFAULT '',
 object_id bigint(20) unsigned NOT NULL DEFAULT 0,",
 				'KEY object_id (object_id)'
 			),
-			'sources'          => $lookup(
+			'sources'            => $lookup(
 				"name varchar(191) NOT NULL DEFAULT '',
 category varchar(16) NOT NULL DEFAULT '',"
 			),
-			'campaigns'        => $lookup(
+			'campaigns'          => $lookup(
 				"name varchar(191) NOT NULL DEFAULT '',
 source varchar(191) NOT NULL DEFAULT '',
 medium varchar(100) NOT NULL DEFAULT '',
@@ -255,17 +265,17 @@ term varchar(191) NOT NULL DEFAULT '',
 content varchar(191) NOT NULL DEFAULT '',",
 				'KEY name (name)'
 			),
-			'user_agents'      => $lookup(
+			'user_agents'        => $lookup(
 				"browser varchar(64) NOT NULL DEFAULT '',
 browser_version varchar(32) NOT NULL DEFAULT '',
 os varchar(64) NOT NULL DEFAULT '',
 os_version varchar(32) NOT NULL DEFAULT '',
 device_category varchar(16) NOT NULL DEFAULT '',"
 			),
-			'links'            => $lookup(
+			'links'              => $lookup(
 				"url varchar(2048) NOT NULL DEFAULT '',"
 			),
-			'sessions'         => "id int(10) unsigned NOT NULL,
+			'sessions'           => "id int(10) unsigned NOT NULL,
 visitor bigint(20) unsigned NOT NULL,
 started_at int(10) unsigned NOT NULL,
 last_seen_at int(10) unsigned NOT NULL,
@@ -290,11 +300,11 @@ $place
 PRIMARY KEY  (id),
 KEY visitor (visitor),
 KEY day (day)",
-			'session_next'     => 'session_id int(10) unsigned NOT NULL,
+			'session_next'       => 'session_id int(10) unsigned NOT NULL,
 visitor_next bigint(20) unsigned NOT NULL,
 PRIMARY KEY  (session_id),
 KEY visitor_next (visitor_next)',
-			'pageviews'        => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+			'pageviews'          => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
 session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,
 $day
@@ -303,7 +313,7 @@ path_id int(10) unsigned NOT NULL,
 role varchar(64) NOT NULL DEFAULT '?',
 PRIMARY KEY  (day,id),
 KEY id (id)",
-			'events'           => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+			'events'             => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
 session_id int(10) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,
 $day
@@ -312,21 +322,21 @@ path_id int(10) unsigned NOT NULL DEFAULT 0,
 props text NOT NULL,
 PRIMARY KEY  (day,id),
 KEY id (id)",
-			'cursors'          => 'file varchar(191) NOT NULL,
+			'cursors'            => 'file varchar(191) NOT NULL,
 position bigint(20) unsigned NOT NULL DEFAULT 0,
 days text NOT NULL,
 PRIMARY KEY  (file)',
-			'rollup_site'      => "$day
+			'rollup_site'        => "$day
 $counts
 new_sessions $counter,
 events $counter,
 PRIMARY KEY  (day)",
-			'rollup_hours'     => "$day
+			'rollup_hours'       => "$day
 hour tinyint(3) unsigned NOT NULL,
 pageviews $counter,
 sessions $counter,
 PRIMARY KEY  (day,hour)",
-			'rollup_pages'     => "$day
+			'rollup_pages'       => "$day
 path_id bigint(20) unsigned NOT NULL,
 pageviews $counter,
 visitors $counter,
@@ -340,52 +350,52 @@ entrance_pageviews $counter,
 new_entrances $counter,
 PRIMARY KEY  (day,path_id),
 KEY path_day (path_id,day)",
-			'rollup_sources'   => "$day
+			'rollup_sources'     => "$day
 source_id bigint(20) unsigned NOT NULL,
 medium varchar(100) NOT NULL DEFAULT '',
 channel varchar(32) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,source_id,medium,channel)",
-			'rollup_campaigns' => "$day
+			'rollup_campaigns'   => "$day
 campaign_id bigint(20) unsigned NOT NULL,
 $counts
 PRIMARY KEY  (day,campaign_id)",
-			'rollup_countries' => "$day
+			'rollup_countries'   => "$day
 country char(2) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,country)",
-			'rollup_regions'   => "$day
+			'rollup_regions'     => "$day
 country char(2) NOT NULL DEFAULT '',
 region varchar(64) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,country,region)",
-			'rollup_devices'   => "$day
+			'rollup_devices'     => "$day
 device_category varchar(16) NOT NULL DEFAULT '',
 browser varchar(64) NOT NULL DEFAULT '',
 os varchar(64) NOT NULL DEFAULT '',
 $counts
 PRIMARY KEY  (day,device_category,browser,os)",
-			'rollup_events'    => "$day
+			'rollup_events'      => "$day
 name varchar(64) NOT NULL,
 events $counter,
 sessions $counter,
 visitors $counter,
 PRIMARY KEY  (day,name)",
-			'rollup_links'     => "$day
+			'rollup_links'       => "$day
 kind varchar(16) NOT NULL,
 link_id bigint(20) unsigned NOT NULL,
 clicks $counter,
 sessions $counter,
 PRIMARY KEY  (day,kind,link_id)",
-			'rollup_scroll'    => "$day
+			'rollup_scroll'      => "$day
 views $counter,
 depth_sum bigint(20) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (day)",
-			'rollup_roles'     => "$day
+			'rollup_roles'       => "$day
 role varchar(64) NOT NULL DEFAULT '',
 pageviews $counter,
 PRIMARY KEY  (day,role)",
-			'rollup_forms'     => "$day
+			'rollup_forms'       => "$day
 form varchar(191) NOT NULL DEFAULT '',
 source_id bigint(20) unsigned NOT NULL DEFAULT 0,
 medium varchar(100) NOT NULL DEFAULT '',
@@ -393,7 +403,7 @@ campaign_id bigint(20) unsigned NOT NULL DEFAULT 0,
 impressions $counter,
 conversions $counter,
 PRIMARY KEY  (day,form,source_id,medium,campaign_id)",
-			'rollup_media'     => "$day
+			'rollup_media'       => "$day
 title varchar(191) NOT NULL DEFAULT '',
 plays $counter,
 watch_seconds bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -401,7 +411,7 @@ views $counter,
 percent_sum bigint(20) unsigned NOT NULL DEFAULT 0,
 completions $counter,
 PRIMARY KEY  (day,title)",
-			'exceptions'       => "$id,
+			'exceptions'         => "$id,
 series_hash char(32) NOT NULL,
 $day
 direction tinyint(1) NOT NULL DEFAULT 1,
@@ -416,20 +426,20 @@ found_at int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (id),
 UNIQUE KEY series_day (series_hash,day),
 KEY day (day)",
-			'rollup_vitals'    => "$day
+			'rollup_vitals'      => "$day
 device_category varchar(16) NOT NULL DEFAULT '',
 metric varchar(8) NOT NULL,
 value int(10) unsigned NOT NULL,
 samples $counter,
 PRIMARY KEY  (day,device_category,metric,value)",
-			'rt_minutes'       => "kind tinyint(3) unsigned NOT NULL,
+			'rt_minutes'         => "kind tinyint(3) unsigned NOT NULL,
 minute int(10) unsigned NOT NULL,
 ghash char(32) NOT NULL,
 gkey varchar(255) NOT NULL DEFAULT '',
 total int(11) NOT NULL DEFAULT 0,
 seconds text NOT NULL,
 PRIMARY KEY  (kind,minute,ghash)",
-			'rt_sessions'      => "session_id int(10) unsigned NOT NULL,
+			'rt_sessions'        => "session_id int(10) unsigned NOT NULL,
 visitor bigint(20) unsigned NOT NULL,
 last_ts int(10) unsigned NOT NULL,
 source_id int(10) unsigned NOT NULL DEFAULT 0,
@@ -439,6 +449,69 @@ $place
 PRIMARY KEY  (session_id),
 KEY visitor (visitor),
 KEY last_ts (last_ts)",
+			'shop_orders'        => "$id,
+shop varchar(32) NOT NULL,
+order_id bigint(20) unsigned NOT NULL,
+created_at int(10) unsigned NOT NULL DEFAULT 0,
+paid_at int(10) unsigned NOT NULL DEFAULT 0,
+$day
+status varchar(32) NOT NULL DEFAULT '',
+currency char(3) NOT NULL DEFAULT '',
+total $money,
+tax $money,
+shipping $money,
+discount $money,
+total_base decimal(19,4) DEFAULT NULL,
+is_new tinyint(1) unsigned NOT NULL DEFAULT 1,
+refunded $money,
+cancelled tinyint(1) unsigned NOT NULL DEFAULT 0,
+visitor bigint(20) unsigned NOT NULL DEFAULT 0,
+visitor_prev bigint(20) unsigned NOT NULL DEFAULT 0,
+session_id int(10) unsigned NOT NULL DEFAULT 0,
+attribution varchar(16) NOT NULL DEFAULT '',
+source_id int(10) unsigned NOT NULL DEFAULT 0,
+medium varchar(100) NOT NULL DEFAULT '',
+campaign_id int(10) unsigned NOT NULL DEFAULT 0,
+channel varchar(32) NOT NULL DEFAULT '',
+landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
+seconds_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
+sessions_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (id),
+UNIQUE KEY shop_order (shop,order_id),
+KEY day (day),
+KEY visitor (visitor)",
+			'shop_order_items'   => "$id,
+order_ref bigint(20) unsigned NOT NULL,
+item_id bigint(20) unsigned NOT NULL,
+product_id bigint(20) unsigned NOT NULL DEFAULT 0,
+variation_id bigint(20) unsigned NOT NULL DEFAULT 0,
+name varchar(191) NOT NULL DEFAULT '',
+category varchar(191) NOT NULL DEFAULT '',
+quantity int(10) unsigned NOT NULL DEFAULT 0,
+price $money,
+total $money,
+refunded_quantity int(10) unsigned NOT NULL DEFAULT 0,
+refunded $money,
+PRIMARY KEY  (id),
+UNIQUE KEY order_item (order_ref,item_id),
+KEY product_id (product_id)",
+			'shop_order_coupons' => "order_ref bigint(20) unsigned NOT NULL,
+code varchar(191) NOT NULL,
+discount $money,
+PRIMARY KEY  (order_ref,code)",
+			'shop_events'        => "id int(10) unsigned NOT NULL AUTO_INCREMENT,
+$day
+ts int(10) unsigned NOT NULL,
+shop varchar(32) NOT NULL DEFAULT '',
+session_id int(10) unsigned NOT NULL DEFAULT 0,
+visitor bigint(20) unsigned NOT NULL DEFAULT 0,
+type varchar(20) NOT NULL,
+product_id bigint(20) unsigned NOT NULL DEFAULT 0,
+quantity int(10) unsigned NOT NULL DEFAULT 0,
+value $money,
+PRIMARY KEY  (day,id),
+KEY id (id),
+KEY visitor (visitor)",
 		);
 	}
 }

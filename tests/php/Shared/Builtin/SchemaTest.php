@@ -103,12 +103,29 @@ class SchemaTest extends TestCase {
 			'visitor' => 'visitor',
 			'last_ts' => 'last_ts',
 		),
+		'shop_orders'        => array(
+			'PRIMARY'    => 'id',
+			'shop_order' => 'shop,order_id',
+			'day'        => 'day',
+			'visitor'    => 'visitor',
+		),
+		'shop_order_items'   => array(
+			'PRIMARY'    => 'id',
+			'order_item' => 'order_ref,item_id',
+			'product_id' => 'product_id',
+		),
+		'shop_order_coupons' => array( 'PRIMARY' => 'order_ref,code' ),
+		'shop_events'        => array(
+			'PRIMARY' => 'day,id',
+			'id'      => 'id',
+			'visitor' => 'visitor',
+		),
 	);
 
 	/**
 	 * Unique indexes (besides the primary keys).
 	 */
-	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash', 'links.hash', 'exceptions.series_day' );
+	private const UNIQUE = array( 'paths.hash', 'sources.hash', 'campaigns.hash', 'user_agents.hash', 'links.hash', 'exceptions.series_day', 'shop_orders.shop_order', 'shop_order_items.order_item' );
 
 	/**
 	 * Every table exists, per site prefix, with exactly the expected indexes.

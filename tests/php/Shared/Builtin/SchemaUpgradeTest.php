@@ -1,7 +1,8 @@
 <?php
 /**
  * The upgrades from schema version 1 (32-character hit ids and visitor keys, raw rows kept 25 months)
- * and from version 9 (every session row carried its second visitor key).
+ * from version 9 (every session row carried its second visitor key) and from version 12 (no shop
+ * tables).
  *
  * @package MonsterInsights\Reports\Tests
  */
@@ -327,6 +328,41 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$this->assertSame( array( '4', '7', '9', '10' ), Db::col( 'SELECT id FROM {pageviews} ORDER BY id' ) );
 		$this->assertSame( array( '2', '6' ), Db::col( 'SELECT id FROM {events} ORDER BY id' ) );
 		$this->assertSame( array( 'PRIMARY', 'PRIMARY', 'id' ), array_column( Db::rows( 'SHOW INDEX FROM {pageviews}' ), 'Key_name' ) );
+		$this->assertSame( array(), $this->real_tables() );
+	}
+
+	/**
+	 * Version 12 to 13: the four shop tables appear, empty, with their unique keys; the other
+	 * tables keep their rows; a money column keeps exact decimals; migrating again changes nothing.
+	 */
+	public function test_upgrade_from_v12_adds_the_shop_tables() {
+		Migrations::migrate();
+		$shop = array( 'shop_orders', 'shop_order_items', 'shop_order_coupons', 'shop_events' );
+		foreach ( $shop as $name ) {
+			Db::query( 'DROP TABLE {' . $name . '}' );
+		}
+		$day = self::day( 1 );
+		Db::insert_rows( 'rollup_site', array( 'day', 'sessions', 'pageviews' ), array( array( $day, 3, 6 ) ) );
+		$before = Db::rows( 'SELECT * FROM {rollup_site}' );
+		update_option( Tables::VERSION_OPTION, 12 );
+
+		$this->assertTrue( Tables::needs_migration() );
+		Migrations::migrate();
+
+		$this->assertSame( 13, Tables::installed_version() );
+		foreach ( $shop as $name ) {
+			$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {' . $name . '}' ), $name );
+		}
+		$this->assertSame( $before, Db::rows( 'SELECT * FROM {rollup_site}' ) );
+		Db::insert_rows( 'shop_orders', array( 'shop', 'order_id', 'day', 'currency', 'total', 'tax' ), array( array( 'woocommerce', 7, $day, 'EUR', '0.1', '0.2' ) ) );
+		$this->assertSame( '0.3000', Db::value( 'SELECT total + tax FROM {shop_orders}' ) );
+		$this->assertNull( Db::value( 'SELECT total_base FROM {shop_orders}' ) );
+		$this->assertSame( 0, Db::insert_rows( 'shop_orders', array( 'shop', 'order_id', 'day' ), array( array( 'woocommerce', 7, $day ) ), true ) );
+
+		// Migrating again changes nothing.
+		update_option( Tables::VERSION_OPTION, 12 );
+		Migrations::migrate();
+		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
 		$this->assertSame( array(), $this->real_tables() );
 	}
 

@@ -256,6 +256,41 @@ final class Collector {
 	}
 
 	/**
+	 * The visitor keys a hit of this request would carry, under the current salt and the previous
+	 * one, without writing anything: for what the server records in the visitor's own request (a
+	 * shop's checkout). Null when the collector would drop such a hit whatever its body: Global
+	 * Privacy Control or Do Not Track (when honoured), no user agent, no address, an excluded
+	 * address, a bot, or no salt.
+	 *
+	 * @param array<string, mixed> $server The request's $_SERVER.
+	 * @param float                $now    Unix time of the request.
+	 * @return array{current: string, previous: string}|null 32 hex characters each; previous '' when
+	 *                                                      yesterday has no salt.
+	 */
+	public function visitor_keys( array $server, float $now ): ?array {
+		if ( $this->config->honor_gpc && '1' === trim( self::header( $server, 'HTTP_SEC_GPC' ) ) ) {
+			return null;
+		}
+		if ( $this->config->honor_dnt && '1' === trim( self::header( $server, 'HTTP_DNT' ) ) ) {
+			return null;
+		}
+		$user_agent = trim( (string) preg_replace( '/[^\x20-\x7E]/', '', self::header( $server, 'HTTP_USER_AGENT' ) ) );
+		$ip         = Ip::client( $server, $this->config->trusted_proxy, $this->config->trusted_proxies );
+		if ( '' === $user_agent || '' === $ip || Ip::matches_any( $ip, $this->config->excluded_ips ) || $this->bots->is_bot( $user_agent ) ) {
+			return null;
+		}
+		$user_agent = Text::cut( $user_agent, self::MAX_USER_AGENT );
+		$salts      = $this->salts->for_time( (int) floor( $now ) );
+		if ( '' === $salts['current'] ) {
+			return null;
+		}
+		return array(
+			'current'  => $this->visitor_key( $ip, $user_agent, $salts['current'] ),
+			'previous' => '' === $salts['previous'] ? '' : $this->visitor_key( $ip, $user_agent, $salts['previous'] ),
+		);
+	}
+
+	/**
 	 * The visitor key: a keyed hash of site, IP and user agent under a salt of the site-local day.
 	 *
 	 * @param string $ip         The visitor's address.

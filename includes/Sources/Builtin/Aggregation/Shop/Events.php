@@ -1,0 +1,53 @@
+<?php
+/**
+ * Shop events in the builtin source's tables.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop;
+
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * A visitor's shop step (a product page seen, a product added to or removed from the cart, the
+ * checkout opened) as one row of shop_events, keyed by the collector's visitor key of the request.
+ */
+final class Events {
+
+	public const PRODUCT_VIEW     = 'product_view';
+	public const ADD_TO_CART      = 'add_to_cart';
+	public const REMOVE_FROM_CART = 'remove_from_cart';
+	public const CHECKOUT_STARTED = 'checkout_started';
+
+	/**
+	 * The event types.
+	 */
+	public const TYPES = array( self::PRODUCT_VIEW, self::ADD_TO_CART, self::REMOVE_FROM_CART, self::CHECKOUT_STARTED );
+
+	/**
+	 * Writes one event.
+	 *
+	 * @param string $shop       The shop plugin.
+	 * @param string $type       One of TYPES.
+	 * @param int    $visitor    The visitor key as an integer (Hit::key_int()).
+	 * @param int    $ts         Unix time.
+	 * @param int    $product_id The product (0 for none).
+	 * @param int    $quantity   How many.
+	 * @param string $value      Their value, a decimal string.
+	 * @throws \InvalidArgumentException For an unknown type.
+	 */
+	public static function record( string $shop, string $type, int $visitor, int $ts, int $product_id = 0, int $quantity = 0, string $value = '0' ): void {
+		if ( ! in_array( $type, self::TYPES, true ) ) {
+			throw new \InvalidArgumentException( esc_html( 'Unknown shop event: ' . $type ) );
+		}
+		Db::insert_rows(
+			'shop_events',
+			array( 'day', 'ts', 'shop', 'visitor', 'type', 'product_id', 'quantity', 'value' ),
+			array( array( ( new LocalTime() )->day( $ts ), $ts, $shop, $visitor, $type, max( 0, $product_id ), max( 0, $quantity ), $value ) )
+		);
+	}
+}

@@ -1,0 +1,736 @@
+<?php
+/**
+ * WooCommerce's orders and shop steps in the builtin tables, with the real WooCommerce.
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\WooCommerce;
+
+use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Settings\Modules;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
+use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
+use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
+use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
+use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
+use MonsterInsights\Reports\Tests\Support\Tracking\Files;
+
+/**
+ * Every test runs twice: with WooCommerce's own order tables (HPOS, what its admin_init turned on
+ * for this new shop) and with orders as posts (HposOffTest), switched before any order exists.
+ * Orders, refunds, coupons and carts are made through WooCommerce's own API; the hooks that fire
+ * are WooCommerce's.
+ */
+abstract class ShopCaptureTestCase extends BuiltinTestCase {
+
+	use Files;
+
+	/**
+	 * Whether orders live in WooCommerce's own tables.
+	 */
+	protected const HPOS = true;
+
+	/**
+	 * The visitor's address.
+	 */
+	private const ADDRESS = '203.0.113.7';
+
+	private const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+	/**
+	 * The $_SERVER of the test, restored after it.
+	 *
+	 * @var array<string, mixed>
+	 */
+	private array $server = array();
+
+	/**
+	 * WooCommerce's log entries of this plugin: [level, message].
+	 *
+	 * @var array<int, array{0: string, 1: string}>
+	 */
+	protected array $logged = array();
+
+	/**
+	 * The shop in euros, the module on, the builtin source, a scratch data dir, a visitor's request,
+	 * HPOS as the class says.
+	 *
+	 * @throws \LogicException When WooCommerce is not loaded.
+	 */
+	protected function set_up() {
+		parent::set_up();
+		if ( ! function_exists( 'WC' ) ) {
+			throw new \LogicException( static::class . ' needs the real WooCommerce: run bin/test-php.sh (or phpunit --testsuite woocommerce with WP_TESTS_WOOCOMMERCE=1).' );
+		}
+		$uploads = $this->scratch_dir();
+		add_filter(
+			'upload_dir',
+			static function ( $dirs ) use ( $uploads ) {
+				$dirs['basedir'] = $uploads;
+				return $dirs;
+			}
+		);
+		update_option( 'woocommerce_custom_orders_table_enabled', static::HPOS ? 'yes' : 'no' );
+		update_option( 'woocommerce_custom_orders_table_data_sync_enabled', 'no' );
+		update_option( 'woocommerce_currency', 'EUR' );
+		update_option( 'woocommerce_calc_taxes', 'no' );
+		update_option( BootData::SOURCE_OPTION, 'builtin' );
+		Modules::set( 'woocommerce', true );
+		$this->server = $_SERVER;
+		$_SERVER      = array_merge(
+			$_SERVER,
+			array(
+				'REQUEST_METHOD'  => 'POST',
+				'REMOTE_ADDR'     => self::ADDRESS,
+				'HTTP_USER_AGENT' => self::CHROME,
+			)
+		);
+		unset( $_SERVER['HTTP_DNT'], $_SERVER['HTTP_SEC_GPC'] );
+		WooCommerce::reset_request();
+		$this->logged = array();
+		add_filter(
+			'woocommerce_logger_log_message',
+			function ( $message, $level, $context ) {
+				if ( WooCommerce::LOG_SOURCE === ( $context['source'] ?? '' ) ) {
+					$this->logged[] = array( (string) $level, (string) $message );
+				}
+				return $message;
+			},
+			10,
+			3
+		);
+	}
+
+	/**
+	 * Restores $_SERVER, empties the cart, removes the scratch dirs.
+	 */
+	protected function tear_down() {
+		$_SERVER = $this->server;
+		if ( null !== WC()->cart ) {
+			WC()->cart->empty_cart( false );
+		}
+		$this->remove_scratch_dirs();
+		parent::tear_down();
+	}
+
+	/**
+	 * A simple product in a category.
+	 *
+	 * @param string $name     Its name.
+	 * @param string $price    Its price.
+	 * @param string $category Its category.
+	 */
+	protected function product( string $name, string $price, string $category = 'Mugs' ): \WC_Product_Simple {
+		$term = term_exists( $category, 'product_cat' );
+		if ( ! is_array( $term ) ) {
+			$term = wp_insert_term( $category, 'product_cat' );
+		}
+		$this->assertIsArray( $term );
+		$product = new \WC_Product_Simple();
+		$product->set_name( $name );
+		$product->set_regular_price( $price );
+		$product->set_category_ids( array( (int) $term['term_id'] ) );
+		$product->save();
+		return $product;
+	}
+
+	/**
+	 * A pending order of products, made with wc_create_order().
+	 *
+	 * @param array<int, array{0: \WC_Product, 1: int}> $lines   Product and quantity.
+	 * @param string                                    $email   The guest's billing e-mail.
+	 * @param string                                    $payment The payment method.
+	 */
+	protected function order( array $lines, string $email = 'guest@example.org', string $payment = 'bacs' ): \WC_Order {
+		$order = wc_create_order();
+		$this->assertInstanceOf( \WC_Order::class, $order );
+		foreach ( $lines as $line ) {
+			$order->add_product( $line[0], $line[1] );
+		}
+		$order->set_billing_email( $email );
+		$order->set_payment_method( $payment );
+		$order->calculate_totals();
+		$order->save();
+		return $order;
+	}
+
+	/**
+	 * The order's row, without its id, timestamps and row-dependent lookups.
+	 *
+	 * @param \WC_Order $order The order.
+	 * @return array<string, string|null>
+	 */
+	protected function order_row( \WC_Order $order ): array {
+		$rows = Db::rows( 'SELECT * FROM {shop_orders} WHERE shop = %s AND order_id = %d', array( 'woocommerce', $order->get_id() ) );
+		$this->assertCount( 1, $rows );
+		return $rows[0];
+	}
+
+	/**
+	 * Some columns of an order's row.
+	 *
+	 * @param \WC_Order $order   The order.
+	 * @param string[]  $columns The columns.
+	 * @return array<string, string|null>
+	 */
+	protected function figures( \WC_Order $order, array $columns = array( 'status', 'currency', 'total', 'tax', 'shipping', 'discount', 'total_base', 'is_new', 'refunded', 'cancelled' ) ): array {
+		return array_intersect_key( $this->order_row( $order ), array_flip( $columns ) );
+	}
+
+	/**
+	 * The lines of an order's row.
+	 *
+	 * @param \WC_Order $order The order.
+	 * @return array<int, array<string, string>>
+	 */
+	protected function lines( \WC_Order $order ): array {
+		return Db::rows(
+			'SELECT i.product_id, i.name, i.category, i.quantity, i.price, i.total, i.refunded_quantity, i.refunded FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref WHERE o.order_id = %d ORDER BY i.item_id',
+			array( $order->get_id() )
+		);
+	}
+
+	/**
+	 * The shop events, oldest first.
+	 *
+	 * @return array<int, array<string, string>>
+	 */
+	protected function events(): array {
+		return Db::rows( 'SELECT type, product_id, quantity, value FROM {shop_events} ORDER BY id' );
+	}
+
+	/**
+	 * A page view of this test's visitor through the collector, as the tracker sends it.
+	 *
+	 * @param string $path     The page.
+	 * @param int    $ts       When.
+	 * @param string $referrer The referrer.
+	 */
+	protected function visit( string $path, int $ts, string $referrer = '' ): void {
+		$collector = Module::collector();
+		$this->assertNotNull( $collector );
+		$status = $collector->handle(
+			array(
+				'REQUEST_METHOD'  => 'POST',
+				'REMOTE_ADDR'     => self::ADDRESS,
+				'HTTP_USER_AGENT' => self::CHROME,
+			),
+			(string) wp_json_encode(
+				array(
+					't' => 'pageview',
+					'p' => $path,
+					'r' => $referrer,
+				)
+			),
+			(float) $ts
+		);
+		$this->assertSame( 204, $status, $collector->reason() );
+	}
+
+	/**
+	 * Runs the aggregation over the site's buffer.
+	 */
+	protected function aggregate_buffer(): void {
+		$this->assertNotSame( array(), Aggregator::for_current_site()->run()->days() );
+	}
+
+	/**
+	 * WooCommerce stores orders where the class says.
+	 */
+	public function test_orders_live_where_the_class_says(): void {
+		$order = $this->order( array( array( $this->product( 'Mug', '12.50' ), 1 ) ) );
+		$this->assertSame( static::HPOS, \Automattic\WooCommerce\Utilities\OrderUtil::custom_orders_table_usage_is_enabled() );
+		$this->assertSame( 'shop_order', \Automattic\WooCommerce\Utilities\OrderUtil::get_order_type( $order->get_id() ) );
+		// With HPOS, the posts table keeps only a placeholder of the order.
+		$this->assertSame( static::HPOS ? 'shop_order_placehold' : 'shop_order', get_post_type( $order->get_id() ) );
+	}
+
+	/**
+	 * A gateway's payment: woocommerce_payment_complete, the order paid, one row with its exact
+	 * figures and lines, the day of the payment.
+	 */
+	public function test_paid_through_payment_complete(): void {
+		$mug   = $this->product( 'Mug', '12.50' );
+		$tee   = $this->product( 'Tee', '20.00', 'Shirts' );
+		$order = $this->order( array( array( $mug, 2 ), array( $tee, 1 ) ) );
+		$this->assertSame( 'pending', $this->order_row( $order )['status'] );
+		$this->assertSame( '0', $this->order_row( $order )['paid_at'] );
+
+		$fired = did_action( 'woocommerce_payment_complete' );
+		$this->assertTrue( $order->payment_complete( 'txn-1' ) );
+		$this->assertSame( $fired + 1, did_action( 'woocommerce_payment_complete' ) );
+
+		$this->assertSame(
+			array(
+				'status'     => 'processing',
+				'currency'   => 'EUR',
+				'total'      => '45.0000',
+				'tax'        => '0.0000',
+				'shipping'   => '0.0000',
+				'discount'   => '0.0000',
+				'total_base' => '45.0000',
+				'is_new'     => '1',
+				'refunded'   => '0.0000',
+				'cancelled'  => '0',
+			),
+			$this->figures( $order )
+		);
+		$row = $this->order_row( $order );
+		$this->assertGreaterThan( 0, (int) $row['paid_at'] );
+		$this->assertSame( ( new LocalTime() )->day( (int) $row['paid_at'] ), $row['day'] );
+		$this->assertSame(
+			array(
+				array(
+					'product_id'        => (string) $mug->get_id(),
+					'name'              => 'Mug',
+					'category'          => 'Mugs',
+					'quantity'          => '2',
+					'price'             => '12.5000',
+					'total'             => '25.0000',
+					'refunded_quantity' => '0',
+					'refunded'          => '0.0000',
+				),
+				array(
+					'product_id'        => (string) $tee->get_id(),
+					'name'              => 'Tee',
+					'category'          => 'Shirts',
+					'quantity'          => '1',
+					'price'             => '20.0000',
+					'total'             => '20.0000',
+					'refunded_quantity' => '0',
+					'refunded'          => '0.0000',
+				),
+			),
+			$this->lines( $order )
+		);
+	}
+
+	/**
+	 * Cash on delivery goes straight to processing, with no woocommerce_payment_complete: the
+	 * status change alone counts the order; on-hold (a bank transfer awaited) does not.
+	 */
+	public function test_paid_by_cash_on_delivery_status_change(): void {
+		$order = $this->order( array( array( $this->product( 'Mug', '12.50' ), 3 ) ), 'cod@example.org', 'cod' );
+		$order->update_status( 'on-hold' );
+		$this->assertSame( '0', $this->order_row( $order )['paid_at'] );
+		$fired = did_action( 'woocommerce_payment_complete' );
+		$order->update_status( 'processing' );
+		$this->assertSame( $fired, did_action( 'woocommerce_payment_complete' ) );
+		$row = $this->order_row( $order );
+		$this->assertSame( 'processing', $row['status'] );
+		$this->assertGreaterThan( 0, (int) $row['paid_at'] );
+		$this->assertSame( '37.5000', $row['total'] );
+
+		// Completed later: still one row, first paid stays.
+		$order->update_status( 'completed' );
+		$again = $this->order_row( $order );
+		$this->assertSame( 'completed', $again['status'] );
+		$this->assertSame( $row['paid_at'], $again['paid_at'] );
+		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+	}
+
+	/**
+	 * A partial refund, then the rest: the refunded amount is WooCommerce's own refund total each
+	 * time, the lines say what was refunded, the order is not cancelled.
+	 */
+	public function test_partial_then_full_refund(): void {
+		$mug   = $this->product( 'Mug', '10.00' );
+		$order = $this->order( array( array( $mug, 3 ) ) );
+		$order->payment_complete();
+		$items = $order->get_items();
+		$item  = (int) array_key_first( $items );
+
+		$refund = wc_create_refund(
+			array(
+				'order_id'   => $order->get_id(),
+				'amount'     => '10.00',
+				'line_items' => array(
+					$item => array(
+						'qty'          => 1,
+						'refund_total' => '10.00',
+					),
+				),
+			)
+		);
+		$this->assertInstanceOf( \WC_Order_Refund::class, $refund );
+		$this->assertSame(
+			array(
+				'status'    => 'processing',
+				'total'     => '30.0000',
+				'refunded'  => '10.0000',
+				'cancelled' => '0',
+			),
+			$this->figures( $order, array( 'status', 'total', 'refunded', 'cancelled' ) )
+		);
+		$this->assertSame( array( '1', '10.0000' ), array( $this->lines( $order )[0]['refunded_quantity'], $this->lines( $order )[0]['refunded'] ) );
+
+		$this->assertInstanceOf(
+			\WC_Order_Refund::class,
+			wc_create_refund(
+				array(
+					'order_id' => $order->get_id(),
+					'amount'   => '20.00',
+				)
+			)
+		);
+		$this->assertSame(
+			array(
+				'status'    => 'refunded',
+				'total'     => '30.0000',
+				'refunded'  => '30.0000',
+				'cancelled' => '0',
+			),
+			$this->figures( $order, array( 'status', 'total', 'refunded', 'cancelled' ) )
+		);
+		$this->assertGreaterThan( 0, (int) $this->order_row( $order )['paid_at'] );
+
+		// A refund deleted, as WooCommerce's order screen does it: the order's refund total
+		// shrinks, and so does the row's.
+		$refund_id = $refund->get_id();
+		$refund->delete( true );
+		do_action( 'woocommerce_refund_deleted', $refund_id, $order->get_id() );
+		$this->assertSame( '20.0000', $this->order_row( $order )['refunded'] );
+	}
+
+	/**
+	 * A refund larger than the order: WooCommerce refuses it and nothing changes; refunds that
+	 * exceed a total edited down later count as the whole order, logged.
+	 */
+	public function test_refund_larger_than_the_order(): void {
+		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
+		$order->payment_complete();
+		$result = wc_create_refund(
+			array(
+				'order_id' => $order->get_id(),
+				'amount'   => '25.00',
+			)
+		);
+		$this->assertInstanceOf( \WP_Error::class, $result );
+		$this->assertSame( '0.0000', $this->order_row( $order )['refunded'] );
+		$this->assertSame( '10.0000', $this->order_row( $order )['total'] );
+
+		// Refunded 8, then the order's total edited down to 5: counted as refunded in full, logged.
+		$this->assertInstanceOf(
+			\WC_Order_Refund::class,
+			wc_create_refund(
+				array(
+					'order_id' => $order->get_id(),
+					'amount'   => '8.00',
+				)
+			)
+		);
+		$order = wc_get_order( $order->get_id() );
+		$this->assertInstanceOf( \WC_Order::class, $order );
+		$order->set_total( '5.00' );
+		$order->save();
+		$order->update_status( 'completed' );
+		$this->assertSame(
+			array(
+				'total'    => '5.0000',
+				'refunded' => '5.0000',
+			),
+			$this->figures( $order, array( 'total', 'refunded' ) )
+		);
+		$this->assertContains( array( 'warning', sprintf( 'Order %d: refunds of 8.0000 exceed its total of 5.0000; counted as refunded in full.', $order->get_id() ) ), $this->logged );
+	}
+
+	/**
+	 * A paid order cancelled: flagged, its figures kept for the record.
+	 */
+	public function test_cancelled(): void {
+		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 2 ) ) );
+		$order->payment_complete();
+		$order->update_status( 'cancelled' );
+		$this->assertSame(
+			array(
+				'status'    => 'cancelled',
+				'total'     => '20.0000',
+				'cancelled' => '1',
+			),
+			$this->figures( $order, array( 'status', 'total', 'cancelled' ) )
+		);
+	}
+
+	/**
+	 * A coupon applied to the order: its code and discount, the order's discount and total.
+	 */
+	public function test_coupon(): void {
+		$coupon = new \WC_Coupon();
+		$coupon->set_code( 'SAVE10' );
+		$coupon->set_discount_type( 'percent' );
+		$coupon->set_amount( 10 );
+		$coupon->save();
+		$order = $this->order( array( array( $this->product( 'Mug', '20.00' ), 2 ) ) );
+		$this->assertTrue( $order->apply_coupon( 'SAVE10' ) );
+		$order->payment_complete();
+		$this->assertSame(
+			array(
+				'total'    => '36.0000',
+				'discount' => '4.0000',
+			),
+			$this->figures( $order, array( 'total', 'discount' ) )
+		);
+		$this->assertSame(
+			array(
+				array(
+					'code'     => 'save10',
+					'discount' => '4.0000',
+				),
+			),
+			Db::rows( 'SELECT c.code, c.discount FROM {shop_order_coupons} c JOIN {shop_orders} o ON o.id = c.order_ref WHERE o.order_id = %d', array( $order->get_id() ) )
+		);
+		$this->assertSame( '36.0000', $this->lines( $order )[0]['total'] );
+	}
+
+	/**
+	 * The same hooks again, and a save of the paid order: one row, one set of lines, the same
+	 * figures.
+	 */
+	public function test_duplicate_hooks_count_once(): void {
+		$order = $this->order( array( array( $this->product( 'Mug', '12.50' ), 2 ) ) );
+		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
+		$order->payment_complete();
+		$before = $this->order_row( $order );
+		$this->assertNotSame( '0', $before['visitor'] );
+		do_action( 'woocommerce_payment_complete', $order->get_id(), 'txn' );
+		do_action( 'woocommerce_order_status_changed', $order->get_id(), 'pending', 'processing', $order );
+		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
+		$order->payment_complete();
+		$order->save();
+		$this->assertSame( $before, $this->order_row( $order ) );
+		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$this->assertCount( 1, $this->lines( $order ) );
+	}
+
+	/**
+	 * A returning customer: the second paid order of the same guest e-mail is not new.
+	 */
+	public function test_new_and_returning_guest(): void {
+		$mug   = $this->product( 'Mug', '10.00' );
+		$first = $this->order( array( array( $mug, 1 ) ), 'again@example.org' );
+		$first->payment_complete();
+		$second = $this->order( array( array( $mug, 1 ) ), 'again@example.org' );
+		$second->payment_complete();
+		$other = $this->order( array( array( $mug, 1 ) ), '' );
+		$other->payment_complete();
+		$this->assertSame( '1', $this->order_row( $first )['is_new'] );
+		$this->assertSame( '0', $this->order_row( $second )['is_new'] );
+		$this->assertSame( '1', $this->order_row( $other )['is_new'] );
+	}
+
+	/**
+	 * Bad input: a negative total is refused and logged (the pending row it had is gone); an
+	 * unknown currency keeps the order
+	 * without a base amount, logged; another known currency has no base amount unless a rate is
+	 * given; a deleted product keeps its line's name.
+	 */
+	public function test_bad_input(): void {
+		$mug = $this->product( 'Mug', '10.00' );
+
+		$negative = $this->order( array( array( $mug, 1 ) ) );
+		$negative->set_total( '-5.00' );
+		$negative->save();
+		$negative->update_status( 'processing' );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders} WHERE order_id = %d', array( $negative->get_id() ) ) );
+		$this->assertContains( array( 'warning', sprintf( 'Order %d not recorded: its total is negative (-5.00).', $negative->get_id() ) ), $this->logged, (string) wp_json_encode( $this->logged ) );
+
+		// A currency plugin that names a currency WooCommerce does not know.
+		$odd   = $this->order( array( array( $mug, 1 ) ) );
+		$wrong = static fn( $currency, $order ) => $order instanceof \WC_Order && $order->get_id() === $odd->get_id() ? 'XYZ' : $currency;
+		add_filter( 'woocommerce_order_get_currency', $wrong, 10, 2 );
+		$odd->payment_complete();
+		remove_filter( 'woocommerce_order_get_currency', $wrong );
+		$this->assertSame(
+			array(
+				'currency'   => 'XYZ',
+				'total'      => '10.0000',
+				'total_base' => null,
+			),
+			$this->figures( $odd, array( 'currency', 'total', 'total_base' ) )
+		);
+		$this->assertContains( array( 'warning', sprintf( 'Order %d has an unknown currency (XYZ): recorded without an amount in the base currency.', $odd->get_id() ) ), $this->logged );
+
+		$dollars = $this->order( array( array( $mug, 1 ) ) );
+		$dollars->set_currency( 'USD' );
+		$dollars->save();
+		$dollars->payment_complete();
+		$this->assertNull( $this->order_row( $dollars )['total_base'] );
+		add_filter( 'monsterinsights_reports_shop_exchange_rate', static fn( $rate, string $currency ) => 'USD' === $currency ? 0.5 : $rate, 10, 2 );
+		$dollars->update_status( 'completed' );
+		$this->assertSame( '5.0000', $this->order_row( $dollars )['total_base'] );
+
+		$gone  = $this->product( 'Gone', '7.00' );
+		$order = $this->order( array( array( $gone, 1 ) ) );
+		wp_delete_post( $gone->get_id(), true );
+		$order = wc_get_order( $order->get_id() );
+		$this->assertInstanceOf( \WC_Order::class, $order );
+		$order->payment_complete();
+		$this->assertSame( array( 'Gone', '', '7.0000' ), array( $this->lines( $order )[0]['name'], $this->lines( $order )[0]['category'], $this->lines( $order )[0]['total'] ) );
+	}
+
+	/**
+	 * The module off: nothing is recorded.
+	 */
+	public function test_module_off_records_nothing(): void {
+		Modules::set( 'woocommerce', false );
+		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
+		$order->payment_complete();
+		WC()->cart->add_to_cart( $this->product( 'Tee', '5.00' )->get_id(), 1 );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$this->assertSame( array(), $this->events() );
+	}
+
+	/**
+	 * The cart: add and remove through WooCommerce's cart; the checkout form; a product page. Each
+	 * an event of the visitor; a visitor with Do Not Track none.
+	 */
+	public function test_shop_events(): void {
+		$mug = $this->product( 'Mug', '12.50' );
+		$key = WC()->cart->add_to_cart( $mug->get_id(), 2 );
+		$this->assertIsString( $key );
+		$this->assertTrue( WC()->cart->remove_cart_item( $key ) );
+		WC()->cart->add_to_cart( $mug->get_id(), 1 );
+
+		$GLOBALS['wp_query'] = new \WP_Query(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- The shortcodes read the main query.
+		do_shortcode( '[woocommerce_checkout]' );
+		do_shortcode( '[woocommerce_checkout]' );
+		do_shortcode( '[product_page id="' . $mug->get_id() . '"]' );
+
+		$this->assertSame(
+			array(
+				array(
+					'type'       => 'add_to_cart',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '2',
+					'value'      => '25.0000',
+				),
+				array(
+					'type'       => 'remove_from_cart',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '2',
+					'value'      => '25.0000',
+				),
+				array(
+					'type'       => 'add_to_cart',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '1',
+					'value'      => '12.5000',
+				),
+				array(
+					'type'       => 'checkout_started',
+					'product_id' => '0',
+					'quantity'   => '1',
+					'value'      => '12.5000',
+				),
+				array(
+					'type'       => 'product_view',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '1',
+					'value'      => '12.5000',
+				),
+			),
+			$this->events()
+		);
+		$this->assertSame( 1, count( array_unique( Db::col( 'SELECT visitor FROM {shop_events}' ) ) ) );
+		$this->assertNotSame( '0', Db::value( 'SELECT visitor FROM {shop_events} LIMIT 1' ) );
+
+		$_SERVER['HTTP_DNT'] = '1';
+		WC()->cart->add_to_cart( $mug->get_id(), 1 );
+		$this->assertCount( 5, $this->events() );
+	}
+
+	/**
+	 * A visitor comes from a campaign, browses, and checks out: the order is theirs, with the
+	 * session's source, medium, campaign, channel and landing page, the seconds and sessions to
+	 * purchase; paid before the hits left the buffer, it finds the session after the aggregation.
+	 */
+	public function test_order_attributed_to_the_visitors_session(): void {
+		$now = time();
+		$this->visit( '/shop/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', $now - 600 );
+		$this->visit( '/product/mug/', $now - 300 );
+
+		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
+		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
+		$order->payment_complete();
+		// The hits are still in the buffer: no session yet, WooCommerce's attribution has none.
+		$this->assertSame(
+			array(
+				'session_id'  => '0',
+				'attribution' => 'none',
+				'medium'      => '(not set)',
+				'channel'     => 'Unassigned',
+			),
+			$this->figures( $order, array( 'session_id', 'attribution', 'medium', 'channel' ) )
+		);
+		$this->assertNotSame( '0', $this->order_row( $order )['visitor'] );
+
+		$this->aggregate_buffer();
+
+		$session = Db::rows( 'SELECT s.id, s.started_at, s.landing_path_id, s.campaign_id, src.name AS source FROM {sessions} s JOIN {sources} src ON src.id = s.source_id' );
+		$this->assertCount( 1, $session );
+		$row = $this->order_row( $order );
+		$this->assertSame(
+			array(
+				'session_id'           => $session[0]['id'],
+				'attribution'          => 'session',
+				'medium'               => 'email',
+				'campaign_id'          => $session[0]['campaign_id'],
+				'channel'              => 'Email',
+				'landing_path_id'      => $session[0]['landing_path_id'],
+				'seconds_to_purchase'  => (string) ( (int) $row['paid_at'] - (int) $session[0]['started_at'] ),
+				'sessions_to_purchase' => '1',
+			),
+			array_intersect_key( $row, array_flip( array( 'session_id', 'attribution', 'medium', 'channel', 'landing_path_id', 'campaign_id', 'sessions_to_purchase', 'seconds_to_purchase' ) ) )
+		);
+		$this->assertSame( 'newsletter', $session[0]['source'] );
+		$this->assertSame( 'spring', Db::value( 'SELECT name FROM {campaigns} WHERE id = %d', array( (int) $row['campaign_id'] ) ) );
+		$this->assertSame( '/shop/', Db::value( 'SELECT path FROM {paths} WHERE id = %d', array( (int) $row['landing_path_id'] ) ) );
+
+		// A refund later, in another request: the attribution stays.
+		wc_create_refund(
+			array(
+				'order_id' => $order->get_id(),
+				'amount'   => '1.00',
+			)
+		);
+		$this->assertSame( $session[0]['id'], $this->order_row( $order )['session_id'] );
+	}
+
+	/**
+	 * No session of the visitor: WooCommerce's own order attribution, through the same channel
+	 * rules; a checkout with Global Privacy Control keeps no visitor.
+	 */
+	public function test_falls_back_to_woocommerce_attribution(): void {
+		$_SERVER['HTTP_SEC_GPC'] = '1';
+		$order                   = $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
+		$order->update_meta_data( '_wc_order_attribution_source_type', 'utm' );
+		$order->update_meta_data( '_wc_order_attribution_utm_source', 'facebook' );
+		$order->update_meta_data( '_wc_order_attribution_utm_medium', 'cpc' );
+		$order->update_meta_data( '_wc_order_attribution_utm_campaign', 'summer' );
+		$order->save();
+		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
+		$order->payment_complete();
+		$row = $this->order_row( $order );
+		$this->assertSame(
+			array(
+				'visitor'     => '0',
+				'session_id'  => '0',
+				'attribution' => 'shop',
+				'medium'      => 'cpc',
+				'channel'     => 'Paid Social',
+			),
+			array_intersect_key( $row, array_flip( array( 'visitor', 'session_id', 'attribution', 'medium', 'channel' ) ) )
+		);
+		$this->assertSame( 'facebook', Db::value( 'SELECT name FROM {sources} WHERE id = %d', array( (int) $row['source_id'] ) ) );
+		$this->assertSame( 'summer', Db::value( 'SELECT name FROM {campaigns} WHERE id = %d', array( (int) $row['campaign_id'] ) ) );
+
+		$typed = $this->order( array( array( $this->product( 'Tee', '10.00' ), 1 ) ) );
+		$typed->update_meta_data( '_wc_order_attribution_source_type', 'typein' );
+		$typed->update_meta_data( '_wc_order_attribution_utm_source', '(direct)' );
+		$typed->save();
+		$typed->payment_complete();
+		$this->assertSame( array( 'shop', 'Direct' ), array( $this->order_row( $typed )['attribution'], $this->order_row( $typed )['channel'] ) );
+	}
+}
