@@ -133,6 +133,7 @@ final class Plugin {
 		register_deactivation_hook( MONSTERINSIGHTS_REPORTS_FILE, array( Scheduler::class, 'deactivate' ) );
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			\WP_CLI::add_command( 'monsterinsights-reports', CLI\Command::class );
+			\WP_CLI::add_command( 'monsterinsights-reports ecommerce', CLI\EcommerceCommand::class );
 		}
 	}
 

@@ -165,6 +165,8 @@ function get_woocommerce_currency() {}
  * @return mixed
  */
 function wc_get_orders( $args ) {}
+/** @return array<string, string> */
+function wc_get_order_statuses() {}
 /**
  * @param array<string, mixed> $args Query.
  * @return mixed

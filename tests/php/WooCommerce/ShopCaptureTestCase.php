@@ -8,13 +8,16 @@
 namespace MonsterInsights\Reports\Tests\WooCommerce;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\CLI\EcommerceCommand;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Backfill;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
+use MonsterInsights\Reports\Tests\Support\Cli\CliExit;
 use MonsterInsights\Reports\Tests\Support\Tracking\Files;
 
 /**
@@ -732,5 +735,95 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$typed->save();
 		$typed->payment_complete();
 		$this->assertSame( array( 'shop', 'Direct' ), array( $this->order_row( $typed )['attribution'], $this->order_row( $typed )['channel'] ) );
+	}
+
+	/**
+	 * Orders placed while the capture was off, imported by the backfill: the window's orders only,
+	 * in batches that resume where an interrupted run stopped, each order once however often the
+	 * backfill runs, with no visitor to attribute them to.
+	 */
+	public function test_backfill_imports_existing_orders_resumably(): void {
+		Modules::set( 'woocommerce', false );
+		$mug     = $this->product( 'Mug', '10.00' );
+		$before  = $this->order( array( array( $mug, 1 ) ) );
+		$earlier = $this->order( array( array( $mug, 2 ) ) );
+		$today   = $this->order( array( array( $mug, 3 ) ) );
+		$pending = $this->order( array( array( $mug, 4 ) ) );
+		foreach ( array( $before, $earlier, $today ) as $order ) {
+			$order->payment_complete();
+		}
+		$before->set_date_created( time() - 10 * DAY_IN_SECONDS );
+		$before->save();
+		$earlier->set_date_created( time() - 2 * DAY_IN_SECONDS );
+		$earlier->save();
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		Modules::set( 'woocommerce', true );
+
+		// Interrupted after two batches of one order: the two oldest of the window.
+		$first = Backfill::run( 5, false, 1, 2 );
+		$this->assertSame( array( 2, 2, false, false ), array( $first['imported'], $first['batches'], $first['done'], $first['resumed'] ) );
+		$this->assertSame(
+			array(
+				'days'     => 5,
+				'page'     => 2,
+				'imported' => 2,
+			),
+			array_diff_key( (array) Backfill::state(), array( 'since' => 0 ) )
+		);
+		$recorded = static fn(): array => array_map( static fn( array $row ): int => (int) $row['order_id'], Db::rows( 'SELECT order_id FROM {shop_orders} ORDER BY order_id' ) );
+		$this->assertSame( array( $earlier->get_id(), $today->get_id() ), $recorded() );
+
+		// Run again: it resumes with the third order of the window and finishes.
+		$second = Backfill::run( 5, false, 1 );
+		$this->assertSame( array( 3, true, true ), array( $second['imported'], $second['done'], $second['resumed'] ) );
+		$this->assertNull( Backfill::state() );
+		$this->assertSame( array( $earlier->get_id(), $today->get_id(), $pending->get_id() ), $recorded() );
+
+		// A third run reads the window again and counts nothing twice.
+		Backfill::run( 5 );
+		$this->assertSame( '3', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$this->assertSame(
+			array(
+				'status'      => 'processing',
+				'total'       => '30.0000',
+				'session_id'  => '0',
+				'attribution' => 'none',
+			),
+			$this->figures( $today, array( 'status', 'total', 'session_id', 'attribution' ) )
+		);
+		$this->assertSame( 'pending', $this->figures( $pending, array( 'status' ) )['status'] );
+	}
+
+	/**
+	 * The WP-CLI command: its options checked, the capture switched off said plainly, a run's
+	 * summary.
+	 */
+	public function test_backfill_command(): void {
+		require_once dirname( __DIR__ ) . '/Support/Cli/WpCli.php';
+		\WP_CLI::$said = array();
+		$command       = new EcommerceCommand();
+		foreach ( array( array( 'days' => '0' ), array( 'days' => 'x' ), array( 'batch' => '5000' ) ) as $options ) {
+			try {
+				$command->backfill( array(), $options );
+				$this->fail( 'Refused options end the command.' );
+			} catch ( CliExit $exit ) {
+				$this->assertStringContainsString( 'must be a whole number', $exit->getMessage() );
+			}
+		}
+		Modules::set( 'woocommerce', false );
+		try {
+			$command->backfill( array(), array() );
+			$this->fail( 'A backfill with the capture off ends the command.' );
+		} catch ( CliExit $exit ) {
+			$this->assertSame( 'The eCommerce module is off, or WooCommerce is not active.', $exit->getMessage() );
+		}
+		$this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
+		Modules::set( 'woocommerce', true );
+		\WP_CLI::$said = array();
+		$command->backfill( array(), array( 'days' => '30' ) );
+		$this->assertCount( 1, \WP_CLI::$said );
+		$this->assertSame( 'success', \WP_CLI::$said[0][0] );
+		$this->assertStringStartsWith( '1 orders created since ', \WP_CLI::$said[0][1] );
+		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
 	}
 }

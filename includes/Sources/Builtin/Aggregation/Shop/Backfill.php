@@ -1,0 +1,144 @@
+<?php
+/**
+ * Imports the shop's existing WooCommerce orders, resumably.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Writes every order WooCommerce created in the last N days as the live capture writes it
+ * (WooCommerce::on_order: the same upsert, so an order already recorded is rewritten, never
+ * counted twice). No visitor is known for an order placed before: its attribution is
+ * WooCommerce's own order attribution when the order has it, else "(not set)".
+ *
+ * Resumable: the run's start, its window and the batches done are kept in an option after every
+ * batch, so an interrupted run (a time limit, Ctrl-C) goes on where it stopped when run again with
+ * the same window; a finished run removes the option.
+ *
+ * @phpstan-type State array{days: int, since: int, page: int, imported: int}
+ */
+final class Backfill {
+
+	/**
+	 * Option holding an unfinished run's state.
+	 */
+	public const OPTION = 'monsterinsights_reports_shop_backfill';
+
+	/**
+	 * Orders read per batch by default.
+	 */
+	public const BATCH = 100;
+
+	/**
+	 * Imports a window of orders.
+	 *
+	 * @param int  $days        How many days back from now the orders were created.
+	 * @param bool $restart     Start over even when an unfinished run of the same window is kept.
+	 * @param int  $batch       Orders per batch.
+	 * @param int  $max_batches Stop after this many batches (0: none), keeping the state.
+	 * @param int  $now         The current Unix time.
+	 * @return array{imported: int, batches: int, done: bool, resumed: bool, since: int}
+	 * @throws \RuntimeException When the shop capture is off (the module, or WooCommerce).
+	 */
+	public static function run( int $days, bool $restart = false, int $batch = self::BATCH, int $max_batches = 0, int $now = 0 ): array {
+		if ( ! WooCommerce::is_on() ) {
+			throw new \RuntimeException( 'The eCommerce module is off, or WooCommerce is not active.' );
+		}
+		$days  = max( 1, $days );
+		$batch = max( 1, $batch );
+		$now   = $now > 0 ? $now : time();
+		$state = self::state();
+
+		$resumed = ! $restart && null !== $state && $state['days'] === $days;
+		if ( ! $resumed ) {
+			$state = array(
+				'days'     => $days,
+				'since'    => $now - $days * DAY_IN_SECONDS,
+				'page'     => 0,
+				'imported' => 0,
+			);
+		}
+
+		$batches = 0;
+		while ( 0 === $max_batches || $batches < $max_batches ) {
+			$ids = self::page( $state['since'], $state['page'] + 1, $batch );
+			foreach ( $ids as $id ) {
+				WooCommerce::on_order( $id );
+			}
+			++$batches;
+			$state['page']     += 1;
+			$state['imported'] += count( $ids );
+			if ( count( $ids ) < $batch ) {
+				delete_option( self::OPTION );
+				return array(
+					'imported' => $state['imported'],
+					'batches'  => $batches,
+					'done'     => true,
+					'resumed'  => $resumed,
+					'since'    => $state['since'],
+				);
+			}
+			update_option( self::OPTION, $state, false );
+		}
+		return array(
+			'imported' => $state['imported'],
+			'batches'  => $batches,
+			'done'     => false,
+			'resumed'  => $resumed,
+			'since'    => $state['since'],
+		);
+	}
+
+	/**
+	 * An unfinished run's state; null without one (or an unreadable one).
+	 *
+	 * @return array<string, int>|null
+	 * @phpstan-return State|null
+	 */
+	public static function state(): ?array {
+		$state = get_option( self::OPTION );
+		if ( ! is_array( $state ) ) {
+			return null;
+		}
+		foreach ( array( 'days', 'since', 'page', 'imported' ) as $key ) {
+			if ( ! isset( $state[ $key ] ) || ! is_int( $state[ $key ] ) ) {
+				return null;
+			}
+		}
+		return array(
+			'days'     => $state['days'],
+			'since'    => $state['since'],
+			'page'     => $state['page'],
+			'imported' => $state['imported'],
+		);
+	}
+
+	/**
+	 * One page of the window's order ids, oldest id first: orders created later land on later
+	 * pages, so a page read once stays read.
+	 *
+	 * @param int $since Created at or after this Unix time.
+	 * @param int $page  The page, from 1.
+	 * @param int $size  Ids per page.
+	 * @return int[]
+	 */
+	private static function page( int $since, int $page, int $size ): array {
+		$ids = wc_get_orders(
+			array(
+				'type'         => 'shop_order',
+				'status'       => array_keys( wc_get_order_statuses() ),
+				'date_created' => '>=' . $since,
+				'orderby'      => 'ID',
+				'order'        => 'ASC',
+				'limit'        => $size,
+				'paged'        => $page,
+				'return'       => 'ids',
+			)
+		);
+		return is_array( $ids ) ? array_map( 'intval', $ids ) : array();
+	}
+}
