@@ -8,6 +8,12 @@
 namespace MonsterInsights\Reports\Tests\WooCommerce;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Query\Dimension;
+use MonsterInsights\Reports\Query\Metric;
+use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\CLI\EcommerceCommand;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
@@ -825,5 +831,64 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$this->assertSame( 'success', \WP_CLI::$said[0][0] );
 		$this->assertStringStartsWith( '1 orders created since ', \WP_CLI::$said[0][1] );
 		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+	}
+
+	/**
+	 * The builtin source answers purchases and revenue from the paid orders, by the visitor's source
+	 * and channel, by day and in total, beside the sessions: refunds come off the revenue, an order
+	 * without a known visitor is "(not set)".
+	 */
+	public function test_purchases_and_revenue_answer_beside_the_sessions(): void {
+		$now = time();
+		$this->visit( '/shop/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', $now - 600 );
+		$mug     = $this->product( 'Mug', '10.00' );
+		$visited = $this->order( array( array( $mug, 1 ) ) );
+		do_action( 'woocommerce_checkout_order_processed', $visited->get_id(), array(), $visited );
+		$visited->payment_complete();
+		$this->aggregate_buffer();
+		wc_create_refund(
+			array(
+				'order_id' => $visited->get_id(),
+				'amount'   => '1.00',
+			)
+		);
+		$unknown = $this->order( array( array( $mug, 2 ) ) );
+		$unknown->payment_complete();
+		$unpaid = $this->order( array( array( $mug, 5 ) ) );
+		$this->assertSame( 'pending', $unpaid->get_status() );
+
+		$today  = new \DateTimeImmutable( ( new LocalTime() )->day( time() ), wp_timezone() );
+		$range  = new DateRange( $today, $today );
+		$source = new BuiltinSource();
+		$ask    = static fn( array $dimensions ): Result => $source->run( new Query( array( Metric::SESSIONS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE ), $dimensions, $range ) );
+		$rows   = static function ( Result $result, string $dimension ): array {
+			$out = array();
+			foreach ( $result->rows as $row ) {
+				$out[ $row['dimensions'][ $dimension ] ] = array_values( $row['metrics'] );
+			}
+			ksort( $out );
+			return $out;
+		};
+
+		$by_source = $ask( array( Dimension::SESSION_SOURCE ) );
+		$this->assertSame(
+			array(
+				'(not set)'  => array( 0, 1, 20.0 ),
+				'newsletter' => array( 1, 1, 9.0 ),
+			),
+			$rows( $by_source, Dimension::SESSION_SOURCE )
+		);
+		$this->assertSame( array( 1, 2, 29.0 ), array_values( $by_source->totals ) );
+		$this->assertSame(
+			array(
+				'Email'      => array( 1, 1, 9.0 ),
+				'Unassigned' => array( 0, 1, 20.0 ),
+			),
+			$rows( $ask( array( Dimension::SESSION_CHANNEL ) ), Dimension::SESSION_CHANNEL )
+		);
+		$this->assertSame( array( $today->format( 'Y-m-d' ) => array( 1, 2, 29.0 ) ), $rows( $ask( array( Dimension::DATE ) ), Dimension::DATE ) );
+		$this->assertSame( array( 1, 2, 29.0 ), array_values( $ask( array() )->totals ) );
+		// A dimension the orders do not know: no made-up split.
+		$this->assertSame( array( 1, 0, 0.0 ), array_values( $ask( array( Dimension::DEVICE_CATEGORY ) )->totals ) );
 	}
 }

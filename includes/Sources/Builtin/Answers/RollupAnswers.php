@@ -146,7 +146,10 @@ final class RollupAnswers {
 				Metric::AVERAGE_VIDEO_WATCH_TIME   => $ratio( $c['watch_seconds'] ?? 0, $c['plays'] ?? 0 ),
 				Metric::AVERAGE_VIDEO_PERCENT_VIEWED => $ratio( $c['percent_sum'] ?? 0, $c['views'] ?? 0 ),
 				Metric::VIDEO_COMPLETION_RATE      => $ratio( $c['completions'] ?? 0, $c['plays'] ?? 0, 100 ),
-				// Revenue comes with the eCommerce module.
+				// The shop's paid orders (ShopGroups); revenue in the shop's base currency.
+				Metric::ECOMMERCE_PURCHASES        => $c['purchases'] ?? 0,
+				Metric::TOTAL_REVENUE              => round( ( $c['revenue_cents'] ?? 0 ) / 100, 2 ),
+				Metric::AVERAGE_REVENUE_PER_USER   => $visitors > 0 ? round( ( $c['revenue_cents'] ?? 0 ) / 100 / $visitors, 2 ) : 0.0,
 				default                            => 0,
 			};
 		}

@@ -32,6 +32,11 @@ final class RollupGroups {
 	private const SESSION_COUNTERS = array( 'sessions', 'visitors', 'new_visitors', 'pageviews', 'bounces', 'engaged_sessions', 'duration_sum' );
 
 	/**
+	 * The metrics the shop's orders answer (ShopGroups).
+	 */
+	private const SHOP_METRICS = array( Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE, Metric::AVERAGE_REVENUE_PER_USER );
+
+	/**
 	 * The session rollups and the dimensions each answers: dimension → SQL expression over the
 	 * rollup (alias r), its join, and the arguments of the expressions' placeholders. A query's dimensions are
 	 * answered by the first table that has them all; the country's name is added in PHP.
@@ -97,7 +102,13 @@ final class RollupGroups {
 		if ( array() !== array_intersect( $query->metrics, Metric::MEDIA_METRICS ) ) {
 			return ( new InteractionGroups() )->media( $query->dimensions, $range );
 		}
-		return $this->groups( $query->dimensions, $range );
+		$groups = $this->groups( $query->dimensions, $range );
+		// Purchases and revenue come from the shop's orders, by the same dimension values.
+		$shop = array_merge( $query->dimensions, array_map( static fn( $filter ) => $filter->dimension, $query->filters ) );
+		if ( array() !== array_intersect( $query->metrics, self::SHOP_METRICS ) && ShopGroups::answers( $shop ) ) {
+			$groups = array_merge( $groups, ShopGroups::groups( $shop, $range ) );
+		}
+		return $groups;
 	}
 
 	/**
