@@ -20,7 +20,7 @@ final class Schema {
 	 * others.
 	 *
 	 * @param array<int|string, mixed> $properties Properties (numeric keys are object keys too).
-	 * @param list<string>             $optional   The properties a payload may leave out.
+	 * @param string[]                 $optional   The properties a payload may leave out.
 	 * @return array<string, mixed>
 	 */
 	public static function object( array $properties, array $optional = array() ): array {
