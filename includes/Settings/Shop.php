@@ -10,7 +10,7 @@ namespace MonsterInsights\Reports\Settings;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The one place that knows the shop (docs/product-rules.md#ecommerce): a site has one when
+ * The one place that knows the shop (docs/product-rules.md#modules): a site has one when
  * WooCommerce or Easy Digital Downloads is active and the eCommerce module (key `woocommerce`) is
  * on. Its currency is read through the shop plugin's own API, so the plugin's filters apply.
  * Without a shop, the reports leave their eCommerce columns out and the app its eCommerce metrics
