@@ -83,6 +83,30 @@ final class Shop {
 	}
 
 	/**
+	 * An amount as the shop shows it, for texts the server writes: its decimals and symbol where
+	 * its position says (a no-break space for the _space positions), WordPress's number format of
+	 * the site's locale. Without a shop, the number with 2 decimals.
+	 *
+	 * @param float $amount The amount.
+	 */
+	public static function money( float $amount ): string {
+		$shop = self::current();
+		if ( null === $shop ) {
+			return number_format_i18n( $amount, 2 );
+		}
+		$currency = $shop['currency'];
+		$number   = number_format_i18n( abs( $amount ), $currency['decimals'] );
+		$sign     = $amount < 0 && round( abs( $amount ), $currency['decimals'] ) > 0 ? '-' : '';
+		$symbol   = $currency['symbol'];
+		return $sign . match ( $currency['position'] ) {
+			'right'       => $number . $symbol,
+			'right_space' => $number . "\u{00A0}" . $symbol,
+			'left_space'  => $symbol . "\u{00A0}" . $number,
+			default       => $symbol . $number,
+		};
+	}
+
+	/**
 	 * Report payloads depend on the shop (their eCommerce columns): its platform and currency are
 	 * part of the report cache key (filter `monsterinsights_reports_cache_version`).
 	 *
