@@ -5,7 +5,7 @@ return array(
 	'tracker' => array( 'tracker.js' ),
 	'vitals' => array( 'vitals.js' ),
 	'events' => array( 'events.js' ),
-	'app-settings' => array( 'chunks/app-settings.badfe449.js' ),
+	'app-settings' => array( 'chunks/app-settings.bbc72e22.js' ),
 	'not-connected' => array( 'chunks/not-connected.5207b53a.js' ),
 	'report-overview' => array( 'chunks/9798.291f0505.js', 'chunks/report-overview.f3a1c6b1.js' ),
 	'report-traffic' => array( 'chunks/9798.291f0505.js', 'chunks/6484.00560910.js', 'chunks/report-traffic.c453c718.js' ),

@@ -218,6 +218,9 @@ class ShopColumnsTest extends BuiltinTestCase {
 		$this->assertTrue( rest_validate_value_from_schema( $response->get_data(), $schema, 'boot' ) );
 		$this->assertSame( array( 'platform', 'currency' ), array_keys( $response->get_data()['shop'] ) );
 		$this->assertSame( array( 'code', 'symbol', 'decimals', 'position' ), array_keys( $schema['properties']['shop']['properties']['currency']['properties'] ) );
+
+		// The settings screen reads the shop again with ?sections=shop (src/store/app/shop.ts).
+		$this->assertSame( array( 'shop' ), array_keys( $this->rest( 'GET', '/monsterinsights-reports/v1/boot', array( 'sections' => 'shop' ) )->get_data() ) );
 	}
 
 	/**
