@@ -116,6 +116,7 @@ final class Plugin {
 		add_action( 'network_admin_menu', array( $this->reports_page, 'register_network' ) );
 		add_filter( 'monsterinsights_reports_cache_version', array( Settings\Modules::class, 'cache_version' ) );
 		add_filter( 'monsterinsights_reports_cache_version', array( Settings\CustomDimensions::class, 'cache_version' ), 10, 2 );
+		add_filter( 'monsterinsights_reports_cache_version', array( Settings\Shop::class, 'cache_version' ) );
 		add_action( 'admin_enqueue_scripts', array( $this->reports_page, 'enqueue' ) );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
 		Licensing\Licence::register();

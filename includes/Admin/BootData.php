@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Licensing\Levels;
 use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\REST\Controller;
+use MonsterInsights\Reports\Settings\Shop;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -24,7 +25,7 @@ final class BootData {
 	/**
 	 * The sections of the boot payload, in order.
 	 */
-	public const SECTIONS = array( 'rest', 'user', 'site', 'source', 'licence', 'plugin' );
+	public const SECTIONS = array( 'rest', 'user', 'site', 'source', 'licence', 'plugin', 'shop' );
 
 	/**
 	 * Licence levels, lowest first.
@@ -40,7 +41,7 @@ final class BootData {
 	 * Builds the requested sections of the boot payload for the current user and site.
 	 *
 	 * @param string[] $sections Which sections to include; all when empty.
-	 * @return array<string, array<string, mixed>>
+	 * @return array<string, array<string, mixed>|null>
 	 */
 	public static function build( array $sections = array() ): array {
 		$sections = empty( $sections ) ? self::SECTIONS : array_values( array_intersect( self::SECTIONS, $sections ) );
@@ -53,6 +54,7 @@ final class BootData {
 				'source' => self::source(),
 				'licence' => self::licence(),
 				'plugin' => self::plugin(),
+				'shop'   => Shop::current(),
 			};
 		}
 		return $data;

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\REST;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Licensing\Licence;
+use MonsterInsights\Reports\Settings\Shop;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -141,6 +142,28 @@ final class BootController extends Controller {
 						'version'    => $string,
 						'assetsUrl'  => $string,
 						'reportsUrl' => $string,
+					),
+				),
+				// The shop (Settings\Shop): null without an active shop plugin or with the eCommerce module off.
+				'shop'    => array(
+					'type'       => array( 'object', 'null' ),
+					'properties' => array(
+						'platform' => array(
+							'type' => 'string',
+							'enum' => Shop::PLATFORMS,
+						),
+						'currency' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'code'     => $string,
+								'symbol'   => $string,
+								'decimals' => $integer,
+								'position' => array(
+									'type' => 'string',
+									'enum' => Shop::POSITIONS,
+								),
+							),
+						),
 					),
 				),
 			),

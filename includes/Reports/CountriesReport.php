@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Reports;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\AcquisitionTable;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\ColumnType;
@@ -22,7 +23,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The chart and the country table: name (in the user's language), sessions, engaged sessions,
- * bounce rate and purchases; each row carries its ISO code for the flag and, when the source knows
+ * bounce rate and purchases (with a shop only: Settings\Shop); each row carries its ISO code for the flag and, when the source knows
  * regions (the builtin source with a city-level database), its regions as children.
  */
 final class CountriesReport extends ComposedReport {
@@ -40,32 +41,34 @@ final class CountriesReport extends ComposedReport {
 		return array(
 			'chart'     => new Chart(),
 			'regions'   => new Supports( Dimension::REGION ),
-			'countries' => ( new Table(
-				array(
-					new Column( 'name', __( 'Country', 'monsterinsights-reports' ), ColumnType::Text ),
-					new Column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
-					new Column( 'engagedSessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
-					new Column( 'bounceRate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
-					new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
-				),
-				static function ( Source $source, ReportRequest $request ): array {
-					$regions = $source->supports( Dimension::REGION ) ? self::regions( $source, $request ) : array();
-					$rows    = array();
-					foreach ( Rows::of( $source, $request, array( Dimension::COUNTRY_ID, Dimension::COUNTRY ), self::METRICS ) as $row ) {
-						$iso = $row['dimensions'][ Dimension::COUNTRY_ID ] ?? '';
-						$out = array(
-							'name' => $row['dimensions'][ Dimension::COUNTRY ] ?? '',
-							'iso'  => $iso,
-						) + self::cells( $row['metrics'] );
-						if ( isset( $regions[ $iso ] ) ) {
-							$out['children'] = $regions[ $iso ];
+			'countries' => AcquisitionTable::shop_only(
+				( new Table(
+					array(
+						new Column( 'name', __( 'Country', 'monsterinsights-reports' ), ColumnType::Text ),
+						new Column( 'sessions', __( 'Sessions', 'monsterinsights-reports' ) ),
+						new Column( 'engagedSessions', __( 'Engaged Sessions', 'monsterinsights-reports' ) ),
+						new Column( 'bounceRate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+						new Column( 'purchases', __( 'Purchases', 'monsterinsights-reports' ) ),
+					),
+					static function ( Source $source, ReportRequest $request ): array {
+						$regions = $source->supports( Dimension::REGION ) ? self::regions( $source, $request ) : array();
+						$rows    = array();
+						foreach ( Rows::of( $source, $request, array( Dimension::COUNTRY_ID, Dimension::COUNTRY ), self::METRICS ) as $row ) {
+							$iso = $row['dimensions'][ Dimension::COUNTRY_ID ] ?? '';
+							$out = array(
+								'name' => $row['dimensions'][ Dimension::COUNTRY ] ?? '',
+								'iso'  => $iso,
+							) + self::cells( $row['metrics'] );
+							if ( isset( $regions[ $iso ] ) ) {
+								$out['children'] = $regions[ $iso ];
+							}
+							$rows[] = $out;
 						}
-						$rows[] = $out;
-					}
-					return $rows;
-				},
-				'sessions'
-			) )->with_row_keys( array( 'iso' => Schema::text() ) )->with_children(),
+						return $rows;
+					},
+					'sessions'
+				) )->with_row_keys( array( 'iso' => Schema::text() ) )->with_children()
+			),
 		);
 	}
 

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Sources\FindsExceptions;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -160,9 +161,10 @@ final class Exceptions implements Report, HasParams {
 		}
 
 		$money = 'revenue' === $metric;
-		$now   = number_format_i18n( $value, $money ? 2 : 0 );
+		// Revenue in the shop's currency (Settings\Shop).
+		$now = $money ? Shop::money( (float) $value ) : number_format_i18n( $value, 0 );
 		// A median of an even number of days may fall between two counts (4.5).
-		$usual = number_format_i18n( $expected, $money ? 2 : ( floor( $expected ) === $expected ? 0 : 1 ) );
+		$usual = $money ? Shop::money( (float) $expected ) : number_format_i18n( $expected, floor( $expected ) === $expected ? 0 : 1 );
 		// Above: how many times the usual; below: how far below it, in percent.
 		$change = $up
 			? number_format_i18n( $expected > 0 ? $value / $expected : 0, 1 )

@@ -49,53 +49,55 @@ final class TrafficSocial extends TrafficReport {
 		$metrics = array_merge( AcquisitionTable::METRICS, array( Metric::BOUNCE_RATE, Metric::SCREEN_PAGE_VIEWS ) );
 		$summed  = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::SCREEN_PAGE_VIEWS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE );
 		$filters = array( new Filter( Dimension::SESSION_CHANNEL, Filter::IN_LIST, self::SOCIAL_CHANNELS ) );
-		return ( new Table(
-			array(
-				new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), ColumnType::Text ),
-				AcquisitionTable::column( 'sessions' ),
-				AcquisitionTable::column( 'engaged_sessions' ),
-				new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
-				AcquisitionTable::column( 'purchases' ),
-				AcquisitionTable::column( 'revenue' ),
-				AcquisitionTable::column( 'conversion_rate' ),
-			),
-			static function ( Source $source, ReportRequest $request ) use ( $metrics, $summed, $filters ): array {
-				$networks = array();
-				foreach ( Rows::of( $source, $request, array( Dimension::SESSION_SOURCE ), $metrics, $filters ) as $row ) {
-					$spelling = $row['dimensions'][ Dimension::SESSION_SOURCE ] ?? '';
-					$network  = SocialNetworks::of( $spelling );
-					$key      = '' !== $network ? $network : $spelling;
-					$sums     = $networks[ $key ] ?? array(
-						'icon'    => '' !== $network ? SocialNetworks::icon( $network ) : ( str_contains( $spelling, '.' ) ? $spelling : '' ),
-						'bounces' => 0,
-						'metrics' => array_fill_keys( $summed, 0 ),
-					);
-					foreach ( $sums['metrics'] as $metric => $sum ) {
-						$sums['metrics'][ $metric ] = $sum + ( $row['metrics'][ $metric ] ?? 0 );
+		return AcquisitionTable::shop_only(
+			( new Table(
+				array(
+					new Column( 'network', __( 'Social Network', 'monsterinsights-reports' ), ColumnType::Text ),
+					AcquisitionTable::column( 'sessions' ),
+					AcquisitionTable::column( 'engaged_sessions' ),
+					new Column( 'bounce_rate', __( 'Bounce Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
+					AcquisitionTable::column( 'purchases' ),
+					AcquisitionTable::column( 'revenue' ),
+					AcquisitionTable::column( 'conversion_rate' ),
+				),
+				static function ( Source $source, ReportRequest $request ) use ( $metrics, $summed, $filters ): array {
+					$networks = array();
+					foreach ( Rows::of( $source, $request, array( Dimension::SESSION_SOURCE ), $metrics, $filters ) as $row ) {
+						$spelling = $row['dimensions'][ Dimension::SESSION_SOURCE ] ?? '';
+						$network  = SocialNetworks::of( $spelling );
+						$key      = '' !== $network ? $network : $spelling;
+						$sums     = $networks[ $key ] ?? array(
+							'icon'    => '' !== $network ? SocialNetworks::icon( $network ) : ( str_contains( $spelling, '.' ) ? $spelling : '' ),
+							'bounces' => 0,
+							'metrics' => array_fill_keys( $summed, 0 ),
+						);
+						foreach ( $sums['metrics'] as $metric => $sum ) {
+							$sums['metrics'][ $metric ] = $sum + ( $row['metrics'][ $metric ] ?? 0 );
+						}
+						// The source's bounces, back from its rate (a percentage of its sessions, to two
+						// decimals: exact below 10,000 sessions of one source).
+						$sums['bounces'] += (int) round( ( $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0 ) * ( $row['metrics'][ Metric::SESSIONS ] ?? 0 ) / 100 );
+						$networks[ $key ] = $sums;
 					}
-					// The source's bounces, back from its rate (a percentage of its sessions, to two
-					// decimals: exact below 10,000 sessions of one source).
-					$sums['bounces'] += (int) round( ( $row['metrics'][ Metric::BOUNCE_RATE ] ?? 0 ) * ( $row['metrics'][ Metric::SESSIONS ] ?? 0 ) / 100 );
-					$networks[ $key ] = $sums;
-				}
-				$rows = array();
-				foreach ( $networks as $network => $sums ) {
-					$sessions = $sums['metrics'][ Metric::SESSIONS ];
-					$sums['metrics'][ Metric::SCREEN_PAGE_VIEWS_PER_SESSION ] = $sessions > 0 ? round( $sums['metrics'][ Metric::SCREEN_PAGE_VIEWS ] / $sessions, 2 ) : 0.0;
-					$rows[] = array(
-						'network'     => (string) $network,
-						'bounce_rate' => $sessions > 0 ? round( $sums['bounces'] / $sessions * 100, 2 ) : 0.0,
-						// The network's site icon in the app.
-						'icon'        => $sums['icon'],
-					) + AcquisitionTable::cells( $sums['metrics'] );
-				}
-				return $rows;
-			},
-			'sessions'
-		) )->with_row_keys(
-			array(
-				'icon'               => Schema::text(),
-				'pages_per_sessions' => Schema::number(),
+					$rows = array();
+					foreach ( $networks as $network => $sums ) {
+						$sessions = $sums['metrics'][ Metric::SESSIONS ];
+						$sums['metrics'][ Metric::SCREEN_PAGE_VIEWS_PER_SESSION ] = $sessions > 0 ? round( $sums['metrics'][ Metric::SCREEN_PAGE_VIEWS ] / $sessions, 2 ) : 0.0;
+						$rows[] = array(
+							'network'     => (string) $network,
+							'bounce_rate' => $sessions > 0 ? round( $sums['bounces'] / $sessions * 100, 2 ) : 0.0,
+							// The network's site icon in the app.
+							'icon'        => $sums['icon'],
+						) + AcquisitionTable::cells( $sums['metrics'] );
+					}
+					return $rows;
+				},
+				'sessions'
+			) )->with_row_keys(
+				array(
+					'icon'               => Schema::text(),
+					'pages_per_sessions' => Schema::number(),
+				)
 			)
 		);
 	}

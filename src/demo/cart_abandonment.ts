@@ -64,6 +64,7 @@ export function layout(): SampleLayout {
 					__( 'Product', 'monsterinsights-reports' ),
 					...columns,
 				],
+				money: [ 2 ],
 				rows: payload.cart_abandonment.map( ( r ) => [
 					r.name,
 					...cells( r ),
@@ -78,6 +79,7 @@ export function layout(): SampleLayout {
 					__( 'Date', 'monsterinsights-reports' ),
 					...columns,
 				],
+				money: [ 2 ],
 				rows: payload.cart_abandonment_by_day.map( ( r ) => [
 					r.date,
 					...cells( r ),

@@ -91,10 +91,12 @@ export function layout(): SampleLayout {
 			{
 				label: __( 'Revenue', 'monsterinsights-reports' ),
 				value: i.revenue.value,
+				money: true,
 			},
 			{
 				label: __( 'Avg. Order Value', 'monsterinsights-reports' ),
 				value: i.ordervalue.value,
+				money: true,
 			},
 		],
 		tables: [
@@ -106,6 +108,7 @@ export function layout(): SampleLayout {
 					__( '% of Sales', 'monsterinsights-reports' ),
 					__( 'Revenue', 'monsterinsights-reports' ),
 				],
+				money: [ 3 ],
 				rows: payload.products.map( ( r ) => [
 					r.name,
 					r.quantity,
@@ -124,6 +127,7 @@ export function layout(): SampleLayout {
 					__( '% of Transactions', 'monsterinsights-reports' ),
 					__( 'Revenue', 'monsterinsights-reports' ),
 				],
+				money: [ 3 ],
 				rows: payload.conversions.map( ( r ) => [
 					r.url,
 					r.sessions,

@@ -49,6 +49,7 @@ export function layout(): SampleLayout {
 					__( 'Transactions', 'monsterinsights-reports' ),
 					__( 'Average Order Value', 'monsterinsights-reports' ),
 				],
+				money: [ 1, 3 ],
 				rows: payload.coupons_table.map( ( r ) => [
 					r.coupon_name,
 					r.revenue,

@@ -16,6 +16,8 @@
 export interface SampleBox {
 	label: string;
 	value: string | number;
+	/** The value is money: shown in the shop's currency (a sample currency without a shop). */
+	money?: boolean;
 }
 
 /** A sample table; numbers are formatted with the user's locale when shown. */
@@ -23,6 +25,8 @@ export interface SampleTable {
 	title: string;
 	columns: string[];
 	rows: Array< Array< string | number > >;
+	/** The indexes of the money columns: shown in the shop's currency (a sample one without). */
+	money?: number[];
 }
 
 export interface SampleLayout {

@@ -297,9 +297,71 @@ export function changeTone(
 	return isInverse( metricOrColumn ) ? bad : good;
 }
 
+/** Where a currency symbol goes, as WooCommerce names it. */
+export type SymbolPosition = 'left' | 'right' | 'left_space' | 'right_space';
+
+/** A shop's currency (the boot data's shop.currency). */
+export interface MoneyCurrency {
+	/** ISO 4217 code. */
+	code: string;
+	/** The shop's symbol; empty shows the code. */
+	symbol: string;
+	/** The shop's price decimals. */
+	decimals: number;
+	position: SymbolPosition;
+}
+
+/**
+ * The currency of sample payloads (a locked report's demo data) on a site without a shop: money
+ * is never shown without a symbol.
+ */
+export const SAMPLE_CURRENCY: MoneyCurrency = {
+	code: 'USD',
+	symbol: '$',
+	decimals: 2,
+	position: 'left',
+};
+
+/**
+ * An amount in the shop's currency and the user's locale: the shop's symbol, decimals and symbol
+ * position (WooCommerce's left, right, left_space, right_space; a no-break space), the locale's
+ * grouping and decimal separator. "$1,234.50" (USD, en_US), "1.234,50 €" (EUR right_space,
+ * de_DE), "¥1,235" (JPY, 0 decimals).
+ *
+ * @param value    The amount; anything but a finite number is 0.
+ * @param currency The shop's currency.
+ * @param locale   BCP 47 tag or WordPress locale.
+ */
+export function formatMoney(
+	value: number | null | undefined,
+	currency: MoneyCurrency,
+	locale: string = FALLBACK_LOCALE
+): string {
+	const digits = Math.min(
+		4,
+		Math.max( 0, Math.trunc( finite( currency.decimals ) ) )
+	);
+	const number = finite( value );
+	const amount = formatFixed( Math.abs( number ), locale, digits, {}, 1 );
+	const rounded = Math.round( Math.abs( number ) * 10 ** digits );
+	const sign = number < 0 && rounded > 0 ? '-' : '';
+	const symbol = currency.symbol || currency.code;
+	switch ( currency.position ) {
+		case 'right':
+			return `${ sign }${ amount }${ symbol }`;
+		case 'right_space':
+			return `${ sign }${ amount }\u00a0${ symbol }`;
+		case 'left_space':
+			return `${ sign }${ symbol }\u00a0${ amount }`;
+		default:
+			return `${ sign }${ symbol }${ amount }`;
+	}
+}
+
 export type MetricFormat =
 	| 'count'
 	| 'decimal'
+	| 'money'
 	| 'pageCount'
 	| 'duration'
 	| 'percent';
@@ -312,9 +374,9 @@ export const METRIC_FORMATS: Readonly< Record< MetricId, MetricFormat > > = {
 	pageviews_per_user: 'pageCount',
 	average_session_duration: 'duration',
 	bounce_rate: 'percent',
-	revenue_sales: 'decimal',
-	average_revenue_per_user: 'decimal',
-	average_revenue_per_session: 'decimal',
+	revenue_sales: 'money',
+	average_revenue_per_user: 'money',
+	average_revenue_per_session: 'money',
 	new_users: 'count',
 	ecommerce_purchases: 'count',
 	engagement_rate: 'percent',
@@ -323,18 +385,22 @@ export const METRIC_FORMATS: Readonly< Record< MetricId, MetricFormat > > = {
 
 /**
  * A metric's value as the overview shows it: counts without decimals, per-user averages with 2,
- * durations as m:ss, rates in percent, money with 2 decimals.
+ * durations as m:ss, rates in percent, money in the shop's currency (formatMoney).
  *
- * @param id     Metric id.
- * @param value  The value from the report payload.
- * @param locale BCP 47 tag or WordPress locale.
+ * @param id       Metric id.
+ * @param value    The value from the report payload.
+ * @param locale   BCP 47 tag or WordPress locale.
+ * @param currency The shop's currency; without a shop, the sample currency.
  */
 export function formatMetricValue(
 	id: MetricId,
 	value: number | null | undefined,
-	locale: string = FALLBACK_LOCALE
+	locale: string = FALLBACK_LOCALE,
+	currency: MoneyCurrency | null = null
 ): string {
 	switch ( METRIC_FORMATS[ id ] ) {
+		case 'money':
+			return formatMoney( value, currency ?? SAMPLE_CURRENCY, locale );
 		case 'count':
 			return formatNumber( value, locale, DECIMALS.count );
 		case 'pageCount':

@@ -19,3 +19,23 @@ export const METRIC_IDS = [
 ] as const;
 
 export type MetricId = ( typeof METRIC_IDS )[ number ];
+
+/**
+ * The revenue and purchase metrics: offered only while the site has a shop (the boot data's
+ * shop), as they are only while the licence is pro.
+ */
+export const SHOP_METRIC_IDS: readonly MetricId[] = [
+	'revenue_sales',
+	'average_revenue_per_user',
+	'average_revenue_per_session',
+	'ecommerce_purchases',
+];
+
+/**
+ * Whether a metric id is a revenue or purchase metric.
+ *
+ * @param id A metric id.
+ */
+export function isShopMetric( id: string ): boolean {
+	return ( SHOP_METRIC_IDS as readonly string[] ).includes( id );
+}

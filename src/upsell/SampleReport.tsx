@@ -3,6 +3,11 @@ import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '../demo';
+import {
+	formatMoney,
+	SAMPLE_CURRENCY,
+	type MoneyCurrency,
+} from '../lib/format';
 import { loadDemo, type DemoKey } from '../reports/registry';
 import { appStore } from '../store/app';
 import './style.scss';
@@ -13,14 +18,22 @@ export interface SampleReportProps {
 }
 
 /**
- * Formats a sample cell: numbers with the user's locale.
+ * Formats a sample cell: numbers with the user's locale, money in the shop's currency.
  *
- * @param value  The cell.
- * @param locale A BCP 47 locale.
+ * @param value    The cell.
+ * @param locale   A BCP 47 locale.
+ * @param currency The currency of a money cell; null for any other.
  */
-function cell( value: string | number, locale: string ): string {
+function cell(
+	value: string | number,
+	locale: string,
+	currency: MoneyCurrency | null = null
+): string {
 	if ( typeof value !== 'number' ) {
 		return value;
+	}
+	if ( currency ) {
+		return formatMoney( value, currency, locale );
 	}
 	try {
 		return new Intl.NumberFormat( locale, {
@@ -42,6 +55,11 @@ export function SampleReport( { report }: SampleReportProps ) {
 	const [ layout, setLayout ] = useState< SampleLayout | null >( null );
 	const userLocale = useSelect(
 		( select ) => select( appStore ).getBoot()?.user.locale ?? 'en_US',
+		[]
+	);
+	// A sample's money in the shop's currency, else the sample currency.
+	const currency = useSelect(
+		( select ) => select( appStore ).getShop()?.currency ?? SAMPLE_CURRENCY,
 		[]
 	);
 	const locale = userLocale.replace( '_', '-' );
@@ -85,7 +103,11 @@ export function SampleReport( { report }: SampleReportProps ) {
 								{ box.label }
 							</span>
 							<span className="monsterinsights-reports-sample__box-value">
-								{ cell( box.value, locale ) }
+								{ cell(
+									box.value,
+									locale,
+									box.money ? currency : null
+								) }
 							</span>
 						</div>
 					) ) }
@@ -112,7 +134,13 @@ export function SampleReport( { report }: SampleReportProps ) {
 								<tr key={ r }>
 									{ row.map( ( value, c ) => (
 										<td key={ c }>
-											{ cell( value, locale ) }
+											{ cell(
+												value,
+												locale,
+												table.money?.includes( c )
+													? currency
+													: null
+											) }
 										</td>
 									) ) }
 								</tr>

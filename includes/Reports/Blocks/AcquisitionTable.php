@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Reports\Blocks;
 use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Reports\Metrics;
+use MonsterInsights\Reports\Settings\Shop;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -17,11 +18,26 @@ defined( 'ABSPATH' ) || exit;
  * The channel, landing page, campaign and source / medium rows of the traffic reports: a name
  * column, then sessions, engaged_sessions, pages_per_sessions, purchases, conversion_rate
  * (purchases per 100 sessions) and revenue. Purchases and revenue are what the source knows of them
- * (0 until a store reports sales).
+ * (0 until a store reports sales); the three eCommerce columns show only while the site has a shop
+ * (Settings\Shop): without one, the payload, the rows and the CSV leave them out.
  */
 final class AcquisitionTable {
 
 	public const METRICS = array( Metric::SESSIONS, Metric::ENGAGED_SESSIONS, Metric::SCREEN_PAGE_VIEWS_PER_SESSION, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE );
+
+	/**
+	 * The eCommerce columns, shown only while the site has a shop.
+	 */
+	public const SHOP_COLUMNS = array( 'purchases', 'conversion_rate', 'revenue' );
+
+	/**
+	 * A table whose eCommerce columns (of SHOP_COLUMNS) show only while the site has a shop.
+	 *
+	 * @param Table $table The table.
+	 */
+	public static function shop_only( Table $table ): Table {
+		return $table->only_when( self::SHOP_COLUMNS, static fn(): bool => Shop::active() );
+	}
 
 	/**
 	 * The metric columns, after the name column.
@@ -83,16 +99,18 @@ final class AcquisitionTable {
 	 * @phpstan-param \Closure( array<string, string> ): ?string $label
 	 */
 	public static function table( Column $name, array $dimensions, \Closure $label, array $filters = array() ): Table {
-		return Table::of_rows(
-			array_merge( array( $name ), self::columns() ),
-			$dimensions,
-			self::METRICS,
-			static function ( array $row ) use ( $name, $label ): ?array {
-				$cell = $label( $row['dimensions'] );
-				return null === $cell ? null : array( $name->id => $cell ) + self::cells( $row['metrics'] );
-			},
-			'sessions',
-			$filters
+		return self::shop_only(
+			Table::of_rows(
+				array_merge( array( $name ), self::columns() ),
+				$dimensions,
+				self::METRICS,
+				static function ( array $row ) use ( $name, $label ): ?array {
+					$cell = $label( $row['dimensions'] );
+					return null === $cell ? null : array( $name->id => $cell ) + self::cells( $row['metrics'] );
+				},
+				'sessions',
+				$filters
+			)
 		);
 	}
 }

@@ -50,6 +50,14 @@ final class Table implements Block {
 	private bool $children = false;
 
 	/**
+	 * The columns shown only while a condition holds (the eCommerce ones while there is a shop),
+	 * by id: left out of the columns, the rows and the CSV otherwise.
+	 *
+	 * @var array<string, \Closure(): bool>
+	 */
+	private array $conditions = array();
+
+	/**
 	 * Builds a table.
 	 *
 	 * @param Column[] $columns The columns; the first is the one search matches.
@@ -115,16 +123,57 @@ final class Table implements Block {
 	}
 
 	/**
-	 * The columns, in order.
+	 * The same table, these columns shown only while $condition holds; without it the payload, the
+	 * rows and the CSV leave them out, and the schema lists their cells as optional.
+	 *
+	 * @param string[] $ids       Column ids.
+	 * @param \Closure $condition () → whether they show.
+	 * @phpstan-param \Closure(): bool $condition
+	 */
+	public function only_when( array $ids, \Closure $condition ): self {
+		$table = clone $this;
+		foreach ( $ids as $id ) {
+			$table->conditions[ $id ] = $condition;
+		}
+		return $table;
+	}
+
+	/**
+	 * The columns shown now, in order.
 	 *
 	 * @return Column[]
 	 */
 	public function columns(): array {
-		return array_values( $this->columns );
+		return array_values( $this->shown() );
 	}
 
 	/**
-	 * Ids of the columns the table sorts by.
+	 * The columns shown now, by id.
+	 *
+	 * @return array<string, Column>
+	 */
+	private function shown(): array {
+		if ( array() === $this->conditions ) {
+			return $this->columns;
+		}
+		$held = array();
+		$out  = array();
+		foreach ( $this->columns as $id => $column ) {
+			if ( isset( $this->conditions[ $id ] ) ) {
+				$key            = spl_object_id( $this->conditions[ $id ] );
+				$held[ $key ] ??= (bool) ( $this->conditions[ $id ] )();
+				if ( ! $held[ $key ] ) {
+					continue;
+				}
+			}
+			$out[ $id ] = $column;
+		}
+		return $out;
+	}
+
+	/**
+	 * Ids of the columns the table may sort by (the route's `orderby` values: every column, shown
+	 * or not; a hidden one sorts by the default).
 	 *
 	 * @return string[]
 	 */
@@ -164,8 +213,12 @@ final class Table implements Block {
 	 * @return list<array<string, mixed>>
 	 */
 	public function rows( Source $source, ReportRequest $request ): array {
-		$first = array_key_first( $this->columns );
-		$rows  = ( $this->rows )( $source, $request );
+		$first  = array_key_first( $this->columns );
+		$rows   = ( $this->rows )( $source, $request );
+		$hidden = array_diff_key( $this->columns, $this->shown() );
+		if ( array() !== $hidden ) {
+			$rows = array_map( static fn( array $row ): array => self::without( $row, $hidden ), $rows );
+		}
 		if ( '' !== $request->search ) {
 			$needle = $request->search;
 			$rows   = array_values(
@@ -195,6 +248,21 @@ final class Table implements Block {
 	}
 
 	/**
+	 * A row without the cells of hidden columns, in its children too.
+	 *
+	 * @param array<string, mixed>  $row    The row.
+	 * @param array<string, Column> $hidden The hidden columns by id.
+	 * @return array<string, mixed>
+	 */
+	private static function without( array $row, array $hidden ): array {
+		$row = array_diff_key( $row, $hidden );
+		if ( isset( $row['children'] ) && is_array( $row['children'] ) ) {
+			$row['children'] = array_map( static fn( $child ) => is_array( $child ) ? array_diff_key( $child, $hidden ) : $child, $row['children'] );
+		}
+		return $row;
+	}
+
+	/**
 	 * Natural text order as the user's browser has it (Intl.Collator with numeric collation):
 	 * ICU's collation for the user's locale with numbers compared as numbers, case and accents
 	 * second; without PHP's intl extension, strnatcasecmp().
@@ -217,7 +285,8 @@ final class Table implements Block {
 	 * @return array{0: string, 1: string}
 	 */
 	private function order_of( ReportRequest $request ): array {
-		$orderby = isset( $this->columns[ $request->orderby ] ) && $this->columns[ $request->orderby ]->sortable ? $request->orderby : $this->orderby;
+		$shown   = $this->shown();
+		$orderby = isset( $shown[ $request->orderby ] ) && $shown[ $request->orderby ]->sortable ? $request->orderby : $this->orderby;
 		if ( in_array( $request->order, array( 'asc', 'desc' ), true ) ) {
 			return array( $orderby, $request->order );
 		}
@@ -234,8 +303,14 @@ final class Table implements Block {
 		$cell  = array( 'type' => array( 'string', 'number', 'null' ) );
 		$cells = array_fill_keys( array_keys( $this->columns ), $cell );
 		$row   = $cells + $this->row_keys;
+		// The cells of a column shown only while a condition holds may be missing, and so may the
+		// children of a row that has none.
+		$optional = array_keys( $this->conditions );
 		if ( $this->children ) {
-			$row['children'] = Schema::list_of( Schema::object( $cells ) );
+			$row['children'] = Schema::list_of( Schema::object( $cells, $optional ) );
+			if ( array() !== $optional ) {
+				$optional[] = 'children';
+			}
 		}
 		return Schema::object(
 			array(
@@ -252,7 +327,7 @@ final class Table implements Block {
 						)
 					)
 				),
-				'rows'     => Schema::list_of( Schema::object( $row ) ),
+				'rows'     => Schema::list_of( Schema::object( $row, $optional ) ),
 				'total'    => array( 'type' => 'integer' ),
 				'page'     => array( 'type' => 'integer' ),
 				'per_page' => array( 'type' => 'integer' ),

@@ -11,6 +11,7 @@
  * light form of the same table (./index.tsx) for that reason.
  */
 import { Button, Notice } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
 import { DataViews, type Field, type View } from '@wordpress/dataviews';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
@@ -18,10 +19,14 @@ import type { ReactNode } from 'react';
 
 import {
 	formatDuration,
+	formatMoney,
 	formatNumber,
 	formatPercent,
 	isInverse,
+	SAMPLE_CURRENCY,
+	type MoneyCurrency,
 } from '../../lib/format';
+import { appStore } from '../../store/app';
 import { safeUrl } from '../../lib/safeUrl';
 import { useTablePage } from '../../store/reports/hooks';
 import type {
@@ -109,16 +114,18 @@ function viewOf( page: TablePage ): View {
 /**
  * A cell's text or element for its column's type, in the user's locale.
  *
- * @param column  The column.
- * @param value   The value.
- * @param locale  WordPress locale.
- * @param inverse Column ids whose falls are good.
+ * @param column   The column.
+ * @param value    The value.
+ * @param locale   WordPress locale.
+ * @param inverse  Column ids whose falls are good.
+ * @param currency The currency of money columns.
  */
-function cellContent(
+export function cellContent(
 	column: TableColumn,
 	value: TableRow[ string ],
 	locale: string,
-	inverse: readonly string[]
+	inverse: readonly string[],
+	currency: MoneyCurrency = SAMPLE_CURRENCY
 ) {
 	if ( column.type === 'change' ) {
 		return (
@@ -150,7 +157,7 @@ function cellContent(
 		case 'duration':
 			return formatDuration( value );
 		case 'money':
-			return formatNumber( value, locale, 2 );
+			return formatMoney( value, currency, locale );
 		default:
 			return formatNumber( value, locale );
 	}
@@ -247,6 +254,11 @@ function DataTableView( {
 	decorate,
 }: DataTableProps ) {
 	const { report, dates, locale, restRoot, nonce, demo } = useReportContext();
+	// Money in the shop's currency; a sample on a site without a shop in the sample currency.
+	const currency = useSelect(
+		( select ) => select( appStore ).getShop()?.currency ?? SAMPLE_CURRENCY,
+		[]
+	);
 	const columns = page.columns;
 	const first = columns[ 0 ]?.id ?? '';
 	const [ view, setView ] = useState< View >( () => viewOf( page ) );
@@ -327,7 +339,8 @@ function DataTableView( {
 						column,
 						item.row[ column.id ],
 						locale,
-						inverse
+						inverse,
+						currency
 					);
 					if ( index > 0 ) {
 						return <>{ content }</>;
@@ -356,7 +369,7 @@ function DataTableView( {
 					);
 				},
 			} ) ),
-		[ columns, locale, inverse, expanded, decorate ]
+		[ columns, locale, inverse, currency, expanded, decorate ]
 	);
 
 	const onChangeView = ( next: View ) => {

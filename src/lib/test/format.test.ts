@@ -9,10 +9,13 @@ import {
 	formatChangeAbsolute,
 	formatDuration,
 	formatMetricValue,
+	formatMoney,
 	formatNumber,
 	formatPercent,
 	isInverse,
+	SAMPLE_CURRENCY,
 	toLocaleTag,
+	type MoneyCurrency,
 } from '../format';
 import { METRIC_IDS } from '../metricIds';
 
@@ -213,9 +216,75 @@ describe( 'formatMetricValue', () => {
 		);
 		expect( formatMetricValue( 'bounce_rate', 43.52 ) ).toBe( '43.52%' );
 		expect( formatMetricValue( 'engagement_rate', 50 ) ).toBe( '50%' );
-		expect( formatMetricValue( 'revenue_sales', 49.9 ) ).toBe( '49.90' );
-		expect( formatMetricValue( 'revenue_sales', 1000, 'de_DE' ) ).toBe(
-			'1.000,00'
+		// Money: the shop's currency, else the sample currency; never a bare "0.00".
+		expect( formatMetricValue( 'revenue_sales', 49.9 ) ).toBe( '$49.90' );
+		expect( formatMetricValue( 'revenue_sales', 1000, 'de_DE', EUR ) ).toBe(
+			'1.000,00\u00a0€'
 		);
+		expect(
+			formatMetricValue( 'average_revenue_per_user', 0, 'en_US', JPY )
+		).toBe( '¥0' );
+		expect( formatMetricValue( 'ecommerce_purchases', 3 ) ).toBe( '3' );
+	} );
+} );
+
+const USD: MoneyCurrency = {
+	code: 'USD',
+	symbol: '$',
+	decimals: 2,
+	position: 'left',
+};
+const EUR: MoneyCurrency = {
+	code: 'EUR',
+	symbol: '€',
+	decimals: 2,
+	position: 'right_space',
+};
+const JPY: MoneyCurrency = {
+	code: 'JPY',
+	symbol: '¥',
+	decimals: 0,
+	position: 'left',
+};
+
+describe( 'formatMoney', () => {
+	// A no-break space, as WooCommerce puts between the symbol and the amount.
+	const nbsp = '\u00a0';
+
+	it.each( [
+		[ USD, 'en_US', 1234.5, '$1,234.50' ],
+		[ USD, 'de_DE', 1234.5, '$1.234,50' ],
+		[ EUR, 'en_US', 1234.5, `1,234.50${ nbsp }€` ],
+		[ EUR, 'de_DE', 1234.5, `1.234,50${ nbsp }€` ],
+		[ JPY, 'en_US', 1234.5, '¥1,235' ],
+		[ JPY, 'de_DE', 1234.5, '¥1.235' ],
+		[ USD, 'en_US', 0, '$0.00' ],
+		[ EUR, 'de_DE', 0, `0,00${ nbsp }€` ],
+		[ JPY, 'de_DE', 0, '¥0' ],
+	] )( '%o in %s: %d is %s', ( currency, locale, value, expected ) => {
+		expect( formatMoney( value, currency, locale ) ).toBe( expected );
+	} );
+
+	it( 'puts the symbol where the shop says', () => {
+		const at = ( position: MoneyCurrency[ 'position' ] ) =>
+			formatMoney( 5, { ...EUR, position }, 'de_DE' );
+		expect( at( 'left' ) ).toBe( '€5,00' );
+		expect( at( 'left_space' ) ).toBe( `€${ nbsp }5,00` );
+		expect( at( 'right' ) ).toBe( '5,00€' );
+		expect( at( 'right_space' ) ).toBe( `5,00${ nbsp }€` );
+	} );
+
+	it( 'signs a negative amount before the symbol, never a rounded zero', () => {
+		expect( formatMoney( -12.5, USD, 'en_US' ) ).toBe( '-$12.50' );
+		expect( formatMoney( -0.001, USD, 'en_US' ) ).toBe( '$0.00' );
+		expect( formatMoney( -3, EUR, 'de_DE' ) ).toBe( `-3,00${ nbsp }€` );
+	} );
+
+	it( 'shows the code without a symbol, and anything but a number as 0', () => {
+		expect(
+			formatMoney( 7, { ...USD, code: 'CHF', symbol: '' }, 'de_DE' )
+		).toBe( 'CHF7,00' );
+		expect( formatMoney( null, USD ) ).toBe( '$0.00' );
+		expect( formatMoney( Number.NaN, SAMPLE_CURRENCY ) ).toBe( '$0.00' );
 	} );
 } );

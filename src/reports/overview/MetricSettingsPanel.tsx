@@ -8,6 +8,8 @@ import { metricsStore } from '../../store/metrics';
 import {
 	metricCheckBlocker,
 	metricLimitText,
+	offeredMetrics,
+	offeredSelection,
 	selectionToSave,
 	toggleMetric,
 } from '../../store/metrics/rules';
@@ -46,15 +48,19 @@ export default function MetricSettingsPanel( {
 	onUpsell,
 	onSaved,
 }: MetricSettingsPanelProps ) {
-	const { metrics, checked, level, saving } = useSelect(
+	const { allMetrics, allChecked, level, saving, hasShop } = useSelect(
 		( select ) => ( {
-			metrics: select( metricsStore ).getIncludedMetrics() ?? [],
-			checked: select( metricsStore ).getSelectedMetricIds(),
+			allMetrics: select( metricsStore ).getIncludedMetrics() ?? [],
+			allChecked: select( metricsStore ).getSelectedMetricIds(),
 			level: select( appStore ).getLevel(),
 			saving: select( metricsStore ).isSavingMetrics(),
+			hasShop: select( appStore ).getShop() !== null,
 		} ),
 		[]
 	);
+	// Without a shop, the revenue and purchase metrics are not offered.
+	const metrics = offeredMetrics( allMetrics, hasShop );
+	const checked = offeredSelection( allChecked, hasShop );
 	const { saveIncludedMetrics } = useDispatch( metricsStore );
 	const { invalidateReport } = useDispatch( reportsStore );
 	const toast = useToast();

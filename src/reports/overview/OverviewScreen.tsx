@@ -1,5 +1,5 @@
 import { useSelect } from '@wordpress/data';
-import { useEffect, useState } from '@wordpress/element';
+import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { TOP_LANDING_PAGES_ID } from '../registry';
@@ -15,8 +15,9 @@ import { TopList } from '../../components/report/TopList';
 import { FaviconCell } from '../../components/ReportTable';
 import { formatRangeText, rangeDays } from '../../lib/dates';
 import { formatMetricValue, isInverse } from '../../lib/format';
-import { appStore, type DateQuery } from '../../store/app';
+import { appStore, type DateQuery, type ShopCurrency } from '../../store/app';
 import { metricsStore } from '../../store/metrics';
+import { offeredSelection } from '../../store/metrics/rules';
 import { metricLabel, type MetricId } from '../../store/reports';
 import type {
 	CountryRow,
@@ -67,12 +68,19 @@ function compareText( query: DateQuery, locale: string ): string {
  * boxes, the upsell block, pies, top countries, referrals and landing pages.
  */
 export function OverviewScreen() {
-	const { level, selectedMetrics } = useSelect(
+	const { level, checkedMetrics, shop } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
-			selectedMetrics: select( metricsStore ).getSelectedMetricIds(),
+			checkedMetrics: select( metricsStore ).getSelectedMetricIds(),
+			shop: select( appStore ).getShop(),
 		} ),
 		[]
+	);
+	// Without a shop, no revenue or purchase tab (docs/product-rules.md#metrics).
+	const hasShop = shop !== null;
+	const selectedMetrics = useMemo(
+		() => offeredSelection( checkedMetrics, hasShop ),
+		[ checkedMetrics, hasShop ]
 	);
 	const [ metric, setMetric ] = useState< string >( '' );
 
@@ -94,6 +102,7 @@ export function OverviewScreen() {
 						metric={ metric }
 						metrics={ selectedMetrics }
 						onMetric={ setMetric }
+						currency={ shop?.currency ?? null }
 						comparing={ state.comparing }
 						isLite={ level === 'lite' }
 					/>
@@ -109,6 +118,8 @@ interface BodyProps {
 	metric: string;
 	metrics: readonly string[];
 	onMetric: ( metric: string ) => void;
+	/** The shop's currency, for the revenue metrics; null without a shop. */
+	currency: ShopCurrency | null;
 	comparing: boolean;
 	isLite: boolean;
 }
@@ -119,6 +130,7 @@ function OverviewBody( {
 	metric,
 	metrics,
 	onMetric,
+	currency,
 	comparing,
 	isLite,
 }: BodyProps ) {
@@ -130,7 +142,7 @@ function OverviewBody( {
 	const series = graph[ active ];
 	const compareGraph = comparing ? data.compare?.overviewgraph : undefined;
 	const format = ( value: number ) =>
-		formatMetricValue( active, value, locale );
+		formatMetricValue( active, value, locale, currency );
 	const notes = useChartNotes( graph.notes );
 	const siteNotes = useChartNotesState();
 
@@ -148,7 +160,8 @@ function OverviewBody( {
 						value: formatMetricValue(
 							id as MetricId,
 							graph[ id as MetricId ]?.total,
-							locale
+							locale,
+							currency
 						),
 					} ) ) }
 					selected={ active }

@@ -223,7 +223,8 @@ function CategoryList( {
  * The Site Summary card set (docs/product-rules.md#site-summary): all-time stats, most popular
  * times, categories (needs the dimensions module), the most popular page (basic and up, else a
  * blurred upsell), the most popular post (when there is one), the most popular product (pro with
- * the eCommerce module). Shown once loaded; nothing is shown when it fails to load.
+ * a shop: an active WooCommerce or Easy Digital Downloads and the eCommerce module on; hidden
+ * otherwise). Shown once loaded; nothing is shown when it fails to load.
  */
 export function SiteSummary() {
 	const { data, locale } = useReport( 'site_summary' );
@@ -231,7 +232,10 @@ export function SiteSummary() {
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
 			dimensions: select( addonsStore ).isAddonActive( 'dimensions' ),
-			woocommerce: select( addonsStore ).isAddonActive( 'woocommerce' ),
+			// The boot data's shop, while the module stays on (the settings may turn it off).
+			woocommerce:
+				select( appStore ).getShop() !== null &&
+				select( addonsStore ).isAddonActive( 'woocommerce' ),
 		} ),
 		[]
 	);
@@ -379,7 +383,7 @@ export function SiteSummary() {
 						locale={ locale }
 					/>
 				) }
-				{ /* Pro with the eCommerce (woocommerce) module only; otherwise nothing. */ }
+				{ /* Pro with a shop only; otherwise nothing. */ }
 				{ woocommerce && canUse( level, 'ecommerce' ) && (
 					<Card
 						title={ __(

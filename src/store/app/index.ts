@@ -12,4 +12,12 @@ export const appStore = createReduxStore( APP_STORE, {
 	selectors,
 } );
 
-export type { AppFlags, BootData, DateQuery, Level, PresetKey } from './types';
+export type {
+	AppFlags,
+	BootData,
+	BootShop,
+	DateQuery,
+	Level,
+	PresetKey,
+	ShopCurrency,
+} from './types';

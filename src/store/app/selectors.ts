@@ -3,6 +3,7 @@ import type {
 	AppState,
 	BootCapabilities,
 	BootData,
+	BootShop,
 	BootSite,
 	DateQuery,
 	Level,
@@ -48,4 +49,14 @@ export function getFlags( state: AppState ): AppFlags {
  */
 export function getLevel( state: AppState ): Level {
 	return state.boot?.licence.level ?? 'lite';
+}
+
+/**
+ * The site's shop, or null without one (docs/product-rules.md#modules): eCommerce columns, metrics
+ * and cards show only with one.
+ *
+ * @param state Store state.
+ */
+export function getShop( state: AppState ): BootShop | null {
+	return state.boot?.shop ?? null;
 }

@@ -63,6 +63,26 @@ export interface BootPlugin {
 	reportsUrl: string;
 }
 
+/** Where the shop's currency symbol goes, as WooCommerce names it (Easy Digital Downloads' before and after are left and right). */
+export type CurrencyPosition = 'left' | 'right' | 'left_space' | 'right_space';
+
+/** The shop's currency, read through the shop plugin's own API (includes/Settings/Shop.php). */
+export interface ShopCurrency {
+	/** ISO 4217 code, e.g. EUR. */
+	code: string;
+	/** The symbol the shop shows, as text, e.g. €. */
+	symbol: string;
+	/** The shop's price decimals: 2 for EUR, 0 for JPY. */
+	decimals: number;
+	position: CurrencyPosition;
+}
+
+/** The site's shop: WooCommerce or Easy Digital Downloads active with the eCommerce module on. */
+export interface BootShop {
+	platform: 'woocommerce' | 'edd';
+	currency: ShopCurrency;
+}
+
 /** Where the licence level comes from: the site's key, the network's key, or none (lite). */
 export type LicenceSource = 'site' | 'network' | 'none';
 
@@ -78,6 +98,11 @@ export interface BootData {
 	source: BootSource;
 	licence: BootLicence;
 	plugin: BootPlugin;
+	/**
+	 * The shop, or null without one (no shop plugin active, or the eCommerce module off): eCommerce
+	 * columns, metrics and cards are hidden then. Absent in older boot data: no shop.
+	 */
+	shop?: BootShop | null;
 }
 
 /** The app's flags (docs/product-rules.md#app-shell-and-start-up). */

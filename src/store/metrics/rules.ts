@@ -2,9 +2,11 @@
  * The metric selection rules (docs/product-rules.md#metrics), for the metric settings panel: at
  * most 7 checked, an unchecked metric cannot be added once 7 are; pro-only metrics need pro; none
  * left means sessions. The server applies the same rules (includes/REST/MetricsController.php).
+ * Without a shop the revenue and purchase metrics are not offered at all (offeredMetrics).
  */
 import { __ } from '@wordpress/i18n';
 
+import { isShopMetric } from '../../lib/metricIds';
 import { levelAtLeast } from '../../lib/tiers';
 import type { Level } from '../app/types';
 import {
@@ -85,6 +87,40 @@ export function toggleMetric(
  */
 export function selectionToSave( checked: readonly string[] ): string[] {
 	return checked.length > 0 ? [ ...checked ] : [ FALLBACK_METRIC ];
+}
+
+/**
+ * The metrics offered: without a shop, neither the revenue and purchase metrics in the list nor
+ * their ids among the checked ones (the tabs), and sessions when nothing else is left.
+ *
+ * @param metrics The metrics or metric ids, in order.
+ * @param hasShop Whether the site has a shop (the boot data's shop).
+ */
+export function offeredMetrics< T extends string | { id: string } >(
+	metrics: readonly T[],
+	hasShop: boolean
+): T[] {
+	if ( hasShop ) {
+		return [ ...metrics ];
+	}
+	return metrics.filter(
+		( metric ) =>
+			! isShopMetric( typeof metric === 'string' ? metric : metric.id )
+	);
+}
+
+/**
+ * The checked metric ids a site offers: offeredMetrics() of them, sessions when none is left.
+ *
+ * @param checked The checked metric ids.
+ * @param hasShop Whether the site has a shop.
+ */
+export function offeredSelection(
+	checked: readonly MetricId[],
+	hasShop: boolean
+): MetricId[] {
+	const offered = offeredMetrics( checked, hasShop );
+	return offered.length > 0 ? offered : [ FALLBACK_METRIC ];
 }
 
 /** The limit's text. */

@@ -73,7 +73,8 @@ class BootRouteTest extends TestCase {
 		list( $status, $data ) = $this->get_boot();
 
 		$this->assertSame( 200, $status );
-		$this->assertSame( array( 'rest', 'user', 'site', 'source', 'licence', 'plugin' ), array_keys( $data ) );
+		$this->assertSame( array( 'rest', 'user', 'site', 'source', 'licence', 'plugin', 'shop' ), array_keys( $data ) );
+		$this->assertNull( $data['shop'], 'no WooCommerce or Easy Digital Downloads in this suite: no shop' );
 		$this->assertSame(
 			array(
 				'level'  => 'lite',

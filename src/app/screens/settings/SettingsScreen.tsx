@@ -16,6 +16,9 @@ import { __ } from '@wordpress/i18n';
 
 import { useToast } from '../../../components/Toast';
 import { addonsStore, type AddonKey } from '../../../store/addons';
+import { appStore } from '../../../store/app';
+import { fetchShop } from '../../../store/app/shop';
+import { reportsStore } from '../../../store/reports';
 import type { ReportsSettings } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
 import { sourceOptions } from './sourceOptions';
@@ -249,7 +252,23 @@ function ModulesCard() {
 		[]
 	);
 	const { setAddonActive } = useDispatch( addonsStore );
+	const { receiveBoot } = useDispatch( appStore );
+	const { refreshReports } = useDispatch( reportsStore );
+	const boot = useSelect( ( select ) => select( appStore ).getBoot(), [] );
 	const toast = useToast();
+	// The eCommerce module decides whether the site has a shop: the boot data's shop follows it,
+	// and the reports fetched before (their eCommerce columns) are fetched again.
+	const refreshShop = async () => {
+		try {
+			const shop = await fetchShop();
+			if ( boot ) {
+				receiveBoot( { ...boot, shop } );
+			}
+			refreshReports();
+		} catch {
+			// The next page load reads the shop again.
+		}
+	};
 	const headingId = useInstanceId(
 		ModulesCard,
 		'monsterinsights-reports-settings-modules'
@@ -296,6 +315,11 @@ function ModulesCard() {
 													);
 												if ( result.success ) {
 													toast.success();
+													if (
+														key === 'woocommerce'
+													) {
+														await refreshShop();
+													}
 												} else {
 													toast.error( result.error );
 												}

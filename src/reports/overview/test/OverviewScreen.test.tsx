@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 
 import overviewFixture from '../../../store/reports/test/fixtures/overview.json';
 import siteSummaryFixture from '../../../store/reports/test/fixtures/site_summary.json';
-import { appStore, type DateQuery } from '../../../store/app';
+import { appStore, type BootShop, type DateQuery } from '../../../store/app';
 import { metricsStore } from '../../../store/metrics';
+import type { IncludedMetric } from '../../../store/metrics/types';
 import { reportsStore } from '../../../store/reports';
 import { settingsStore } from '../../../store/settings';
 import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
@@ -29,15 +30,29 @@ type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
  * @param options.level    Licence level.
  * @param options.query    Date query.
  * @param options.overview Overview payload; null leaves it loading.
+ * @param options.shop
+ * @param options.metrics
  */
 function setUp( {
 	level = 'lite',
 	query = QUERY,
 	overview = overviewFixture as unknown,
-}: { level?: Level; query?: DateQuery; overview?: unknown } = {} ) {
+	shop = null,
+	metrics = [
+		{ id: 'sessions', name: 'Sessions', checked: true, isPro: false },
+		{ id: 'pageviews', name: 'Pageviews', checked: true, isPro: false },
+	],
+}: {
+	level?: Level;
+	query?: DateQuery;
+	overview?: unknown;
+	shop?: BootShop | null;
+	metrics?: IncludedMetric[];
+} = {} ) {
 	const registry = createShellRegistry( {
 		licence: { level, source: 'site' },
 		site: { ...makeBoot().site, today: '2026-11-22' },
+		shop,
 	} );
 	registry.dispatch( appStore ).setDateQuery( query );
 	if ( overview !== null ) {
@@ -48,10 +63,7 @@ function setUp( {
 	registry
 		.dispatch( reportsStore )
 		.receiveReport( 'site_summary', query, siteSummaryFixture );
-	registry.dispatch( metricsStore ).receiveIncludedMetrics( [
-		{ id: 'sessions', name: 'Sessions', checked: true, isPro: false },
-		{ id: 'pageviews', name: 'Pageviews', checked: true, isPro: false },
-	] );
+	registry.dispatch( metricsStore ).receiveIncludedMetrics( metrics );
 	registry.dispatch( settingsStore ).receiveSettings( settingsWith() );
 	return registry;
 }
@@ -60,6 +72,58 @@ describe( 'OverviewScreen', () => {
 	beforeEach( () => {
 		// Nothing may reach the network: every store is seeded; a stray request never answers.
 		apiFetch.setFetchHandler( () => new Promise( () => undefined ) );
+	} );
+
+	// A pro user who checked revenue and purchases while there was a shop.
+	const withRevenue: IncludedMetric[] = [
+		{ id: 'sessions', name: 'Sessions', checked: true, isPro: false },
+		{ id: 'revenue_sales', name: 'Revenue', checked: true, isPro: true },
+		{
+			id: 'ecommerce_purchases',
+			name: 'Ecommerce Purchases',
+			checked: true,
+			isPro: true,
+		},
+	];
+
+	it( 'offers no revenue or purchase tab without a shop', () => {
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { level: 'pro', metrics: withRevenue } )
+		);
+		expect(
+			screen.getAllByRole( 'tab' ).map( ( tab ) => tab.textContent )
+		).toEqual( [ 'Sessions36' ] );
+	} );
+
+	it( 'shows the revenue tab in the shop currency with a shop', () => {
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( {
+				level: 'pro',
+				metrics: withRevenue,
+				shop: {
+					platform: 'woocommerce',
+					currency: {
+						code: 'EUR',
+						symbol: '€',
+						decimals: 2,
+						position: 'right_space',
+					},
+				},
+			} )
+		);
+		expect(
+			screen.getAllByRole( 'tab' ).map( ( tab ) => tab.textContent )
+		).toEqual( [
+			'Sessions36',
+			'Revenue49.90\u00a0€',
+			expect.stringMatching( /^Ecommerce Purchases\d+$/ ),
+		] );
 	} );
 
 	it( 'shows the four info boxes, the lists and the site summary from the payload', () => {

@@ -2,7 +2,7 @@ import apiFetch from '@wordpress/api-fetch';
 import { screen } from '@testing-library/react';
 
 import fixture from '../../../store/reports/test/fixtures/site_summary.json';
-import { appStore, type DateQuery } from '../../../store/app';
+import { appStore, type BootShop, type DateQuery } from '../../../store/app';
 import { addonsStore, type AddonsMap } from '../../../store/addons';
 import { reportsStore } from '../../../store/reports';
 import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
@@ -14,12 +14,25 @@ const QUERY: DateQuery = {
 	end: '2026-11-21',
 };
 
+/** A WooCommerce shop selling in euros, as the boot data describes it. */
+const SHOP: BootShop = {
+	platform: 'woocommerce',
+	currency: {
+		code: 'EUR',
+		symbol: '€',
+		decimals: 2,
+		position: 'right_space',
+	},
+};
+
 function setUp(
 	level: 'lite' | 'basic' | 'pro',
-	payload: unknown | null = fixture
+	payload: unknown | null = fixture,
+	shop: BootShop | null = SHOP
 ) {
 	const registry = createShellRegistry( {
 		licence: { level, source: 'site' },
+		shop,
 	} );
 	registry.dispatch( appStore ).setDateQuery( QUERY );
 	if ( payload !== null ) {
@@ -153,7 +166,7 @@ describe( 'SiteSummary', () => {
 		).toBeGreaterThan( 0 );
 	} );
 
-	it( 'shows the most popular product only to pro with the eCommerce module', () => {
+	it( 'shows the most popular product only to pro with a shop and the eCommerce module', () => {
 		const addon = ( active: boolean ) => ( {
 			installed: true,
 			active,
@@ -187,7 +200,16 @@ describe( 'SiteSummary', () => {
 		).not.toBeInTheDocument();
 		second.unmount();
 
-		renderIn( <SiteSummary />, setUp( 'pro' ) );
+		const third = renderIn( <SiteSummary />, setUp( 'pro' ) );
+		expect(
+			screen.queryByText( 'Most Popular Product' )
+		).not.toBeInTheDocument();
+		third.unmount();
+
+		// No shop (no WooCommerce or Easy Digital Downloads active): hidden, module on or not.
+		const noShop = setUp( 'pro', fixture, null );
+		noShop.dispatch( addonsStore ).receiveAddons( addons );
+		renderIn( <SiteSummary />, noShop );
 		expect(
 			screen.queryByText( 'Most Popular Product' )
 		).not.toBeInTheDocument();

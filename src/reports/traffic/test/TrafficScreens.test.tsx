@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderIn } from '../../../../tests/js/shell';
+import { appStore, type BootShop, type Level } from '../../../store/app';
 import {
 	lastChartProps,
 	resetChartCalls,
@@ -21,7 +22,33 @@ import {
 
 beforeEach( resetChartCalls );
 
-/** The server's payloads of TrafficReportsTest, by report. */
+/**
+ * A shop selling in US dollars: the payloads below carry the eCommerce columns, as the server's do
+ * only with a shop (without one, TrafficReportsTest and ShopColumnsTest show none).
+ */
+const USD_SHOP: BootShop = {
+	platform: 'woocommerce',
+	currency: { code: 'USD', symbol: '$', decimals: 2, position: 'left' },
+};
+
+/**
+ * The registry of registryFor() on a site with the USD shop.
+ *
+ * @param level   The licence level.
+ * @param compare Whether 7–9 March is the compare range.
+ */
+function shopRegistryFor( level: Level, compare = false ) {
+	const registry = registryFor( level, compare );
+	const boot = registry.select( appStore ).getBoot();
+	if ( boot ) {
+		registry
+			.dispatch( appStore )
+			.receiveBoot( { ...boot, shop: USD_SHOP } );
+	}
+	return registry;
+}
+
+/** The server's payloads of TrafficReportsTest with a shop, by report. */
 const PAYLOADS: Record< TrafficScreenName, Record< string, unknown > > = {
 	traffic_overview: {
 		chart: CHART,
@@ -60,7 +87,8 @@ const PAYLOADS: Record< TrafficScreenName, Record< string, unknown > > = {
 };
 
 /**
- * An acquisition row as the table shows it: no purchases, conversions or revenue yet.
+ * An acquisition row as the table shows it: no purchases, conversions or revenue yet, money in
+ * the shop's currency.
  *
  * @param name     Name cell.
  * @param sessions Sessions.
@@ -72,7 +100,7 @@ const shown = (
 	sessions: string,
 	engaged: string,
 	pages: string
-) => [ name, sessions, engaged, pages, '0', '0%', '0.00' ];
+) => [ name, sessions, engaged, pages, '0', '0%', '$0.00' ];
 
 /** Each screen's table heading, first rows and empty text. */
 const SCREEN_FACTS: Array<
@@ -124,7 +152,7 @@ const SCREEN_FACTS: Array<
 		'traffic_social',
 		'Social Media',
 		'Report Details',
-		[ [ 'Facebook', '2', '1', '50%', '0', '0.00', '0%' ] ],
+		[ [ 'Facebook', '2', '1', '50%', '0', '$0.00', '0%' ] ],
 		'No data currently for the social media report.',
 	],
 ];
@@ -135,7 +163,10 @@ describe( 'traffic report screens', () => {
 		async ( name, title, tableTitle, rows ) => {
 			const calls = mockApi( () => PAYLOADS[ name ] );
 			const Screen = TRAFFIC_SCREENS[ name ];
-			const { container } = renderIn( <Screen />, registryFor( 'plus' ) );
+			const { container } = renderIn(
+				<Screen />,
+				shopRegistryFor( 'plus' )
+			);
 			await waitFor( () =>
 				expect( tableRows( container ) ).toEqual( rows )
 			);
@@ -181,7 +212,7 @@ describe( 'traffic report screens', () => {
 			},
 		} ) );
 		const Screen = TRAFFIC_SCREENS.traffic_overview;
-		renderIn( <Screen />, registryFor( 'plus', true ) );
+		renderIn( <Screen />, shopRegistryFor( 'plus', true ) );
 		const tab = await screen.findByRole( 'tab', { name: /Pageviews/ } );
 		await userEvent.click( tab );
 		const datasets = lastChartProps( 'line' ).data.datasets;
@@ -198,7 +229,7 @@ describe( 'traffic report screens', () => {
 			const Screen = TRAFFIC_SCREENS[ name ];
 			const { container } = renderIn(
 				<Screen />,
-				registryFor( 'basic' )
+				shopRegistryFor( 'basic' )
 			);
 			const upsell = {
 				traffic_overview: 'traffic',
@@ -240,7 +271,7 @@ describe( 'traffic report screens', () => {
 				[ table ]: { ...full, rows: [], total: 0 },
 			} ) );
 			const Screen = TRAFFIC_SCREENS[ name ];
-			renderIn( <Screen />, registryFor( 'pro' ) );
+			renderIn( <Screen />, shopRegistryFor( 'pro' ) );
 			expect( await screen.findByText( emptyText ) ).toBeInTheDocument();
 		}
 	);

@@ -414,6 +414,24 @@ class ExceptionsReportTest extends BuiltinTestCase {
 		$ecommerce      = array_values( array_filter( $data['items'], static fn( array $item ): bool => 'ecommerce' === $item['category'] ) );
 		$this->assertCount( 1, $ecommerce );
 		$this->assertSame( 'Revenue was 2,500.00 on Wednesday, March 12, 2025, 2.5× the usual 1,000.00 for a Wednesday.', $ecommerce[0]['description'] );
+
+		// With a shop (faked through the detection's filter: no shop plugin in this suite), in its
+		// currency.
+		add_filter(
+			'monsterinsights_reports_shop',
+			static fn() => array(
+				'platform' => 'edd',
+				'currency' => array(
+					'code'     => 'EUR',
+					'symbol'   => '€',
+					'decimals' => 2,
+					'position' => 'right_space',
+				),
+			)
+		);
+		list( , $data ) = $this->report();
+		$ecommerce      = array_values( array_filter( $data['items'], static fn( array $item ): bool => 'ecommerce' === $item['category'] ) );
+		$this->assertSame( "Revenue was 2,500.00\u{00A0}€ on Wednesday, March 12, 2025, 2.5× the usual 1,000.00\u{00A0}€ for a Wednesday.", $ecommerce[0]['description'] );
 	}
 
 	/**

@@ -94,17 +94,14 @@ class SocialNetworksReportTest extends BuiltinTestCase {
 				(float) $row['engaged_sessions'],
 				(float) $row['bounce_rate'],
 				(float) $row['pages_per_sessions'],
-				(float) $row['purchases'],
-				(float) $row['revenue'],
-				(float) $row['conversion_rate'],
 			),
 			$social['rows']
 		);
 		$this->assertSame(
 			array(
-				array( 'Facebook', 'facebook.com', 4.0, 2.0, 50.0, 1.5, 0.0, 0.0, 0.0 ),
-				array( 'mastodon.example', 'mastodon.example', 1.0, 0.0, 100.0, 1.0, 0.0, 0.0, 0.0 ),
-				array( 'Twitter', 'twitter.com', 1.0, 0.0, 100.0, 1.0, 0.0, 0.0, 0.0 ),
+				array( 'Facebook', 'facebook.com', 4.0, 2.0, 50.0, 1.5 ),
+				array( 'mastodon.example', 'mastodon.example', 1.0, 0.0, 100.0, 1.0 ),
+				array( 'Twitter', 'twitter.com', 1.0, 0.0, 100.0, 1.0 ),
 			),
 			$rows
 		);

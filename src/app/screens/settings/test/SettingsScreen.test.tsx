@@ -10,7 +10,8 @@ import { ToastRegion } from '../../../../components/Toast';
 import { addonsStore } from '../../../../store/addons';
 import { addonsWith } from '../../../../store/addons/test/fixture';
 import { appStore } from '../../../../store/app';
-import type { BootData } from '../../../../store/app/types';
+import type { BootData, BootShop } from '../../../../store/app/types';
+import { SHOP_BOOT_PATH } from '../../../../store/app/shop';
 import {
 	settingsStore,
 	type ReportsSettings,
@@ -515,6 +516,37 @@ describe( 'SettingsScreen', () => {
 				'eCommerce reports. Needs WooCommerce or Easy Digital Downloads.'
 			)
 		).toBeInTheDocument();
+	} );
+
+	it( 'reads the shop again when the eCommerce module is switched', async () => {
+		const shop: BootShop = {
+			platform: 'edd',
+			currency: {
+				code: 'JPY',
+				symbol: '¥',
+				decimals: 0,
+				position: 'left',
+			},
+		};
+		const { calls, registry } = renderScreen( settingsWith(), {
+			[ `POST ${ ADDONS }/woocommerce` ]: () =>
+				addonsWith( { dimensions: true, woocommerce: true } ),
+			[ `GET ${ SHOP_BOOT_PATH }` ]: () => ( { shop } ),
+		} );
+		await loaded();
+		expect( registry.select( appStore ).getShop() ).toBeNull();
+		const ecommerce = await screen.findByRole( 'checkbox', {
+			name: 'eCommerce',
+		} );
+		await act( async () => {
+			fireEvent.click( ecommerce );
+		} );
+		await waitFor( () =>
+			expect( registry.select( appStore ).getShop() ).toEqual( shop )
+		);
+		expect( calls.map( ( call ) => call.path ) ).toContain(
+			SHOP_BOOT_PATH
+		);
 	} );
 
 	it( 'shows a refused module switch as an error toast and keeps the switch', async () => {
