@@ -7,8 +7,7 @@ import apiFetch from '@wordpress/api-fetch';
 import type { BootShop } from './types';
 
 /** The boot route with the shop section only. */
-export const SHOP_BOOT_PATH =
-	'/monsterinsights-reports/v1/boot?sections=shop';
+export const SHOP_BOOT_PATH = '/monsterinsights-reports/v1/boot?sections=shop';
 
 /**
  * Fetches the shop; null without one (or when the answer has no shop section).
