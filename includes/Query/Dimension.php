@@ -44,6 +44,9 @@ final class Dimension {
 	public const LOGGED_IN    = 'customEvent:logged_in';
 	public const USER_ROLE    = 'customEvent:user_role';
 
+	// A product of the shop's orders, by its name.
+	public const ITEM_NAME = 'itemName';
+
 	// A form's id (its plugin's, e.g. wpcf7-12, else the element's id or name) and a media's title.
 	public const FORM_ID     = 'customEvent:form_id';
 	public const VIDEO_TITLE = 'customEvent:video_title';

@@ -32,9 +32,11 @@ final class Metric {
 	public const TOTAL_REVENUE                 = 'totalRevenue';
 	public const AVERAGE_REVENUE_PER_USER      = 'averageRevenuePerUser';
 	public const ECOMMERCE_PURCHASES           = 'ecommercePurchases';
-	public const EVENT_COUNT                   = 'eventCount';
-	public const EXITS                         = 'exits';
-	public const AVERAGE_SCROLL_DEPTH          = 'averageScrollDepth';
+	// Units of products sold in paid orders (by item: the Site Summary's popular products).
+	public const ITEMS_PURCHASED      = 'itemsPurchased';
+	public const EVENT_COUNT          = 'eventCount';
+	public const EXITS                = 'exits';
+	public const AVERAGE_SCROLL_DEPTH = 'averageScrollDepth';
 
 	// The Forms report: the form_impression and form_conversion events; the rate is a percentage.
 	public const FORM_IMPRESSIONS     = 'formImpressions';

@@ -891,4 +891,64 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		// A dimension the orders do not know: no made-up split.
 		$this->assertSame( array( 1, 0, 0.0 ), array_values( $ask( array( Dimension::DEVICE_CATEGORY ) )->totals ) );
 	}
+
+	/**
+	 * The Site Summary's most popular products: units sold in the range's paid orders, refunded
+	 * units off, unpaid and cancelled orders not counted, each product's share of all units.
+	 */
+	public function test_site_summary_popular_products(): void {
+		$mug = $this->product( 'Mug', '10.00' );
+		$tee = $this->product( 'Tee', '20.00', 'Shirts' );
+		$cap = $this->product( 'Cap', '5.00', 'Hats' );
+
+		$first = $this->order( array( array( $mug, 3 ), array( $tee, 1 ) ) );
+		$first->payment_complete();
+		$items = $first->get_items();
+		$line  = reset( $items );
+		$this->assertInstanceOf( \WC_Order_Item_Product::class, $line );
+		wc_create_refund(
+			array(
+				'order_id'   => $first->get_id(),
+				'amount'     => '10.00',
+				'line_items' => array(
+					$line->get_id() => array(
+						'qty'          => 1,
+						'refund_total' => '10.00',
+					),
+				),
+			)
+		);
+		$this->order( array( array( $cap, 9 ) ) );
+		$cancelled = $this->order( array( array( $cap, 9 ) ) );
+		$cancelled->payment_complete();
+		$cancelled->update_status( 'cancelled' );
+
+		$this->act_as( 'administrator' );
+		// A day of one's choosing needs a basic licence.
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'basic' );
+		$today    = ( new LocalTime() )->day( time() );
+		$response = $this->rest(
+			'GET',
+			'/monsterinsights-reports/v1/reports/site_summary',
+			array(
+				'start' => $today,
+				'end'   => $today,
+			)
+		);
+		$this->assertSame( 200, $response->get_status() );
+		// Mug 3 − 1 refunded = 2, Tee 1: 3 units.
+		$this->assertSame(
+			array(
+				array(
+					'title'   => 'Mug',
+					'percent' => round( 2 / 3 * 100, 2 ),
+				),
+				array(
+					'title'   => 'Tee',
+					'percent' => round( 1 / 3 * 100, 2 ),
+				),
+			),
+			$response->get_data()['popular_products']
+		);
+	}
 }

@@ -148,6 +148,7 @@ final class RollupAnswers {
 				Metric::VIDEO_COMPLETION_RATE      => $ratio( $c['completions'] ?? 0, $c['plays'] ?? 0, 100 ),
 				// The shop's paid orders (ShopGroups); revenue in the shop's base currency.
 				Metric::ECOMMERCE_PURCHASES        => $c['purchases'] ?? 0,
+				Metric::ITEMS_PURCHASED            => $c['items'] ?? 0,
 				Metric::TOTAL_REVENUE              => round( ( $c['revenue_cents'] ?? 0 ) / 100, 2 ),
 				Metric::AVERAGE_REVENUE_PER_USER   => $visitors > 0 ? round( ( $c['revenue_cents'] ?? 0 ) / 100 / $visitors, 2 ) : 0.0,
 				default                            => 0,

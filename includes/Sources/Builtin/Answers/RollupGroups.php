@@ -102,9 +102,16 @@ final class RollupGroups {
 		if ( array() !== array_intersect( $query->metrics, Metric::MEDIA_METRICS ) ) {
 			return ( new InteractionGroups() )->media( $query->dimensions, $range );
 		}
+		$shop = array_merge( $query->dimensions, array_map( static fn( $filter ) => $filter->dimension, $query->filters ) );
+		// Products sold: the shop's order lines, by product (no session counters by product).
+		if ( in_array( Metric::ITEMS_PURCHASED, $query->metrics, true ) || in_array( Dimension::ITEM_NAME, $shop, true ) ) {
+			if ( ! ShopGroups::answers_items( $shop ) ) {
+				throw new \InvalidArgumentException( 'The builtin source counts products sold by product only.' );
+			}
+			return ShopGroups::items( $range );
+		}
 		$groups = $this->groups( $query->dimensions, $range );
 		// Purchases and revenue come from the shop's orders, by the same dimension values.
-		$shop = array_merge( $query->dimensions, array_map( static fn( $filter ) => $filter->dimension, $query->filters ) );
 		if ( array() !== array_intersect( $query->metrics, self::SHOP_METRICS ) && ShopGroups::answers( $shop ) ) {
 			$groups = array_merge( $groups, ShopGroups::groups( $shop, $range ) );
 		}

@@ -115,6 +115,41 @@ final class ShopGroups {
 	}
 
 	/**
+	 * The units sold in the range's paid orders by product name: counter `items` (quantities less
+	 * refunded quantities). Only by item name (answers_items()).
+	 *
+	 * @param DateRange $range The range.
+	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
+	 */
+	public static function items( DateRange $range ): array {
+		$rows   = Db::rows(
+			'SELECT i.name AS name, SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items FROM {shop_order_items} i'
+			. ' JOIN {shop_orders} o ON o.id = i.order_ref'
+			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s GROUP BY i.name',
+			array( $range->start_ymd(), $range->end_ymd() )
+		);
+		$groups = array();
+		foreach ( $rows as $row ) {
+			if ( (int) ( $row['items'] ?? 0 ) > 0 ) {
+				$groups[] = array(
+					'dimensions' => array( Dimension::ITEM_NAME => (string) $row['name'] ),
+					'counters'   => array( 'items' => (int) $row['items'] ),
+				);
+			}
+		}
+		return $groups;
+	}
+
+	/**
+	 * Whether the shop's items answer a set of dimensions: none, or the item name.
+	 *
+	 * @param string[] $dimensions Dimensions.
+	 */
+	public static function answers_items( array $dimensions ): bool {
+		return array() === array_diff( $dimensions, array( Dimension::ITEM_NAME ) );
+	}
+
+	/**
 	 * The values of a dimension expression's placeholders.
 	 *
 	 * @param string $dimension The dimension.
