@@ -11,6 +11,7 @@ namespace MonsterInsights\Reports\REST;
 use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\Licensing\Upgrade;
 use MonsterInsights\Reports\Reports\Metrics;
+use MonsterInsights\Reports\Settings\Shop;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -192,10 +193,25 @@ final class MetricsController extends Controller {
 			);
 		}
 
+		// The revenue and purchase metrics (the pro ones) need a shop: without one they are not
+		// offered, and a selection saved meanwhile keeps those the user had checked.
+		$user_id = get_current_user_id();
+		if ( ! Shop::active() ) {
+			if ( ! empty( $pro_only ) ) {
+				return new \WP_Error(
+					'no_shop',
+					__( 'Revenue and purchase metrics need a shop: WooCommerce or Easy Digital Downloads active, with the eCommerce module on.', 'monsterinsights-reports' ),
+					array( 'status' => 400 )
+				);
+			}
+			$stored = get_user_meta( $user_id, self::META, true );
+			$kept   = array_values( array_intersect( is_array( $stored ) ? array_map( 'strval', $stored ) : array(), Metrics::PRO ) );
+			$ids    = array_merge( $ids, array_slice( $kept, 0, max( 0, self::MAX - count( $ids ) ) ) );
+		}
+
 		$ids = empty( $ids ) ? array( self::FALLBACK ) : $ids;
 		// In the order of the ids, whatever order the request used.
-		$ids     = array_values( array_intersect( array_keys( Metrics::IDS ), $ids ) );
-		$user_id = get_current_user_id();
+		$ids = array_values( array_intersect( array_keys( Metrics::IDS ), $ids ) );
 		update_user_meta( $user_id, self::META, $ids );
 
 		return rest_ensure_response(

@@ -93,6 +93,48 @@ class MetricsRouteTest extends TestCase {
 	}
 
 	/**
+	 * Gives the site a shop, as the shop filter can (no shop plugin is loaded in this suite).
+	 */
+	private function shop(): void {
+		add_filter(
+			'monsterinsights_reports_shop',
+			static fn() => array(
+				'platform' => 'woocommerce',
+				'currency' => array(
+					'code'     => 'EUR',
+					'symbol'   => '€',
+					'decimals' => 2,
+					'position' => 'right_space',
+				),
+			)
+		);
+	}
+
+	/**
+	 * Without a shop the revenue and purchase metrics are refused (400 no_shop, nothing saved); a
+	 * selection saved then keeps those the user had checked with a shop, up to seven in all.
+	 */
+	public function test_revenue_metrics_need_a_shop(): void {
+		$id = $this->act_as( 'administrator' );
+		$this->licence( 'pro' );
+		update_user_meta( $id, MetricsController::META, array( 'sessions', 'revenue_sales', 'ecommerce_purchases' ) );
+		list( $status, $data ) = $this->save( 'pageviews,revenue_sales' );
+		$this->assertSame( 400, $status );
+		$this->assertSame( 'no_shop', $data['code'] );
+		$this->assertSame( array( 'sessions', 'revenue_sales', 'ecommerce_purchases' ), get_user_meta( $id, MetricsController::META, true ) );
+
+		list( $status ) = $this->save( 'pageviews,totalusers' );
+		$this->assertSame( 200, $status );
+		$this->assertSame( array( 'pageviews', 'totalusers', 'revenue_sales', 'ecommerce_purchases' ), get_user_meta( $id, MetricsController::META, true ) );
+
+		// Six others leave room for one of the two.
+		list( $status ) = $this->save( 'sessions,pageviews,totalusers,pageviews_per_user,average_session_duration,bounce_rate' );
+		$this->assertSame( 200, $status );
+		$this->assertCount( 7, (array) get_user_meta( $id, MetricsController::META, true ) );
+		$this->assertContains( 'revenue_sales', (array) get_user_meta( $id, MetricsController::META, true ) );
+	}
+
+	/**
 	 * A visitor who is not logged in gets 401; a subscriber 403.
 	 */
 	public function test_permissions(): void {
@@ -250,6 +292,7 @@ class MetricsRouteTest extends TestCase {
 		}
 		$this->assertSame( '', get_user_meta( $id, MetricsController::META, true ) );
 
+		$this->shop();
 		foreach ( array( 'pro', 'agency' ) as $level ) {
 			$this->licence( $level );
 			list( $status, $data ) = $this->save( 'revenue_sales,ecommerce_purchases' );
