@@ -314,6 +314,19 @@ class LicenceRouteTest extends TestCase {
 	 */
 	public function test_pro_metrics_follow_the_stored_licence(): void {
 		$id = $this->act_as( 'administrator' );
+		// Revenue metrics need a shop too: one, as the shop filter gives it (no shop plugin here).
+		add_filter(
+			'monsterinsights_reports_shop',
+			static fn() => array(
+				'platform' => 'woocommerce',
+				'currency' => array(
+					'code'     => 'EUR',
+					'symbol'   => '€',
+					'decimals' => 2,
+					'position' => 'right_space',
+				),
+			)
+		);
 		update_option( Licence::SITE_OPTION, $this->mint( 'basic' ) );
 		list( $status, $data ) = $this->call( 'POST', array( 'selected_metrics' => 'sessions,revenue_sales' ), '/monsterinsights-reports/v1/metrics' );
 		$this->assertSame( 403, $status );
