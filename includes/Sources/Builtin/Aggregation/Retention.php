@@ -63,6 +63,28 @@ final class Retention {
 		if ( $deleted['sessions'] > 0 ) {
 			HeldSessions::forget_deleted_next_keys();
 		}
+		self::prune_shop( $oldest, $max_batches );
 		return $deleted;
+	}
+
+	/**
+	 * The shop's visitor-keyed rows follow the raw rows: shop events before the cutoff are deleted
+	 * (in batches, like the raw rows), and orders before it forget their visitor keys. An order's
+	 * figures and its attribution stay: they describe the sale, not the visitor.
+	 *
+	 * @param string $oldest      The first day kept.
+	 * @param int    $max_batches Stop after this many batches of events (0: none).
+	 */
+	private static function prune_shop( string $oldest, int $max_batches ): void {
+		$batches = 0;
+		do {
+			$ids   = Db::col( 'SELECT id FROM {shop_events} WHERE day < %s ORDER BY day LIMIT %d', array( $oldest, self::BATCH ) );
+			$found = count( $ids );
+			if ( $found > 0 ) {
+				Db::query( 'DELETE FROM {shop_events} WHERE day < %s AND id IN (' . Lookups::ints( $ids ) . ')', array( $oldest ) );
+			}
+			++$batches;
+		} while ( self::BATCH === $found && ( 0 === $max_batches || $batches < $max_batches ) );
+		Db::query( 'UPDATE {shop_orders} SET visitor = 0, visitor_prev = 0 WHERE day < %s AND ( visitor <> 0 OR visitor_prev <> 0 )', array( $oldest ) );
 	}
 }

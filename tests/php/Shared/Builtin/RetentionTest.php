@@ -113,4 +113,51 @@ class RetentionTest extends BuiltinTestCase {
 		$this->assertSame( 500, $second['pageviews'] );
 		$this->assertSame( 1, $this->rows_in( 'pageviews' ) );
 	}
+
+	/**
+	 * The shop's visitor-keyed rows follow the cutoff: older shop events go, older orders forget
+	 * their visitor keys and keep their figures; newer ones stay as they are.
+	 */
+	public function test_prunes_the_shop_visitor_keys_before_the_cutoff() {
+		Db::insert_rows(
+			'shop_events',
+			array( 'day', 'ts', 'shop', 'visitor', 'type', 'product_id', 'quantity', 'value' ),
+			array(
+				array( '2025-03-10', 1741600000, 'woocommerce', 77, 'add_to_cart', 5, 1, '10.0000' ),
+				array( '2025-03-11', 1741690000, 'woocommerce', 77, 'add_to_cart', 5, 1, '10.0000' ),
+			)
+		);
+		Db::insert_rows(
+			'shop_orders',
+			array( 'shop', 'order_id', 'day', 'paid_at', 'total', 'visitor', 'visitor_prev', 'source_id' ),
+			array(
+				array( 'woocommerce', 1, '2025-03-10', 1741600000, '25.0000', 77, 66, 3 ),
+				array( 'woocommerce', 2, '2025-03-11', 1741690000, '30.0000', 77, 66, 3 ),
+			)
+		);
+
+		// 25 months before 2027-04-11 12:00 Berlin is 2025-03-11: the 10th goes, the 11th stays.
+		Retention::prune( Hits::ts( '2027-04-11 12:00:00' ) );
+
+		$this->assertSame( array( '2025-03-11' ), Db::col( 'SELECT day FROM {shop_events}' ) );
+		$this->assertSame(
+			array(
+				array(
+					'order_id'     => '1',
+					'total'        => '25.0000',
+					'visitor'      => '0',
+					'visitor_prev' => '0',
+					'source_id'    => '3',
+				),
+				array(
+					'order_id'     => '2',
+					'total'        => '30.0000',
+					'visitor'      => '77',
+					'visitor_prev' => '66',
+					'source_id'    => '3',
+				),
+			),
+			Db::rows( 'SELECT order_id, total, visitor, visitor_prev, source_id FROM {shop_orders} ORDER BY order_id' )
+		);
+	}
 }
