@@ -11,12 +11,15 @@ use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Reports\Metrics;
 use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeShop;
 
 /**
  * The user's included metrics: permissions, the selection rules (docs/product-rules.md#metrics),
  * per-user storage and the payload's agreement with the route's schema.
  */
 class MetricsRouteTest extends TestCase {
+
+	use FakeShop;
 
 	private const ROUTE = '/monsterinsights-reports/v1/metrics';
 
@@ -90,24 +93,6 @@ class MetricsRouteTest extends TestCase {
 	 */
 	private function licence( string $level ): void {
 		add_filter( 'monsterinsights_reports_licence_level', static fn() => $level );
-	}
-
-	/**
-	 * Gives the site a shop, as the shop filter can (no shop plugin is loaded in this suite).
-	 */
-	private function shop(): void {
-		add_filter(
-			'monsterinsights_reports_shop',
-			static fn() => array(
-				'platform' => 'woocommerce',
-				'currency' => array(
-					'code'     => 'EUR',
-					'symbol'   => '€',
-					'decimals' => 2,
-					'position' => 'right_space',
-				),
-			)
-		);
 	}
 
 	/**
@@ -292,7 +277,7 @@ class MetricsRouteTest extends TestCase {
 		}
 		$this->assertSame( '', get_user_meta( $id, MetricsController::META, true ) );
 
-		$this->shop();
+		$this->fake_shop();
 		foreach ( array( 'pro', 'agency' ) as $level ) {
 			$this->licence( $level );
 			list( $status, $data ) = $this->save( 'revenue_sales,ecommerce_purchases' );

@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Licensing\LicenceKey;
 use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Tests\Support\LicenceKeys;
 use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeShop;
 
 /**
  * Permissions, storing only valid keys, the answer's shape and schema, and the level the rest of
@@ -21,6 +22,8 @@ use MonsterInsights\Reports\Tests\TestCase;
 class LicenceRouteTest extends TestCase {
 
 	use LicenceKeys;
+	use FakeShop;
+
 
 	private const ROUTE = '/monsterinsights-reports/v1/licence';
 
@@ -314,19 +317,8 @@ class LicenceRouteTest extends TestCase {
 	 */
 	public function test_pro_metrics_follow_the_stored_licence(): void {
 		$id = $this->act_as( 'administrator' );
-		// Revenue metrics need a shop too: one, as the shop filter gives it (no shop plugin here).
-		add_filter(
-			'monsterinsights_reports_shop',
-			static fn() => array(
-				'platform' => 'woocommerce',
-				'currency' => array(
-					'code'     => 'EUR',
-					'symbol'   => '€',
-					'decimals' => 2,
-					'position' => 'right_space',
-				),
-			)
-		);
+		// Revenue metrics need a shop too (faked: no shop plugin in this suite).
+		$this->fake_shop();
 		update_option( Licence::SITE_OPTION, $this->mint( 'basic' ) );
 		list( $status, $data ) = $this->call( 'POST', array( 'selected_metrics' => 'sessions,revenue_sales' ), '/monsterinsights-reports/v1/metrics' );
 		$this->assertSame( 403, $status );

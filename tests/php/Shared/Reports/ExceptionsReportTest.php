@@ -21,6 +21,7 @@ use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Store;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Scheduler;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
+use MonsterInsights\Reports\Tests\Support\FakeShop;
 
 /**
  * Rollups written by hand, Berlin time, Monday 6 January to Friday 14 March 2025 (now is Saturday
@@ -38,6 +39,8 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  *   under the 40 % an exception needs.
  */
 class ExceptionsReportTest extends BuiltinTestCase {
+
+	use FakeShop;
 
 	private const ROUTE = '/monsterinsights-reports/v1/reports/exceptions';
 
@@ -417,18 +420,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 
 		// With a shop (faked through the detection's filter: no shop plugin in this suite), in its
 		// currency.
-		add_filter(
-			'monsterinsights_reports_shop',
-			static fn() => array(
-				'platform' => 'edd',
-				'currency' => array(
-					'code'     => 'EUR',
-					'symbol'   => '€',
-					'decimals' => 2,
-					'position' => 'right_space',
-				),
-			)
-		);
+		$this->fake_shop( 'edd' );
 		list( , $data ) = $this->report();
 		$ecommerce      = array_values( array_filter( $data['items'], static fn( array $item ): bool => 'ecommerce' === $item['category'] ) );
 		$this->assertSame( "Revenue was 2,500.00\u{00A0}€ on Wednesday, March 12, 2025, 2.5× the usual 1,000.00\u{00A0}€ for a Wednesday.", $ecommerce[0]['description'] );

@@ -14,6 +14,7 @@ use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
+use MonsterInsights\Reports\Tests\Support\FakeShop;
 
 /**
  * Neither WooCommerce nor Easy Digital Downloads is loaded in this suite, so the real detection
@@ -24,6 +25,8 @@ use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
  * Two visits on 10 March 2025 (Berlin): a from www.facebook.com (DE), b direct (US).
  */
 class ShopColumnsTest extends BuiltinTestCase {
+
+	use FakeShop;
 
 	/**
 	 * A shop selling in euros, as WooCommerce describes one (an HTML entity for the symbol).
@@ -75,16 +78,6 @@ class ShopColumnsTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * Fakes a shop through the detection's filter.
-	 *
-	 * @param array<string, mixed>|null $shop The shop, or null for none.
-	 */
-	private function shop( ?array $shop ): void {
-		remove_all_filters( 'monsterinsights_reports_shop' );
-		add_filter( 'monsterinsights_reports_shop', static fn() => $shop );
-	}
-
-	/**
 	 * A report's payload, checked against the route's schema.
 	 *
 	 * @param string               $name   Report.
@@ -130,7 +123,7 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 * keys of every row (and of a country's regions) and its CSV header.
 	 */
 	public function test_no_shop_no_ecommerce_columns(): void {
-		$this->shop( null );
+		$this->fake_shop_as( null );
 		foreach ( self::TABLES as list( $name, $table, $columns ) ) {
 			$page = $this->report( $name )[ $table ];
 			$this->assertSame( $columns, array_column( $page['columns'], 'id' ), $name );
@@ -153,7 +146,7 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 * Sorting by a hidden column sorts by the table's default.
 	 */
 	public function test_sorting_by_a_hidden_column_sorts_by_the_default(): void {
-		$this->shop( null );
+		$this->fake_shop_as( null );
 		$page = $this->report(
 			'traffic_overview',
 			array(
@@ -168,7 +161,7 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 * With a shop, the tables carry their eCommerce columns, the money one typed money.
 	 */
 	public function test_with_a_shop_the_ecommerce_columns_show(): void {
-		$this->shop( self::EURO_SHOP );
+		$this->fake_shop_as( self::EURO_SHOP );
 		foreach ( self::TABLES as list( $name, $table, , $columns ) ) {
 			$page = $this->report( $name )[ $table ];
 			$this->assertSame( $columns, array_column( $page['columns'], 'id' ), $name );
@@ -187,11 +180,11 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 * there is one, and back.
 	 */
 	public function test_the_cache_follows_the_shop(): void {
-		$this->shop( null );
+		$this->fake_shop_as( null );
 		$this->assertCount( 4, $this->report( 'traffic_overview' )['channels']['columns'] );
-		$this->shop( self::EURO_SHOP );
+		$this->fake_shop_as( self::EURO_SHOP );
 		$this->assertCount( 7, $this->report( 'traffic_overview' )['channels']['columns'] );
-		$this->shop( null );
+		$this->fake_shop_as( null );
 		$this->assertCount( 4, $this->report( 'traffic_overview' )['channels']['columns'] );
 	}
 
@@ -199,7 +192,7 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 * The boot data's shop: the platform and the currency, its symbol as text.
 	 */
 	public function test_boot_data_carries_the_shop(): void {
-		$this->shop( self::EURO_SHOP );
+		$this->fake_shop_as( self::EURO_SHOP );
 		$this->assertSame(
 			array(
 				'platform' => 'woocommerce',
@@ -229,16 +222,16 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 * code.
 	 */
 	public function test_a_filtered_shop_is_checked(): void {
-		$this->shop( array( 'platform' => 'shopify' ) + self::EURO_SHOP );
+		$this->fake_shop_as( array( 'platform' => 'shopify' ) + self::EURO_SHOP );
 		$this->assertNull( Shop::current() );
-		$this->shop(
+		$this->fake_shop_as(
 			array(
 				'platform' => 'edd',
 				'currency' => array( 'code' => 'euro' ),
 			)
 		);
 		$this->assertNull( Shop::current() );
-		$this->shop(
+		$this->fake_shop_as(
 			array(
 				'platform' => 'edd',
 				'currency' => array(
