@@ -124,6 +124,7 @@ final class Plugin {
 		\MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
 		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce::register();
+		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Edd::register();
 		REST\CsvResponse::register();
 		REST\Controller::register();
 		Privacy::register();

@@ -821,7 +821,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 			$command->backfill( array(), array() );
 			$this->fail( 'A backfill with the capture off ends the command.' );
 		} catch ( CliExit $exit ) {
-			$this->assertSame( 'The eCommerce module is off, or WooCommerce is not active.', $exit->getMessage() );
+			$this->assertSame( 'The eCommerce module is off, or neither WooCommerce nor Easy Digital Downloads is active.', $exit->getMessage() );
 		}
 		$this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
 		Modules::set( 'woocommerce', true );

@@ -7,12 +7,9 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop;
 
-use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -34,7 +31,7 @@ defined( 'ABSPATH' ) || exit;
  *
  * @phpstan-import-type Order from Orders
  */
-final class WooCommerce {
+final class WooCommerce implements Adapter {
 
 	/**
 	 * The shop column's value.
@@ -45,11 +42,6 @@ final class WooCommerce {
 	 * The source of this plugin's entries in WooCommerce's log.
 	 */
 	public const LOG_SOURCE = 'monsterinsights-reports';
-
-	/**
-	 * Request headers the visitor keys do not depend on; kept out as the form conversions do.
-	 */
-	private const DROPPED_HEADERS = array( 'CONTENT_LENGTH' );
 
 	/**
 	 * The checkout pages already counted in this request (the block checkout asks for its data more
@@ -100,6 +92,39 @@ final class WooCommerce {
 	 */
 	public static function on_order( $order_id ): void {
 		self::guarded( static fn() => self::sync( is_numeric( $order_id ) ? (int) $order_id : 0, false ) );
+	}
+
+	/**
+	 * Writes an order again (the backfill).
+	 *
+	 * @param int $order_id The order.
+	 */
+	public static function import( int $order_id ): void {
+		self::on_order( $order_id );
+	}
+
+	/**
+	 * One page of the ids of the orders created since a moment, oldest id first.
+	 *
+	 * @param int $since Created at or after this Unix time.
+	 * @param int $page  The page, from 1.
+	 * @param int $size  Ids per page.
+	 * @return int[]
+	 */
+	public static function order_ids( int $since, int $page, int $size ): array {
+		$ids = wc_get_orders(
+			array(
+				'type'         => 'shop_order',
+				'status'       => array_keys( wc_get_order_statuses() ),
+				'date_created' => '>=' . $since,
+				'orderby'      => 'ID',
+				'order'        => 'ASC',
+				'limit'        => $size,
+				'paged'        => $page,
+				'return'       => 'ids',
+			)
+		);
+		return is_array( $ids ) ? array_map( 'intval', $ids ) : array();
 	}
 
 	/**
@@ -225,14 +250,7 @@ final class WooCommerce {
 	 * @param callable $work The work.
 	 */
 	private static function guarded( callable $work ): void {
-		if ( ! self::is_on() ) {
-			return;
-		}
-		try {
-			$work();
-		} catch ( \Throwable $error ) {
-			self::log( 'error', 'Shop data not recorded: ' . $error->getMessage() );
-		}
+		Capture::guarded( self::is_on(), $work, array( self::class, 'log' ) );
 	}
 
 	/**
@@ -249,7 +267,7 @@ final class WooCommerce {
 	}
 
 	/**
-	 * Writes a shop event for the current request's visitor, when the request would be tracked.
+	 * Writes a shop event for the current request's visitor (Capture::event()).
 	 *
 	 * @param string $type       Events::*.
 	 * @param int    $product_id The product.
@@ -258,38 +276,7 @@ final class WooCommerce {
 	 * @param bool   $per_unit   Whether $unit_price is per unit (false: it is the value).
 	 */
 	private static function event( string $type, int $product_id, int $quantity, $unit_price, bool $per_unit = true ): void {
-		$keys = self::visitor_keys();
-		if ( null === $keys ) {
-			return;
-		}
-		$price = is_numeric( $unit_price ) ? (float) $unit_price : 0.0;
-		$value = $per_unit ? $price * max( 0, $quantity ) : $price;
-		Events::record( self::SHOP, $type, $keys[0], time(), $product_id, $quantity, self::money( max( 0.0, $value ) ) );
-	}
-
-	/**
-	 * The current request's visitor keys as the collector computes them, as integers (current salt,
-	 * previous salt); null when the request would not be tracked (another data source, an excluded
-	 * role, Do Not Track or Global Privacy Control, an excluded address, a bot).
-	 *
-	 * @return array{0: int, 1: int}|null
-	 */
-	private static function visitor_keys(): ?array {
-		if ( ! in_array( (string) get_option( BootData::SOURCE_OPTION, '' ), TrackerScript::SOURCES, true ) || TrackerScript::is_excluded_user( wp_get_current_user() ) ) {
-			return null;
-		}
-		$collector = Module::collector();
-		if ( null === $collector ) {
-			return null;
-		}
-		// Not sanitised here: the collector checks each value it reads (the address with Ip::client()).
-		$server = array_diff_key( $_SERVER, array_flip( self::DROPPED_HEADERS ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput
-		$server = array_map( static fn( $value ) => is_string( $value ) ? wp_unslash( $value ) : $value, $server );
-		$keys   = $collector->visitor_keys( $server, microtime( true ) );
-		if ( null === $keys ) {
-			return null;
-		}
-		return array( Hit::key_int( $keys['current'] ), '' === $keys['previous'] ? 0 : Hit::key_int( $keys['previous'] ) );
+		Capture::event( self::SHOP, $type, $product_id, $quantity, $unit_price, $per_unit );
 	}
 
 	/**
@@ -304,7 +291,7 @@ final class WooCommerce {
 		if ( ! $order instanceof \WC_Order || $order instanceof \WC_Order_Refund ) {
 			return;
 		}
-		$visitor = $checkout ? self::visitor_keys() : null;
+		$visitor = $checkout ? Capture::visitor_keys() : null;
 		$data    = self::read( $order, $visitor ?? array( 0, 0 ) );
 		if ( null === $data ) {
 			// Refused: not counted, not even as the order it was before.
@@ -342,33 +329,7 @@ final class WooCommerce {
 		}
 
 		// As shown (a multi-currency plugin may filter it).
-		$currency = strtoupper( (string) $order->get_currency() );
-		$base     = null;
-		if ( 1 !== preg_match( '/^[A-Z]{3}$/', $currency ) || ! array_key_exists( $currency, get_woocommerce_currencies() ) ) {
-			self::log( 'warning', sprintf( 'Order %d has an unknown currency (%s): recorded without an amount in the base currency.', $id, $currency ), array( 'order_id' => $id ) );
-			$currency = 1 === preg_match( '/^[A-Z]{3}$/', $currency ) ? $currency : '';
-		} elseif ( get_woocommerce_currency() === $currency ) {
-			$base = self::money( $total );
-		} else {
-			/**
-			 * Filters the rate from an order's currency to the shop's base currency (a
-			 * multi-currency plugin knows it); null when unknown, and the order then has no amount
-			 * in the base currency.
-			 *
-			 * @param float|null $rate     The rate, default null.
-			 * @param string     $currency The order's currency.
-			 * @param string     $base     The shop's base currency.
-			 * @param \WC_Order  $order    The order.
-			 */
-			$rate = apply_filters( 'monsterinsights_reports_shop_exchange_rate', null, $currency, get_woocommerce_currency(), $order );
-			$base = is_numeric( $rate ) && (float) $rate > 0 ? self::money( $total * (float) $rate ) : null;
-		}
-
-		$refunded = (float) $order->get_total_refunded();
-		if ( $refunded > $total ) {
-			self::log( 'warning', sprintf( 'Order %d: refunds of %s exceed its total of %s; counted as refunded in full.', $id, self::money( $refunded ), self::money( $total ) ), array( 'order_id' => $id ) );
-			$refunded = $total;
-		}
+		list( $currency, $base ) = Capture::currency( $id, (string) $order->get_currency(), array_keys( get_woocommerce_currencies() ), get_woocommerce_currency(), $total, $order, array( self::class, 'log' ) );
 
 		return array(
 			'shop'         => self::SHOP,
@@ -377,13 +338,13 @@ final class WooCommerce {
 			'paid_at'      => $paid_at,
 			'status'       => substr( $status, 0, 32 ),
 			'currency'     => $currency,
-			'total'        => self::money( $total ),
-			'tax'          => self::money( $order->get_total_tax( 'edit' ) ),
-			'shipping'     => self::money( $order->get_shipping_total( 'edit' ) ),
-			'discount'     => self::money( $order->get_discount_total( 'edit' ) ),
+			'total'        => Capture::money( $total ),
+			'tax'          => Capture::money( $order->get_total_tax( 'edit' ) ),
+			'shipping'     => Capture::money( $order->get_shipping_total( 'edit' ) ),
+			'discount'     => Capture::money( $order->get_discount_total( 'edit' ) ),
 			'total_base'   => $base,
 			'is_new'       => $paid_at > 0 && ! $was_paid ? self::is_new_customer( $order ) : true,
-			'refunded'     => self::money( max( 0.0, $refunded ) ),
+			'refunded'     => Capture::refunded( $id, (float) $order->get_total_refunded(), $total, array( self::class, 'log' ) ),
 			'cancelled'    => in_array( $status, array( 'cancelled', 'failed' ), true ),
 			'visitor'      => $visitor[0],
 			'visitor_prev' => $visitor[1],
@@ -447,10 +408,10 @@ final class WooCommerce {
 				'name'              => mb_substr( (string) $item->get_name(), 0, 191 ),
 				'category'          => mb_substr( $category, 0, 191 ),
 				'quantity'          => $quantity,
-				'price'             => self::money( $quantity > 0 ? (float) $item->get_subtotal() / $quantity : 0 ),
-				'total'             => self::money( $item->get_total() ),
+				'price'             => Capture::money( $quantity > 0 ? (float) $item->get_subtotal() / $quantity : 0 ),
+				'total'             => Capture::money( $item->get_total() ),
 				'refunded_quantity' => min( $quantity, abs( (int) $order->get_qty_refunded_for_item( (int) $item_id ) ) ),
-				'refunded'          => self::money( abs( (float) $order->get_total_refunded_for_item( (int) $item_id ) ) ),
+				'refunded'          => Capture::money( abs( (float) $order->get_total_refunded_for_item( (int) $item_id ) ) ),
 			);
 		}
 		return $lines;
@@ -474,14 +435,7 @@ final class WooCommerce {
 			}
 			$coupons[ $code ] = ( $coupons[ $code ] ?? 0.0 ) + (float) $item->get_discount();
 		}
-		$out = array();
-		foreach ( $coupons as $code => $discount ) {
-			$out[] = array(
-				'code'     => (string) $code,
-				'discount' => self::money( $discount ),
-			);
-		}
-		return $out;
+		return Capture::coupons( $coupons );
 	}
 
 	/**
@@ -528,15 +482,5 @@ final class WooCommerce {
 		);
 		$hit  = Hit::from_line( (string) $line );
 		return null === $hit ? null : Acquisition::of( $hit );
-	}
-
-	/**
-	 * An amount as a decimal string with four decimals.
-	 *
-	 * @param mixed $amount A number or numeric string.
-	 */
-	private static function money( $amount ): string {
-		$value = is_numeric( $amount ) ? (float) $amount : 0.0;
-		return number_format( is_finite( $value ) ? $value : 0.0, 4, '.', '' );
 	}
 }
