@@ -250,7 +250,7 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * @return string[]
 	 */
 	private function logged(): array {
-		preg_match_all( '/ - ' . preg_quote( Edd::LOG_PREFIX, '/' ) . ' (.*)$/m', (string) EDD()->debug_log->get_file_contents(), $matches );
+		preg_match_all( '/ - ' . preg_quote( Edd::LOG_SOURCE, '/' ) . ' (.*)$/m', (string) EDD()->debug_log->get_file_contents(), $matches );
 		return array_map( 'trim', $matches[1] );
 	}
 

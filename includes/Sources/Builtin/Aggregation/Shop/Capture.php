@@ -1,6 +1,6 @@
 <?php
 /**
- * What the shop adapters share: the request's visitor, amounts, a shop step, a guarded hook.
+ * What the shop adapters share: the request's visitor, amounts, currencies, refunds, coupons.
  *
  * @package MonsterInsights\Reports
  */
@@ -15,11 +15,10 @@ use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The parts of a shop adapter (WooCommerce, Edd) that do not depend on the shop plugin: the
- * current request's visitor keys as the collector computes them, a shop step written for that
- * visitor, amounts as decimal strings, the order's currency and its amount in the shop's base
- * currency, refunds capped at the order's total, and a hook's work run so that nothing breaks the
- * shop's own request.
+ * The parts of reading an order or a shop step that do not depend on the shop plugin (WooCommerce,
+ * Edd): the current request's visitor keys as the collector computes them, amounts as decimal
+ * strings, the order's currency and its amount in the shop's base currency, refunds capped at the
+ * order's total, coupons as Orders writes them.
  */
 final class Capture {
 
@@ -27,44 +26,6 @@ final class Capture {
 	 * Request headers the visitor keys do not depend on; kept out as the form conversions do.
 	 */
 	private const DROPPED_HEADERS = array( 'CONTENT_LENGTH' );
-
-	/**
-	 * Runs a hook's work when recording is on; a failure is logged, never thrown.
-	 *
-	 * @param bool     $on   Whether the adapter records now.
-	 * @param callable $work The work.
-	 * @param callable $log  The adapter's log: (level, message).
-	 */
-	public static function guarded( bool $on, callable $work, callable $log ): void {
-		if ( ! $on ) {
-			return;
-		}
-		try {
-			$work();
-		} catch ( \Throwable $error ) {
-			$log( 'error', 'Shop data not recorded: ' . $error->getMessage() );
-		}
-	}
-
-	/**
-	 * Writes a shop event for the current request's visitor, when the request would be tracked.
-	 *
-	 * @param string $shop       The shop column's value.
-	 * @param string $type       Events::*.
-	 * @param int    $product_id The product.
-	 * @param int    $quantity   How many.
-	 * @param mixed  $unit_price The price of one (quantity × it is the value).
-	 * @param bool   $per_unit   Whether $unit_price is per unit (false: it is the value).
-	 */
-	public static function event( string $shop, string $type, int $product_id, int $quantity, $unit_price, bool $per_unit = true ): void {
-		$keys = self::visitor_keys();
-		if ( null === $keys ) {
-			return;
-		}
-		$price = is_numeric( $unit_price ) ? (float) $unit_price : 0.0;
-		$value = $per_unit ? $price * max( 0, $quantity ) : $price;
-		Events::record( $shop, $type, $keys[0], time(), $product_id, $quantity, self::money( max( 0.0, $value ) ) );
-	}
 
 	/**
 	 * The current request's visitor keys as the collector computes them, as integers (current salt,

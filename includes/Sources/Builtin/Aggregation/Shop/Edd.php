@@ -33,7 +33,7 @@ defined( 'ABSPATH' ) || exit;
  * @phpstan-import-type Order from Orders
  * @phpstan-import-type Line from Orders
  */
-final class Edd implements Adapter {
+final class Edd extends Adapter {
 
 	/**
 	 * The shop column's value.
@@ -41,38 +41,11 @@ final class Edd implements Adapter {
 	public const SHOP = 'edd';
 
 	/**
-	 * The prefix of this plugin's entries in EDD's debug log.
-	 */
-	public const LOG_PREFIX = 'monsterinsights-reports';
-
-	/**
-	 * Whether this request's checkout page was counted already.
-	 *
-	 * @var bool
-	 */
-	private static bool $checkout_seen = false;
-
-	/**
 	 * The cart line being removed (edd_pre_remove_from_cart), counted once it is gone.
 	 *
 	 * @var array{id: int, quantity: int, price: float}|null
 	 */
 	private static ?array $removing = null;
-
-	/**
-	 * Registers the hooks. Called once from Plugin.
-	 */
-	public static function register(): void {
-		add_action( 'edd_built_order', array( self::class, 'on_checkout' ), 20, 1 );
-		add_action( 'edd_transition_order_status', array( self::class, 'on_status' ), 20, 3 );
-		add_action( 'edd_complete_purchase', array( self::class, 'on_order' ), 20, 1 );
-		add_action( 'edd_refund_order', array( self::class, 'on_order' ), 20, 1 );
-		add_action( 'edd_post_add_to_cart', array( self::class, 'on_add_to_cart' ), 20, 3 );
-		add_action( 'edd_pre_remove_from_cart', array( self::class, 'on_removing_from_cart' ), 20, 1 );
-		add_action( 'edd_post_remove_from_cart', array( self::class, 'on_removed_from_cart' ), 20, 2 );
-		add_action( 'template_redirect', array( self::class, 'on_page' ), 20, 0 );
-		add_action( 'monsterinsights_reports_aggregated', array( self::class, 'on_aggregated' ), 20, 0 );
-	}
 
 	/**
 	 * Whether orders and shop steps are recorded: the eCommerce module is on and Easy Digital
@@ -83,21 +56,22 @@ final class Edd implements Adapter {
 	}
 
 	/**
-	 * An order hook: writes the order as EDD has it now (a refund: its parent).
+	 * EDD's hooks: its order's changes (built at checkout, a status, a completed purchase, a
+	 * refund), the cart, the download and checkout pages.
 	 *
-	 * @param mixed $order_id The order id (the hook's first argument).
+	 * @return array<string, array{0: string, 1: int}>
 	 */
-	public static function on_order( $order_id ): void {
-		self::guarded( static fn() => self::sync( is_numeric( $order_id ) ? (int) $order_id : 0, false ) );
-	}
-
-	/**
-	 * Writes an order again (the backfill).
-	 *
-	 * @param int $order_id The order.
-	 */
-	public static function import( int $order_id ): void {
-		self::on_order( $order_id );
+	protected static function hooks(): array {
+		return array(
+			'edd_built_order'             => array( 'on_checkout', 1 ),
+			'edd_transition_order_status' => array( 'on_status', 3 ),
+			'edd_complete_purchase'       => array( 'on_order', 1 ),
+			'edd_refund_order'            => array( 'on_order', 1 ),
+			'edd_post_add_to_cart'        => array( 'on_add_to_cart', 3 ),
+			'edd_pre_remove_from_cart'    => array( 'on_removing_from_cart', 1 ),
+			'edd_post_remove_from_cart'   => array( 'on_removed_from_cart', 2 ),
+			'template_redirect'           => array( 'on_page', 0 ),
+		);
 	}
 
 	/**
@@ -197,32 +171,24 @@ final class Edd implements Adapter {
 					self::event( Events::PRODUCT_VIEW, $id, 1, edd_has_variable_prices( $id ) ? edd_get_lowest_price_option( $id ) : edd_get_download_price( $id ) );
 					return;
 				}
-				if ( self::$checkout_seen || ! edd_is_checkout() ) {
+				if ( self::checkout_seen() || ! edd_is_checkout() ) {
 					return;
 				}
 				$quantity = (int) edd_get_cart_quantity();
 				if ( $quantity < 1 ) {
 					return;
 				}
-				self::$checkout_seen = true;
-				self::event( Events::CHECKOUT_STARTED, 0, $quantity, edd_get_cart_total(), false );
+				self::checkout_started( $quantity, edd_get_cart_total() );
 			}
 		);
 	}
 
 	/**
-	 * After an aggregation run: orders whose visitor's session was still in the buffer find it.
-	 */
-	public static function on_aggregated(): void {
-		self::guarded( static fn() => Orders::attribute_pending( time() ) );
-	}
-
-	/**
-	 * Forgets what this request counted once (for the tests, which play many requests in one).
+	 * Forgets what this request counted once, and the line being removed.
 	 */
 	public static function reset_request(): void {
-		self::$checkout_seen = false;
-		self::$removing      = null;
+		parent::reset_request();
+		self::$removing = null;
 	}
 
 	/**
@@ -265,30 +231,8 @@ final class Edd implements Adapter {
 	public static function log( string $level, string $message, array $context = array() ): void {
 		unset( $context );
 		if ( function_exists( 'edd_debug_log' ) ) {
-			edd_debug_log( self::LOG_PREFIX . ' ' . $level . ': ' . $message, true );
+			edd_debug_log( self::LOG_SOURCE . ' ' . $level . ': ' . $message, true );
 		}
-	}
-
-	/**
-	 * Runs a hook's work when recording is on; a failure is logged, never thrown.
-	 *
-	 * @param callable $work The work.
-	 */
-	private static function guarded( callable $work ): void {
-		Capture::guarded( self::is_on(), $work, array( self::class, 'log' ) );
-	}
-
-	/**
-	 * Writes a shop event for the current request's visitor (Capture::event()).
-	 *
-	 * @param string $type       Events::*.
-	 * @param int    $product_id The download.
-	 * @param int    $quantity   How many.
-	 * @param mixed  $unit_price The price of one (quantity × it is the value).
-	 * @param bool   $per_unit   Whether $unit_price is per unit (false: it is the value).
-	 */
-	private static function event( string $type, int $product_id, int $quantity, $unit_price, bool $per_unit = true ): void {
-		Capture::event( self::SHOP, $type, $product_id, $quantity, $unit_price, $per_unit );
 	}
 
 	/**
@@ -297,7 +241,7 @@ final class Edd implements Adapter {
 	 * @param int  $order_id The order (a refund: its parent is written).
 	 * @param bool $checkout Whether this is the visitor's checkout request (the visitor is known).
 	 */
-	private static function sync( int $order_id, bool $checkout ): void {
+	protected static function sync( int $order_id, bool $checkout ): void {
 		$order = $order_id > 0 ? edd_get_order( $order_id ) : false;
 		if ( $order instanceof \EDD\Orders\Order && 'refund' === $order->type && (int) $order->parent > 0 ) {
 			$order    = edd_get_order( (int) $order->parent );
@@ -308,12 +252,7 @@ final class Edd implements Adapter {
 		}
 		$visitor = $checkout ? Capture::visitor_keys() : null;
 		$data    = self::read( $order, $visitor ?? array( 0, 0 ) );
-		if ( null === $data ) {
-			// Refused: not counted, not even as the order it was before.
-			Orders::forget( self::SHOP, (int) $order->id );
-			return;
-		}
-		Orders::save( $data );
+		self::write( (int) $order->id, $data );
 	}
 
 	/**
@@ -331,15 +270,13 @@ final class Edd implements Adapter {
 			self::log( 'warning', sprintf( 'Order %d not recorded: its total is negative (%s).', $id, Capture::money( $total ) ) );
 			return null;
 		}
-		$status   = (string) $order->status;
-		$created  = self::time( $order->date_created ) ?? time();
-		$kept     = Orders::row( self::SHOP, $id );
-		$was_paid = null !== $kept && (int) $kept['paid_at'] > 0;
-		$paid_at  = 0;
+		$status  = (string) $order->status;
+		$created = self::time( $order->date_created ) ?? time();
+		$paid_at = 0;
 		if ( in_array( $status, edd_get_gross_order_statuses(), true ) ) {
 			$paid_at = self::time( $order->date_completed ) ?? time();
 		}
-		list( $currency, $base ) = Capture::currency( $id, (string) $order->currency, array_keys( edd_get_currencies() ), strtoupper( (string) edd_get_currency() ), $total, $order, array( self::class, 'log' ) );
+		list( $currency, $base ) = Capture::currency( $id, (string) $order->currency, array_keys( edd_get_currencies() ), strtoupper( (string) edd_get_currency() ), $total, $order, self::logger() );
 
 		$refunds  = array();
 		$refunded = 0.0;
@@ -350,27 +287,21 @@ final class Edd implements Adapter {
 			}
 		}
 
-		return array(
-			'shop'         => self::SHOP,
-			'order_id'     => $id,
-			'created_at'   => $created,
-			'paid_at'      => $paid_at,
-			'status'       => substr( $status, 0, 32 ),
-			'currency'     => $currency,
-			'total'        => Capture::money( $total ),
-			'tax'          => Capture::money( $order->tax ),
-			'shipping'     => Capture::money( 0 ),
-			'discount'     => Capture::money( $order->discount ),
-			'total_base'   => $base,
-			'is_new'       => $paid_at > 0 && ! $was_paid ? self::is_new_customer( $order ) : true,
-			'refunded'     => Capture::refunded( $id, $refunded, $total, array( self::class, 'log' ) ),
-			'cancelled'    => in_array( $status, array( 'revoked', 'cancelled', 'failed' ), true ),
-			'visitor'      => $visitor[0],
-			'visitor_prev' => $visitor[1],
-			'fallback'     => null,
-			'items'        => self::lines( $order, $refunds ),
-			'coupons'      => self::coupons( $order ),
+		$figures = array(
+			'currency'   => $currency,
+			'total'      => Capture::money( $total ),
+			'tax'        => Capture::money( $order->tax ),
+			'shipping'   => Capture::money( 0 ),
+			'discount'   => Capture::money( $order->discount ),
+			'total_base' => $base,
+			'refunded'   => Capture::refunded( $id, $refunded, $total, self::logger() ),
+			'cancelled'  => in_array( $status, array( 'revoked', 'cancelled', 'failed' ), true ),
+			// EDD keeps no attribution of its own: "(not set)" when no session matches.
+			'fallback'   => null,
+			'items'      => self::lines( $order, $refunds ),
+			'coupons'    => self::coupons( $order ),
 		);
+		return self::order( $id, $created, $paid_at, $status, $visitor, static fn(): bool => self::is_new_customer( $order ), $figures );
 	}
 
 	/**

@@ -31,7 +31,7 @@ defined( 'ABSPATH' ) || exit;
  *
  * @phpstan-import-type Order from Orders
  */
-final class WooCommerce implements Adapter {
+final class WooCommerce extends Adapter {
 
 	/**
 	 * The shop column's value.
@@ -39,42 +39,28 @@ final class WooCommerce implements Adapter {
 	public const SHOP = 'woocommerce';
 
 	/**
-	 * The source of this plugin's entries in WooCommerce's log.
-	 */
-	public const LOG_SOURCE = 'monsterinsights-reports';
-
-	/**
-	 * The checkout pages already counted in this request (the block checkout asks for its data more
-	 * than once).
+	 * WooCommerce's hooks: its order's changes, the checkout, the cart, the product and checkout
+	 * pages.
 	 *
-	 * @var bool
+	 * @return array<string, array{0: string, 1: int}>
 	 */
-	private static bool $checkout_seen = false;
-
-	/**
-	 * Registers the hooks. Called once from Plugin.
-	 */
-	public static function register(): void {
-		$order_hooks = array(
-			'woocommerce_new_order'                => 2,
-			'woocommerce_order_status_changed'     => 4,
-			'woocommerce_payment_complete'         => 1,
-			'woocommerce_order_refunded'           => 2,
-			'woocommerce_order_partially_refunded' => 2,
-			'woocommerce_order_fully_refunded'     => 2,
+	protected static function hooks(): array {
+		return array(
+			'woocommerce_new_order'                    => array( 'on_order', 2 ),
+			'woocommerce_order_status_changed'         => array( 'on_order', 4 ),
+			'woocommerce_payment_complete'             => array( 'on_order', 1 ),
+			'woocommerce_order_refunded'               => array( 'on_order', 2 ),
+			'woocommerce_order_partially_refunded'     => array( 'on_order', 2 ),
+			'woocommerce_order_fully_refunded'         => array( 'on_order', 2 ),
+			'woocommerce_refund_deleted'               => array( 'on_refund_deleted', 2 ),
+			'woocommerce_checkout_order_processed'     => array( 'on_checkout', 3 ),
+			'woocommerce_store_api_checkout_order_processed' => array( 'on_checkout', 1 ),
+			'woocommerce_add_to_cart'                  => array( 'on_add_to_cart', 6 ),
+			'woocommerce_cart_item_removed'            => array( 'on_cart_item_removed', 2 ),
+			'woocommerce_before_single_product'        => array( 'on_product_view', 0 ),
+			'woocommerce_before_checkout_form'         => array( 'on_checkout_started', 0 ),
+			'woocommerce_blocks_checkout_enqueue_data' => array( 'on_checkout_started', 0 ),
 		);
-		foreach ( $order_hooks as $hook => $args ) {
-			add_action( $hook, array( self::class, 'on_order' ), 20, $args );
-		}
-		add_action( 'woocommerce_refund_deleted', array( self::class, 'on_refund_deleted' ), 20, 2 );
-		add_action( 'woocommerce_checkout_order_processed', array( self::class, 'on_checkout' ), 20, 3 );
-		add_action( 'woocommerce_store_api_checkout_order_processed', array( self::class, 'on_checkout' ), 20, 1 );
-		add_action( 'woocommerce_add_to_cart', array( self::class, 'on_add_to_cart' ), 20, 6 );
-		add_action( 'woocommerce_cart_item_removed', array( self::class, 'on_cart_item_removed' ), 20, 2 );
-		add_action( 'woocommerce_before_single_product', array( self::class, 'on_product_view' ), 20, 0 );
-		add_action( 'woocommerce_before_checkout_form', array( self::class, 'on_checkout_started' ), 20, 0 );
-		add_action( 'woocommerce_blocks_checkout_enqueue_data', array( self::class, 'on_checkout_started' ), 20, 0 );
-		add_action( 'monsterinsights_reports_aggregated', array( self::class, 'on_aggregated' ), 20, 0 );
 	}
 
 	/**
@@ -83,24 +69,6 @@ final class WooCommerce implements Adapter {
 	 */
 	public static function is_on(): bool {
 		return Modules::is_active( 'woocommerce' ) && function_exists( 'WC' ) && function_exists( 'wc_get_order' );
-	}
-
-	/**
-	 * An order hook: writes the order as WooCommerce has it now.
-	 *
-	 * @param mixed $order_id The order id (the hook's first argument).
-	 */
-	public static function on_order( $order_id ): void {
-		self::guarded( static fn() => self::sync( is_numeric( $order_id ) ? (int) $order_id : 0, false ) );
-	}
-
-	/**
-	 * Writes an order again (the backfill).
-	 *
-	 * @param int $order_id The order.
-	 */
-	public static function import( int $order_id ): void {
-		self::on_order( $order_id );
 	}
 
 	/**
@@ -215,7 +183,7 @@ final class WooCommerce implements Adapter {
 	 * The checkout page (classic form or block), once a request.
 	 */
 	public static function on_checkout_started(): void {
-		if ( self::$checkout_seen ) {
+		if ( self::checkout_seen() ) {
 			return;
 		}
 		self::guarded(
@@ -224,33 +192,9 @@ final class WooCommerce implements Adapter {
 				if ( ! $cart instanceof \WC_Cart || $cart->is_empty() ) {
 					return;
 				}
-				self::$checkout_seen = true;
-				self::event( Events::CHECKOUT_STARTED, 0, (int) $cart->get_cart_contents_count(), (float) $cart->get_total( 'edit' ), false );
+				self::checkout_started( (int) $cart->get_cart_contents_count(), (float) $cart->get_total( 'edit' ) );
 			}
 		);
-	}
-
-	/**
-	 * After an aggregation run: orders whose visitor's session was still in the buffer find it.
-	 */
-	public static function on_aggregated(): void {
-		self::guarded( static fn() => Orders::attribute_pending( time() ) );
-	}
-
-	/**
-	 * Forgets what this request counted once (for the tests, which play many requests in one).
-	 */
-	public static function reset_request(): void {
-		self::$checkout_seen = false;
-	}
-
-	/**
-	 * Runs a hook's work when recording is on; a failure is logged, never thrown.
-	 *
-	 * @param callable $work The work.
-	 */
-	private static function guarded( callable $work ): void {
-		Capture::guarded( self::is_on(), $work, array( self::class, 'log' ) );
 	}
 
 	/**
@@ -267,25 +211,12 @@ final class WooCommerce implements Adapter {
 	}
 
 	/**
-	 * Writes a shop event for the current request's visitor (Capture::event()).
-	 *
-	 * @param string $type       Events::*.
-	 * @param int    $product_id The product.
-	 * @param int    $quantity   How many.
-	 * @param mixed  $unit_price The price of one (quantity × it is the value).
-	 * @param bool   $per_unit   Whether $unit_price is per unit (false: it is the value).
-	 */
-	private static function event( string $type, int $product_id, int $quantity, $unit_price, bool $per_unit = true ): void {
-		Capture::event( self::SHOP, $type, $product_id, $quantity, $unit_price, $per_unit );
-	}
-
-	/**
 	 * Writes an order as WooCommerce has it now.
 	 *
 	 * @param int  $order_id The order.
 	 * @param bool $checkout Whether this is the visitor's checkout request (the visitor is known).
 	 */
-	private static function sync( int $order_id, bool $checkout ): void {
+	protected static function sync( int $order_id, bool $checkout ): void {
 		$order = $order_id > 0 ? wc_get_order( $order_id ) : false;
 		// Refunds are orders too; their parent order is what changes.
 		if ( ! $order instanceof \WC_Order || $order instanceof \WC_Order_Refund ) {
@@ -293,12 +224,7 @@ final class WooCommerce implements Adapter {
 		}
 		$visitor = $checkout ? Capture::visitor_keys() : null;
 		$data    = self::read( $order, $visitor ?? array( 0, 0 ) );
-		if ( null === $data ) {
-			// Refused: not counted, not even as the order it was before.
-			Orders::forget( self::SHOP, $order_id );
-			return;
-		}
-		Orders::save( $data );
+		self::write( $order_id, $data );
 	}
 
 	/**
@@ -316,42 +242,33 @@ final class WooCommerce implements Adapter {
 			self::log( 'warning', sprintf( 'Order %d not recorded: its total is negative (%s).', $id, (string) $order->get_total( 'edit' ) ), array( 'order_id' => $id ) );
 			return null;
 		}
-		$status   = (string) $order->get_status( 'edit' );
-		$created  = $order->get_date_created( 'edit' );
-		$created  = $created instanceof \WC_DateTime ? $created->getTimestamp() : time();
-		$paid     = in_array( $status, wc_get_is_paid_statuses(), true );
-		$date     = $order->get_date_paid( 'edit' );
-		$paid_at  = 0;
-		$kept     = Orders::row( self::SHOP, $id );
-		$was_paid = null !== $kept && (int) $kept['paid_at'] > 0;
+		$status  = (string) $order->get_status( 'edit' );
+		$created = $order->get_date_created( 'edit' );
+		$created = $created instanceof \WC_DateTime ? $created->getTimestamp() : time();
+		$paid    = in_array( $status, wc_get_is_paid_statuses(), true );
+		$date    = $order->get_date_paid( 'edit' );
+		$paid_at = 0;
 		if ( $paid || ( 'refunded' === $status && $date instanceof \WC_DateTime ) ) {
 			$paid_at = $date instanceof \WC_DateTime ? $date->getTimestamp() : time();
 		}
 
 		// As shown (a multi-currency plugin may filter it).
-		list( $currency, $base ) = Capture::currency( $id, (string) $order->get_currency(), array_keys( get_woocommerce_currencies() ), get_woocommerce_currency(), $total, $order, array( self::class, 'log' ) );
+		list( $currency, $base ) = Capture::currency( $id, (string) $order->get_currency(), array_keys( get_woocommerce_currencies() ), get_woocommerce_currency(), $total, $order, self::logger() );
 
-		return array(
-			'shop'         => self::SHOP,
-			'order_id'     => $id,
-			'created_at'   => $created,
-			'paid_at'      => $paid_at,
-			'status'       => substr( $status, 0, 32 ),
-			'currency'     => $currency,
-			'total'        => Capture::money( $total ),
-			'tax'          => Capture::money( $order->get_total_tax( 'edit' ) ),
-			'shipping'     => Capture::money( $order->get_shipping_total( 'edit' ) ),
-			'discount'     => Capture::money( $order->get_discount_total( 'edit' ) ),
-			'total_base'   => $base,
-			'is_new'       => $paid_at > 0 && ! $was_paid ? self::is_new_customer( $order ) : true,
-			'refunded'     => Capture::refunded( $id, (float) $order->get_total_refunded(), $total, array( self::class, 'log' ) ),
-			'cancelled'    => in_array( $status, array( 'cancelled', 'failed' ), true ),
-			'visitor'      => $visitor[0],
-			'visitor_prev' => $visitor[1],
-			'fallback'     => self::shop_attribution( $order ),
-			'items'        => self::lines( $order ),
-			'coupons'      => self::coupons( $order ),
+		$figures = array(
+			'currency'   => $currency,
+			'total'      => Capture::money( $total ),
+			'tax'        => Capture::money( $order->get_total_tax( 'edit' ) ),
+			'shipping'   => Capture::money( $order->get_shipping_total( 'edit' ) ),
+			'discount'   => Capture::money( $order->get_discount_total( 'edit' ) ),
+			'total_base' => $base,
+			'refunded'   => Capture::refunded( $id, (float) $order->get_total_refunded(), $total, self::logger() ),
+			'cancelled'  => in_array( $status, array( 'cancelled', 'failed' ), true ),
+			'fallback'   => self::shop_attribution( $order ),
+			'items'      => self::lines( $order ),
+			'coupons'    => self::coupons( $order ),
 		);
+		return self::order( $id, $created, $paid_at, $status, $visitor, static fn(): bool => self::is_new_customer( $order ), $figures );
 	}
 
 	/**
