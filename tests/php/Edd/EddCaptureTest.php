@@ -7,19 +7,14 @@
 
 namespace MonsterInsights\Reports\Tests\Edd;
 
-use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\CLI\EcommerceCommand;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Settings\Shop;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Backfill;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Edd;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
-use MonsterInsights\Reports\Tests\Support\Cli\CliExit;
-use MonsterInsights\Reports\Tests\Support\Tracking\Files;
+use MonsterInsights\Reports\Tests\Support\ShopCapture;
 
 /**
  * Orders, refunds, discounts and carts are made through EDD's own API (edd_build_order() as its
@@ -28,21 +23,7 @@ use MonsterInsights\Reports\Tests\Support\Tracking\Files;
  */
 class EddCaptureTest extends BuiltinTestCase {
 
-	use Files;
-
-	/**
-	 * The visitor's address.
-	 */
-	private const ADDRESS = '203.0.113.9';
-
-	private const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
-	/**
-	 * The $_SERVER of the test, restored after it.
-	 *
-	 * @var array<string, mixed>
-	 */
-	private array $server = array();
+	use ShopCapture;
 
 	/**
 	 * The shop in euros with quantities, the module on, the builtin source, a scratch data dir
@@ -55,30 +36,10 @@ class EddCaptureTest extends BuiltinTestCase {
 		if ( ! function_exists( 'EDD' ) ) {
 			throw new \LogicException( static::class . ' needs the real Easy Digital Downloads: run bin/test-php.sh (or phpunit --testsuite edd with WP_TESTS_EDD=1).' );
 		}
-		$uploads = $this->scratch_dir();
-		add_filter(
-			'upload_dir',
-			static function ( $dirs ) use ( $uploads ) {
-				$dirs['basedir'] = $uploads;
-				$dirs['path']    = $uploads;
-				return $dirs;
-			}
-		);
+		$this->start_shop_request();
 		edd_update_option( 'currency', 'EUR' );
 		edd_update_option( 'item_quantities', true );
 		edd_update_option( 'enable_taxes', false );
-		update_option( BootData::SOURCE_OPTION, 'builtin' );
-		Modules::set( 'woocommerce', true );
-		$this->server = $_SERVER;
-		$_SERVER      = array_merge(
-			$_SERVER,
-			array(
-				'REQUEST_METHOD'  => 'POST',
-				'REMOTE_ADDR'     => self::ADDRESS,
-				'HTTP_USER_AGENT' => self::CHROME,
-			)
-		);
-		unset( $_SERVER['HTTP_DNT'], $_SERVER['HTTP_SEC_GPC'] );
 		Edd::reset_request();
 		EDD()->debug_log->clear_log_file();
 	}
@@ -87,9 +48,8 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * Restores $_SERVER, empties the cart, removes the scratch dirs.
 	 */
 	protected function tear_down() {
-		$_SERVER = $this->server;
 		edd_empty_cart();
-		$this->remove_scratch_dirs();
+		$this->end_shop_request();
 		parent::tear_down();
 	}
 
@@ -206,9 +166,7 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * @return array<string, string|null>
 	 */
 	private function order_row( int $id ): array {
-		$rows = Db::rows( 'SELECT * FROM {shop_orders} WHERE shop = %s AND order_id = %d', array( 'edd', $id ) );
-		$this->assertCount( 1, $rows );
-		return $rows[0];
+		return $this->shop_order_row( 'edd', $id );
 	}
 
 	/**
@@ -229,19 +187,7 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * @return array<int, array<string, string>>
 	 */
 	private function lines( int $id ): array {
-		return Db::rows(
-			'SELECT i.product_id, i.name, i.category, i.quantity, i.price, i.total, i.refunded_quantity, i.refunded FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref WHERE o.shop = %s AND o.order_id = %d ORDER BY i.item_id',
-			array( 'edd', $id )
-		);
-	}
-
-	/**
-	 * The shop events, oldest first.
-	 *
-	 * @return array<int, array<string, string>>
-	 */
-	private function events(): array {
-		return Db::rows( 'SELECT shop, type, product_id, quantity, value FROM {shop_events} ORDER BY id' );
+		return $this->shop_order_lines( 'edd', $id );
 	}
 
 	/**
@@ -252,33 +198,6 @@ class EddCaptureTest extends BuiltinTestCase {
 	private function logged(): array {
 		preg_match_all( '/ - ' . preg_quote( Edd::LOG_SOURCE, '/' ) . ' (.*)$/m', (string) EDD()->debug_log->get_file_contents(), $matches );
 		return array_map( 'trim', $matches[1] );
-	}
-
-	/**
-	 * A page view of this test's visitor through the collector, as the tracker sends it.
-	 *
-	 * @param string $path The page.
-	 * @param int    $ts   When.
-	 */
-	private function visit( string $path, int $ts ): void {
-		$collector = Module::collector();
-		$this->assertNotNull( $collector );
-		$status = $collector->handle(
-			array(
-				'REQUEST_METHOD'  => 'POST',
-				'REMOTE_ADDR'     => self::ADDRESS,
-				'HTTP_USER_AGENT' => self::CHROME,
-			),
-			(string) wp_json_encode(
-				array(
-					't' => 'pageview',
-					'p' => $path,
-					'r' => '',
-				)
-			),
-			(float) $ts
-		);
-		$this->assertSame( 204, $status, $collector->reason() );
 	}
 
 	/**
@@ -357,7 +276,7 @@ class EddCaptureTest extends BuiltinTestCase {
 					'discount' => '4.5000',
 				),
 			),
-			Db::rows( 'SELECT c.code, c.discount FROM {shop_order_coupons} c JOIN {shop_orders} o ON o.id = c.order_ref WHERE o.order_id = %d', array( $id ) )
+			$this->shop_order_coupons( 'edd', $id )
 		);
 		// EDD keeps no attribution of its own; the hits of this visitor are still in the buffer.
 		$this->assertSame( array( 'none', 'Unassigned' ), array( $row['attribution'], $row['channel'] ) );
@@ -497,35 +416,30 @@ class EddCaptureTest extends BuiltinTestCase {
 		$this->assertSame(
 			array(
 				array(
-					'shop'       => 'edd',
 					'type'       => 'add_to_cart',
 					'product_id' => (string) $book,
 					'quantity'   => '2',
 					'value'      => '25.0000',
 				),
 				array(
-					'shop'       => 'edd',
 					'type'       => 'remove_from_cart',
 					'product_id' => (string) $book,
 					'quantity'   => '2',
 					'value'      => '25.0000',
 				),
 				array(
-					'shop'       => 'edd',
 					'type'       => 'add_to_cart',
 					'product_id' => (string) $book,
 					'quantity'   => '1',
 					'value'      => '12.5000',
 				),
 				array(
-					'shop'       => 'edd',
 					'type'       => 'checkout_started',
 					'product_id' => '0',
 					'quantity'   => '1',
 					'value'      => '12.5000',
 				),
 				array(
-					'shop'       => 'edd',
 					'type'       => 'product_view',
 					'product_id' => (string) $book,
 					'quantity'   => '1',
@@ -534,6 +448,7 @@ class EddCaptureTest extends BuiltinTestCase {
 			),
 			$this->events()
 		);
+		$this->assertSame( array( 'edd' ), Db::col( 'SELECT DISTINCT shop FROM {shop_events}' ) );
 		$this->assertSame( 1, count( array_unique( Db::col( 'SELECT visitor FROM {shop_events}' ) ) ) );
 		$this->assertNotSame( '0', Db::value( 'SELECT visitor FROM {shop_events} LIMIT 1' ) );
 
@@ -568,47 +483,15 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * purchase; paid before the hits left the buffer, it finds the session after the aggregation.
 	 */
 	public function test_order_attributed_to_the_visitors_session(): void {
-		$now = time();
-		$this->visit( '/downloads/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', $now - 600 );
-		$this->visit( '/downloads/book/', $now - 300 );
-
+		$this->campaign_visit( '/downloads/', '/downloads/book/' );
 		$id = $this->order( array( array( $this->download( 'Book', '10.00' ), 1 ) ) );
 		$this->pay( $id );
-		$this->assertSame(
-			array(
-				'session_id'  => '0',
-				'attribution' => 'none',
-				'medium'      => '(not set)',
-				'channel'     => 'Unassigned',
-			),
-			$this->figures( $id, array( 'session_id', 'attribution', 'medium', 'channel' ) )
-		);
-
-		$this->assertNotSame( array(), Aggregator::for_current_site()->run()->days() );
-
-		$session = Db::rows( 'SELECT s.id, s.started_at, s.landing_path_id, s.campaign_id, src.name AS source FROM {sessions} s JOIN {sources} src ON src.id = s.source_id' );
-		$this->assertCount( 1, $session );
-		$row = $this->order_row( $id );
-		$this->assertSame(
-			array(
-				'session_id'           => $session[0]['id'],
-				'attribution'          => 'session',
-				'medium'               => 'email',
-				'campaign_id'          => $session[0]['campaign_id'],
-				'channel'              => 'Email',
-				'landing_path_id'      => $session[0]['landing_path_id'],
-				'seconds_to_purchase'  => (string) ( (int) $row['paid_at'] - (int) $session[0]['started_at'] ),
-				'sessions_to_purchase' => '1',
-			),
-			array_intersect_key( $row, array_flip( array( 'session_id', 'attribution', 'medium', 'channel', 'landing_path_id', 'campaign_id', 'sessions_to_purchase', 'seconds_to_purchase' ) ) )
-		);
-		$this->assertSame( 'newsletter', $session[0]['source'] );
-		$this->assertSame( 'spring', Db::value( 'SELECT name FROM {campaigns} WHERE id = %d', array( (int) $row['campaign_id'] ) ) );
-		$this->assertSame( '/downloads/', Db::value( 'SELECT path FROM {paths} WHERE id = %d', array( (int) $row['landing_path_id'] ) ) );
+		// The hits are still in the buffer: no session yet, and EDD keeps no attribution.
+		$session = $this->assert_attributed_after_aggregation( 'edd', $id, '/downloads/' );
 
 		// A refund later, in another request: the attribution stays.
 		$this->assertIsInt( edd_refund_order( $id ) );
-		$this->assertSame( array( $session[0]['id'], '10.0000' ), array( $this->order_row( $id )['session_id'], $this->order_row( $id )['refunded'] ) );
+		$this->assertSame( array( $session, '10.0000' ), array( $this->order_row( $id )['session_id'], $this->order_row( $id )['refunded'] ) );
 	}
 
 	/**
@@ -753,22 +636,41 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * summary.
 	 */
 	public function test_backfill_command(): void {
-		require_once dirname( __DIR__ ) . '/Support/Cli/WpCli.php';
-		$command = new EcommerceCommand();
-		Modules::set( 'woocommerce', false );
-		try {
-			$command->backfill( array(), array() );
-			$this->fail( 'A backfill with the capture off ends the command.' );
-		} catch ( CliExit $exit ) {
-			$this->assertSame( 'The eCommerce module is off, or neither WooCommerce nor Easy Digital Downloads is active.', $exit->getMessage() );
-		}
-		$this->order( array( array( $this->download( 'Book', '10.00' ), 1 ) ) );
-		Modules::set( 'woocommerce', true );
-		\WP_CLI::$said = array();
-		$command->backfill( array(), array( 'days' => '30' ) );
-		$this->assertCount( 1, \WP_CLI::$said );
-		$this->assertSame( 'success', \WP_CLI::$said[0][0] );
-		$this->assertStringStartsWith( '1 orders created since ', \WP_CLI::$said[0][1] );
-		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders} WHERE shop = %s', array( 'edd' ) ) );
+		$this->assert_backfill_command( 'edd', fn() => $this->order( array( array( $this->download( 'Book', '10.00' ), 1 ) ) ) );
+	}
+
+	/**
+	 * The builtin source answers purchases and revenue from EDD's paid orders beside the sessions,
+	 * as from WooCommerce's.
+	 */
+	public function test_purchases_and_revenue_answer_beside_the_sessions(): void {
+		$this->visit( '/downloads/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', time() - 600 );
+		$book    = $this->download( 'Book', '10.00' );
+		$visited = $this->order( array( array( $book, 1 ) ) );
+		$this->pay( $visited );
+		$this->aggregate_buffer();
+		$items = edd_get_order( $visited )->get_items();
+		$this->assertIsInt(
+			edd_refund_order(
+				$visited,
+				array(
+					array(
+						'order_item_id' => $items[0]->id,
+						'quantity'      => 1,
+						'subtotal'      => 1.0,
+						'tax'           => 0.0,
+					),
+				),
+				array()
+			)
+		);
+		// Placed and paid in another request: no visitor known.
+		$_SERVER['HTTP_SEC_GPC'] = '1';
+		$unknown                 = $this->order( array( array( $book, 2 ) ), 'unknown@example.org' );
+		$this->pay( $unknown );
+		$this->assertSame( '0', $this->order_row( $unknown )['visitor'] );
+		$this->order( array( array( $book, 5 ) ), 'unpaid@example.org' );
+
+		$this->assert_revenue_beside_the_session();
 	}
 }

@@ -7,24 +7,15 @@
 
 namespace MonsterInsights\Reports\Tests\WooCommerce;
 
-use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Query\DateRange;
-use MonsterInsights\Reports\Query\Dimension;
-use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\Query;
-use MonsterInsights\Reports\Query\Result;
-use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\CLI\EcommerceCommand;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Backfill;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Cli\CliExit;
-use MonsterInsights\Reports\Tests\Support\Tracking\Files;
+use MonsterInsights\Reports\Tests\Support\ShopCapture;
 
 /**
  * Every test runs twice: with WooCommerce's own order tables (HPOS, what its admin_init turned on
@@ -34,26 +25,12 @@ use MonsterInsights\Reports\Tests\Support\Tracking\Files;
  */
 abstract class ShopCaptureTestCase extends BuiltinTestCase {
 
-	use Files;
+	use ShopCapture;
 
 	/**
 	 * Whether orders live in WooCommerce's own tables.
 	 */
 	protected const HPOS = true;
-
-	/**
-	 * The visitor's address.
-	 */
-	private const ADDRESS = '203.0.113.7';
-
-	private const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
-	/**
-	 * The $_SERVER of the test, restored after it.
-	 *
-	 * @var array<string, mixed>
-	 */
-	private array $server = array();
 
 	/**
 	 * WooCommerce's log entries of this plugin: [level, message].
@@ -73,30 +50,11 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		if ( ! function_exists( 'WC' ) ) {
 			throw new \LogicException( static::class . ' needs the real WooCommerce: run bin/test-php.sh (or phpunit --testsuite woocommerce with WP_TESTS_WOOCOMMERCE=1).' );
 		}
-		$uploads = $this->scratch_dir();
-		add_filter(
-			'upload_dir',
-			static function ( $dirs ) use ( $uploads ) {
-				$dirs['basedir'] = $uploads;
-				return $dirs;
-			}
-		);
+		$this->start_shop_request();
 		update_option( 'woocommerce_custom_orders_table_enabled', static::HPOS ? 'yes' : 'no' );
 		update_option( 'woocommerce_custom_orders_table_data_sync_enabled', 'no' );
 		update_option( 'woocommerce_currency', 'EUR' );
 		update_option( 'woocommerce_calc_taxes', 'no' );
-		update_option( BootData::SOURCE_OPTION, 'builtin' );
-		Modules::set( 'woocommerce', true );
-		$this->server = $_SERVER;
-		$_SERVER      = array_merge(
-			$_SERVER,
-			array(
-				'REQUEST_METHOD'  => 'POST',
-				'REMOTE_ADDR'     => self::ADDRESS,
-				'HTTP_USER_AGENT' => self::CHROME,
-			)
-		);
-		unset( $_SERVER['HTTP_DNT'], $_SERVER['HTTP_SEC_GPC'] );
 		WooCommerce::reset_request();
 		$this->logged = array();
 		add_filter(
@@ -116,11 +74,10 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * Restores $_SERVER, empties the cart, removes the scratch dirs.
 	 */
 	protected function tear_down() {
-		$_SERVER = $this->server;
 		if ( null !== WC()->cart ) {
 			WC()->cart->empty_cart( false );
 		}
-		$this->remove_scratch_dirs();
+		$this->end_shop_request();
 		parent::tear_down();
 	}
 
@@ -172,9 +129,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * @return array<string, string|null>
 	 */
 	protected function order_row( \WC_Order $order ): array {
-		$rows = Db::rows( 'SELECT * FROM {shop_orders} WHERE shop = %s AND order_id = %d', array( 'woocommerce', $order->get_id() ) );
-		$this->assertCount( 1, $rows );
-		return $rows[0];
+		return $this->shop_order_row( 'woocommerce', $order->get_id() );
 	}
 
 	/**
@@ -195,54 +150,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * @return array<int, array<string, string>>
 	 */
 	protected function lines( \WC_Order $order ): array {
-		return Db::rows(
-			'SELECT i.product_id, i.name, i.category, i.quantity, i.price, i.total, i.refunded_quantity, i.refunded FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref WHERE o.order_id = %d ORDER BY i.item_id',
-			array( $order->get_id() )
-		);
-	}
-
-	/**
-	 * The shop events, oldest first.
-	 *
-	 * @return array<int, array<string, string>>
-	 */
-	protected function events(): array {
-		return Db::rows( 'SELECT type, product_id, quantity, value FROM {shop_events} ORDER BY id' );
-	}
-
-	/**
-	 * A page view of this test's visitor through the collector, as the tracker sends it.
-	 *
-	 * @param string $path     The page.
-	 * @param int    $ts       When.
-	 * @param string $referrer The referrer.
-	 */
-	protected function visit( string $path, int $ts, string $referrer = '' ): void {
-		$collector = Module::collector();
-		$this->assertNotNull( $collector );
-		$status = $collector->handle(
-			array(
-				'REQUEST_METHOD'  => 'POST',
-				'REMOTE_ADDR'     => self::ADDRESS,
-				'HTTP_USER_AGENT' => self::CHROME,
-			),
-			(string) wp_json_encode(
-				array(
-					't' => 'pageview',
-					'p' => $path,
-					'r' => $referrer,
-				)
-			),
-			(float) $ts
-		);
-		$this->assertSame( 204, $status, $collector->reason() );
-	}
-
-	/**
-	 * Runs the aggregation over the site's buffer.
-	 */
-	protected function aggregate_buffer(): void {
-		$this->assertNotSame( array(), Aggregator::for_current_site()->run()->days() );
+		return $this->shop_order_lines( 'woocommerce', $order->get_id() );
 	}
 
 	/**
@@ -488,7 +396,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 					'discount' => '4.0000',
 				),
 			),
-			Db::rows( 'SELECT c.code, c.discount FROM {shop_order_coupons} c JOIN {shop_orders} o ON o.id = c.order_ref WHERE o.order_id = %d', array( $order->get_id() ) )
+			$this->shop_order_coupons( 'woocommerce', $order->get_id() )
 		);
 		$this->assertSame( '36.0000', $this->lines( $order )[0]['total'] );
 	}
@@ -656,46 +564,12 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * purchase; paid before the hits left the buffer, it finds the session after the aggregation.
 	 */
 	public function test_order_attributed_to_the_visitors_session(): void {
-		$now = time();
-		$this->visit( '/shop/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', $now - 600 );
-		$this->visit( '/product/mug/', $now - 300 );
-
+		$this->campaign_visit( '/shop/', '/product/mug/' );
 		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
 		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
 		$order->payment_complete();
 		// The hits are still in the buffer: no session yet, WooCommerce's attribution has none.
-		$this->assertSame(
-			array(
-				'session_id'  => '0',
-				'attribution' => 'none',
-				'medium'      => '(not set)',
-				'channel'     => 'Unassigned',
-			),
-			$this->figures( $order, array( 'session_id', 'attribution', 'medium', 'channel' ) )
-		);
-		$this->assertNotSame( '0', $this->order_row( $order )['visitor'] );
-
-		$this->aggregate_buffer();
-
-		$session = Db::rows( 'SELECT s.id, s.started_at, s.landing_path_id, s.campaign_id, src.name AS source FROM {sessions} s JOIN {sources} src ON src.id = s.source_id' );
-		$this->assertCount( 1, $session );
-		$row = $this->order_row( $order );
-		$this->assertSame(
-			array(
-				'session_id'           => $session[0]['id'],
-				'attribution'          => 'session',
-				'medium'               => 'email',
-				'campaign_id'          => $session[0]['campaign_id'],
-				'channel'              => 'Email',
-				'landing_path_id'      => $session[0]['landing_path_id'],
-				'seconds_to_purchase'  => (string) ( (int) $row['paid_at'] - (int) $session[0]['started_at'] ),
-				'sessions_to_purchase' => '1',
-			),
-			array_intersect_key( $row, array_flip( array( 'session_id', 'attribution', 'medium', 'channel', 'landing_path_id', 'campaign_id', 'sessions_to_purchase', 'seconds_to_purchase' ) ) )
-		);
-		$this->assertSame( 'newsletter', $session[0]['source'] );
-		$this->assertSame( 'spring', Db::value( 'SELECT name FROM {campaigns} WHERE id = %d', array( (int) $row['campaign_id'] ) ) );
-		$this->assertSame( '/shop/', Db::value( 'SELECT path FROM {paths} WHERE id = %d', array( (int) $row['landing_path_id'] ) ) );
+		$session = $this->assert_attributed_after_aggregation( 'woocommerce', $order->get_id(), '/shop/' );
 
 		// A refund later, in another request: the attribution stays.
 		wc_create_refund(
@@ -704,7 +578,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 				'amount'   => '1.00',
 			)
 		);
-		$this->assertSame( $session[0]['id'], $this->order_row( $order )['session_id'] );
+		$this->assertSame( $session, $this->order_row( $order )['session_id'] );
 	}
 
 	/**
@@ -816,21 +690,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 				$this->assertStringContainsString( 'must be a whole number', $exit->getMessage() );
 			}
 		}
-		Modules::set( 'woocommerce', false );
-		try {
-			$command->backfill( array(), array() );
-			$this->fail( 'A backfill with the capture off ends the command.' );
-		} catch ( CliExit $exit ) {
-			$this->assertSame( 'The eCommerce module is off, or neither WooCommerce nor Easy Digital Downloads is active.', $exit->getMessage() );
-		}
-		$this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
-		Modules::set( 'woocommerce', true );
-		\WP_CLI::$said = array();
-		$command->backfill( array(), array( 'days' => '30' ) );
-		$this->assertCount( 1, \WP_CLI::$said );
-		$this->assertSame( 'success', \WP_CLI::$said[0][0] );
-		$this->assertStringStartsWith( '1 orders created since ', \WP_CLI::$said[0][1] );
-		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$this->assert_backfill_command( 'woocommerce', fn() => $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) ) );
 	}
 
 	/**
@@ -857,39 +717,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$unpaid = $this->order( array( array( $mug, 5 ) ) );
 		$this->assertSame( 'pending', $unpaid->get_status() );
 
-		$today  = new \DateTimeImmutable( ( new LocalTime() )->day( time() ), wp_timezone() );
-		$range  = new DateRange( $today, $today );
-		$source = new BuiltinSource();
-		$ask    = static fn( array $dimensions ): Result => $source->run( new Query( array( Metric::SESSIONS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE ), $dimensions, $range ) );
-		$rows   = static function ( Result $result, string $dimension ): array {
-			$out = array();
-			foreach ( $result->rows as $row ) {
-				$out[ $row['dimensions'][ $dimension ] ] = array_values( $row['metrics'] );
-			}
-			ksort( $out );
-			return $out;
-		};
-
-		$by_source = $ask( array( Dimension::SESSION_SOURCE ) );
-		$this->assertSame(
-			array(
-				'(not set)'  => array( 0, 1, 20.0 ),
-				'newsletter' => array( 1, 1, 9.0 ),
-			),
-			$rows( $by_source, Dimension::SESSION_SOURCE )
-		);
-		$this->assertSame( array( 1, 2, 29.0 ), array_values( $by_source->totals ) );
-		$this->assertSame(
-			array(
-				'Email'      => array( 1, 1, 9.0 ),
-				'Unassigned' => array( 0, 1, 20.0 ),
-			),
-			$rows( $ask( array( Dimension::SESSION_CHANNEL ) ), Dimension::SESSION_CHANNEL )
-		);
-		$this->assertSame( array( $today->format( 'Y-m-d' ) => array( 1, 2, 29.0 ) ), $rows( $ask( array( Dimension::DATE ) ), Dimension::DATE ) );
-		$this->assertSame( array( 1, 2, 29.0 ), array_values( $ask( array() )->totals ) );
-		// A dimension the orders do not know: no made-up split.
-		$this->assertSame( array( 1, 0, 0.0 ), array_values( $ask( array( Dimension::DEVICE_CATEGORY ) )->totals ) );
+		$this->assert_revenue_beside_the_session();
 	}
 
 	/**
