@@ -9,10 +9,8 @@ namespace MonsterInsights\Reports\Tests\Edd;
 
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Settings\Shop;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Backfill;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Edd;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
-use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\ShopCapture;
 
@@ -82,8 +80,9 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * @param string                            $email    The customer's e-mail.
 	 * @param string                            $discount A discount code (percent), or ''.
 	 * @param string                            $currency The order's currency ('' for the shop's).
+	 * @param float                             $tax      The tax rate on each line after its discount.
 	 */
-	private function order( array $lines, string $email = 'buyer@example.org', string $discount = '', string $currency = '' ): int {
+	private function order( array $lines, string $email = 'buyer@example.org', string $discount = '', string $currency = '', float $tax = 0.0 ): int {
 		$percent = 0.0;
 		if ( '' !== $discount ) {
 			$code = edd_get_discount_by( 'code', $discount );
@@ -95,6 +94,7 @@ class EddCaptureTest extends BuiltinTestCase {
 			$price    = (float) get_post_meta( $line[0], 'edd_price', true );
 			$subtotal = $price * $line[1];
 			$off      = round( $subtotal * $percent / 100, 2 );
+			$taxed    = round( ( $subtotal - $off ) * $tax, 2 );
 			$cart[]   = array(
 				'id'          => $line[0],
 				'name'        => get_the_title( $line[0] ),
@@ -107,8 +107,8 @@ class EddCaptureTest extends BuiltinTestCase {
 				'quantity'    => $line[1],
 				'subtotal'    => $subtotal,
 				'discount'    => $off,
-				'tax'         => 0,
-				'price'       => $subtotal - $off,
+				'tax'         => $taxed,
+				'price'       => $subtotal - $off + $taxed,
 			);
 		}
 		$id = edd_build_order(
@@ -217,7 +217,7 @@ class EddCaptureTest extends BuiltinTestCase {
 		$this->discount( 'SAVE10', 10 );
 		$book   = $this->download( 'Book', '12.50' );
 		$course = $this->download( 'Course', '20.00', 'Courses' );
-		$id     = $this->order( array( array( $book, 2 ), array( $course, 1 ) ), 'buyer@example.org', 'SAVE10' );
+		$id     = $this->order( array( array( $book, 2 ), array( $course, 1 ) ), 'buyer@example.org', 'SAVE10', '', 0.1 );
 		$this->assertSame( array( 'pending', '0' ), array( $this->order_row( $id )['status'], $this->order_row( $id )['paid_at'] ) );
 		$this->assertNotSame( '0', $this->order_row( $id )['visitor'] );
 
@@ -225,25 +225,25 @@ class EddCaptureTest extends BuiltinTestCase {
 		$this->pay( $id );
 		$this->assertSame( $fired + 1, did_action( 'edd_complete_purchase' ) );
 
-		// 2 × 12.50 + 20.00 = 45.00, 10 % off: 4.50; total 40.50.
+		// 2 × 12.50 + 20.00 = 45.00, 10 % off: 4.50; 10 % tax on 22.50 and 18.00: 2.25 + 1.80 = 4.05;
+		// total 40.50 + 4.05 = 44.55.
 		$this->assertSame(
 			array(
 				'status'     => 'complete',
 				'currency'   => 'EUR',
-				'total'      => '40.5000',
-				'tax'        => '0.0000',
+				'total'      => '44.5500',
+				'tax'        => '4.0500',
 				'shipping'   => '0.0000',
 				'discount'   => '4.5000',
-				'total_base' => '40.5000',
+				'total_base' => '44.5500',
 				'is_new'     => '1',
 				'refunded'   => '0.0000',
 				'cancelled'  => '0',
 			),
 			$this->figures( $id )
 		);
-		$row = $this->order_row( $id );
-		$this->assertGreaterThan( 0, (int) $row['paid_at'] );
-		$this->assertSame( ( new LocalTime() )->day( (int) $row['paid_at'] ), $row['day'] );
+		$this->assert_paid_that_day( 'edd', $id );
+		// Each line after its discount, before tax.
 		$this->assertSame(
 			array(
 				array(
@@ -279,7 +279,7 @@ class EddCaptureTest extends BuiltinTestCase {
 			$this->shop_order_coupons( 'edd', $id )
 		);
 		// EDD keeps no attribution of its own; the hits of this visitor are still in the buffer.
-		$this->assertSame( array( 'none', 'Unassigned' ), array( $row['attribution'], $row['channel'] ) );
+		$this->assertSame( array( 'none', 'Unassigned' ), array_values( array_intersect_key( $this->order_row( $id ), array_flip( array( 'attribution', 'channel' ) ) ) ) );
 	}
 
 	/**
@@ -306,30 +306,12 @@ class EddCaptureTest extends BuiltinTestCase {
 			array()
 		);
 		$this->assertIsInt( $refund );
-		$this->assertSame(
-			array(
-				'status'    => 'partially_refunded',
-				'total'     => '30.0000',
-				'refunded'  => '10.0000',
-				'cancelled' => '0',
-			),
-			$this->figures( $id, array( 'status', 'total', 'refunded', 'cancelled' ) )
-		);
-		$this->assertSame( array( '1', '10.0000' ), array( $this->lines( $id )[0]['refunded_quantity'], $this->lines( $id )[0]['refunded'] ) );
+		$this->assert_refunded( 'edd', $id, 'partially_refunded', '30.0000', '10.0000', array( 1, '10.0000' ) );
 		// The refund is no order of its own.
 		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders} WHERE order_id = %d', array( $refund ) ) );
 
 		$this->assertIsInt( edd_refund_order( $id ) );
-		$this->assertSame(
-			array(
-				'status'    => 'refunded',
-				'total'     => '30.0000',
-				'refunded'  => '30.0000',
-				'cancelled' => '0',
-			),
-			$this->figures( $id, array( 'status', 'total', 'refunded', 'cancelled' ) )
-		);
-		$this->assertSame( array( '3', '30.0000' ), array( $this->lines( $id )[0]['refunded_quantity'], $this->lines( $id )[0]['refunded'] ) );
+		$this->assert_refunded( 'edd', $id, 'refunded', '30.0000', '30.0000', array( 3, '30.0000' ) );
 		$this->assertGreaterThan( 0, (int) $this->order_row( $id )['paid_at'] );
 	}
 
@@ -357,16 +339,17 @@ class EddCaptureTest extends BuiltinTestCase {
 	public function test_duplicate_hooks_count_once(): void {
 		$id = $this->order( array( array( $this->download( 'Book', '12.50' ), 2 ) ) );
 		$this->pay( $id );
-		$before = $this->order_row( $id );
-		$this->assertNotSame( '0', $before['visitor'] );
-		do_action( 'edd_complete_purchase', $id, edd_get_payment( $id ), edd_get_customer( edd_get_order( $id )->customer_id ) );
-		do_action( 'edd_transition_order_status', 'pending', 'complete', $id );
-		do_action( 'edd_built_order', $id, array() );
-		$this->assertFalse( edd_update_order_status( $id, 'complete' ) );
-		edd_update_order( $id, array( 'status' => 'complete' ) );
-		$this->assertSame( $before, $this->order_row( $id ) );
-		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		$this->assertCount( 1, $this->lines( $id ) );
+		$this->assert_counted_once(
+			'edd',
+			$id,
+			function () use ( $id ): void {
+				do_action( 'edd_complete_purchase', $id, edd_get_payment( $id ), edd_get_customer( edd_get_order( $id )->customer_id ) );
+				do_action( 'edd_transition_order_status', 'pending', 'complete', $id );
+				do_action( 'edd_built_order', $id, array() );
+				$this->assertFalse( edd_update_order_status( $id, 'complete' ) );
+				edd_update_order( $id, array( 'status' => 'complete' ) );
+			}
+		);
 	}
 
 	/**
@@ -413,44 +396,7 @@ class EddCaptureTest extends BuiltinTestCase {
 		$this->assertTrue( is_singular( 'download' ) );
 		do_action( 'template_redirect' );
 
-		$this->assertSame(
-			array(
-				array(
-					'type'       => 'add_to_cart',
-					'product_id' => (string) $book,
-					'quantity'   => '2',
-					'value'      => '25.0000',
-				),
-				array(
-					'type'       => 'remove_from_cart',
-					'product_id' => (string) $book,
-					'quantity'   => '2',
-					'value'      => '25.0000',
-				),
-				array(
-					'type'       => 'add_to_cart',
-					'product_id' => (string) $book,
-					'quantity'   => '1',
-					'value'      => '12.5000',
-				),
-				array(
-					'type'       => 'checkout_started',
-					'product_id' => '0',
-					'quantity'   => '1',
-					'value'      => '12.5000',
-				),
-				array(
-					'type'       => 'product_view',
-					'product_id' => (string) $book,
-					'quantity'   => '1',
-					'value'      => '12.5000',
-				),
-			),
-			$this->events()
-		);
-		$this->assertSame( array( 'edd' ), Db::col( 'SELECT DISTINCT shop FROM {shop_events}' ) );
-		$this->assertSame( 1, count( array_unique( Db::col( 'SELECT visitor FROM {shop_events}' ) ) ) );
-		$this->assertNotSame( '0', Db::value( 'SELECT visitor FROM {shop_events} LIMIT 1' ) );
+		$this->assert_shop_steps( 'edd', $book );
 
 		// An empty cart on the checkout page is no checkout started.
 		$GLOBALS['wp_query'] = new \WP_Query(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- Another page.
@@ -512,19 +458,12 @@ class EddCaptureTest extends BuiltinTestCase {
 
 		$odd = $this->order( array( array( $book, 1 ) ), 'odd@example.org', '', 'XYZ' );
 		$this->pay( $odd );
-		$this->assertSame(
-			array(
-				'currency'   => 'XYZ',
-				'total'      => '10.0000',
-				'total_base' => null,
-			),
-			$this->figures( $odd, array( 'currency', 'total', 'total_base' ) )
-		);
+		$this->assert_without_base_amount( 'edd', $odd, 'XYZ', '10.0000' );
 		$this->assertContains( sprintf( 'warning: Order %d has an unknown currency (XYZ): recorded without an amount in the base currency.', $odd ), $this->logged() );
 
 		$dollars = $this->order( array( array( $book, 1 ) ), 'usd@example.org', '', 'USD' );
 		$this->pay( $dollars );
-		$this->assertSame( array( 'USD', null ), array( $this->order_row( $dollars )['currency'], $this->order_row( $dollars )['total_base'] ) );
+		$this->assert_without_base_amount( 'edd', $dollars, 'USD', '10.0000' );
 		add_filter( 'monsterinsights_reports_shop_exchange_rate', static fn( $rate, string $currency ) => 'USD' === $currency ? 0.5 : $rate, 10, 2 );
 		edd_update_order_status( $dollars, 'on_hold' );
 		$this->assertSame( '5.0000', $this->order_row( $dollars )['total_base'] );
@@ -589,46 +528,18 @@ class EddCaptureTest extends BuiltinTestCase {
 	 * backfill runs, with no visitor to attribute them to.
 	 */
 	public function test_backfill_imports_existing_orders_resumably(): void {
-		Modules::set( 'woocommerce', false );
-		$book    = $this->download( 'Book', '10.00' );
-		$before  = $this->order( array( array( $book, 1 ) ) );
-		$earlier = $this->order( array( array( $book, 2 ) ) );
-		$today   = $this->order( array( array( $book, 3 ) ) );
-		$pending = $this->order( array( array( $book, 4 ) ) );
-		foreach ( array( $before, $earlier, $today ) as $order ) {
-			$this->pay( $order );
-		}
-		edd_update_order( $before, array( 'date_created' => gmdate( 'Y-m-d H:i:s', time() - 10 * DAY_IN_SECONDS ) ) );
-		edd_update_order( $earlier, array( 'date_created' => gmdate( 'Y-m-d H:i:s', time() - 2 * DAY_IN_SECONDS ) ) );
-		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		Modules::set( 'woocommerce', true );
-
-		// Interrupted after two batches of one order: the two oldest of the window.
-		$first = Backfill::run( 5, false, 1, 2 );
-		$this->assertSame( array( 2, 2, false, false ), array( $first['imported'], $first['batches'], $first['done'], $first['resumed'] ) );
-		$recorded = static fn(): array => array_map( static fn( array $row ): int => (int) $row['order_id'], Db::rows( 'SELECT order_id FROM {shop_orders} ORDER BY order_id' ) );
-		$this->assertSame( array( $earlier, $today ), $recorded() );
-
-		// Run again: it resumes with the third order of the window and finishes.
-		$second = Backfill::run( 5, false, 1 );
-		$this->assertSame( array( 3, true, true ), array( $second['imported'], $second['done'], $second['resumed'] ) );
-		$this->assertNull( Backfill::state() );
-		$this->assertSame( array( $earlier, $today, $pending ), $recorded() );
-
-		// A third run reads the window again and counts nothing twice.
-		Backfill::run( 5 );
-		$this->assertSame( '3', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		$this->assertSame(
-			array(
-				'status'      => 'complete',
-				'total'       => '30.0000',
-				'visitor'     => '0',
-				'session_id'  => '0',
-				'attribution' => 'none',
-			),
-			$this->figures( $today, array( 'status', 'total', 'visitor', 'session_id', 'attribution' ) )
+		$book                    = $this->download( 'Book', '10.00' );
+		list( $today, $pending ) = $this->assert_backfill_resumes(
+			function ( int $quantity, bool $paid ) use ( $book ): int {
+				$id = $this->order( array( array( $book, $quantity ) ) );
+				if ( $paid ) {
+					$this->pay( $id );
+				}
+				return $id;
+			},
+			static fn( int $id, int $seconds ) => edd_update_order( $id, array( 'date_created' => gmdate( 'Y-m-d H:i:s', time() - $seconds ) ) )
 		);
-		$this->assertSame( '0', $this->order_row( $pending )['paid_at'] );
+		$this->assertSame( array( 'complete', 'pending', '0' ), array( $this->order_row( $today )['status'], $this->order_row( $pending )['status'], $this->order_row( $pending )['paid_at'] ) );
 	}
 
 	/**

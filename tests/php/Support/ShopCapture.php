@@ -17,6 +17,7 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Backfill;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
@@ -89,6 +90,77 @@ trait ShopCapture {
 	}
 
 	/**
+	 * Asserts that an order is paid, and on the site-local day of its payment.
+	 *
+	 * @param string $shop     The shop column.
+	 * @param int    $order_id The order.
+	 */
+	protected function assert_paid_that_day( string $shop, int $order_id ): void {
+		$row = $this->shop_order_row( $shop, $order_id );
+		$this->assertGreaterThan( 0, (int) $row['paid_at'] );
+		$this->assertSame( ( new LocalTime() )->day( (int) $row['paid_at'] ), $row['day'] );
+	}
+
+	/**
+	 * Asserts that an order's hooks fired again (and the order saved again) change nothing: one
+	 * row, the same, with its visitor; the same lines.
+	 *
+	 * @param string   $shop     The shop column.
+	 * @param int      $order_id The order, recorded already.
+	 * @param callable $again    Fires the hooks again.
+	 */
+	protected function assert_counted_once( string $shop, int $order_id, callable $again ): void {
+		$before = $this->shop_order_row( $shop, $order_id );
+		$lines  = $this->shop_order_lines( $shop, $order_id );
+		$this->assertNotSame( '0', $before['visitor'] );
+		$again();
+		$this->assertSame( $before, $this->shop_order_row( $shop, $order_id ) );
+		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$this->assertSame( $lines, $this->shop_order_lines( $shop, $order_id ) );
+		$this->assertCount( 1, $lines );
+	}
+
+	/**
+	 * Asserts an order's row after a refund: its status, total and refunded amount, not cancelled,
+	 * and what its first line says was refunded.
+	 *
+	 * @param string                        $shop     The shop column.
+	 * @param int                           $order_id The order.
+	 * @param string                        $status   The shop plugin's status.
+	 * @param string                        $total    The total.
+	 * @param string                        $refunded The refunded amount.
+	 * @param array{0: int, 1: string}|null $line     The first line's refunded quantity and amount, or null.
+	 */
+	protected function assert_refunded( string $shop, int $order_id, string $status, string $total, string $refunded, ?array $line = null ): void {
+		$this->assertSame(
+			array(
+				'status'    => $status,
+				'total'     => $total,
+				'refunded'  => $refunded,
+				'cancelled' => '0',
+			),
+			array_intersect_key( $this->shop_order_row( $shop, $order_id ), array_flip( array( 'status', 'total', 'refunded', 'cancelled' ) ) )
+		);
+		if ( null !== $line ) {
+			$first = $this->shop_order_lines( $shop, $order_id )[0];
+			$this->assertSame( array( (string) $line[0], $line[1] ), array( $first['refunded_quantity'], $first['refunded'] ) );
+		}
+	}
+
+	/**
+	 * Asserts an order kept in its currency with no amount in the shop's base currency.
+	 *
+	 * @param string $shop     The shop column.
+	 * @param int    $order_id The order.
+	 * @param string $currency Its currency.
+	 * @param string $total    Its total.
+	 */
+	protected function assert_without_base_amount( string $shop, int $order_id, string $currency, string $total ): void {
+		$row = $this->shop_order_row( $shop, $order_id );
+		$this->assertSame( array( $currency, $total, null ), array( $row['currency'], $row['total'], $row['total_base'] ) );
+	}
+
+	/**
 	 * The lines of an order's row.
 	 *
 	 * @param string $shop     The shop column.
@@ -120,6 +192,35 @@ trait ShopCapture {
 	 */
 	protected function events(): array {
 		return Db::rows( 'SELECT type, product_id, quantity, value FROM {shop_events} ORDER BY id' );
+	}
+
+	/**
+	 * Asserts the shop steps of one visitor (a product at 12.50): two added to the cart, the two
+	 * removed, one added, the checkout started with it, the product's page seen.
+	 *
+	 * @param string $shop    The shop column.
+	 * @param int    $product The product.
+	 */
+	protected function assert_shop_steps( string $shop, int $product ): void {
+		$step = static fn( string $type, int $id, int $quantity ): array => array(
+			'type'       => $type,
+			'product_id' => (string) $id,
+			'quantity'   => (string) $quantity,
+			'value'      => number_format( 12.5 * $quantity, 4, '.', '' ),
+		);
+		$this->assertSame(
+			array(
+				$step( 'add_to_cart', $product, 2 ),
+				$step( 'remove_from_cart', $product, 2 ),
+				$step( 'add_to_cart', $product, 1 ),
+				$step( 'checkout_started', 0, 1 ),
+				$step( 'product_view', $product, 1 ),
+			),
+			$this->events()
+		);
+		$this->assertSame( array( $shop ), Db::col( 'SELECT DISTINCT shop FROM {shop_events}' ) );
+		$this->assertSame( 1, count( array_unique( Db::col( 'SELECT visitor FROM {shop_events}' ) ) ) );
+		$this->assertNotSame( '0', Db::value( 'SELECT visitor FROM {shop_events} LIMIT 1' ) );
 	}
 
 	/**
@@ -279,5 +380,58 @@ trait ShopCapture {
 		$this->assertSame( 'success', \WP_CLI::$said[0][0] );
 		$this->assertStringStartsWith( '1 orders created since ', \WP_CLI::$said[0][1] );
 		$this->assertSame( array( $shop => '1' ), array_column( Db::rows( 'SELECT shop, COUNT(*) AS n FROM {shop_orders} GROUP BY shop' ), 'n', 'shop' ) );
+	}
+
+	/**
+	 * Asserts the backfill of orders placed while the capture was off (10, 2 and 0 days ago, paid,
+	 * and one unpaid of today; 1, 2, 3 and 4 units at 10.00): a 5-day window's orders only, in
+	 * batches that resume where an interrupted run stopped, each order once however often it runs,
+	 * with no visitor to attribute them to.
+	 *
+	 * @param callable $place Places an order now: (quantity, paid) => its id.
+	 * @param callable $age   Moves an order's creation back: (id, seconds).
+	 * @return array{0: int, 1: int} Today's paid order and the unpaid one.
+	 */
+	protected function assert_backfill_resumes( callable $place, callable $age ): array {
+		Modules::set( 'woocommerce', false );
+		$before  = (int) $place( 1, true );
+		$earlier = (int) $place( 2, true );
+		$today   = (int) $place( 3, true );
+		$pending = (int) $place( 4, false );
+		$age( $before, 10 * DAY_IN_SECONDS );
+		$age( $earlier, 2 * DAY_IN_SECONDS );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		Modules::set( 'woocommerce', true );
+
+		// Interrupted after two batches of one order: the two oldest of the window.
+		$first = Backfill::run( 5, false, 1, 2 );
+		$this->assertSame( array( 2, 2, false, false ), array( $first['imported'], $first['batches'], $first['done'], $first['resumed'] ) );
+		$this->assertSame(
+			array(
+				'days'     => 5,
+				'page'     => 2,
+				'imported' => 2,
+			),
+			array_diff_key( (array) Backfill::state(), array( 'since' => 0 ) )
+		);
+		$recorded = static fn(): array => array_map( 'intval', Db::col( 'SELECT order_id FROM {shop_orders} ORDER BY order_id' ) );
+		$this->assertSame( array( $earlier, $today ), $recorded() );
+
+		// Run again: it resumes with the third order of the window and finishes.
+		$second = Backfill::run( 5, false, 1 );
+		$this->assertSame( array( 3, true, true ), array( $second['imported'], $second['done'], $second['resumed'] ) );
+		$this->assertNull( Backfill::state() );
+		$this->assertSame( array( $earlier, $today, $pending ), $recorded() );
+
+		// A third run reads the window again and counts nothing twice.
+		Backfill::run( 5 );
+		$this->assertSame( '3', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$row = $this->shop_order_row( (string) Db::value( 'SELECT shop FROM {shop_orders} LIMIT 1' ), $today );
+		$this->assertSame(
+			array( '30.0000', '0', '0', 'none' ),
+			array( $row['total'], $row['visitor'], $row['session_id'], $row['attribution'] )
+		);
+		$this->assertGreaterThan( 0, (int) $row['paid_at'] );
+		return array( $today, $pending );
 	}
 }

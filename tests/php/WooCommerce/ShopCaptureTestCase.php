@@ -9,7 +9,6 @@ namespace MonsterInsights\Reports\Tests\WooCommerce;
 
 use MonsterInsights\Reports\CLI\EcommerceCommand;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Backfill;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
@@ -194,9 +193,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 			),
 			$this->figures( $order )
 		);
-		$row = $this->order_row( $order );
-		$this->assertGreaterThan( 0, (int) $row['paid_at'] );
-		$this->assertSame( ( new LocalTime() )->day( (int) $row['paid_at'] ), $row['day'] );
+		$this->assert_paid_that_day( 'woocommerce', $order->get_id() );
 		$this->assertSame(
 			array(
 				array(
@@ -272,16 +269,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 			)
 		);
 		$this->assertInstanceOf( \WC_Order_Refund::class, $refund );
-		$this->assertSame(
-			array(
-				'status'    => 'processing',
-				'total'     => '30.0000',
-				'refunded'  => '10.0000',
-				'cancelled' => '0',
-			),
-			$this->figures( $order, array( 'status', 'total', 'refunded', 'cancelled' ) )
-		);
-		$this->assertSame( array( '1', '10.0000' ), array( $this->lines( $order )[0]['refunded_quantity'], $this->lines( $order )[0]['refunded'] ) );
+		$this->assert_refunded( 'woocommerce', $order->get_id(), 'processing', '30.0000', '10.0000', array( 1, '10.0000' ) );
 
 		$this->assertInstanceOf(
 			\WC_Order_Refund::class,
@@ -292,15 +280,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 				)
 			)
 		);
-		$this->assertSame(
-			array(
-				'status'    => 'refunded',
-				'total'     => '30.0000',
-				'refunded'  => '30.0000',
-				'cancelled' => '0',
-			),
-			$this->figures( $order, array( 'status', 'total', 'refunded', 'cancelled' ) )
-		);
+		$this->assert_refunded( 'woocommerce', $order->get_id(), 'refunded', '30.0000', '30.0000' );
 		$this->assertGreaterThan( 0, (int) $this->order_row( $order )['paid_at'] );
 
 		// A refund deleted, as WooCommerce's order screen does it: the order's refund total
@@ -409,16 +389,17 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$order = $this->order( array( array( $this->product( 'Mug', '12.50' ), 2 ) ) );
 		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
 		$order->payment_complete();
-		$before = $this->order_row( $order );
-		$this->assertNotSame( '0', $before['visitor'] );
-		do_action( 'woocommerce_payment_complete', $order->get_id(), 'txn' );
-		do_action( 'woocommerce_order_status_changed', $order->get_id(), 'pending', 'processing', $order );
-		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
-		$order->payment_complete();
-		$order->save();
-		$this->assertSame( $before, $this->order_row( $order ) );
-		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		$this->assertCount( 1, $this->lines( $order ) );
+		$this->assert_counted_once(
+			'woocommerce',
+			$order->get_id(),
+			static function () use ( $order ): void {
+				do_action( 'woocommerce_payment_complete', $order->get_id(), 'txn' );
+				do_action( 'woocommerce_order_status_changed', $order->get_id(), 'pending', 'processing', $order );
+				do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
+				$order->payment_complete();
+				$order->save();
+			}
+		);
 	}
 
 	/**
@@ -459,14 +440,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		add_filter( 'woocommerce_order_get_currency', $wrong, 10, 2 );
 		$odd->payment_complete();
 		remove_filter( 'woocommerce_order_get_currency', $wrong );
-		$this->assertSame(
-			array(
-				'currency'   => 'XYZ',
-				'total'      => '10.0000',
-				'total_base' => null,
-			),
-			$this->figures( $odd, array( 'currency', 'total', 'total_base' ) )
-		);
+		$this->assert_without_base_amount( 'woocommerce', $odd->get_id(), 'XYZ', '10.0000' );
 		$this->assertContains( array( 'warning', sprintf( 'Order %d has an unknown currency (XYZ): recorded without an amount in the base currency.', $odd->get_id() ) ), $this->logged );
 
 		$dollars = $this->order( array( array( $mug, 1 ) ) );
@@ -515,43 +489,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		do_shortcode( '[woocommerce_checkout]' );
 		do_shortcode( '[product_page id="' . $mug->get_id() . '"]' );
 
-		$this->assertSame(
-			array(
-				array(
-					'type'       => 'add_to_cart',
-					'product_id' => (string) $mug->get_id(),
-					'quantity'   => '2',
-					'value'      => '25.0000',
-				),
-				array(
-					'type'       => 'remove_from_cart',
-					'product_id' => (string) $mug->get_id(),
-					'quantity'   => '2',
-					'value'      => '25.0000',
-				),
-				array(
-					'type'       => 'add_to_cart',
-					'product_id' => (string) $mug->get_id(),
-					'quantity'   => '1',
-					'value'      => '12.5000',
-				),
-				array(
-					'type'       => 'checkout_started',
-					'product_id' => '0',
-					'quantity'   => '1',
-					'value'      => '12.5000',
-				),
-				array(
-					'type'       => 'product_view',
-					'product_id' => (string) $mug->get_id(),
-					'quantity'   => '1',
-					'value'      => '12.5000',
-				),
-			),
-			$this->events()
-		);
-		$this->assertSame( 1, count( array_unique( Db::col( 'SELECT visitor FROM {shop_events}' ) ) ) );
-		$this->assertNotSame( '0', Db::value( 'SELECT visitor FROM {shop_events} LIMIT 1' ) );
+		$this->assert_shop_steps( 'woocommerce', $mug->get_id() );
 
 		$_SERVER['HTTP_DNT'] = '1';
 		WC()->cart->add_to_cart( $mug->get_id(), 1 );
@@ -623,55 +561,22 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * backfill runs, with no visitor to attribute them to.
 	 */
 	public function test_backfill_imports_existing_orders_resumably(): void {
-		Modules::set( 'woocommerce', false );
-		$mug     = $this->product( 'Mug', '10.00' );
-		$before  = $this->order( array( array( $mug, 1 ) ) );
-		$earlier = $this->order( array( array( $mug, 2 ) ) );
-		$today   = $this->order( array( array( $mug, 3 ) ) );
-		$pending = $this->order( array( array( $mug, 4 ) ) );
-		foreach ( array( $before, $earlier, $today ) as $order ) {
-			$order->payment_complete();
-		}
-		$before->set_date_created( time() - 10 * DAY_IN_SECONDS );
-		$before->save();
-		$earlier->set_date_created( time() - 2 * DAY_IN_SECONDS );
-		$earlier->save();
-		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		Modules::set( 'woocommerce', true );
-
-		// Interrupted after two batches of one order: the two oldest of the window.
-		$first = Backfill::run( 5, false, 1, 2 );
-		$this->assertSame( array( 2, 2, false, false ), array( $first['imported'], $first['batches'], $first['done'], $first['resumed'] ) );
-		$this->assertSame(
-			array(
-				'days'     => 5,
-				'page'     => 2,
-				'imported' => 2,
-			),
-			array_diff_key( (array) Backfill::state(), array( 'since' => 0 ) )
+		$mug                     = $this->product( 'Mug', '10.00' );
+		list( $today, $pending ) = $this->assert_backfill_resumes(
+			function ( int $quantity, bool $paid ) use ( $mug ): int {
+				$order = $this->order( array( array( $mug, $quantity ) ) );
+				if ( $paid ) {
+					$order->payment_complete();
+				}
+				return $order->get_id();
+			},
+			static function ( int $id, int $seconds ): void {
+				$order = wc_get_order( $id );
+				$order->set_date_created( time() - $seconds );
+				$order->save();
+			}
 		);
-		$recorded = static fn(): array => array_map( static fn( array $row ): int => (int) $row['order_id'], Db::rows( 'SELECT order_id FROM {shop_orders} ORDER BY order_id' ) );
-		$this->assertSame( array( $earlier->get_id(), $today->get_id() ), $recorded() );
-
-		// Run again: it resumes with the third order of the window and finishes.
-		$second = Backfill::run( 5, false, 1 );
-		$this->assertSame( array( 3, true, true ), array( $second['imported'], $second['done'], $second['resumed'] ) );
-		$this->assertNull( Backfill::state() );
-		$this->assertSame( array( $earlier->get_id(), $today->get_id(), $pending->get_id() ), $recorded() );
-
-		// A third run reads the window again and counts nothing twice.
-		Backfill::run( 5 );
-		$this->assertSame( '3', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		$this->assertSame(
-			array(
-				'status'      => 'processing',
-				'total'       => '30.0000',
-				'session_id'  => '0',
-				'attribution' => 'none',
-			),
-			$this->figures( $today, array( 'status', 'total', 'session_id', 'attribution' ) )
-		);
-		$this->assertSame( 'pending', $this->figures( $pending, array( 'status' ) )['status'] );
+		$this->assertSame( array( 'processing', 'pending' ), array( $this->shop_order_row( 'woocommerce', $today )['status'], $this->shop_order_row( 'woocommerce', $pending )['status'] ) );
 	}
 
 	/**

@@ -35,8 +35,10 @@ trait Files {
 
 	/**
 	 * A scratch dir as the uploads folder (where the collector keeps its data), for the test.
+	 *
+	 * @return string The dir.
 	 */
-	protected function scratch_uploads(): void {
+	protected function scratch_uploads(): string {
 		$uploads = $this->scratch_dir();
 		add_filter(
 			'upload_dir',
@@ -45,6 +47,7 @@ trait Files {
 				return $dirs;
 			}
 		);
+		return $uploads;
 	}
 
 	/**
