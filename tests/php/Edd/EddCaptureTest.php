@@ -316,7 +316,8 @@ class EddCaptureTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A paid order revoked: flagged cancelled, its figures kept for the record.
+	 * A paid order revoked: flagged cancelled, its figures kept for the record; a paid order later
+	 * set to cancelled likewise; an order abandoned before payment never counts as paid.
 	 */
 	public function test_revoked(): void {
 		$id = $this->order( array( array( $this->download( 'Book', '10.00' ), 2 ) ) );
@@ -331,6 +332,16 @@ class EddCaptureTest extends BuiltinTestCase {
 			$this->figures( $id, array( 'status', 'total', 'cancelled' ) )
 		);
 		$this->assertGreaterThan( 0, (int) $this->order_row( $id )['paid_at'] );
+
+		$later = $this->order( array( array( $this->download( 'Course', '30.00' ), 1 ) ), 'later@example.org' );
+		$this->pay( $later );
+		$paid_at = $this->order_row( $later )['paid_at'];
+		$this->assertTrue( edd_update_order_status( $later, 'cancelled' ) );
+		$this->assertSame( array( $paid_at, 'cancelled', '1' ), array_values( $this->figures( $later, array( 'paid_at', 'status', 'cancelled' ) ) ) );
+
+		$abandoned = $this->order( array( array( $this->download( 'Guide', '5.00' ), 1 ) ), 'gone@example.org' );
+		$this->assertTrue( edd_update_order_status( $abandoned, 'abandoned' ) );
+		$this->assertSame( array( '0', 'abandoned', '0' ), array_values( $this->figures( $abandoned, array( 'paid_at', 'status', 'cancelled' ) ) ) );
 	}
 
 	/**
@@ -409,6 +420,62 @@ class EddCaptureTest extends BuiltinTestCase {
 		$_SERVER['HTTP_DNT'] = '1';
 		edd_add_to_cart( $book, array( 'quantity' => 1 ) );
 		$this->assertCount( 5, $this->events(), (string) wp_json_encode( $this->events() ) );
+	}
+
+	/**
+	 * A download with price options: the option added is at its own price, the download's page at
+	 * its lowest.
+	 */
+	public function test_price_options(): void {
+		$plugin = $this->download( 'Plugin', '0.00' );
+		update_post_meta( $plugin, '_variable_pricing', 1 );
+		update_post_meta(
+			$plugin,
+			'edd_variable_prices',
+			array(
+				1 => array(
+					'index'  => 1,
+					'name'   => 'Single site',
+					'amount' => '20.00',
+				),
+				2 => array(
+					'index'  => 2,
+					'name'   => 'Agency',
+					'amount' => '50.00',
+				),
+			)
+		);
+		edd_add_to_cart(
+			$plugin,
+			array(
+				'price_id' => 2,
+				'quantity' => 2,
+			)
+		);
+		$GLOBALS['wp_query'] = new \WP_Query( // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- The page's main query.
+			array(
+				'post_type' => 'download',
+				'p'         => $plugin,
+			)
+		);
+		do_action( 'template_redirect' );
+		$this->assertSame(
+			array(
+				array(
+					'type'       => 'add_to_cart',
+					'product_id' => (string) $plugin,
+					'quantity'   => '2',
+					'value'      => '100.0000',
+				),
+				array(
+					'type'       => 'product_view',
+					'product_id' => (string) $plugin,
+					'quantity'   => '1',
+					'value'      => '20.0000',
+				),
+			),
+			$this->events()
+		);
 	}
 
 	/**
