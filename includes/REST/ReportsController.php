@@ -202,7 +202,7 @@ final class ReportsController extends Controller {
 		$block = $report->tables()[ $table ];
 		if ( $csv ) {
 			return new CsvResponse(
-				$block->columns(),
+				$block->columns( $report_request ),
 				$block->rows( $source, $report_request ),
 				sprintf( 'monsterinsights-reports-%s-%s-%s-%s.csv', $report->name(), $table, $range->start_ymd(), $range->end_ymd() )
 			);

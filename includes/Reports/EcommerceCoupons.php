@@ -18,7 +18,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The coupons of the range's paid orders: each coupon code's revenue (the orders' revenue less
- * refunds), orders and revenue per order, and while comparing the change of its revenue. An order
+ * refunds), orders and revenue per order, and while comparing (only then) the change of its
+ * revenue against the compare range. An order
  * with two coupons counts under each.
  */
 final class EcommerceCoupons extends ComposedReport implements NeedsShop {
@@ -57,7 +58,7 @@ final class EcommerceCoupons extends ComposedReport implements NeedsShop {
 					);
 				},
 				'revenue'
-			),
+			)->only_comparing( array( 'change' ) ),
 		);
 	}
 }

@@ -52,7 +52,6 @@ const row = (
 	revenue,
 	transactions,
 	average_order_value: Math.round( ( revenue / transactions ) * 100 ) / 100,
-	change: null,
 } );
 
 export const payload: EcommerceCouponsReport = {
@@ -75,11 +74,6 @@ export const payload: EcommerceCouponsReport = {
 				'average_order_value',
 				() => __( 'Average Order Value', 'monsterinsights-reports' ),
 				'money'
-			),
-			column(
-				'change',
-				() => __( 'Change', 'monsterinsights-reports' ),
-				'change'
 			),
 		],
 		[

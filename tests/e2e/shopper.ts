@@ -48,11 +48,16 @@ export async function catalogue(
  * @param url  The URL.
  */
 async function view( page: Page, url: string ) {
-	const hit = page.waitForRequest(
-		( request ) =>
+	// This page's own page view (a page left a moment ago may still send its own).
+	const path = new URL( url, 'http://localhost' ).pathname;
+	const hit = page.waitForRequest( ( request ) => {
+		const body = request.postData() ?? '';
+		return (
 			isCollectorHit( request ) &&
-			( request.postData() ?? '' ).includes( '"pageview"' )
-	);
+			body.includes( '"pageview"' ) &&
+			body.includes( `"p":"${ path }` )
+		);
+	} );
 	await page.goto( url );
 	const response = await ( await hit ).response();
 	expect( response?.status() ).toBe( 204 );
@@ -76,9 +81,9 @@ async function classicCart( page: Page, store: Catalogue ) {
 	).toHaveCount( 1 );
 	await page.locator( '#coupon_code' ).fill( COUPON.code );
 	await page.locator( 'button[name="apply_coupon"]' ).click();
-	await expect( page.locator( '.woocommerce-message' ) ).toContainText(
-		'Coupon code applied successfully.'
-	);
+	await expect(
+		page.getByText( 'Coupon code applied successfully.' )
+	).toBeVisible();
 	await view( page, store.checkout );
 	await page.locator( '#billing_first_name' ).fill( 'Erika' );
 	await page.locator( '#billing_last_name' ).fill( 'Mustermann' );
@@ -120,7 +125,12 @@ async function blockCart( page: Page, store: Catalogue ) {
 		.fill( 'Alexanderplatz 1' );
 	await page.getByLabel( 'Postal code' ).fill( '10178' );
 	await page.getByLabel( 'City' ).fill( 'Berlin' );
-	await page.getByRole( 'button', { name: 'Place Order' } ).click();
+	// The button ignores clicks while the checkout recalculates after an address change (it is
+	// only aria-disabled then): click until the order goes through.
+	await expect( async () => {
+		await page.getByRole( 'button', { name: 'Place Order' } ).click();
+		await page.waitForURL( /order-received/, { timeout: 5_000 } );
+	} ).toPass( { timeout: 60_000 } );
 }
 
 /**
@@ -149,20 +159,34 @@ export async function shop(
 		await view( page, store.products.mug.url );
 		await page.locator( 'form.cart input.qty' ).fill( '2' );
 		await page.locator( 'form.cart button[name="add-to-cart"]' ).click();
-		await expect( page.locator( '.woocommerce-message' ) ).toContainText(
-			'have been added to your cart'
-		);
+		await expect(
+			page.getByText( '2 × “E2E Mug” have been added to your cart.' )
+		).toBeVisible();
 		await view( page, store.products.shirt.url );
 		await page.locator( 'form.cart button[name="add-to-cart"]' ).click();
-		await expect( page.locator( '.woocommerce-message' ) ).toContainText(
-			'has been added to your cart'
-		);
+		await expect(
+			page.getByText( '“E2E Shirt” has been added to your cart.' )
+		).toBeVisible();
 		if ( checkout === 'classic' ) {
 			await classicCart( page, store );
 		} else {
 			await blockCart( page, store );
 		}
-		await page.waitForURL( /order-received/, { timeout: 60_000 } );
+		await page
+			.waitForURL( /order-received/, { timeout: 60_000 } )
+			.catch( async ( error: Error ) => {
+				// The checkout's own notices say why it did not go through.
+				const notices = await page
+					.locator(
+						'.woocommerce-error, .wc-block-components-notice-banner.is-error, .wc-block-components-validation-error'
+					)
+					.allTextContents();
+				throw new Error(
+					`${ error.message }; the checkout said: ${ notices.join(
+						' | '
+					) }`
+				);
+			} );
 		const match = /order-received\/(\d+)/.exec( page.url() );
 		expect( match ).not.toBeNull();
 		return Number( match?.[ 1 ] );

@@ -151,20 +151,22 @@ add_action(
 						$coupon->set_amount( 5 );
 						$coupon->save();
 					}
+					// Classic: pages of the shortcodes, made once; block: the pages WooCommerce's
+					// install made (its cart and checkout blocks with their inner blocks).
 					$pages = array();
 					foreach ( array( 'cart', 'checkout' ) as $kind ) {
-						$content = 'classic' === $request['checkout']
-							? "[woocommerce_{$kind}]"
-							: ( 'cart' === $kind ? '<!-- wp:woocommerce/cart /-->' : '<!-- wp:woocommerce/checkout /-->' );
-						$slug    = "e2e-{$kind}-{$request['checkout']}";
-						$page    = get_page_by_path( $slug );
-						$id      = $page ? $page->ID : wp_insert_post(
+						$slug = 'classic' === $request['checkout'] ? "e2e-{$kind}-classic" : $kind;
+						$page = get_page_by_path( $slug );
+						if ( ! $page && 'block' === $request['checkout'] ) {
+							return new \WP_Error( 'no_block_page', "WooCommerce's {$kind} page is missing: load wp-admin once after activating it.", array( 'status' => 409 ) );
+						}
+						$id = $page ? $page->ID : wp_insert_post(
 							array(
 								'post_type'    => 'page',
 								'post_status'  => 'publish',
-								'post_title'   => ucfirst( $kind ),
+								'post_title'   => ucfirst( $kind ) . ' (classic)',
 								'post_name'    => $slug,
-								'post_content' => $content,
+								'post_content' => "[woocommerce_{$kind}]",
 							)
 						);
 						update_option( "woocommerce_{$kind}_page_id", (int) $id );

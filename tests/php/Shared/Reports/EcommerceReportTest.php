@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\REST\CsvResponse;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Orders;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
@@ -294,11 +295,12 @@ class EcommerceReportTest extends BuiltinTestCase {
 	 */
 	public function test_coupons(): void {
 		$table = $this->report( 'ecommerce_coupons' )['coupons_table'];
-		$this->assertSame( array( 'coupon_name', 'revenue', 'transactions', 'average_order_value', 'change' ), array_column( $table['columns'], 'id' ) );
+		// No change column without a compare range.
+		$this->assertSame( array( 'coupon_name', 'revenue', 'transactions', 'average_order_value' ), array_column( $table['columns'], 'id' ) );
 		$this->assertEquals(
 			array(
-				array( 'SAVE5', 70, 2, 35, null ),
-				array( 'FREESHIP', 20, 1, 20, null ),
+				array( 'SAVE5', 70, 2, 35 ),
+				array( 'FREESHIP', 20, 1, 20 ),
 			),
 			array_map( static fn( array $row ): array => array_values( $row ), $table['rows'] )
 		);
