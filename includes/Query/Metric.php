@@ -32,8 +32,17 @@ final class Metric {
 	public const TOTAL_REVENUE                 = 'totalRevenue';
 	public const AVERAGE_REVENUE_PER_USER      = 'averageRevenuePerUser';
 	public const ECOMMERCE_PURCHASES           = 'ecommercePurchases';
-	// Units of products sold in paid orders (by item: the Site Summary's popular products).
-	public const ITEMS_PURCHASED      = 'itemsPurchased';
+	// Units of products sold in paid orders (by item: the Site Summary's popular products), and
+	// their revenue (line totals less refunds, in the shop's base currency).
+	public const ITEMS_PURCHASED = 'itemsPurchased';
+	public const ITEM_REVENUE    = 'itemRevenue';
+	// Paid orders' revenue per order, and the paid orders of customers who had not bought before.
+	public const AVERAGE_PURCHASE_REVENUE = 'averagePurchaseRevenue';
+	public const FIRST_TIME_PURCHASERS    = 'firstTimePurchasers';
+	// The shop's cart steps: add to cart and remove from cart events, checkouts started.
+	public const ADD_TO_CARTS         = 'addToCarts';
+	public const REMOVE_FROM_CARTS    = 'removeFromCarts';
+	public const CHECKOUTS            = 'checkouts';
 	public const EVENT_COUNT          = 'eventCount';
 	public const EXITS                = 'exits';
 	public const AVERAGE_SCROLL_DEPTH = 'averageScrollDepth';

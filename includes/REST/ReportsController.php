@@ -14,8 +14,10 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\InvalidDateRange;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\HasParams;
+use MonsterInsights\Reports\Reports\NeedsShop;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
+use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Sources\Source;
 use MonsterInsights\Reports\Sources\Sources;
 
@@ -171,6 +173,9 @@ final class ReportsController extends Controller {
 		if ( $gate instanceof \WP_Error ) {
 			return $gate;
 		}
+		if ( $report instanceof NeedsShop && ! Shop::active() ) {
+			return self::no_shop();
+		}
 
 		try {
 			list( $range, $compare ) = $this->ranges( $request );
@@ -197,7 +202,7 @@ final class ReportsController extends Controller {
 		$block = $report->tables()[ $table ];
 		if ( $csv ) {
 			return new CsvResponse(
-				$block->columns(),
+				$block->columns( $report_request ),
 				$block->rows( $source, $report_request ),
 				sprintf( 'monsterinsights-reports-%s-%s-%s-%s.csv', $report->name(), $table, $range->start_ymd(), $range->end_ymd() )
 			);
@@ -205,6 +210,17 @@ final class ReportsController extends Controller {
 		return rest_ensure_response(
 			$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
 		);
+	}
+
+	/**
+	 * The answer of an eCommerce report without a shop: what is missing, the shop plugin or the
+	 * module.
+	 */
+	public static function no_shop(): \WP_Error {
+		$message = '' === Shop::platform()
+			? __( 'eCommerce reports need WooCommerce or Easy Digital Downloads. Install and activate one of them, and your store’s sales will show here.', 'monsterinsights-reports' )
+			: __( 'The eCommerce module is off. Turn it on in Settings, and your store’s sales will show here.', 'monsterinsights-reports' );
+		return new \WP_Error( 'no_shop', $message, array( 'status' => 400 ) );
 	}
 
 	/**

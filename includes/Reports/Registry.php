@@ -45,11 +45,11 @@ final class Registry {
 		),
 		'ecommerce'             => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => Ecommerce::class,
 		),
 		'ecommerce_coupons'     => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => EcommerceCoupons::class,
 		),
 		'ecommerce_funnel'      => array(
 			'feature' => 'ecommerce',

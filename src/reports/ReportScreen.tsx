@@ -8,7 +8,8 @@
  * - loading: a spinner until the first payload arrives; refreshing: the 'Refreshing Report'
  *   dialog over the previous payload while new dates load.
  * - error: the report's error text (default 'An unknown error has occurred.') in a
- *   notice, with the server's message under it.
+ *   notice, with the server's message under it; an eCommerce report without a shop (400
+ *   no_shop) says in an info notice what is missing.
  * - empty: the report's empty text (default 'No data to show').
  *
  * A report whose chart carries site notes shows their toggle and panel right under that chart
@@ -195,6 +196,13 @@ function LiveBody< P >( {
 			</p>
 		) : (
 			children( data, { demo: false, locale, comparing } )
+		);
+	} else if ( error?.code === 'no_shop' ) {
+		// An eCommerce report on a site without a shop: what is missing, not a failure.
+		body = (
+			<Notice status="info" isDismissible={ false }>
+				<p>{ error.message }</p>
+			</Notice>
 		);
 	} else if ( error && ! HANDLED_ELSEWHERE.includes( error.code ) ) {
 		body = (

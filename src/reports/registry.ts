@@ -143,6 +143,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-ecommerce" */ '../demo/ecommerce'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ecommerce" */ './ecommerce'
+			) as Promise< ScreenModule >,
 	},
 	ecommerce_coupons: {
 		title: () => __( 'Coupons Report', 'monsterinsights-reports' ),
@@ -159,6 +163,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-ecommerce-coupons" */ '../demo/ecommerce_coupons'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ecommerce-coupons" */ './ecommerce-coupons'
+			) as Promise< ScreenModule >,
 	},
 	ecommerce_funnel: {
 		title: () => __( 'eCommerce Funnel', 'monsterinsights-reports' ),

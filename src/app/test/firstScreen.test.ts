@@ -127,7 +127,7 @@ describe( 'firstScreen', () => {
 			'#/traffic-overview',
 		],
 		[ 'a report that fetches itself', connected( 'plus' ), '#/real-time' ],
-		[ 'a report without a screen', connected( 'pro' ), '#/ecommerce' ],
+		[ 'a report without a screen', connected( 'pro' ), '#/search-console' ],
 		[ 'the settings screen', connected(), '#/settings' ],
 		[ 'a site without a source', makeBoot(), '' ],
 		[

@@ -7,7 +7,7 @@ import type { ComponentType, ReactElement } from 'react';
 
 import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { appStore } from '../../store/app';
-import type { DateQuery, Level } from '../../store/app/types';
+import type { BootShop, DateQuery, Level } from '../../store/app/types';
 import { mockApi, type ApiCall } from '../../store/test/api';
 import {
 	getUpsellContent,
@@ -66,6 +66,32 @@ export function registryFor( level: Level, compare = false ) {
 			  }
 			: MARCH_10_12
 	);
+}
+
+/**
+ * A shop selling in US dollars (the boot data's shop): eCommerce payloads and columns come only
+ * with a shop.
+ */
+export const USD_SHOP: BootShop = {
+	platform: 'woocommerce',
+	currency: { code: 'USD', symbol: '$', decimals: 2, position: 'left' },
+};
+
+/**
+ * The registry of registryFor() on a site with the USD shop.
+ *
+ * @param level   The licence level.
+ * @param compare Whether 7–9 March is the compare range.
+ */
+export function shopRegistryFor( level: Level, compare = false ) {
+	const registry = registryFor( level, compare );
+	const boot = registry.select( appStore ).getBoot();
+	if ( boot ) {
+		registry
+			.dispatch( appStore )
+			.receiveBoot( { ...boot, shop: USD_SHOP } );
+	}
+	return registry;
 }
 
 /**

@@ -149,6 +149,9 @@ final class RollupAnswers {
 				// The shop's paid orders (ShopGroups); revenue in the shop's base currency.
 				Metric::ECOMMERCE_PURCHASES        => $c['purchases'] ?? 0,
 				Metric::ITEMS_PURCHASED            => $c['items'] ?? 0,
+				Metric::ITEM_REVENUE               => round( ( $c['item_revenue_cents'] ?? 0 ) / 100, 2 ),
+				Metric::FIRST_TIME_PURCHASERS      => $c['new_purchases'] ?? 0,
+				Metric::AVERAGE_PURCHASE_REVENUE   => ( $c['purchases'] ?? 0 ) > 0 ? round( ( $c['revenue_cents'] ?? 0 ) / 100 / $c['purchases'], 2 ) : 0.0,
 				Metric::TOTAL_REVENUE              => round( ( $c['revenue_cents'] ?? 0 ) / 100, 2 ),
 				Metric::AVERAGE_REVENUE_PER_USER   => $visitors > 0 ? round( ( $c['revenue_cents'] ?? 0 ) / 100 / $visitors, 2 ) : 0.0,
 				default                            => 0,

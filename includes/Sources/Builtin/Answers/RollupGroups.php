@@ -34,7 +34,7 @@ final class RollupGroups {
 	/**
 	 * The metrics the shop's orders answer (ShopGroups).
 	 */
-	private const SHOP_METRICS = array( Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE, Metric::AVERAGE_REVENUE_PER_USER );
+	private const SHOP_METRICS = array( Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE, Metric::AVERAGE_REVENUE_PER_USER, Metric::AVERAGE_PURCHASE_REVENUE, Metric::FIRST_TIME_PURCHASERS );
 
 	/**
 	 * The session rollups and the dimensions each answers: dimension → SQL expression over the
@@ -104,11 +104,18 @@ final class RollupGroups {
 		}
 		$shop = array_merge( $query->dimensions, array_map( static fn( $filter ) => $filter->dimension, $query->filters ) );
 		// Products sold: the shop's order lines, by product (no session counters by product).
-		if ( in_array( Metric::ITEMS_PURCHASED, $query->metrics, true ) || in_array( Dimension::ITEM_NAME, $shop, true ) ) {
+		if ( array() !== array_intersect( array( Metric::ITEMS_PURCHASED, Metric::ITEM_REVENUE ), $query->metrics ) || in_array( Dimension::ITEM_NAME, $shop, true ) ) {
 			if ( ! ShopGroups::answers_items( $shop ) ) {
 				throw new \InvalidArgumentException( 'The builtin source counts products sold by product only.' );
 			}
 			return ShopGroups::items( $range );
+		}
+		// By a coupon or the time to purchase: the orders alone (no session has those).
+		if ( array() !== array_intersect( $shop, ShopGroups::ONLY ) ) {
+			if ( ! ShopGroups::answers( $shop ) ) {
+				throw new \InvalidArgumentException( 'The builtin source has no such combination of order dimensions.' );
+			}
+			return ShopGroups::groups( $shop, $range );
 		}
 		$groups = $this->groups( $query->dimensions, $range );
 		// Purchases and revenue come from the shop's orders, by the same dimension values.

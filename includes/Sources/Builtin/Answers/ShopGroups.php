@@ -18,7 +18,8 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The paid orders of the shop capture (shop_orders: paid, not cancelled), by the day they were paid
  * and by what brought their visitor: counters `purchases` (orders) and `revenue_cents` (the order
- * total less its refunds, in the shop's base currency, in cents). Each group carries the same
+ * total less its refunds, in the shop's base currency, in cents), `new_purchases` (those of customers
+ * who had not bought before). Each group carries the same
  * dimension values the session rollups give (source names, media, channels, campaigns, countries),
  * so RollupAnswers merges it into the session group of the same values; an order without a known
  * visitor has the source "(not set)" and the medium and channel the capture gave it.
@@ -32,14 +33,22 @@ final class ShopGroups {
 	 * Dimension → its SQL expression over shop_orders (alias o) and its joins.
 	 */
 	private const DIMENSIONS = array(
-		Dimension::DATE             => 'o.day',
-		Dimension::SESSION_SOURCE   => "CASE WHEN o.attribution = 'none' THEN %s WHEN s.name IS NULL THEN %s ELSE s.name END",
-		Dimension::SESSION_MEDIUM   => "CASE WHEN o.medium = '' THEN %s ELSE o.medium END",
-		Dimension::SESSION_CHANNEL  => "CASE WHEN o.channel = '' THEN %s ELSE o.channel END",
-		Dimension::SESSION_CAMPAIGN => 'c.name',
-		Dimension::COUNTRY_ID       => 'v.country',
-		Dimension::COUNTRY          => 'v.country',
+		Dimension::DATE                 => 'o.day',
+		Dimension::SESSION_SOURCE       => "CASE WHEN o.attribution = 'none' THEN %s WHEN s.name IS NULL THEN %s ELSE s.name END",
+		Dimension::SESSION_MEDIUM       => "CASE WHEN o.medium = '' THEN %s ELSE o.medium END",
+		Dimension::SESSION_CHANNEL      => "CASE WHEN o.channel = '' THEN %s ELSE o.channel END",
+		Dimension::SESSION_CAMPAIGN     => 'c.name',
+		Dimension::COUNTRY_ID           => 'v.country',
+		Dimension::COUNTRY              => 'v.country',
+		Dimension::ORDER_COUPON         => 'oc.code',
+		Dimension::DAYS_TO_PURCHASE     => "CASE WHEN o.attribution = 'session' THEN FLOOR(o.seconds_to_purchase / 86400) ELSE '' END",
+		Dimension::SESSIONS_TO_PURCHASE => "CASE WHEN o.attribution = 'session' THEN o.sessions_to_purchase ELSE '' END",
 	);
+
+	/**
+	 * The dimensions only the shop's orders have: a query by one of them reads no session rollup.
+	 */
+	public const ONLY = array( Dimension::ORDER_COUPON, Dimension::DAYS_TO_PURCHASE, Dimension::SESSIONS_TO_PURCHASE );
 
 	/**
 	 * Whether the shop answers a set of dimensions (the asked ones and those filtered on).
@@ -82,10 +91,14 @@ final class ShopGroups {
 		if ( array() !== array_intersect( array( Dimension::COUNTRY, Dimension::COUNTRY_ID ), $dimensions ) ) {
 			$joins .= ' LEFT JOIN {sessions} v ON v.id = o.session_id';
 		}
+		if ( in_array( Dimension::ORDER_COUPON, $dimensions, true ) ) {
+			// An order with two coupons counts once under each.
+			$joins .= ' JOIN {shop_order_coupons} oc ON oc.order_ref = o.id';
+		}
 		// The paid amount less refunds, converted at the order's own rate to the base currency.
 		$revenue = 'ROUND(SUM(CASE WHEN o.total > 0 THEN COALESCE(o.total_base, o.total) * (o.total - o.refunded) / o.total ELSE 0 END) * 100)';
 		$rows    = Db::rows(
-			'SELECT ' . implode( ', ', array_merge( $select, array( 'COUNT(*) AS purchases', $revenue . ' AS revenue_cents' ) ) )
+			'SELECT ' . implode( ', ', array_merge( $select, array( 'COUNT(*) AS purchases', 'SUM(o.is_new) AS new_purchases', $revenue . ' AS revenue_cents' ) ) )
 			. ' FROM {shop_orders} o' . $joins
 			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s'
 			. ( array() === $aliases ? '' : ' GROUP BY ' . implode( ', ', array_values( $aliases ) ) ),
@@ -107,6 +120,7 @@ final class ShopGroups {
 				'dimensions' => $values,
 				'counters'   => array(
 					'purchases'     => (int) $row['purchases'],
+					'new_purchases' => (int) $row['new_purchases'],
 					'revenue_cents' => (int) $row['revenue_cents'],
 				),
 			);
@@ -115,15 +129,17 @@ final class ShopGroups {
 	}
 
 	/**
-	 * The units sold in the range's paid orders by product name: counter `items` (quantities less
-	 * refunded quantities). Only by item name (answers_items()).
+	 * The units sold in the range's paid orders by product name: counters `items` (quantities less
+	 * refunded quantities) and `item_revenue_cents` (line totals less refunds, converted at the
+	 * order's own rate to the base currency, in cents). Only by item name (answers_items()).
 	 *
 	 * @param DateRange $range The range.
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
 	public static function items( DateRange $range ): array {
 		$rows   = Db::rows(
-			'SELECT i.name AS name, SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items FROM {shop_order_items} i'
+			'SELECT i.name AS name, SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items,'
+			. ' ROUND(SUM(CASE WHEN i.total > i.refunded THEN (i.total - i.refunded) * (CASE WHEN o.total > 0 AND o.total_base IS NOT NULL THEN o.total_base / o.total ELSE 1 END) ELSE 0 END) * 100) AS item_revenue_cents FROM {shop_order_items} i'
 			. ' JOIN {shop_orders} o ON o.id = i.order_ref'
 			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s GROUP BY i.name',
 			array( $range->start_ymd(), $range->end_ymd() )
@@ -133,7 +149,10 @@ final class ShopGroups {
 			if ( (int) ( $row['items'] ?? 0 ) > 0 ) {
 				$groups[] = array(
 					'dimensions' => array( Dimension::ITEM_NAME => (string) $row['name'] ),
-					'counters'   => array( 'items' => (int) $row['items'] ),
+					'counters'   => array(
+						'items'              => (int) $row['items'],
+						'item_revenue_cents' => (int) $row['item_revenue_cents'],
+					),
 				);
 			}
 		}
