@@ -16,7 +16,7 @@ return array(
 	'report-engagement-pages' => array( 'chunks/6484.00560910.js', 'chunks/report-engagement-pages.1759f053.js' ),
 	'demo-countries' => array( 'chunks/demo-countries.497383d2.js' ),
 	'report-countries' => array( 'chunks/9798.291f0505.js', 'chunks/6484.00560910.js', 'chunks/report-countries.244b238d.js' ),
-	'demo-ecommerce' => array( 'chunks/demo-ecommerce.bfd03c3a.js' ),
+	'demo-ecommerce' => array( 'chunks/demo-ecommerce.0c2de7c6.js' ),
 	'report-ecommerce' => array( 'chunks/9798.291f0505.js', 'chunks/report-ecommerce.5e3fc16e.js' ),
 	'demo-ecommerce-coupons' => array( 'chunks/demo-ecommerce-coupons.a7744c3b.js' ),
 	'report-ecommerce-coupons' => array( 'chunks/6484.00560910.js', 'chunks/report-ecommerce-coupons.5a567c55.js' ),

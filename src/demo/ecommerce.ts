@@ -195,6 +195,44 @@ export function layout(): SampleLayout {
 				money: true,
 			},
 		],
-		tables: [],
+		tables: [
+			{
+				title: __( 'Top Products', 'monsterinsights-reports' ),
+				columns: [
+					__( 'Product', 'monsterinsights-reports' ),
+					__( 'Quantity', 'monsterinsights-reports' ),
+					__( '% of Sales', 'monsterinsights-reports' ),
+					__( 'Revenue', 'monsterinsights-reports' ),
+				],
+				money: [ 3 ],
+				rows: payload.products.map( ( r ) => [
+					r.name,
+					r.quantity,
+					pct( r.percent ),
+					r.revenue,
+				] ),
+			},
+			{
+				title: __(
+					'Top Conversion Sources',
+					'monsterinsights-reports'
+				),
+				columns: [
+					__( 'Source', 'monsterinsights-reports' ),
+					__( 'Sessions', 'monsterinsights-reports' ),
+					__( 'Transactions', 'monsterinsights-reports' ),
+					__( '% of Transactions', 'monsterinsights-reports' ),
+					__( 'Revenue', 'monsterinsights-reports' ),
+				],
+				money: [ 4 ],
+				rows: payload.conversions.map( ( r ) => [
+					r.url,
+					r.sessions,
+					r.transactions,
+					pct( r.percent ),
+					r.revenue,
+				] ),
+			},
+		],
 	};
 }

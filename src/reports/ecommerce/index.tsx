@@ -36,7 +36,7 @@ interface BoxDef {
 	id: BoxId;
 	title: string;
 	format: Format;
-	/** Lower is better (decisions.md "Comparison colours"). */
+	/** Lower is better: a fall shows green, a rise red. */
 	inverse?: boolean;
 	help?: string;
 }
