@@ -40,6 +40,7 @@ final class ShopGroups {
 		Dimension::SESSION_CAMPAIGN     => 'c.name',
 		Dimension::COUNTRY_ID           => 'v.country',
 		Dimension::COUNTRY              => 'v.country',
+		Dimension::LANDING_PAGE         => 'CASE WHEN lp.path IS NULL THEN %s ELSE lp.path END',
 		Dimension::ORDER_COUPON         => 'oc.code',
 		Dimension::DAYS_TO_PURCHASE     => "CASE WHEN o.attribution = 'session' THEN FLOOR(o.seconds_to_purchase / 86400) ELSE '' END",
 		Dimension::SESSIONS_TO_PURCHASE => "CASE WHEN o.attribution = 'session' THEN o.sessions_to_purchase ELSE '' END",
@@ -90,6 +91,9 @@ final class ShopGroups {
 		}
 		if ( array() !== array_intersect( array( Dimension::COUNTRY, Dimension::COUNTRY_ID ), $dimensions ) ) {
 			$joins .= ' LEFT JOIN {sessions} v ON v.id = o.session_id';
+		}
+		if ( in_array( Dimension::LANDING_PAGE, $dimensions, true ) ) {
+			$joins .= ' LEFT JOIN {paths} lp ON lp.id = o.landing_path_id';
 		}
 		if ( in_array( Dimension::ORDER_COUPON, $dimensions, true ) ) {
 			// An order with two coupons counts once under each.
@@ -177,7 +181,7 @@ final class ShopGroups {
 	private static function placeholders( string $dimension ): array {
 		return match ( $dimension ) {
 			Dimension::SESSION_SOURCE => array( Acquisition::NOT_SET, Acquisition::DIRECT_SOURCE ),
-			Dimension::SESSION_MEDIUM, Dimension::SESSION_CHANNEL => array( Acquisition::NOT_SET ),
+			Dimension::SESSION_MEDIUM, Dimension::SESSION_CHANNEL, Dimension::LANDING_PAGE => array( Acquisition::NOT_SET ),
 			default => array(),
 		};
 	}

@@ -290,6 +290,25 @@ class EcommerceReportTest extends BuiltinTestCase {
 	}
 
 	/**
+	 * The landing pages table's purchases and revenue: #101 landed on /shop/ (a's latest session
+	 * before it), #102 on /shop/, #103 on no known page; by sessions, then by name.
+	 */
+	public function test_landing_pages_carry_their_orders(): void {
+		$rows = $this->report( 'traffic_landing_pages' )['landing_pages']['rows'];
+		$this->assertSame(
+			array(
+				'/'         => array( 2, 0, 0 ),
+				'/shop/'    => array( 2, 2, 70 ),
+				'(not set)' => array( 0, 1, 20 ),
+			),
+			array_map(
+				static fn( array $row ): array => array( $row['sessions'], $row['purchases'], $row['revenue'] ),
+				array_column( $rows, null, 'landing_page' )
+			)
+		);
+	}
+
+	/**
 	 * Coupons: SAVE5 on #101 and #102 (50 + 20), FREESHIP on #102; by revenue; the change of the
 	 * revenue against the compare range (SAVE5's 35 in #100) while comparing.
 	 */
