@@ -14,8 +14,10 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\InvalidDateRange;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\HasParams;
+use MonsterInsights\Reports\Reports\NeedsShop;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
+use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Sources\Source;
 use MonsterInsights\Reports\Sources\Sources;
 
@@ -170,6 +172,10 @@ final class ReportsController extends Controller {
 		$gate = apply_filters( 'monsterinsights_reports_report_gate', null, $name, $request );
 		if ( $gate instanceof \WP_Error ) {
 			return $gate;
+		}
+
+		if ( $report instanceof NeedsShop && ! Shop::active() ) {
+			return new \WP_Error( 'no_shop', $report->no_shop_notice(), array( 'status' => 400 ) );
 		}
 
 		try {
