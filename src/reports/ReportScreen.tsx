@@ -11,8 +11,13 @@
  *   notice, with the server's message under it.
  * - empty: the report's empty text (default 'No data to show').
  *
+ * - no shop: a report made of the shop's figures alone (`needsShop`) shows its notice instead of
+ *   the report while the site has no shop (WooCommerce or Easy Digital Downloads with the
+ *   eCommerce module on); nothing is fetched.
+ *
  * A report whose chart carries site notes shows their toggle and panel right under that chart
- * (shared/site-notes ChartNotes), not here.
+ * (shared/site-notes ChartNotes), not here. A report that is never compared (`noCompare`) offers
+ * no compare range and asks its dates alone.
  */
 import { Notice } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
@@ -73,6 +78,13 @@ export interface ReportScreenProps< P > {
 	 * state (e.g. the tracking the report needs is switched off, so there is nothing new to show).
 	 */
 	notice?: ReactNode;
+	/**
+	 * The notice shown in place of the report while the site has no shop: the report is the shop's
+	 * figures alone (the eCommerce Funnel, Cart Abandonment).
+	 */
+	needsShop?: string;
+	/** The report is never compared: no compare range on offer, none asked (the funnel). */
+	noCompare?: boolean;
 }
 
 /**
@@ -104,10 +116,11 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 	const name = useRoutedReport();
 	const props: RoutedScreenProps< P > = { ...screenProps, name };
 	const def = reportDef( name );
-	const { level, serverLocked } = useSelect(
+	const { level, serverLocked, hasShop } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
 			serverLocked: select( reportsStore ).isReportLocked( name ),
+			hasShop: select( appStore ).getShop() !== null,
 		} ),
 		[ name ]
 	);
@@ -122,6 +135,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				title={ title }
 				report={ name }
 				period={ props.period }
+				noCompare={ props.noCompare }
 			/>
 			{ locked && (
 				<Suspense fallback={ <Loader /> }>
@@ -132,7 +146,13 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				</Suspense>
 			) }
 			{ ! locked && props.notice }
+			{ ! locked && props.needsShop !== undefined && ! hasShop && (
+				<Notice status="info" isDismissible={ false }>
+					<p>{ props.needsShop }</p>
+				</Notice>
+			) }
 			{ ! locked &&
+				( props.needsShop === undefined || hasShop ) &&
 				( props.live ? (
 					props.live( props.children )
 				) : (
@@ -151,6 +171,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
  * @param props.isEmpty   Whether a payload has nothing to show.
  * @param props.emptyText The empty text.
  * @param props.errorText The error text.
+ * @param props.noCompare Whether the report is never compared.
  */
 function LiveBody< P >( {
 	name,
@@ -158,8 +179,9 @@ function LiveBody< P >( {
 	isEmpty = isPayloadEmpty,
 	emptyText,
 	errorText,
+	noCompare = false,
 }: RoutedScreenProps< P > ) {
-	const report = useReport( name );
+	const report = useReport( name, { compare: ! noCompare } );
 	const { isLoading, isRefreshing, query, locale } = report;
 	// The payload of the report the route handed the screen, whose type the screen names.
 	const data = report.data as P | undefined;

@@ -175,6 +175,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-ecommerce-funnel" */ '../demo/ecommerce_funnel'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ecommerce-funnel" */ './ecommerce_funnel'
+			) as Promise< ScreenModule >,
 	},
 	cart_abandonment: {
 		title: () => __( 'Cart Abandonment', 'monsterinsights-reports' ),
@@ -191,6 +195,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-cart-abandonment" */ '../demo/cart_abandonment'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-cart-abandonment" */ './cart_abandonment'
+			) as Promise< ScreenModule >,
 	},
 	queries: {
 		paths: [ { path: '/search-console' } ],

@@ -251,3 +251,29 @@ export const TRAFFIC_SCREENS = Object.fromEntries(
 		routedScreen( name, TrafficScreen ),
 	] )
 ) as Record< TrafficScreenName, ComponentType >;
+
+/**
+ * The rows of each list card of a rendered screen (src/components/report/ListCard), by its
+ * heading: every cell's text, the row's heading cell first, without the padding rows.
+ *
+ * @param container The rendered screen.
+ */
+export function listCards(
+	container: HTMLElement
+): Record< string, string[][] > {
+	const out: Record< string, string[][] > = {};
+	container
+		.querySelectorAll( '.monsterinsights-reports-list-card' )
+		.forEach( ( card ) => {
+			out[ card.querySelector( 'h2' )?.textContent ?? '' ] = Array.from(
+				card.querySelectorAll( 'tbody tr' )
+			)
+				.map( ( tr ) =>
+					Array.from( tr.querySelectorAll( 'th, td' ) ).map(
+						( cell ) => cell.textContent ?? ''
+					)
+				)
+				.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
+		} );
+	return out;
+}
