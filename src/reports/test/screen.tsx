@@ -7,7 +7,7 @@ import type { ComponentType, ReactElement } from 'react';
 
 import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { appStore } from '../../store/app';
-import type { DateQuery, Level } from '../../store/app/types';
+import type { BootShop, DateQuery, Level } from '../../store/app/types';
 import { mockApi, type ApiCall } from '../../store/test/api';
 import {
 	getUpsellContent,
@@ -276,4 +276,50 @@ export function listCards(
 				.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
 		} );
 	return out;
+}
+
+/** A WooCommerce shop selling in euros, the symbol after the amount, as the boot data has it. */
+export const EURO_SHOP: BootShop = {
+	platform: 'woocommerce',
+	currency: {
+		code: 'EUR',
+		symbol: '€',
+		decimals: 2,
+		position: 'right_space',
+	},
+};
+
+/**
+ * Renders a screen at a licence level, with a shop or none, dates chosen (10–12 March 2025 by
+ * default), the server answering every request with a payload.
+ *
+ * @param ui              The screen.
+ * @param options         What the site and the server are.
+ * @param options.level   The licence level.
+ * @param options.shop    The site's shop, null for none.
+ * @param options.payload What the server answers.
+ * @param options.dates   The dates chosen.
+ * @return The recorded calls and the render result.
+ */
+export function renderWithShop(
+	ui: ReactElement,
+	{
+		level,
+		shop,
+		payload,
+		dates = MARCH_10_12,
+	}: {
+		level: Level;
+		shop: BootShop | null;
+		payload: unknown;
+		dates?: DateQuery;
+	}
+) {
+	const calls = mockApi( () => payload );
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+		shop,
+	} );
+	registry.dispatch( appStore ).setDateQuery( dates );
+	return { calls, ...renderIn( ui, registry ) };
 }

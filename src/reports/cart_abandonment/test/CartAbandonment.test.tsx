@@ -1,36 +1,23 @@
 import '@testing-library/jest-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { getUpsellContent } from '../../../upsell/content';
-import { appStore } from '../../../store/app';
 import type { BootShop, Level } from '../../../store/app/types';
 import fixture from '../../../store/reports/test/fixtures/cart_abandonment.json';
-import { mockApi } from '../../../store/test/api';
 import type { CartAbandonmentReport } from '../../../demo/cart_abandonment';
 import { CartAbandonmentScreen } from '..';
 import {
 	expectNoReportRequest,
+	EURO_SHOP,
 	findUpsellHeading,
 	listCards,
-	MARCH_10_12,
+	renderWithShop,
 	reportCalls,
 	Routed,
 } from '../../test/screen';
 
 /** The payload of tests/php/Shared/Reports/CartFunnelReportsTest.php (10–12 March 2025). */
 const PAYLOAD = fixture as CartAbandonmentReport;
-
-/** A shop selling in euros, the symbol after the amount. */
-const EURO: BootShop = {
-	platform: 'woocommerce',
-	currency: {
-		code: 'EUR',
-		symbol: '€',
-		decimals: 2,
-		position: 'right_space',
-	},
-};
 
 /**
  * Renders the screen at a level, with or without a shop, the server answering a payload.
@@ -39,21 +26,13 @@ const EURO: BootShop = {
  * @param shop    The site's shop.
  * @param payload What the server answers.
  */
-function render( level: Level, shop: BootShop | null, payload: unknown ) {
-	const calls = mockApi( () => payload );
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-		shop,
-	} );
-	registry.dispatch( appStore ).setDateQuery( MARCH_10_12 );
-	const rendered = renderIn(
+const render = ( level: Level, shop: BootShop | null, payload: unknown ) =>
+	renderWithShop(
 		<Routed report="cart_abandonment">
 			<CartAbandonmentScreen />
 		</Routed>,
-		registry
+		{ level, shop, payload }
 	);
-	return { calls, ...rendered };
-}
 
 const tables = listCards;
 
@@ -66,7 +45,7 @@ const euros = ( amount: string ) => `${ amount }\u00a0€`;
 
 describe( 'Cart Abandonment report', () => {
 	it( 'shows the products and the days with quantity, revenue in the shop currency and both abandonment percents', async () => {
-		const { calls, container } = render( 'pro', EURO, PAYLOAD );
+		const { calls, container } = render( 'pro', EURO_SHOP, PAYLOAD );
 		await waitFor( () =>
 			expect( tables( container ) ).toEqual( {
 				'Cart Abandonment by Product': [
@@ -101,7 +80,7 @@ describe( 'Cart Abandonment report', () => {
 	} );
 
 	it( 'searches each table on its first cell, case-insensitively', async () => {
-		const { container } = render( 'pro', EURO, PAYLOAD );
+		const { container } = render( 'pro', EURO_SHOP, PAYLOAD );
 		await screen.findByText( 'Mug' );
 		const products = screen.getByRole( 'region', {
 			name: 'Cart Abandonment by Product',
@@ -124,7 +103,7 @@ describe( 'Cart Abandonment report', () => {
 	} );
 
 	it( 'says so when nothing was added to a cart or bought', async () => {
-		render( 'pro', EURO, {
+		render( 'pro', EURO_SHOP, {
 			cart_abandonment: [],
 			cart_abandonment_by_day: [],
 		} );
@@ -146,7 +125,7 @@ describe( 'Cart Abandonment report', () => {
 	} );
 
 	it( 'shows the upsell over its sample below pro', async () => {
-		const { calls } = render( 'basic', EURO, PAYLOAD );
+		const { calls } = render( 'basic', EURO_SHOP, PAYLOAD );
 		expect(
 			await findUpsellHeading( 'cart_abandonment' )
 		).toBeInTheDocument();

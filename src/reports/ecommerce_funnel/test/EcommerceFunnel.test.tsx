@@ -1,20 +1,19 @@
 import '@testing-library/jest-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { createShellRegistry, renderIn } from '../../../../tests/js/shell';
 import { lastChartProps } from '../../../components/test/chartMock';
 import { FUNNEL_COLORS } from '../../../components/FunnelChart';
 import type { EcommerceFunnelReport } from '../../../demo/ecommerce_funnel';
-import { appStore } from '../../../store/app';
 import type { BootShop, Level } from '../../../store/app/types';
 import fixture from '../../../store/reports/test/fixtures/ecommerce_funnel.json';
-import { mockApi } from '../../../store/test/api';
 import { EcommerceFunnelScreen } from '..';
 import {
+	EURO_SHOP,
 	expectNoReportRequest,
 	findUpsellHeading,
 	listCards,
 	MARCH_10_12,
+	renderWithShop,
 	reportCalls,
 	Routed,
 } from '../../test/screen';
@@ -26,11 +25,6 @@ jest.mock( 'react-chartjs-2', () =>
 /** The payload of tests/php/Shared/Reports/CartFunnelReportsTest.php (10–12 March 2025). */
 const PAYLOAD = fixture as EcommerceFunnelReport;
 
-const SHOP: BootShop = {
-	platform: 'woocommerce',
-	currency: { code: 'USD', symbol: '$', decimals: 2, position: 'left' },
-};
-
 /**
  * Renders the screen at a level, with or without a shop, 10–12 March chosen with 7–9 March as
  * the compare range, the server answering a payload.
@@ -39,25 +33,22 @@ const SHOP: BootShop = {
  * @param shop    The site's shop.
  * @param payload What the server answers.
  */
-function render( level: Level, shop: BootShop | null, payload: unknown ) {
-	const calls = mockApi( () => payload );
-	const registry = createShellRegistry( {
-		licence: { level, source: 'site' },
-		shop,
-	} );
-	registry.dispatch( appStore ).setDateQuery( {
-		...MARCH_10_12,
-		compareStart: '2025-03-07',
-		compareEnd: '2025-03-09',
-	} );
-	const rendered = renderIn(
+const render = ( level: Level, shop: BootShop | null, payload: unknown ) =>
+	renderWithShop(
 		<Routed report="ecommerce_funnel">
 			<EcommerceFunnelScreen />
 		</Routed>,
-		registry
+		{
+			level,
+			shop,
+			payload,
+			dates: {
+				...MARCH_10_12,
+				compareStart: '2025-03-07',
+				compareEnd: '2025-03-09',
+			},
+		}
 	);
-	return { calls, ...rendered };
-}
 
 const TITLE = 'eCommerce Funnel';
 
@@ -103,7 +94,7 @@ function rows( view: number, add: number, buy: number, category?: string ) {
 
 describe( 'eCommerce Funnel', () => {
 	it( 'draws the three stages in orange, purple and green with their rates, and the table of each breakdown', async () => {
-		const { calls, container } = render( 'pro', SHOP, PAYLOAD );
+		const { calls, container } = render( 'pro', EURO_SHOP, PAYLOAD );
 		await waitFor( () =>
 			expect( listCards( container )[ TITLE ] ).toEqual( rows( 5, 3, 1 ) )
 		);
@@ -190,7 +181,7 @@ describe( 'eCommerce Funnel', () => {
 	} );
 
 	it( 'searches the steps', async () => {
-		const { container } = render( 'pro', SHOP, PAYLOAD );
+		const { container } = render( 'pro', EURO_SHOP, PAYLOAD );
 		await screen.findByText( '1. View Item' );
 		fireEvent.change( screen.getByRole( 'searchbox' ), {
 			target: { value: 'purchase' },
@@ -213,7 +204,7 @@ describe( 'eCommerce Funnel', () => {
 	} );
 
 	it( 'says so when no one saw a product', async () => {
-		render( 'pro', SHOP, {
+		render( 'pro', EURO_SHOP, {
 			...PAYLOAD,
 			funnel_chart: [ { value: 0 }, { value: 0 }, { value: 0 } ],
 		} );
@@ -223,7 +214,7 @@ describe( 'eCommerce Funnel', () => {
 	} );
 
 	it( 'shows the upsell over its sample below pro', async () => {
-		const { calls } = render( 'basic', SHOP, PAYLOAD );
+		const { calls } = render( 'basic', EURO_SHOP, PAYLOAD );
 		expect(
 			await findUpsellHeading( 'ecommerce_funnel' )
 		).toBeInTheDocument();
