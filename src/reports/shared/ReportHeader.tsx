@@ -101,7 +101,15 @@ export function ReportHeader( {
 			>
 				{ period === undefined && (
 					<DatePicker
-						value={ query }
+						value={
+							noCompare
+								? {
+										preset: query.preset,
+										start: query.start,
+										end: query.end,
+								  }
+								: query
+						}
 						presets={ presetsFor( {
 							hideTodayAndYesterday: report === 'queries',
 						} ).map( ( preset ) => ( {

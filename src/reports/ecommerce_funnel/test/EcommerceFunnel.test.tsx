@@ -105,6 +105,11 @@ describe( 'eCommerce Funnel', () => {
 			),
 		] );
 		expect( screen.queryByText( /compared with/ ) ).not.toBeInTheDocument();
+		expect(
+			container.querySelector(
+				'.monsterinsights-reports-datepicker__compare'
+			)
+		).toBeNull();
 
 		const chart = lastChartProps( 'bar' );
 		expect( chart.data.labels ).toEqual( [
