@@ -20,7 +20,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The shop capture's events of a range (docs/collector.md#shop-orders), read from shop_events (kept
- * for the retention period, like the sessions they are tied to):
+ * for the retention period, like the sessions they are tied to) and, for the days the retention
+ * deleted, from their daily rollup (rollup_shop_events: counts and quantities by type and product):
  *
  * - events(): counters `items_viewed`, `items_added`, `items_checked_out` (the quantities of the
  *   product_view, add_to_cart and checkout_item rows) and `add_to_carts`, `checkouts`,
@@ -28,7 +29,7 @@ defined( 'ABSPATH' ) || exit;
  *   nothing, by day (`date`) and by product (`itemName`: the product's title, else the name its
  *   last order line had, else "#id"; the checkout's own count row has no product and counts by
  *   product nowhere);
- * - funnel(): counter `funnel_users` by funnel step (Dimension::FUNNEL_STEPS), a closed funnel of
+ * - funnel(): (from the events alone: it counts distinct visitors) counter `funnel_users` by funnel step (Dimension::FUNNEL_STEPS), a closed funnel of
  *   users (distinct visitor keys) in the range: those who saw a product page; of those, who added
  *   a product to a cart; of those, who paid an order (the order's visitor key under today's or
  *   yesterday's salt). Broken down by the channel or country of the visitor's session: the latest
@@ -44,6 +45,11 @@ final class ShopEventGroups {
 	 * reaches the collector after the server rendered the page).
 	 */
 	private const SESSION_LEEWAY = 300;
+
+	/**
+	 * A day before any.
+	 */
+	private const NO_DAY = '1000-01-01';
 
 	/**
 	 * Visitor keys per session lookup.
@@ -79,35 +85,18 @@ final class ShopEventGroups {
 	public static function events( array $dimensions, DateRange $range ): array {
 		$by_item = in_array( Dimension::ITEM_NAME, $dimensions, true );
 		$by_date = in_array( Dimension::DATE, $dimensions, true );
-		$keys    = array_merge( $by_item ? array( 'e.product_id AS product' ) : array(), $by_date ? array( 'e.day AS date' ) : array() );
-		$group   = array_merge( $by_item ? array( 'e.product_id' ) : array(), $by_date ? array( 'e.day' ) : array() );
-		$count   = static fn( string $type ): string => "SUM(CASE WHEN e.type = '" . $type . "' THEN 1 ELSE 0 END)";
-		$units   = static fn( string $type ): string => "SUM(CASE WHEN e.type = '" . $type . "' THEN e.quantity ELSE 0 END)";
-		$rows    = Db::rows(
-			'SELECT ' . implode(
-				', ',
-				array_merge(
-					$keys,
-					array(
-						$units( Events::PRODUCT_VIEW ) . ' AS items_viewed',
-						$units( Events::ADD_TO_CART ) . ' AS items_added',
-						$units( Events::CHECKOUT_ITEM ) . ' AS items_checked_out',
-						$count( Events::ADD_TO_CART ) . ' AS add_to_carts',
-						$count( Events::CHECKOUT_STARTED ) . ' AS checkouts',
-						$count( Events::REMOVE_FROM_CART ) . ' AS remove_from_carts',
-						'COUNT(*) AS n',
-					)
-				)
-			)
-			. ' FROM {shop_events} e WHERE e.day BETWEEN %s AND %s' . ( $by_item ? ' AND e.product_id > 0' : '' )
-			. ( array() === $group ? '' : ' GROUP BY ' . implode( ', ', $group ) ),
-			array( $range->start_ymd(), $range->end_ymd() )
+		// The days the retention rolled up are read from the rollup, the later ones from the
+		// events (a day being deleted may still have some of its events: the rollup has it whole).
+		$rolled = Db::value( 'SELECT MAX(day) FROM {rollup_shop_events}' ) ?? self::NO_DAY;
+		$rows   = array_merge(
+			self::event_rows( '{rollup_shop_events}', 'e.events', $by_item, $by_date, self::NO_DAY, $range ),
+			self::event_rows( '{shop_events}', '1', $by_item, $by_date, $rolled, $range )
 		);
-		$names   = $by_item ? self::product_names( array_map( static fn( array $row ): int => (int) $row['product'], $rows ) ) : array();
-		$groups  = array();
+		$names  = $by_item ? self::product_names( array_map( static fn( array $row ): int => (int) $row['product'], $rows ) ) : array();
+		$groups = array();
 		foreach ( $rows as $row ) {
 			if ( 0 === (int) $row['n'] ) {
-				continue; // COUNT over no event.
+				continue; // SUM over no event.
 			}
 			$values = array();
 			if ( $by_item ) {
@@ -122,6 +111,44 @@ final class ShopEventGroups {
 			);
 		}
 		return $groups;
+	}
+
+	/**
+	 * The event counters of the range's days after a day, from the events or their rollup.
+	 *
+	 * @param string    $table   {shop_events} or {rollup_shop_events} (alias e).
+	 * @param string    $events  How many events a row is: 1, or the rollup's e.events.
+	 * @param bool      $by_item By product.
+	 * @param bool      $by_date By day.
+	 * @param string    $after   Only the days after this one (NO_DAY for all).
+	 * @param DateRange $range   The range.
+	 * @return array<int, array<string, string|null>>
+	 */
+	private static function event_rows( string $table, string $events, bool $by_item, bool $by_date, string $after, DateRange $range ): array {
+		$keys  = array_merge( $by_item ? array( 'e.product_id AS product' ) : array(), $by_date ? array( 'e.day AS date' ) : array() );
+		$group = array_merge( $by_item ? array( 'e.product_id' ) : array(), $by_date ? array( 'e.day' ) : array() );
+		$count = static fn( string $type ): string => "SUM(CASE WHEN e.type = '" . $type . "' THEN " . $events . ' ELSE 0 END)';
+		$units = static fn( string $type ): string => "SUM(CASE WHEN e.type = '" . $type . "' THEN e.quantity ELSE 0 END)";
+		return Db::rows(
+			'SELECT ' . implode(
+				', ',
+				array_merge(
+					$keys,
+					array(
+						$units( Events::PRODUCT_VIEW ) . ' AS items_viewed',
+						$units( Events::ADD_TO_CART ) . ' AS items_added',
+						$units( Events::CHECKOUT_ITEM ) . ' AS items_checked_out',
+						$count( Events::ADD_TO_CART ) . ' AS add_to_carts',
+						$count( Events::CHECKOUT_STARTED ) . ' AS checkouts',
+						$count( Events::REMOVE_FROM_CART ) . ' AS remove_from_carts',
+						'SUM(' . $events . ') AS n',
+					)
+				)
+			)
+			. ' FROM ' . $table . ' e WHERE e.day BETWEEN %s AND %s AND e.day > %s' . ( $by_item ? ' AND e.product_id > 0' : '' )
+			. ( array() === $group ? '' : ' GROUP BY ' . implode( ', ', $group ) ),
+			array( $range->start_ymd(), $range->end_ymd(), $after )
+		);
 	}
 
 	/**

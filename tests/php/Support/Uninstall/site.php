@@ -124,7 +124,20 @@ function mir_use_site( string $licence ): array {
 	MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction::run( time() + 400 * DAY_IN_SECONDS );
 	$log[] = 'vitals rate: ' . MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\VitalsScript::rate();
 
-	// Every report and table, as the app opens them: their payloads are cached.
+	// Every report and table, as the app opens them: their payloads are cached. A shop, so the
+	// reports made of the shop's figures alone answer too (Settings\Shop's detection filter).
+	add_filter(
+		'monsterinsights_reports_shop',
+		static fn() => array(
+			'platform' => 'woocommerce',
+			'currency' => array(
+				'code'     => 'EUR',
+				'symbol'   => '€',
+				'decimals' => 2,
+				'position' => 'right_space',
+			),
+		)
+	);
 	$range = array(
 		'start' => gmdate( 'Y-m-d', time() - 13 * DAY_IN_SECONDS ),
 		'end'   => gmdate( 'Y-m-d' ),
