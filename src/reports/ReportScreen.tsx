@@ -11,13 +11,13 @@
  *   notice, with the server's message under it.
  * - empty: the report's empty text (default 'No data to show').
  *
- * - no shop: a report made of the shop's figures alone (`needsShop`) shows its notice instead of
- *   the report while the site has no shop (WooCommerce or Easy Digital Downloads with the
- *   eCommerce module on); nothing is fetched.
+ * - no shop: a report made of the shop's figures alone (its registry entry's `shopNotice`) shows
+ *   that notice instead of the report while the site has no shop (WooCommerce or Easy Digital
+ *   Downloads with the eCommerce module on); nothing is fetched.
  *
  * A report whose chart carries site notes shows their toggle and panel right under that chart
- * (shared/site-notes ChartNotes), not here. A report that is never compared (`noCompare`) offers
- * no compare range and asks its dates alone.
+ * (shared/site-notes ChartNotes), not here. A report that is never compared (`compare: false` in
+ * its registry entry) offers no compare range and asks its dates alone.
  */
 import { Notice } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
@@ -78,13 +78,6 @@ export interface ReportScreenProps< P > {
 	 * state (e.g. the tracking the report needs is switched off, so there is nothing new to show).
 	 */
 	notice?: ReactNode;
-	/**
-	 * The notice shown in place of the report while the site has no shop: the report is the shop's
-	 * figures alone (the eCommerce Funnel, Cart Abandonment).
-	 */
-	needsShop?: string;
-	/** The report is never compared: no compare range on offer, none asked (the funnel). */
-	noCompare?: boolean;
 }
 
 /**
@@ -126,6 +119,8 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 	);
 	const title = def.title( useContext( RouteContextContext ) );
 	const locked = serverLocked || ! canUse( level, def.feature );
+	const noCompare = def.compare === false;
+	const shopNotice = def.shopNotice?.();
 
 	return (
 		<div
@@ -135,7 +130,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				title={ title }
 				report={ name }
 				period={ props.period }
-				noCompare={ props.noCompare }
+				noCompare={ noCompare }
 			/>
 			{ locked && (
 				<Suspense fallback={ <Loader /> }>
@@ -146,17 +141,17 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				</Suspense>
 			) }
 			{ ! locked && props.notice }
-			{ ! locked && props.needsShop !== undefined && ! hasShop && (
+			{ ! locked && shopNotice !== undefined && ! hasShop && (
 				<Notice status="info" isDismissible={ false }>
-					<p>{ props.needsShop }</p>
+					<p>{ shopNotice }</p>
 				</Notice>
 			) }
 			{ ! locked &&
-				( props.needsShop === undefined || hasShop ) &&
+				( shopNotice === undefined || hasShop ) &&
 				( props.live ? (
 					props.live( props.children )
 				) : (
-					<LiveBody { ...props } />
+					<LiveBody { ...props } noCompare={ noCompare } />
 				) ) }
 		</div>
 	);
@@ -179,8 +174,8 @@ function LiveBody< P >( {
 	isEmpty = isPayloadEmpty,
 	emptyText,
 	errorText,
-	noCompare = false,
-}: RoutedScreenProps< P > ) {
+	noCompare,
+}: RoutedScreenProps< P > & { noCompare: boolean } ) {
 	const report = useReport( name, { compare: ! noCompare } );
 	const { isLoading, isRefreshing, query, locale } = report;
 	// The payload of the report the route handed the screen, whose type the screen names.

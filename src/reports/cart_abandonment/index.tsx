@@ -137,10 +137,6 @@ export function CartAbandonmentLayout( {
 export function CartAbandonmentScreen() {
 	return (
 		<ReportScreen< CartAbandonmentReport >
-			needsShop={ __(
-				'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.',
-				'monsterinsights-reports'
-			) }
 			isEmpty={ ( data ) =>
 				data.cart_abandonment.length === 0 &&
 				data.cart_abandonment_by_day.length === 0

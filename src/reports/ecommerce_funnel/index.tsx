@@ -234,11 +234,6 @@ export function FunnelLayout( {
 export function EcommerceFunnelScreen() {
 	return (
 		<ReportScreen< EcommerceFunnelReport >
-			noCompare
-			needsShop={ __(
-				'Our funnel report only supports WooCommerce and Easy Digital Downloads.',
-				'monsterinsights-reports'
-			) }
 			isEmpty={ ( data ) => ( data.funnel_chart[ 0 ]?.value ?? 0 ) === 0 }
 			emptyText={ __(
 				'No data currently for the report',
