@@ -52,6 +52,15 @@ final class Dimension {
 	public const DAYS_TO_PURCHASE     = 'daysToPurchase';
 	public const SESSIONS_TO_PURCHASE = 'sessionsToPurchase';
 
+	// A step of the eCommerce funnel, named as GA4's funnel report names its steps (the step's
+	// number, a dot, its name; here the step's event): FUNNEL_STEPS, in order.
+	public const FUNNEL_STEP = 'funnelStepName';
+
+	/**
+	 * The eCommerce funnel's steps: a product page seen, a product added to a cart, a purchase.
+	 */
+	public const FUNNEL_STEPS = array( '1. view_item', '2. add_to_cart', '3. purchase' );
+
 	// A form's id (its plugin's, e.g. wpcf7-12, else the element's id or name) and a media's title.
 	public const FORM_ID     = 'customEvent:form_id';
 	public const VIDEO_TITLE = 'customEvent:video_title';

@@ -174,7 +174,7 @@ final class ReportsController extends Controller {
 			return $gate;
 		}
 		if ( $report instanceof NeedsShop && ! Shop::active() ) {
-			return self::no_shop();
+			return new \WP_Error( 'no_shop', $report->no_shop_notice(), array( 'status' => 400 ) );
 		}
 
 		try {
@@ -210,17 +210,6 @@ final class ReportsController extends Controller {
 		return rest_ensure_response(
 			$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
 		);
-	}
-
-	/**
-	 * The answer of an eCommerce report without a shop: what is missing, the shop plugin or the
-	 * module.
-	 */
-	public static function no_shop(): \WP_Error {
-		$message = '' === Shop::platform()
-			? __( 'eCommerce reports need WooCommerce or Easy Digital Downloads. Install and activate one of them, and your store’s sales will show here.', 'monsterinsights-reports' )
-			: __( 'The eCommerce module is off. Turn it on in Settings, and your store’s sales will show here.', 'monsterinsights-reports' );
-		return new \WP_Error( 'no_shop', $message, array( 'status' => 400 ) );
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Reports;
 
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Reports\Blocks\Block;
+use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\ConversionSources;
 use MonsterInsights\Reports\Reports\Blocks\PurchaseTiming;
@@ -24,6 +25,13 @@ defined( 'ABSPATH' ) || exit;
 final class Ecommerce extends ComposedReport implements NeedsShop {
 
 	use RegistryName;
+
+	/**
+	 * The notice without a shop: what is missing.
+	 */
+	public function no_shop_notice(): string {
+		return Shop::missing();
+	}
 
 	/**
 	 * The blocks by payload key, in the payload's order.

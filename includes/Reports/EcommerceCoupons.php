@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Reports;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Reports\Blocks\Block;
+use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Table;
@@ -25,6 +26,13 @@ defined( 'ABSPATH' ) || exit;
 final class EcommerceCoupons extends ComposedReport implements NeedsShop {
 
 	use RegistryName;
+
+	/**
+	 * The notice without a shop: what is missing.
+	 */
+	public function no_shop_notice(): string {
+		return Shop::missing();
+	}
 
 	/**
 	 * The blocks by payload key.

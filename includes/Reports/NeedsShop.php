@@ -1,6 +1,6 @@
 <?php
 /**
- * A report that has nothing to show without a shop.
+ * A report that only a shop can answer.
  *
  * @package MonsterInsights\Reports
  */
@@ -10,8 +10,14 @@ namespace MonsterInsights\Reports\Reports;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The eCommerce reports: without an active shop (Settings\Shop::active(): WooCommerce or Easy
- * Digital Downloads active and the eCommerce module on) their route answers 400 `no_shop` with
- * what is missing, which the app shows as a notice instead of empty numbers.
+ * A report whose every figure is the shop's: without a shop (Settings\Shop::active(): WooCommerce
+ * or Easy Digital Downloads active, the eCommerce module on) its route answers 400 `no_shop` with
+ * the report's notice, and the app shows that notice instead of the report.
  */
-interface NeedsShop extends Report {}
+interface NeedsShop {
+
+	/**
+	 * The notice shown without a shop.
+	 */
+	public function no_shop_notice(): string;
+}

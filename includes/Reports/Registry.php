@@ -53,11 +53,11 @@ final class Registry {
 		),
 		'ecommerce_funnel'      => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => EcommerceFunnel::class,
 		),
 		'cart_abandonment'      => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => CartAbandonment::class,
 		),
 		'queries'               => array(
 			'feature' => 'queries',

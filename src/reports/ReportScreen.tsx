@@ -12,8 +12,13 @@
  *   no_shop) says in an info notice what is missing.
  * - empty: the report's empty text (default 'No data to show').
  *
+ * - no shop: a report made of the shop's figures alone (its registry entry's `shopNotice`) shows
+ *   that notice instead of the report while the site has no shop (WooCommerce or Easy Digital
+ *   Downloads with the eCommerce module on); nothing is fetched.
+ *
  * A report whose chart carries site notes shows their toggle and panel right under that chart
- * (shared/site-notes ChartNotes), not here.
+ * (shared/site-notes ChartNotes), not here. A report that is never compared (`compare: false` in
+ * its registry entry) offers no compare range and asks its dates alone.
  */
 import { Notice } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
@@ -105,15 +110,18 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 	const name = useRoutedReport();
 	const props: RoutedScreenProps< P > = { ...screenProps, name };
 	const def = reportDef( name );
-	const { level, serverLocked } = useSelect(
+	const { level, serverLocked, hasShop } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
 			serverLocked: select( reportsStore ).isReportLocked( name ),
+			hasShop: select( appStore ).getShop() !== null,
 		} ),
 		[ name ]
 	);
 	const title = def.title( useContext( RouteContextContext ) );
 	const locked = serverLocked || ! canUse( level, def.feature );
+	const noCompare = def.compare === false;
+	const shopNotice = def.shopNotice?.();
 
 	return (
 		<div
@@ -123,6 +131,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				title={ title }
 				report={ name }
 				period={ props.period }
+				noCompare={ noCompare }
 			/>
 			{ locked && (
 				<Suspense fallback={ <Loader /> }>
@@ -133,11 +142,17 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				</Suspense>
 			) }
 			{ ! locked && props.notice }
+			{ ! locked && shopNotice !== undefined && ! hasShop && (
+				<Notice status="info" isDismissible={ false }>
+					<p>{ shopNotice }</p>
+				</Notice>
+			) }
 			{ ! locked &&
+				( shopNotice === undefined || hasShop ) &&
 				( props.live ? (
 					props.live( props.children )
 				) : (
-					<LiveBody { ...props } />
+					<LiveBody { ...props } noCompare={ noCompare } />
 				) ) }
 		</div>
 	);
@@ -152,6 +167,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
  * @param props.isEmpty   Whether a payload has nothing to show.
  * @param props.emptyText The empty text.
  * @param props.errorText The error text.
+ * @param props.noCompare Whether the report is never compared.
  */
 function LiveBody< P >( {
 	name,
@@ -159,8 +175,9 @@ function LiveBody< P >( {
 	isEmpty = isPayloadEmpty,
 	emptyText,
 	errorText,
-}: RoutedScreenProps< P > ) {
-	const report = useReport( name );
+	noCompare,
+}: RoutedScreenProps< P > & { noCompare: boolean } ) {
+	const report = useReport( name, { compare: ! noCompare } );
 	const { isLoading, isRefreshing, query, locale } = report;
 	// The payload of the report the route handed the screen, whose type the screen names.
 	const data = report.data as P | undefined;

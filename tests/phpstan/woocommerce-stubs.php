@@ -123,6 +123,8 @@ class WC_Cart {
 	public function is_empty() {}
 	/** @return int */
 	public function get_cart_contents_count() {}
+	/** @return array<string, array<string, mixed>> */
+	public function get_cart() {}
 	/** @return string|float */
 	public function get_total( $context = 'view' ) {}
 }

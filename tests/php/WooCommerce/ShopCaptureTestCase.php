@@ -474,8 +474,9 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	}
 
 	/**
-	 * The cart: add and remove through WooCommerce's cart; the checkout form; a product page. Each
-	 * an event of the visitor; a visitor with Do Not Track none.
+	 * The cart: add and remove through WooCommerce's cart; the checkout form (the checkout, then
+	 * each cart line with its product and quantity; once a request); a product page. Each an event of
+	 * the visitor; a visitor with Do Not Track none.
 	 */
 	public function test_shop_events(): void {
 		$mug = $this->product( 'Mug', '12.50' );
@@ -483,17 +484,73 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$this->assertIsString( $key );
 		$this->assertTrue( WC()->cart->remove_cart_item( $key ) );
 		WC()->cart->add_to_cart( $mug->get_id(), 1 );
+		$cap = $this->product( 'Cap', '5.00' );
+		WC()->cart->add_to_cart( $cap->get_id(), 3 );
 
 		$GLOBALS['wp_query'] = new \WP_Query(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- The shortcodes read the main query.
 		do_shortcode( '[woocommerce_checkout]' );
 		do_shortcode( '[woocommerce_checkout]' );
 		do_shortcode( '[product_page id="' . $mug->get_id() . '"]' );
 
-		$this->assert_shop_steps( 'woocommerce', $mug->get_id() );
+		$this->assertSame(
+			array(
+				array(
+					'type'       => 'add_to_cart',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '2',
+					'value'      => '25.0000',
+				),
+				array(
+					'type'       => 'remove_from_cart',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '2',
+					'value'      => '25.0000',
+				),
+				array(
+					'type'       => 'add_to_cart',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '1',
+					'value'      => '12.5000',
+				),
+				array(
+					'type'       => 'add_to_cart',
+					'product_id' => (string) $cap->get_id(),
+					'quantity'   => '3',
+					'value'      => '15.0000',
+				),
+				array(
+					'type'       => 'checkout_started',
+					'product_id' => '0',
+					'quantity'   => '4',
+					'value'      => '27.5000',
+				),
+				array(
+					'type'       => 'checkout_item',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '1',
+					'value'      => '12.5000',
+				),
+				array(
+					'type'       => 'checkout_item',
+					'product_id' => (string) $cap->get_id(),
+					'quantity'   => '3',
+					'value'      => '15.0000',
+				),
+				array(
+					'type'       => 'product_view',
+					'product_id' => (string) $mug->get_id(),
+					'quantity'   => '1',
+					'value'      => '12.5000',
+				),
+			),
+			$this->events()
+		);
+		$this->assertSame( 1, count( array_unique( Db::col( 'SELECT visitor FROM {shop_events}' ) ) ) );
+		$this->assertNotSame( '0', Db::value( 'SELECT visitor FROM {shop_events} LIMIT 1' ) );
 
 		$_SERVER['HTTP_DNT'] = '1';
 		WC()->cart->add_to_cart( $mug->get_id(), 1 );
-		$this->assertCount( 5, $this->events() );
+		$this->assertCount( 8, $this->events() );
 	}
 
 	/**

@@ -133,26 +133,53 @@ final class ShopGroups {
 	}
 
 	/**
-	 * The units sold in the range's paid orders by product name: counters `items` (quantities less
-	 * refunded quantities) and `item_revenue_cents` (line totals less refunds, converted at the
-	 * order's own rate to the base currency, in cents). Only by item name (answers_items()).
+	 * The range's paid order lines by product name and/or the day the order was paid (or by
+	 * nothing): counters `items` (units sold: quantities less refunded quantities) and
+	 * `item_revenue_cents` (the lines' totals, after discounts and before tax, less their refunds,
+	 * converted at the order's own rate to the shop's base currency, in cents).
 	 *
-	 * @param DateRange $range The range.
+	 * @param string[]  $dimensions Dimensions (answers_items() must hold).
+	 * @param DateRange $range      The range.
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
-	public static function items( DateRange $range ): array {
+	public static function items( array $dimensions, DateRange $range ): array {
+		$map    = array_intersect_key(
+			array(
+				Dimension::ITEM_NAME => 'i.name',
+				Dimension::DATE      => 'o.day',
+			),
+			array_flip( $dimensions )
+		);
+		$select = array();
+		foreach ( array_values( $map ) as $n => $expression ) {
+			$select[] = $expression . ' AS k' . $n;
+		}
+		$rate   = 'CASE WHEN o.total > 0 THEN COALESCE(o.total_base, o.total) / o.total ELSE 1 END';
 		$rows   = Db::rows(
-			'SELECT i.name AS name, SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items,'
-			. ' ROUND(SUM(CASE WHEN i.total > i.refunded THEN (i.total - i.refunded) * (CASE WHEN o.total > 0 AND o.total_base IS NOT NULL THEN o.total_base / o.total ELSE 1 END) ELSE 0 END) * 100) AS item_revenue_cents FROM {shop_order_items} i'
-			. ' JOIN {shop_orders} o ON o.id = i.order_ref'
-			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s GROUP BY i.name',
+			'SELECT ' . implode(
+				', ',
+				array_merge(
+					$select,
+					array(
+						'SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items',
+						'ROUND(SUM(CASE WHEN i.total > i.refunded THEN (i.total - i.refunded) * ' . $rate . ' ELSE 0 END) * 100) AS item_revenue_cents',
+					)
+				)
+			)
+			. ' FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref'
+			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s'
+			. ( array() === $map ? '' : ' GROUP BY ' . implode( ', ', array_values( $map ) ) ),
 			array( $range->start_ymd(), $range->end_ymd() )
 		);
 		$groups = array();
 		foreach ( $rows as $row ) {
-			if ( (int) ( $row['items'] ?? 0 ) > 0 ) {
+			if ( (int) ( $row['items'] ?? 0 ) > 0 || (int) ( $row['item_revenue_cents'] ?? 0 ) > 0 ) {
+				$values = array();
+				foreach ( array_keys( $map ) as $n => $dimension ) {
+					$values[ $dimension ] = (string) $row[ 'k' . $n ];
+				}
 				$groups[] = array(
-					'dimensions' => array( Dimension::ITEM_NAME => (string) $row['name'] ),
+					'dimensions' => $values,
 					'counters'   => array(
 						'items'              => (int) $row['items'],
 						'item_revenue_cents' => (int) $row['item_revenue_cents'],
@@ -164,12 +191,12 @@ final class ShopGroups {
 	}
 
 	/**
-	 * Whether the shop's items answer a set of dimensions: none, or the item name.
+	 * Whether the shop's items answer a set of dimensions: none, the item name, the day.
 	 *
 	 * @param string[] $dimensions Dimensions.
 	 */
 	public static function answers_items( array $dimensions ): bool {
-		return array() === array_diff( $dimensions, array( Dimension::ITEM_NAME ) );
+		return array() === array_diff( $dimensions, array( Dimension::ITEM_NAME, Dimension::DATE ) );
 	}
 
 	/**

@@ -349,7 +349,7 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$this->assertTrue( Tables::needs_migration() );
 		Migrations::migrate();
 
-		$this->assertSame( 13, Tables::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		foreach ( $shop as $name ) {
 			$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {' . $name . '}' ), $name );
 		}
@@ -363,6 +363,29 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		update_option( Tables::VERSION_OPTION, 12 );
 		Migrations::migrate();
 		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$this->assertSame( array(), $this->real_tables() );
+	}
+
+	/**
+	 * Version 13 to 14: the shop events' daily rollup appears, empty; the shop's rows stay;
+	 * migrating again changes nothing.
+	 */
+	public function test_upgrade_from_v13_adds_the_shop_events_rollup() {
+		Migrations::migrate();
+		Db::query( 'DROP TABLE {rollup_shop_events}' );
+		$day = self::day( 1 );
+		Db::insert_rows( 'shop_events', array( 'day', 'ts', 'shop', 'visitor', 'type', 'product_id', 'quantity' ), array( array( $day, 1741600000, 'woocommerce', 77, 'add_to_cart', 5, 2 ) ) );
+		update_option( Tables::VERSION_OPTION, 13 );
+
+		$this->assertTrue( Tables::needs_migration() );
+		Migrations::migrate();
+
+		$this->assertSame( 14, Tables::installed_version() );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {rollup_shop_events}' ) );
+		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_events}' ) );
+		update_option( Tables::VERSION_OPTION, 13 );
+		Migrations::migrate();
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {rollup_shop_events}' ) );
 		$this->assertSame( array(), $this->real_tables() );
 	}
 

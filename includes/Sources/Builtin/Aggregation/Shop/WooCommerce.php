@@ -180,7 +180,8 @@ final class WooCommerce extends Adapter {
 	}
 
 	/**
-	 * The checkout page (classic form or block), once a request.
+	 * The checkout page (classic form or block), once a request: the checkout (`checkout_started`,
+	 * the cart's item count and total) and each of its lines (`checkout_item`, product and quantity).
 	 */
 	public static function on_checkout_started(): void {
 		if ( self::checkout_seen() ) {
@@ -193,6 +194,12 @@ final class WooCommerce extends Adapter {
 					return;
 				}
 				self::checkout_started( (int) $cart->get_cart_contents_count(), (float) $cart->get_total( 'edit' ) );
+				// One row per line: the items checked out, per product (the parent of a variation).
+				foreach ( $cart->get_cart() as $line ) {
+					$quantity = (int) ( $line['quantity'] ?? 0 );
+					$subtotal = $line['line_subtotal'] ?? null;
+					self::event( Events::CHECKOUT_ITEM, (int) ( $line['product_id'] ?? 0 ), $quantity, is_numeric( $subtotal ) ? (float) $subtotal : 0.0, false );
+				}
 			}
 		);
 	}
