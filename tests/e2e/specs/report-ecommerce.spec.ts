@@ -126,6 +126,17 @@ test( 'the eCommerce Overview shows the two orders', async ( { page } ) => {
 	await expect( infoBoxValue( page, 'Avg. Order Value' ) ).toHaveText(
 		money( ORDER )
 	);
+	// Each shopper added the Mugs and the Shirt, and removed the Shirt; each checkout was paid.
+	const cart = page.getByRole( 'region', { name: 'Cart' } );
+	const cartBox = ( title: string ) =>
+		cart
+			.locator( '.monsterinsights-reports-infobox' )
+			.filter( { hasText: title } )
+			.locator( '.monsterinsights-reports-infobox__value' );
+	await expect( cartBox( 'Add to Cart' ) ).toHaveText( '4' );
+	await expect( cartBox( 'Removed from Cart' ) ).toHaveText( '2' );
+	await expect( cartBox( 'New Customers' ) ).toHaveText( '100%' );
+	await expect( cartBox( 'Abandoned Checkouts' ) ).toHaveText( '0%' );
 	expect( await sections( page ) ).toEqual( {
 		'Top Products': [ [ 'E2E Mug', '4', '100%', money( 2 * ORDER ) ] ],
 		'Top Conversion Sources': [

@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
 use MonsterInsights\Reports\Settings\Modules;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Events;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Orders;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
@@ -206,6 +207,44 @@ class EcommerceReportTest extends BuiltinTestCase {
 		$this->assertEquals( round( 2 / 3 * 100, 2 ), $box['newcustomers']['value'] );
 		// Without a checkout step recorded, the abandoned checkouts have no value.
 		$this->assertNull( $box['abandonedcheckouts']['value'] );
+		$this->assertSame( 0, $box['addtocart']['value'] );
+	}
+
+	/**
+	 * The cart boxes from the shop's steps: 3 adds to cart and 1 removal in the range (and 1 add
+	 * before it), 4 checkouts started of which the 3 paid orders followed 3.
+	 */
+	public function test_cart_boxes(): void {
+		$step = static function ( string $type, string $local, int $visitor ): void {
+			Events::record( 'woocommerce', $type, $visitor, Hits::ts( $local ), 1, 1, '10' );
+		};
+		$step( Events::ADD_TO_CART, '2025-03-05 11:00:00', 9 );
+		foreach ( array( '2025-03-10 09:01:00', '2025-03-11 10:01:00', '2025-03-12 10:01:00' ) as $n => $local ) {
+			$step( Events::ADD_TO_CART, $local, $n + 1 );
+		}
+		$step( Events::REMOVE_FROM_CART, '2025-03-12 10:02:00', 3 );
+		foreach ( array( '2025-03-10 09:05:00', '2025-03-11 10:05:00', '2025-03-12 10:04:00', '2025-03-13 08:55:00' ) as $n => $local ) {
+			$step( Events::CHECKOUT_STARTED, $local, $n + 1 );
+		}
+		$box = $this->report( 'ecommerce' )['infobox'];
+		$this->assertSame(
+			array(
+				'value'         => 3,
+				'prev'          => 200,
+				'compare_value' => 1,
+			),
+			$box['addtocart']
+		);
+		$this->assertSame(
+			array(
+				'value'         => 1,
+				'prev'          => null,
+				'compare_value' => 0,
+			),
+			$box['remfromcart']
+		);
+		$this->assertEquals( 25, $box['abandonedcheckouts']['value'] );
+		$this->assertNull( $box['abandonedcheckouts']['compare_value'] );
 	}
 
 	/**
