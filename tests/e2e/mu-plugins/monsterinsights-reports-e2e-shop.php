@@ -113,6 +113,7 @@ add_action(
 						return new \WP_Error( 'no_woocommerce', 'WooCommerce is not active: POST shop {on: true} first.', array( 'status' => 409 ) );
 					}
 					update_option( 'woocommerce_default_country', 'DE' );
+					update_option( 'woocommerce_allowed_countries', 'all' );
 					update_option( 'woocommerce_enable_guest_checkout', 'yes' );
 					update_option( 'woocommerce_enable_checkout_login_reminder', 'no' );
 					update_option(

@@ -14,12 +14,13 @@ import {
 } from '../utils';
 
 /**
- * The eCommerce Overview and the Coupons Report end to end on the real WooCommerce 9.4: two
- * shoppers, each in a browser of their own, arrive from the same newsletter link, add 2 Mugs and a
- * Shirt, remove the Shirt, apply SPRING5 and pay cash on delivery — one through the classic
- * (shortcode) cart and checkout, one through WooCommerce's cart and checkout blocks. After the
- * next aggregation a pro licence sees exactly those two orders of 2 × 12 − 5 = 19 dollars; a plus
- * licence sees each screen's upsell. The site is reset before and after.
+ * The four eCommerce screens end to end on the real WooCommerce 9.4: two shoppers, each in a
+ * browser of their own, arrive from the same newsletter link, view the Mug and add 2, view the
+ * Shirt and add it, remove the Shirt, apply SPRING5 and pay cash on delivery — one through the
+ * classic (shortcode) cart and checkout, one through WooCommerce's cart and checkout blocks. After
+ * the next aggregation a pro licence sees exactly those two orders of 2 × 12 − 5 = 19 dollars on
+ * the eCommerce Overview, the Coupons Report, Cart Abandonment and the Funnel; a plus licence sees
+ * each screen's upsell. The site is reset before and after.
  */
 
 const SCREENSHOTS = path.join( __dirname, '../../../artifacts/e2e' );
@@ -184,12 +185,120 @@ test( 'the Coupons Report shows SPRING5 on both orders', async ( { page } ) => {
 	} );
 } );
 
-test( 'a plus licence sees the upsells', async ( { page } ) => {
+/**
+ * The rows of each list card of the screen, by its heading, without the padding rows.
+ *
+ * @param page The page.
+ */
+function listCards( page: Page ): Promise< Record< string, string[][] > > {
+	return page
+		.locator(
+			'#monsterinsights-reports .monsterinsights-reports-list-card'
+		)
+		.evaluateAll( ( cards ) => {
+			const out: Record< string, string[][] > = {};
+			for ( const card of cards ) {
+				out[ card.querySelector( 'h2' )?.textContent ?? '' ] =
+					Array.from( card.querySelectorAll( 'tbody tr' ) )
+						.map( ( tr ) =>
+							Array.from( tr.querySelectorAll( 'th, td' ) ).map(
+								( cell ) => ( cell.textContent ?? '' ).trim()
+							)
+						)
+						.filter( ( cells ) => cells.some( ( text ) => text ) );
+			}
+			return out;
+		} );
+}
+
+test( 'Cart Abandonment: the Mugs bought, the Shirts left in the cart', async ( {
+	page,
+} ) => {
 	test.setTimeout( 120_000 );
+	await e2eSite().setLevel( 'pro' );
+	await openReportForVisitDays(
+		page,
+		'/cart-abandonment',
+		'Cart Abandonment'
+	);
+	// Mugs: 4 added, 4 checked out, 4 bought; Shirts: 2 added, none checked out. The day: 6 added,
+	// 4 checked out (1 − 4 ÷ 6 abandoned in the cart), all 4 bought.
+	await expect
+		.poll( () => listCards( page ), { timeout: 60_000 } )
+		.toEqual( {
+			'Cart Abandonment by Product': [
+				[ 'E2E Mug', '4', '$38.00', '0%', '0%' ],
+				[ 'E2E Shirt', '0', '$0.00', '100%', '0%' ],
+			],
+			'Cart Abandonment by Day': [
+				[
+					expect.stringMatching( /^\d{4}-\d{2}-\d{2}$/ ),
+					'4',
+					'$38.00',
+					'33.33%',
+					'0%',
+				],
+			],
+		} );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
+	await page.screenshot( {
+		path: `${ SCREENSHOTS }/report-cart-abandonment.png`,
+		fullPage: true,
+	} );
+} );
+
+test( 'the Funnel: both shoppers through all three steps, from Email', async ( {
+	page,
+} ) => {
+	test.setTimeout( 120_000 );
+	await e2eSite().setLevel( 'pro' );
+	await openReportForVisitDays(
+		page,
+		'/ecommerce-funnel',
+		'eCommerce Funnel'
+	);
+	const steps = [
+		[ '1. View Item', '2 (100%)', '100%', '0', '0%' ],
+		[ '2. Add to Cart', '2 (100%)', '100%', '0', '0%' ],
+		[ '3. Purchase', '2 (100%)', '--', '--', '--' ],
+	];
+	await expect
+		.poll( () => listCards( page ), { timeout: 60_000 } )
+		.toEqual( { 'eCommerce Funnel': steps } );
+	await expect(
+		page.locator( '.monsterinsights-reports-funnel-chart__stage' )
+	).toHaveText( [ 'View Item2100%', 'Add to Cart2100%', 'Purchase2100%' ] );
+	// The funnel is never compared.
+	await expect(
+		page.getByRole( 'checkbox', { name: 'Compare to Previous' } )
+	).toHaveCount( 0 );
+	await page
+		.getByRole( 'combobox', { name: 'Breakdown' } )
+		.selectOption( 'channel' );
+	await expect
+		.poll( () => listCards( page ) )
+		.toEqual( {
+			'eCommerce Funnel': steps.map( ( [ step, ...rest ] ) => [
+				step,
+				'Email',
+				...rest,
+			] ),
+		} );
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
+	await page.screenshot( {
+		path: `${ SCREENSHOTS }/report-ecommerce-funnel.png`,
+		fullPage: true,
+	} );
+} );
+
+test( 'a plus licence sees the upsells', async ( { page } ) => {
+	test.setTimeout( 180_000 );
 	await e2eSite().setLevel( 'plus' );
 	const screens: Array< [ string, string ] > = [
 		[ '/ecommerce', 'eCommerce Overview' ],
 		[ '/ecommerce-coupons', 'Coupons Report' ],
+		[ '/cart-abandonment', 'Cart Abandonment' ],
+		[ '/ecommerce-funnel', 'eCommerce Funnel' ],
 	];
 	for ( const [ route, title ] of screens ) {
 		await openReportForVisitDays( page, route, title );
@@ -197,6 +306,11 @@ test( 'a plus licence sees the upsells', async ( { page } ) => {
 			app( page ).getByRole( 'button', { name: 'See a Sample Report' } )
 		).toBeVisible( { timeout: 60_000 } );
 	}
+	await expect(
+		page.getByRole( 'heading', {
+			name: 'See Where Shoppers Drop Off Before They Buy.',
+		} )
+	).toBeVisible();
 	await page.screenshot( {
 		path: `${ SCREENSHOTS }/report-ecommerce-coupons-plus.png`,
 		fullPage: true,
