@@ -103,6 +103,12 @@ final class Seeder {
 			$window = static fn(): int => Compaction::MAX_DAYS;
 			if ( $shop ) {
 				add_filter( 'monsterinsights_reports_raw_days', $window );
+				// An aggregation run on the empty site (a first page load) set the compaction mark a
+				// window back, which would make every older seeded day final at once, without raw
+				// rows: with no day stored yet, there is nothing behind the mark.
+				if ( '0' === (string) Db::value( 'SELECT COUNT(*) FROM {rollup_site}' ) ) {
+					delete_option( Compaction::BEFORE_OPTION );
+				}
 			}
 			$stored = 0;
 			$files  = new BufferFiles( new Buffer( $stage ) );

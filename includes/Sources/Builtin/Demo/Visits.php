@@ -119,7 +119,8 @@ final class Visits {
 	}
 
 	/**
-	 * The home page and the site's published posts and pages.
+	 * The home page and the site's published posts and pages (without a shop's cart, checkout and
+	 * account pages).
 	 *
 	 * @return array<int, array{path: string, object: int}>
 	 */
@@ -140,7 +141,12 @@ final class Visits {
 				'fields'         => 'ids',
 			)
 		);
+		// A shop's cart, checkout and account pages are steps of a purchase, not pages to read.
+		$steps = function_exists( 'wc_get_page_id' ) ? array_map( 'wc_get_page_id', array( 'cart', 'checkout', 'myaccount' ) ) : array();
 		foreach ( $ids as $id ) {
+			if ( in_array( (int) $id, $steps, true ) ) {
+				continue;
+			}
 			$url     = (string) get_permalink( (int) $id );
 			$path    = (string) wp_parse_url( $url, PHP_URL_PATH );
 			$query   = (string) wp_parse_url( $url, PHP_URL_QUERY );
