@@ -35,6 +35,19 @@ final class Capture {
 	 * @return array{0: int, 1: int}|null
 	 */
 	public static function visitor_keys(): ?array {
+		/**
+		 * Filters the visitor keys of a shop request before they are computed from the request: an
+		 * array of two integers (current salt, previous salt; 0 for none) replaces them, null (the
+		 * default) computes them. For the demo's seeding only (Demo\Shop), whose orders belong to
+		 * the visitors of sessions it seeded days ago, under salts of those days; a live checkout
+		 * never uses it.
+		 *
+		 * @param array{0: int, 1: int}|null $keys The keys, or null.
+		 */
+		$given = apply_filters( 'monsterinsights_reports_shop_visitor_keys', null );
+		if ( is_array( $given ) && isset( $given[0] ) && is_int( $given[0] ) && 0 !== $given[0] ) {
+			return array( $given[0], isset( $given[1] ) && is_int( $given[1] ) ? $given[1] : 0 );
+		}
 		if ( ! in_array( (string) get_option( BootData::SOURCE_OPTION, '' ), TrackerScript::SOURCES, true ) || TrackerScript::is_excluded_user( wp_get_current_user() ) ) {
 			return null;
 		}
