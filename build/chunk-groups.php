@@ -17,7 +17,7 @@ return array(
 	'demo-countries' => array( 'chunks/demo-countries.497383d2.js' ),
 	'report-countries' => array( 'chunks/9798.a244b952.js', 'chunks/6484.00560910.js', 'chunks/report-countries.25b80066.js' ),
 	'demo-ecommerce' => array( 'chunks/demo-ecommerce.0c2de7c6.js' ),
-	'report-ecommerce' => array( 'chunks/9798.a244b952.js', 'chunks/report-ecommerce.56e17601.js' ),
+	'report-ecommerce' => array( 'chunks/9798.a244b952.js', 'chunks/report-ecommerce.bc511391.js' ),
 	'demo-ecommerce-coupons' => array( 'chunks/demo-ecommerce-coupons.a7744c3b.js' ),
 	'report-ecommerce-coupons' => array( 'chunks/6484.00560910.js', 'chunks/report-ecommerce-coupons.cb015814.js' ),
 	'demo-ecommerce-funnel' => array( 'chunks/demo-ecommerce-funnel.a1d7935b.js' ),

@@ -323,7 +323,7 @@ export function EcommerceScreen() {
 								box( def, data.infobox[ def.id ] )
 							) }
 						</section>
-						<div className="monsterinsights-reports-ecommerce__tables">
+						<div className="monsterinsights-reports-ecommerce__tables monsterinsights-reports-ecommerce__tables--wide">
 							<section className="monsterinsights-reports-ecommerce__table">
 								<h2>
 									{ __(
