@@ -290,6 +290,9 @@ export function handleReportError(
 				}
 				return;
 			}
+			case 'no_shop':
+				// An eCommerce report on a site without a shop: the screen says what is missing.
+				return;
 			case 'upgrade_required':
 				dispatch.receiveReportLocked(
 					name,

@@ -185,6 +185,8 @@ describe( 'eCommerce Overview', () => {
 			)
 		);
 		expect( container.querySelector( '.is-error' ) ).toBeNull();
+		// Not an error: no error dialog over it.
+		expect( screen.queryByRole( 'dialog' ) ).toBeNull();
 	} );
 
 	it( 'shows its sample under the plus upsell to a plus licence, without fetching', async () => {

@@ -355,6 +355,23 @@ describe( 'errors', () => {
 		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
 	} );
 
+	it( 'an eCommerce report without a shop keeps its error for the screen, no dialog', async () => {
+		mockApi( () =>
+			restError( 'no_shop', 'The eCommerce module is off.', {
+				status: 400,
+			} )
+		);
+		const registry = createBootedRegistry();
+		await resolveReport( registry, 'ecommerce', LAST30 );
+
+		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
+		expect(
+			registry
+				.select( reportsStore )
+				.getReportError( 'ecommerce', LAST30 )
+		).toMatchObject( { code: 'no_shop', status: 400 } );
+	} );
+
 	it( 'anything else opens the error dialog with the message', async () => {
 		mockApi( () =>
 			restError( 'rest_forbidden', 'Sorry, you are not allowed.', {
