@@ -124,6 +124,8 @@ final class Plugin {
 		\MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
 		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce::register();
+		// After the shop adapters' attribution (priority 20): the orders' journeys that are final now.
+		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::class, 'on_aggregated' ), 30, 2 );
 		REST\CsvResponse::register();
 		REST\Controller::register();
 		Privacy::register();
@@ -152,6 +154,7 @@ final class Plugin {
 		( new BootController() )->register_routes();
 		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
 		( new REST\ExceptionsController( $this->sources ) )->register_routes();
+		( new REST\JourneyFiltersController( $this->sources ) )->register_routes();
 		( new REST\SiteSpeedController( $this->sources ) )->register_routes();
 		( new REST\SettingsController() )->register_routes();
 		( new REST\MetricsController() )->register_routes();

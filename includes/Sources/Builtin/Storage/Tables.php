@@ -31,7 +31,9 @@ defined( 'ABSPATH' ) || exit;
  * - shop: shop_orders (one row per order of a shop plugin, its figures and its attribution),
  *   shop_order_items, shop_order_coupons (the order's lines, by the order's row id), shop_events
  *   (product views, cart and checkout steps), written by Aggregation\Shop from the shop plugin's
- *   hooks, never from the browser. Money is DECIMAL, in the order's currency unless named _base.
+ *   hooks, never from the browser; shop_order_steps, each order's journey (the pages of its
+ *   visitor's sessions up to the order, Shop\Journeys), kept with the order, so the raw rows'
+ *   compaction does not take it. Money is DECIMAL, in the order's currency unless named _base.
  */
 final class Tables {
 
@@ -39,7 +41,7 @@ final class Tables {
 	 * The schema version this code needs. Add a migration (Aggregation\Migrations) and bump it to
 	 * change the schema.
 	 */
-	public const VERSION = 13;
+	public const VERSION = 14;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -87,6 +89,7 @@ final class Tables {
 		'shop_order_items',
 		'shop_order_coupons',
 		'shop_events',
+		'shop_order_steps',
 	);
 
 	/**
@@ -476,6 +479,7 @@ channel varchar(32) NOT NULL DEFAULT '',
 landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
 seconds_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
 sessions_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
+journey_at int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (id),
 UNIQUE KEY shop_order (shop,order_id),
 KEY day (day),
@@ -512,6 +516,16 @@ value $money,
 PRIMARY KEY  (day,id),
 KEY id (id),
 KEY visitor (visitor)",
+			'shop_order_steps'   => "order_ref bigint(20) unsigned NOT NULL,
+seq smallint(5) unsigned NOT NULL,
+ts int(10) unsigned NOT NULL,
+session_id int(10) unsigned NOT NULL DEFAULT 0,
+path_id int(10) unsigned NOT NULL DEFAULT 0,
+seconds int(10) unsigned NOT NULL DEFAULT 0,
+source_id int(10) unsigned NOT NULL DEFAULT 0,
+medium varchar(100) NOT NULL DEFAULT '',
+campaign_id int(10) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (order_ref,seq)",
 		);
 	}
 }
