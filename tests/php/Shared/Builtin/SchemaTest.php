@@ -120,6 +120,7 @@ class SchemaTest extends TestCase {
 			'id'      => 'id',
 			'visitor' => 'visitor',
 		),
+		'shop_order_steps'   => array( 'PRIMARY' => 'order_ref,seq' ),
 	);
 
 	/**
