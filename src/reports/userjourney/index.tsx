@@ -25,6 +25,7 @@ import { useDispatch, useSelect } from '@wordpress/data';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
+import type { ReactNode } from 'react';
 
 import { ErrorDialog } from '../../components/Dialogs';
 import { Loader } from '../../components/Loader';
@@ -282,7 +283,60 @@ interface JourneyRowProps {
 }
 
 /**
- * One order: its cells, its steps; on small screens only the id and total until expanded.
+ * The pages of an order's journey, oldest first.
+ *
+ * @param props        Component props.
+ * @param props.item   The order.
+ * @param props.locale The user's locale.
+ */
+function JourneySteps( {
+	item,
+	locale,
+}: {
+	item: JourneyItem;
+	locale: string;
+} ) {
+	if ( item.steps.length === 0 ) {
+		return (
+			<span className="monsterinsights-reports-journey__nosteps">
+				{ __(
+					'No pages recorded for this order.',
+					'monsterinsights-reports'
+				) }
+			</span>
+		);
+	}
+	return (
+		<ol className="monsterinsights-reports-journey__steps">
+			{ item.steps.map( ( step, index ) => (
+				<li key={ index }>
+					{ step.url ? (
+						<SafeLink url={ step.url }>{ step.title }</SafeLink>
+					) : (
+						<span>{ step.title }</span>
+					) }
+					<span className="monsterinsights-reports-journey__time">
+						{ sprintf(
+							/* translators: %s: time on the page, e.g. 1:05. */
+							__( 'Time on page: %s', 'monsterinsights-reports' ),
+							formatDuration( step.time )
+						) }
+					</span>
+					<time
+						className="monsterinsights-reports-journey__when"
+						dateTime={ step.date.replace( ' ', 'T' ) }
+					>
+						{ formatMoment( step.date, locale ) }
+					</time>
+				</li>
+			) ) }
+		</ol>
+	);
+}
+
+/**
+ * One order: its cells and its steps; on small screens only its id and total, and a row of its
+ * details under it once expanded.
  *
  * @param props          Component props.
  * @param props.item     The order.
@@ -292,108 +346,91 @@ interface JourneyRowProps {
  */
 function JourneyRow( { item, locale, expanded, onToggle }: JourneyRowProps ) {
 	const none = '—';
+	const date = (
+		<time dateTime={ item.purchase_date.replace( ' ', 'T' ) }>
+			{ formatMoment( item.purchase_date, locale ) }
+		</time>
+	);
+	const details: Array< [ string, ReactNode ] > = [
+		[ __( 'Purchase Date', 'monsterinsights-reports' ), date ],
+		[ __( 'Source', 'monsterinsights-reports' ), item.utm_source || none ],
+		[ __( 'Medium', 'monsterinsights-reports' ), item.utm_medium || none ],
+		[
+			__( 'Campaign', 'monsterinsights-reports' ),
+			item.utm_campaign || none,
+		],
+	];
 	return (
-		<tr className={ expanded ? 'is-expanded' : undefined }>
-			<td className="monsterinsights-reports-journey__id">
-				<button
-					type="button"
-					className="monsterinsights-reports-journey__toggle"
-					aria-expanded={ expanded }
-					onClick={ onToggle }
-				>
-					<span className="screen-reader-text">
-						{ sprintf(
-							/* translators: %s: a transaction ID. */
-							__(
-								'Details of the order %s',
-								'monsterinsights-reports'
-							),
-							item.transaction_id
-						) }
-					</span>
-					<span aria-hidden="true">{ expanded ? '−' : '+' }</span>
-				</button>
-				{ item.edit_order_url ? (
-					<SafeLink url={ item.edit_order_url }>
-						{ item.transaction_id }
-					</SafeLink>
-				) : (
-					item.transaction_id
-				) }
-			</td>
-			<td
-				className="is-detail"
-				data-label={ __( 'Purchase Date', 'monsterinsights-reports' ) }
-			>
-				<time dateTime={ item.purchase_date.replace( ' ', 'T' ) }>
-					{ formatMoment( item.purchase_date, locale ) }
-				</time>
-			</td>
-			<td
-				className="is-detail"
-				data-label={ __( 'Source', 'monsterinsights-reports' ) }
-			>
-				{ item.utm_source || none }
-			</td>
-			<td
-				className="is-detail"
-				data-label={ __( 'Medium', 'monsterinsights-reports' ) }
-			>
-				{ item.utm_medium || none }
-			</td>
-			<td
-				className="is-detail"
-				data-label={ __( 'Campaign', 'monsterinsights-reports' ) }
-			>
-				{ item.utm_campaign || none }
-			</td>
-			<td className="monsterinsights-reports-journey__total">
-				{ htmlText( item.order_total ) }
-			</td>
-			<td
-				className="is-detail"
-				data-label={ __( 'Journey', 'monsterinsights-reports' ) }
-			>
-				{ item.steps.length === 0 ? (
-					<span className="monsterinsights-reports-journey__nosteps">
-						{ __(
-							'No pages recorded for this order.',
-							'monsterinsights-reports'
-						) }
-					</span>
-				) : (
-					<ol className="monsterinsights-reports-journey__steps">
-						{ item.steps.map( ( step, index ) => (
-							<li key={ index }>
-								{ step.url ? (
-									<SafeLink url={ step.url }>
-										{ step.title }
-									</SafeLink>
-								) : (
-									<span>{ step.title }</span>
-								) }
-								<span className="monsterinsights-reports-journey__time">
-									{ sprintf(
-										/* translators: %s: time on the page, e.g. 1:05. */
-										__(
-											'Time on page: %s',
-											'monsterinsights-reports'
-										),
-										formatDuration( step.time )
+		<>
+			<tr className={ expanded ? 'is-expanded' : undefined }>
+				<td className="monsterinsights-reports-journey__id">
+					<button
+						type="button"
+						className="monsterinsights-reports-journey__toggle"
+						aria-expanded={ expanded }
+						onClick={ onToggle }
+					>
+						<span className="screen-reader-text">
+							{ sprintf(
+								/* translators: %s: a transaction ID. */
+								__(
+									'Details of the order %s',
+									'monsterinsights-reports'
+								),
+								item.transaction_id
+							) }
+						</span>
+						<span aria-hidden="true">{ expanded ? '−' : '+' }</span>
+					</button>
+					{ item.edit_order_url ? (
+						<SafeLink url={ item.edit_order_url }>
+							{ item.transaction_id }
+						</SafeLink>
+					) : (
+						item.transaction_id
+					) }
+				</td>
+				{ details.map( ( [ label, value ] ) => (
+					<td key={ label } className="is-detail">
+						{ value }
+					</td>
+				) ) }
+				<td className="monsterinsights-reports-journey__total">
+					{ htmlText( item.order_total ) }
+				</td>
+				<td className="is-detail">
+					<JourneySteps item={ item } locale={ locale } />
+				</td>
+			</tr>
+			{ expanded && (
+				<tr className="monsterinsights-reports-journey__details">
+					<td colSpan={ 7 }>
+						<dl>
+							{ details.map( ( [ label, value ] ) => (
+								<div key={ label }>
+									<dt>{ label }</dt>
+									<dd>{ value }</dd>
+								</div>
+							) ) }
+							<div>
+								<dt>
+									{ __(
+										'Journey',
+										'monsterinsights-reports'
 									) }
-								</span>
-								<time
-									className="monsterinsights-reports-journey__when"
-									dateTime={ step.date.replace( ' ', 'T' ) }
-								>
-									{ formatMoment( step.date, locale ) }
-								</time>
-							</li>
-						) ) }
-					</ol>
-				) }
-			</td>
-		</tr>
+								</dt>
+								<dd>
+									<JourneySteps
+										item={ item }
+										locale={ locale }
+									/>
+								</dd>
+							</div>
+						</dl>
+					</td>
+				</tr>
+			) }
+		</>
 	);
 }
 

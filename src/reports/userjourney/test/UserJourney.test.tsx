@@ -180,6 +180,26 @@ describe( 'User Journey screen', () => {
 		);
 		expect( screen.getByText( 'Page 1 of 2' ) ).toBeInTheDocument();
 
+		// Small screens show the id and the total; the toggle adds a row of the details.
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Details of the order 1001' } )
+		);
+		const details = nth(
+			container.querySelectorAll(
+				'.monsterinsights-reports-journey__details dt'
+			),
+			4
+		);
+		expect( details ).toHaveTextContent( 'Journey' );
+		expect(
+			container.querySelectorAll(
+				'.monsterinsights-reports-journey__details li'
+			)
+		).toHaveLength( 3 );
+		expect(
+			screen.getByRole( 'button', { name: 'Details of the order 1001' } )
+		).toHaveAttribute( 'aria-expanded', 'true' );
+
 		const nav = screen.getByRole( 'navigation', { name: 'User Journey' } );
 		expect(
 			within( nav )
