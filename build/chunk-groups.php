@@ -32,7 +32,7 @@ return array(
 	'demo-media' => array( 'chunks/demo-media.a4d98061.js' ),
 	'report-media' => array( 'chunks/9798.291f0505.js', 'chunks/6484.00560910.js', 'chunks/report-media.f0a5bdc3.js' ),
 	'demo-userjourney' => array( 'chunks/demo-userjourney.05ca6d10.js' ),
-	'report-userjourney' => array( 'chunks/report-userjourney.2b94c06f.js' ),
+	'report-userjourney' => array( 'chunks/report-userjourney.156940c0.js' ),
 	'demo-ai-insights' => array( 'chunks/demo-ai-insights.bfa870d9.js' ),
 	'demo-ai-chat' => array( 'chunks/demo-ai-chat.58bfd04c.js' ),
 	'demo-traffic-overview' => array( 'chunks/demo-traffic-overview.9d3f2405.js' ),

@@ -362,7 +362,8 @@ function JourneyRow( { item, locale, expanded, onToggle }: JourneyRowProps ) {
 	];
 	return (
 		<>
-			<tr className={ expanded ? 'is-expanded' : undefined }>
+			{ /* Not WordPress's is-expanded: its list tables show every cell of such a row on small screens. */ }
+			<tr className={ expanded ? 'is-open' : undefined }>
 				<td className="monsterinsights-reports-journey__id">
 					<button
 						type="button"

@@ -156,6 +156,15 @@ async function buy(
 }
 
 /**
+ * Waits, as a visitor reading a page does.
+ *
+ * @param ms Milliseconds.
+ */
+function pause( ms: number ): Promise< void > {
+	return new Promise( ( resolve ) => setTimeout( resolve, ms ) );
+}
+
+/**
  * The visitor's visit and purchase.
  *
  * @param browser The browser.
@@ -180,7 +189,10 @@ async function visitAndBuy(
 	);
 	await visit( page, new URL( link ).pathname );
 	await visit( page, '/sample-page/' );
+	// The visitor reads a moment before buying, and after: the order has a second of its own.
+	await pause( 1_100 );
 	const order = await buy( visitor.request, product, AGENT );
+	await pause( 1_100 );
 	// The page after the order: the last step's time ends here.
 	await visit( page, '/' );
 	await visitor.close();
@@ -279,8 +291,9 @@ test( 'the journey of a visitor who bought, as WooCommerce recorded the order', 
 	expect( steps[ 1 ]!.time ).toBe(
 		seconds( steps[ 2 ]!.date ) - seconds( steps[ 1 ]!.date )
 	);
-	// The last one until the page after the order, which the route does not list.
-	expect( steps[ 2 ]!.time ).toBeGreaterThanOrEqual( 0 );
+	// The last one until the page after the order, which the route does not list: at least the
+	// two pauses.
+	expect( steps[ 2 ]!.time ).toBeGreaterThanOrEqual( 2 );
 	expect( [ item.utm_source, item.utm_medium, item.utm_campaign ] ).toEqual( [
 		'newsletter',
 		'email',
@@ -366,4 +379,27 @@ test( 'the journey of a visitor who bought, as WooCommerce recorded the order', 
 		path: `${ SHOTS }/user-journey-mobile.png`,
 		fullPage: true,
 	} );
+
+	// The module off: the blurred sample under 'Report Unavailable'; 'Activate Addon' turns it on.
+	await session.post( '/monsterinsights-reports/v1/addons/user-journey', {
+		active: false,
+	} );
+	await page.setViewportSize( { width: 1280, height: 720 } );
+	await page.reload();
+	const dialog = page.getByRole( 'alertdialog', {
+		name: 'Report Unavailable',
+	} );
+	await expect( dialog ).toContainText(
+		'Please activate the User Journey addon to view User journey reports.'
+	);
+	await expect(
+		app( page ).locator( '.monsterinsights-reports-journey__blurred' )
+	).toBeVisible();
+	await page.screenshot( {
+		path: `${ SHOTS }/user-journey-unavailable.png`,
+	} );
+	await dialog.getByRole( 'button', { name: 'Activate Addon' } ).click();
+	await expect( dialog ).toBeHidden();
+	await expect( row ).toHaveCount( 1 );
+	await expect( cells.nth( 0 ) ).toContainText( String( order ) );
 } );

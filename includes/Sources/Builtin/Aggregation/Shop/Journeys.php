@@ -18,7 +18,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * An order's journey is the page views of its visitor's sessions (the sessions the order's visitor
- * keys found, as Orders::attribute() finds them) up to the moment the order was placed, oldest
+ * keys found, as Orders::attribute() finds them) before the second the order was placed, oldest
  * first, at most MAX_STEPS (the last ones): each with its time, its path, the seconds until the
  * session's next page view (the session's last page: until the session's last hit) and its
  * session's source, medium and campaign (docs/collector.md#shop-orders).
@@ -168,7 +168,8 @@ final class Journeys {
 		$steps = array();
 		foreach ( $views as $index => $view ) {
 			$ts = (int) $view['ts'];
-			if ( $ts > $moment ) {
+			// Before the order: a page view of the order's own second is its confirmation page.
+			if ( $ts >= $moment ) {
 				continue;
 			}
 			$session = $sessions[ (int) $view['session_id'] ];
