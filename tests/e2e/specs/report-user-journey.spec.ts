@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 
+import type { UserJourneyReport } from '../../../src/store/reports/types';
 import { expect, test, type Page } from '../fixtures';
 import { E2E_ROUTES, E2ESite } from '../site';
 import {
@@ -30,29 +31,6 @@ function e2eSite(): E2ESite {
 		throw new Error( 'The e2e site is not open.' );
 	}
 	return site;
-}
-
-interface Step {
-	title: string;
-	url: string;
-	time: number;
-	date: string;
-	utm_source: string;
-	utm_medium: string;
-	utm_campaign: string;
-}
-
-interface Journey {
-	items: Array< {
-		transaction_id: string;
-		edit_order_url: string;
-		order_total: string;
-		utm_source: string;
-		utm_medium: string;
-		utm_campaign: string;
-		steps: Step[];
-	} >;
-	pagination: { page: number; pages: number };
 }
 
 test.use( { storageState: storageStatePath( 'admin' ) } );
@@ -237,7 +215,7 @@ test( 'the journey of a visitor who bought, as WooCommerce recorded the order', 
 		'/user-journey-report',
 		'User Journey Report'
 	);
-	let journey: Journey | undefined;
+	let journey: UserJourneyReport | undefined;
 	await expect( async () => {
 		await session
 			.post( `${ E2E_ROUTES }/aggregate`, {}, 60_000 )
@@ -254,7 +232,7 @@ test( 'the journey of a visitor who bought, as WooCommerce recorded the order', 
 					}
 				 ).wp.apiFetch( { path } ),
 			`/monsterinsights-reports/v1/reports/userjourney?${ dates }`
-		) ) as Journey;
+		) ) as UserJourneyReport;
 		expect( journey.items.map( ( item ) => item.transaction_id ) ).toEqual(
 			[ String( order ) ]
 		);
