@@ -42,6 +42,7 @@ require __DIR__ . '/bench/Machine.php';
 require __DIR__ . '/bench/Scratch.php';
 require __DIR__ . '/bench/Collecting.php';
 require __DIR__ . '/bench/Fill.php';
+require __DIR__ . '/bench/Shop.php';
 require __DIR__ . '/bench/Storage.php';
 require __DIR__ . '/bench/Latency.php';
 require __DIR__ . '/bench/Bench.php';

@@ -29,6 +29,11 @@ url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
 # download on a fresh clone) is fetched meanwhile.
 bash bin/wp-core.sh >/dev/null &
 core=$!
+# WooCommerce for the demo shop: the release bin/third-party.txt pins, from the project machines'
+# shared folder or its official download, checked and unpacked once into .wp/third-party.
+shop_log="$(mktemp)"
+bash bin/third-party.sh woocommerce >"$shop_log" 2>&1 &
+shop=$!
 current=0
 if [ -f build/reports.asset.php ] && node bin/build-hash.mjs --check; then
 	current=1
@@ -46,6 +51,13 @@ if ! wait "$core"; then
 	echo "start: no WordPress core in .wp/core (bin/wp-core.sh failed)" >&2
 	exit 1
 fi
+if ! wait "$shop"; then
+	cat "$shop_log" >&2
+	echo "start: no WooCommerce for the demo shop (bin/third-party.sh woocommerce failed)" >&2
+	exit 1
+fi
+woocommerce="$(tail -n 1 "$shop_log")/woocommerce"
+rm -f "$shop_log"
 
 # Otherwise the data the PHP side reads (build/data) comes first; the app's bundle is built
 # meanwhile, into a folder of its own (webpack empties its output folder first), while WordPress
@@ -88,6 +100,7 @@ fi
 	--wordpress-install-mode=install-from-existing-files-if-needed \
 	--mount="${root}:/wordpress/wp-content/plugins/monsterinsights-reports" \
 	--mount="${root}/bin/demo/mu-plugins:/wordpress/wp-content/mu-plugins" \
+	--mount="${woocommerce}:/wordpress/wp-content/plugins/woocommerce" \
 	--blueprint="$site/.demo-blueprint.json" &
 server=$!
 trap 'kill "$server" ${bundle:+"$bundle"} 2>/dev/null || true' EXIT INT TERM
@@ -111,10 +124,16 @@ until [ "$(curl -s -o /dev/null -w '%{http_code} %{url_effective}' -L -c "$jar" 
 	sleep 1
 done
 rm -f "$jar"
+# The page answers between the blueprint's steps: a new site is ready once its last step, the
+# seeding, wrote what it seeded.
+while [ "$fresh" = 1 ] && [ ! -f "$site/.demo-seeded.json" ]; do
+	kill -0 "$server" 2>/dev/null || { echo "start: the server stopped" >&2; exit 1; }
+	sleep 1
+done
 
 echo
 if [ -f "$site/.demo-seeded.json" ]; then
-	node -e 'const s = require( process.argv[ 1 ] ); console.log( `  Demo traffic: seeded 90 days: ${ s.sessions } sessions, ${ s.hits } hits (${ s.seconds } s)` );' "$site/.demo-seeded.json"
+	node -e 'const s = require( process.argv[ 1 ] ); console.log( `  Demo traffic: seeded 90 days: ${ s.sessions } sessions, ${ s.hits } hits${ s.shop ? `, ${ s.shop.orders } shop orders` : "" } (${ s.seconds } s)` );' "$site/.demo-seeded.json"
 fi
 echo "  Reports page: ${url}"
 echo "  (any browser is logged in as admin there; users admin and subscriber, password: password)"

@@ -186,7 +186,7 @@ job prevzip "Release: the previous release's zip (bin/previous-release-zip.sh)" 
 job release "End to end: release zip, fresh and over the previous one" "zip prevzip core" '
 	mkdir -p artifacts/e2e
 	RELEASE_ZIP=artifacts/monsterinsights-reports.zip CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/release.config.ts'
-job phpunit "Integration: PHPUnit (single site and multisite)" "build composer core" 'bash bin/test-php.sh'
+job phpunit "Integration: PHPUnit (single site, multisite, WooCommerce, Easy Digital Downloads)" "build composer core" 'bash bin/test-php.sh'
 job start "End to end: npm start in a new browser" "build core" '
 	mkdir -p artifacts/e2e
 	CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/start.config.ts'

@@ -124,6 +124,7 @@ final class Plugin {
 		\MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module::register();
 		\MonsterInsights\Reports\Notes\Module::register();
 		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce::register();
+		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Edd::register();
 		// After the shop adapters' attribution (priority 20): the orders' journeys that are final now.
 		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::class, 'on_aggregated' ), 30, 2 );
 		REST\CsvResponse::register();

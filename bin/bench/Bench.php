@@ -60,6 +60,7 @@ final class Bench {
 		'summary_ratio'      => array( 'max', 1 ),
 		'summary_365_ratio'  => array( 'max', 1 ),
 		'build_data'         => array( 'max', 0 ),
+		'shop_checkout'      => array( 'max', 5 ),
 	);
 
 	/**
@@ -130,6 +131,8 @@ final class Bench {
 			// Storage as the fill leaves it: a year of a site's traffic, the last two hours of it in
 			// Real-Time's summaries as any site has them.
 			$storage->measure( true );
+			// A shop of that size: its orders, written by the capture (timed), and its steps.
+			( new Shop( $this->report, $this->pageviews ) )->run();
 			$requests = $this->requests();
 			$collecting->collector( $requests );
 			$collecting->over_http( array_slice( $requests, 0, $this->http ) );

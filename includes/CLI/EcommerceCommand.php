@@ -19,10 +19,11 @@ defined( 'ABSPATH' ) || exit;
 final class EcommerceCommand {
 
 	/**
-	 * Imports the WooCommerce orders created in the last N days, as the live capture records them.
-	 * Orders placed before have no known visitor: their attribution is WooCommerce's own order
-	 * attribution when they have it, else "(not set)". Safe to run again: an order is recorded
-	 * once. An interrupted run goes on where it stopped when run again with the same --days.
+	 * Imports the shop's orders (WooCommerce, or Easy Digital Downloads) created in the last N days,
+	 * as the live capture records them. Orders placed before have no known visitor: their
+	 * attribution is WooCommerce's own order attribution when they have it, else "(not set)". Safe
+	 * to run again: an order is recorded once. An interrupted run goes on where it stopped when run
+	 * again with the same --days.
 	 *
 	 * ## OPTIONS
 	 *

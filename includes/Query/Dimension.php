@@ -44,8 +44,22 @@ final class Dimension {
 	public const LOGGED_IN    = 'customEvent:logged_in';
 	public const USER_ROLE    = 'customEvent:user_role';
 
-	// A product of the shop's orders, by its name.
-	public const ITEM_NAME = 'itemName';
+	// A product of the shop's orders, by its name; a coupon code used on an order.
+	public const ITEM_NAME    = 'itemName';
+	public const ORDER_COUPON = 'orderCoupon';
+	// How long a paid order took from its visitor's first session: whole days, and sessions
+	// (counting the one it was placed in). Known only for orders tied to a session; '' otherwise.
+	public const DAYS_TO_PURCHASE     = 'daysToPurchase';
+	public const SESSIONS_TO_PURCHASE = 'sessionsToPurchase';
+
+	// A step of the eCommerce funnel, named as GA4's funnel report names its steps (the step's
+	// number, a dot, its name; here the step's event): FUNNEL_STEPS, in order.
+	public const FUNNEL_STEP = 'funnelStepName';
+
+	/**
+	 * The eCommerce funnel's steps: a product page seen, a product added to a cart, a purchase.
+	 */
+	public const FUNNEL_STEPS = array( '1. view_item', '2. add_to_cart', '3. purchase' );
 
 	// A form's id (its plugin's, e.g. wpcf7-12, else the element's id or name) and a media's title.
 	public const FORM_ID     = 'customEvent:form_id';

@@ -14,9 +14,11 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\InvalidDateRange;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\HasParams;
+use MonsterInsights\Reports\Reports\NeedsShop;
 use MonsterInsights\Reports\Reports\Unavailable;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
+use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Sources\Source;
 use MonsterInsights\Reports\Sources\Sources;
 
@@ -173,6 +175,9 @@ final class ReportsController extends Controller {
 		if ( $gate instanceof \WP_Error ) {
 			return $gate;
 		}
+		if ( $report instanceof NeedsShop && ! Shop::active() ) {
+			return new \WP_Error( 'no_shop', $report->no_shop_notice(), array( 'status' => 400 ) );
+		}
 		// A report that needs a module or a shop plugin says which is missing (a 400).
 		$missing = $report instanceof Unavailable ? $report->unavailable() : null;
 		if ( null !== $missing ) {
@@ -205,7 +210,7 @@ final class ReportsController extends Controller {
 		$block = $report->tables()[ $table ];
 		if ( $csv ) {
 			return new CsvResponse(
-				$block->columns(),
+				$block->columns( $report_request ),
 				$block->rows( $source, $report_request ),
 				sprintf( 'monsterinsights-reports-%s-%s-%s-%s.csv', $report->name(), $table, $range->start_ymd(), $range->end_ymd() )
 			);

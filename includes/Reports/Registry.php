@@ -45,19 +45,19 @@ final class Registry {
 		),
 		'ecommerce'             => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => Ecommerce::class,
 		),
 		'ecommerce_coupons'     => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => EcommerceCoupons::class,
 		),
 		'ecommerce_funnel'      => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => EcommerceFunnel::class,
 		),
 		'cart_abandonment'      => array(
 			'feature' => 'ecommerce',
-			'class'   => null,
+			'class'   => CartAbandonment::class,
 		),
 		'queries'               => array(
 			'feature' => 'queries',

@@ -76,6 +76,16 @@ final class Shop {
 	}
 
 	/**
+	 * What a site without a shop is missing, as the eCommerce reports say it: the shop plugin, or
+	 * the eCommerce module.
+	 */
+	public static function missing(): string {
+		return '' === self::platform()
+			? __( 'eCommerce reports need WooCommerce or Easy Digital Downloads. Install and activate one of them, and your store’s sales will show here.', 'monsterinsights-reports' )
+			: __( 'The eCommerce module is off. Turn it on in Settings, and your store’s sales will show here.', 'monsterinsights-reports' );
+	}
+
+	/**
 	 * Whether the site has a shop.
 	 */
 	public static function active(): bool {

@@ -51,7 +51,8 @@ const NOTHING: FirstScreen = { reports: [], metrics: false };
  * The requests of the screen a location hash opens, as the app will render it (src/app/App.tsx,
  * ReportRoute, ReportScreen): nothing on the network admin screen, for a user who may not view the
  * reports, before a source is connected, on the settings and wizard screens, for a report without
- * a screen, a report that fetches itself, or a report the licence does not include.
+ * a screen, a report that fetches itself, a report the licence does not include, or a report of
+ * the shop's figures without a shop; a report never compared asks its dates alone.
  *
  * @param boot  The boot data.
  * @param hash  `location.hash`.
@@ -80,6 +81,20 @@ export function firstScreen(
 	) {
 		return NOTHING;
 	}
+	const def = reportDef( matched.report );
+	// A report of the shop's figures alone shows its notice without a shop, asking nothing.
+	if ( def.shopNotice && ! boot.shop ) {
+		return NOTHING;
+	}
+	// A report that is never compared asks its dates alone.
+	const query: DateQuery =
+		def.compare === false
+			? {
+					preset: dateQuery.preset,
+					start: dateQuery.start,
+					end: dateQuery.end,
+			  }
+			: dateQuery;
 	const overview = matched.report === 'overview';
 	const names: ReportName[] = [
 		matched.report,
@@ -88,7 +103,7 @@ export function firstScreen(
 		),
 	];
 	return {
-		reports: names.map( ( name ) => ( { name, query: dateQuery } ) ),
+		reports: names.map( ( name ) => ( { name, query } ) ),
 		metrics: overview,
 		screen: matched.load,
 	};

@@ -9,19 +9,46 @@ import { pct, sampleDate } from './series';
 
 export const SAMPLE = true;
 
+/** A row's figures: items purchased, item revenue, and the two abandonment percents. */
+export interface CartAbandonmentMetrics {
+	/** Items purchased (units of paid orders, less refunded units). */
+	purchase_quantity: number;
+	/** Item revenue, refunds off, in the shop's currency. */
+	revenue: number;
+	/** Percent of the items added to a cart that were not checked out. */
+	cart_abandonment: number;
+	/** Percent of the items checked out that were not purchased. */
+	checkout_abandonment: number;
+}
+
+/**
+ * The Cart Abandonment report (includes/Reports/CartAbandonment.php): by product and by day
+ * (Y-m-d, in order).
+ */
+export interface CartAbandonmentReport {
+	cart_abandonment: Array< CartAbandonmentMetrics & { name: string } >;
+	cart_abandonment_by_day: Array< CartAbandonmentMetrics & { date: string } >;
+}
+
+declare module '../store/reports/types' {
+	interface ReportPayloads {
+		cart_abandonment: CartAbandonmentReport;
+	}
+}
+
 const metrics = (
 	quantity: number,
 	revenue: number,
 	cart: number,
 	checkout: number
-) => ( {
+): CartAbandonmentMetrics => ( {
 	purchase_quantity: quantity,
 	revenue,
 	cart_abandonment: cart,
 	checkout_abandonment: checkout,
 } );
 
-export const payload = {
+export const payload: CartAbandonmentReport = {
 	cart_abandonment: [
 		{
 			name: 'Sample product: starter kit',
@@ -47,7 +74,7 @@ export function layout(): SampleLayout {
 		__( 'Cart Abandonment %', 'monsterinsights-reports' ),
 		__( 'Checkout Abandonment %', 'monsterinsights-reports' ),
 	];
-	const cells = ( r: ReturnType< typeof metrics > ) => [
+	const cells = ( r: CartAbandonmentMetrics ) => [
 		r.purchase_quantity,
 		r.revenue,
 		pct( r.cart_abandonment ),

@@ -1,62 +1,94 @@
 /**
- * SAMPLE DATA — the Coupons Report (docs/product-rules.md#planned). Shown blurred under its upsell;
+ * SAMPLE DATA — the Coupons Report, shaped as its REST payload
+ * (includes/Reports/EcommerceCoupons.php), and that payload's type. Shown blurred under its upsell;
  * never real.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
+import type {
+	ColumnType,
+	TableColumn,
+	TablePage,
+	TableRow,
+} from '../types/reports';
+import { pageLayout, samplePage } from './pages';
 
 export const SAMPLE = true;
 
-export const payload = {
-	coupons_table: [
-		{
-			coupon_name: 'SAMPLE10',
-			revenue: 4210.5,
-			transactions: 48,
-			average_order_value: 87.72,
-		},
-		{
-			coupon_name: 'FREESHIP',
-			revenue: 2980,
-			transactions: 41,
-			average_order_value: 72.68,
-		},
-		{
-			coupon_name: 'WELCOME15',
-			revenue: 1875.25,
-			transactions: 23,
-			average_order_value: 81.53,
-		},
-		{
-			coupon_name: 'VIP20',
-			revenue: 1320,
-			transactions: 11,
-			average_order_value: 120,
-		},
-	],
-	error: null as null | { code: string },
+/**
+ * GET /reports/ecommerce_coupons: the coupons of the range's paid orders (coupon_name, revenue,
+ * transactions, average_order_value, change of the revenue while comparing).
+ */
+export interface EcommerceCouponsReport {
+	coupons_table: TablePage;
+}
+
+declare module '../store/reports/types' {
+	interface ReportPayloads {
+		ecommerce_coupons: EcommerceCouponsReport;
+	}
+}
+
+const column = (
+	id: string,
+	label: () => string,
+	type: ColumnType = 'number'
+): TableColumn => ( {
+	id,
+	get label() {
+		return label();
+	},
+	type,
+	sortable: true,
+} );
+
+const row = (
+	name: string,
+	revenue: number,
+	transactions: number
+): TableRow => ( {
+	coupon_name: name,
+	revenue,
+	transactions,
+	average_order_value: Math.round( ( revenue / transactions ) * 100 ) / 100,
+} );
+
+export const payload: EcommerceCouponsReport = {
+	coupons_table: samplePage(
+		() => [
+			column(
+				'coupon_name',
+				() => __( 'Coupon Name', 'monsterinsights-reports' ),
+				'text'
+			),
+			column(
+				'revenue',
+				() => __( 'Revenue', 'monsterinsights-reports' ),
+				'money'
+			),
+			column( 'transactions', () =>
+				__( 'Transactions', 'monsterinsights-reports' )
+			),
+			column(
+				'average_order_value',
+				() => __( 'Average Order Value', 'monsterinsights-reports' ),
+				'money'
+			),
+		],
+		[
+			row( 'SAMPLE10', 4210.5, 48 ),
+			row( 'FREESHIP', 2980, 41 ),
+			row( 'WELCOME15', 1875.25, 23 ),
+			row( 'VIP20', 1320, 11 ),
+		],
+		'revenue'
+	),
 };
 
 export function layout(): SampleLayout {
-	return {
-		tables: [
-			{
-				title: __( 'Coupons Report', 'monsterinsights-reports' ),
-				columns: [
-					__( 'Coupon Name', 'monsterinsights-reports' ),
-					__( 'Revenue', 'monsterinsights-reports' ),
-					__( 'Transactions', 'monsterinsights-reports' ),
-					__( 'Average Order Value', 'monsterinsights-reports' ),
-				],
-				money: [ 1, 3 ],
-				rows: payload.coupons_table.map( ( r ) => [
-					r.coupon_name,
-					r.revenue,
-					r.transactions,
-					r.average_order_value,
-				] ),
-			},
-		],
-	};
+	return pageLayout(
+		__( 'Coupons Report', 'monsterinsights-reports' ),
+		payload.coupons_table
+	);
 }

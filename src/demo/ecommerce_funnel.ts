@@ -9,7 +9,47 @@ import { pct } from './series';
 
 export const SAMPLE = true;
 
-const rows = ( category: string, scale: number ) => [
+/** The funnel's breakdowns. */
+export type FunnelBreakdown = 'none' | 'channel' | 'country';
+
+/**
+ * One step of one category. The Purchase step has no next step: '--' for its completion and
+ * abandonment figures.
+ */
+export interface FunnelRow {
+	/** '1. View Item', '2. Add to Cart', '3. Purchase'. */
+	step: string;
+	users: number;
+	/** Percent of the category's step 1. */
+	users_rate: number;
+	completion_rate: number | string;
+	abandonments: number | string;
+	abandonments_rate: number | string;
+	/** 'Total' without a breakdown, else the channel or country. */
+	breakdown_category: string;
+}
+
+/** A breakdown's rows (three per category) and how many categories. */
+export type FunnelTable = {
+	[ B in FunnelBreakdown ]: { rows: FunnelRow[] } & {
+		[ K in `${ B }_category_length` ]: number;
+	};
+};
+
+/** The eCommerce Funnel report (includes/Reports/EcommerceFunnel.php). */
+export interface EcommerceFunnelReport {
+	/** The users of the three steps. */
+	funnel_chart: Array< { value: number } >;
+	funnel_table: FunnelTable;
+}
+
+declare module '../store/reports/types' {
+	interface ReportPayloads {
+		ecommerce_funnel: EcommerceFunnelReport;
+	}
+}
+
+const rows = ( category: string, scale: number ): FunnelRow[] => [
 	{
 		step: '1. View Item',
 		users: Math.round( 4200 * scale ),
@@ -39,7 +79,7 @@ const rows = ( category: string, scale: number ) => [
 	},
 ];
 
-export const payload = {
+export const payload: EcommerceFunnelReport = {
 	funnel_chart: [ { value: 4200 }, { value: 1239 }, { value: 232 } ],
 	funnel_table: {
 		none: { rows: rows( 'Total', 1 ), none_category_length: 1 },

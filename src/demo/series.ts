@@ -2,6 +2,7 @@
  * Deterministic number series for the sample payloads: the same numbers on every load, shaped
  * like a week-on-week traffic curve. SAMPLE DATA helpers only.
  */
+import type { ChartBlock } from '../store/reports/types';
 
 /** Sample chart days start here (a fixed date: sample data never pretends to be today's). */
 export const SAMPLE_START = Date.UTC( 2025, 9, 1 ); // 1 October 2025.
@@ -102,7 +103,7 @@ export function pct( value: number ): string {
  * @param days     Number of days.
  * @param sessions Total sessions.
  */
-export function sessionsChart( days: number, sessions: number ) {
+export function sessionsChart( days: number, sessions: number ): ChartBlock {
 	return {
 		categories: dayLabels( days ),
 		sessions: curve( days, sessions ),
@@ -110,7 +111,7 @@ export function sessionsChart( days: number, sessions: number ) {
 		timestamps: timestamps( days ),
 		session_trendpoints: trend( days ),
 		page_view_trendpoints: trend( days ).map( ( v ) => v - 1 ),
-		notes: [] as unknown[],
+		notes: [],
 	};
 }
 

@@ -8,11 +8,17 @@
  * - loading: a spinner until the first payload arrives; refreshing: the 'Refreshing Report'
  *   dialog over the previous payload while new dates load.
  * - error: the report's error text (default 'An unknown error has occurred.') in a
- *   notice, with the server's message under it.
+ *   notice, with the server's message under it; an eCommerce report without a shop (400
+ *   no_shop) says in an info notice what is missing.
  * - empty: the report's empty text (default 'No data to show').
  *
+ * - no shop: a report made of the shop's figures alone (its registry entry's `shopNotice`) shows
+ *   that notice instead of the report while the site has no shop (WooCommerce or Easy Digital
+ *   Downloads with the eCommerce module on); nothing is fetched.
+ *
  * A report whose chart carries site notes shows their toggle and panel right under that chart
- * (shared/site-notes ChartNotes), not here.
+ * (shared/site-notes ChartNotes), not here. A report that is never compared (`compare: false` in
+ * its registry entry) offers no compare range and asks its dates alone.
  */
 import { Notice } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
@@ -104,15 +110,18 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 	const name = useRoutedReport();
 	const props: RoutedScreenProps< P > = { ...screenProps, name };
 	const def = reportDef( name );
-	const { level, serverLocked } = useSelect(
+	const { level, serverLocked, hasShop } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
 			serverLocked: select( reportsStore ).isReportLocked( name ),
+			hasShop: select( appStore ).getShop() !== null,
 		} ),
 		[ name ]
 	);
 	const title = def.title( useContext( RouteContextContext ) );
 	const locked = serverLocked || ! canUse( level, def.feature );
+	const noCompare = def.compare === false;
+	const shopNotice = def.shopNotice?.();
 
 	return (
 		<div
@@ -122,6 +131,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				title={ title }
 				report={ name }
 				period={ props.period }
+				noCompare={ noCompare }
 			/>
 			{ locked && (
 				<Suspense fallback={ <Loader /> }>
@@ -132,11 +142,17 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				</Suspense>
 			) }
 			{ ! locked && props.notice }
+			{ ! locked && shopNotice !== undefined && ! hasShop && (
+				<Notice status="info" isDismissible={ false }>
+					<p>{ shopNotice }</p>
+				</Notice>
+			) }
 			{ ! locked &&
+				( shopNotice === undefined || hasShop ) &&
 				( props.live ? (
 					props.live( props.children )
 				) : (
-					<LiveBody { ...props } />
+					<LiveBody { ...props } noCompare={ noCompare } />
 				) ) }
 		</div>
 	);
@@ -151,6 +167,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
  * @param props.isEmpty   Whether a payload has nothing to show.
  * @param props.emptyText The empty text.
  * @param props.errorText The error text.
+ * @param props.noCompare Whether the report is never compared.
  */
 function LiveBody< P >( {
 	name,
@@ -158,8 +175,9 @@ function LiveBody< P >( {
 	isEmpty = isPayloadEmpty,
 	emptyText,
 	errorText,
-}: RoutedScreenProps< P > ) {
-	const report = useReport( name );
+	noCompare,
+}: RoutedScreenProps< P > & { noCompare: boolean } ) {
+	const report = useReport( name, { compare: ! noCompare } );
 	const { isLoading, isRefreshing, query, locale } = report;
 	// The payload of the report the route handed the screen, whose type the screen names.
 	const data = report.data as P | undefined;
@@ -195,6 +213,13 @@ function LiveBody< P >( {
 			</p>
 		) : (
 			children( data, { demo: false, locale, comparing } )
+		);
+	} else if ( error?.code === 'no_shop' ) {
+		// An eCommerce report on a site without a shop: what is missing, not a failure.
+		body = (
+			<Notice status="info" isDismissible={ false }>
+				<p>{ error.message }</p>
+			</Notice>
 		);
 	} else if ( error && ! HANDLED_ELSEWHERE.includes( error.code ) ) {
 		body = (

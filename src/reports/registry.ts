@@ -143,6 +143,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-ecommerce" */ '../demo/ecommerce'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ecommerce" */ './ecommerce'
+			) as Promise< ScreenModule >,
 	},
 	ecommerce_coupons: {
 		title: () => __( 'Coupons Report', 'monsterinsights-reports' ),
@@ -159,6 +163,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-ecommerce-coupons" */ '../demo/ecommerce_coupons'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ecommerce-coupons" */ './ecommerce-coupons'
+			) as Promise< ScreenModule >,
 	},
 	ecommerce_funnel: {
 		title: () => __( 'eCommerce Funnel', 'monsterinsights-reports' ),
@@ -169,12 +177,22 @@ export const REPORTS = {
 			label: () => __( 'Funnel', 'monsterinsights-reports' ),
 		},
 		feature: 'ecommerce',
+		shopNotice: () =>
+			__(
+				'Our funnel report only supports WooCommerce and Easy Digital Downloads.',
+				'monsterinsights-reports'
+			),
+		compare: false,
 		upsell: 'ecommerce_funnel',
 		sample: true,
 		demo: () =>
 			import(
 				/* webpackChunkName: "demo-ecommerce-funnel" */ '../demo/ecommerce_funnel'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ecommerce-funnel" */ './ecommerce_funnel'
+			) as Promise< ScreenModule >,
 	},
 	cart_abandonment: {
 		title: () => __( 'Cart Abandonment', 'monsterinsights-reports' ),
@@ -185,12 +203,21 @@ export const REPORTS = {
 			label: () => __( 'Cart Abandonment', 'monsterinsights-reports' ),
 		},
 		feature: 'ecommerce',
+		shopNotice: () =>
+			__(
+				'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.',
+				'monsterinsights-reports'
+			),
 		upsell: 'cart_abandonment',
 		sample: true,
 		demo: () =>
 			import(
 				/* webpackChunkName: "demo-cart-abandonment" */ '../demo/cart_abandonment'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-cart-abandonment" */ './cart_abandonment'
+			) as Promise< ScreenModule >,
 	},
 	queries: {
 		paths: [ { path: '/search-console' } ],

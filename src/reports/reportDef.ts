@@ -131,4 +131,11 @@ export type ReportDef = UpsellDef & {
 	sample: boolean;
 	/** Its screen, lazily loaded; absent while the report is not built yet. */
 	screen?: () => Promise< ScreenModule >;
+	/**
+	 * A report of the shop's figures alone: while the site has no shop, this notice instead of the
+	 * report, and nothing is fetched (the server answers 400 no_shop).
+	 */
+	shopNotice?: () => string;
+	/** `false` for a report that is never compared: no compare range offered or asked. */
+	compare?: false;
 };

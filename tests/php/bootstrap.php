@@ -72,33 +72,47 @@ if ( 0 !== $monsterinsights_reports_tests_status || array() !== $monsterinsights
 	);
 }
 
-// The WooCommerce run: a fresh copy of the real WooCommerce (bin/third-party.sh) in the plugins
-// folder, activated, then one wp-admin load (tests/php/WooCommerce/install.php).
-if ( MONSTERINSIGHTS_REPORTS_TESTS_WOOCOMMERCE ) {
-	// Inside this repository, which is the plugin's symlink, plugin_basename() would name
-	// WooCommerce's file as one of this plugin's, and its activation hook would never fire.
+/**
+ * The runs with a real shop plugin: a fresh copy of it (bin/third-party.sh) in the plugins folder,
+ * activated by the suite's install.php (WooCommerce: tests/php/WooCommerce/install.php, Easy Digital
+ * Downloads: tests/php/Edd/install.php).
+ *
+ * @param string $slug    The plugin's slug (its folder, and its name in bin/third-party.txt).
+ * @param string $main    Its main file in the folder.
+ * @param string $install The suite's install script.
+ * @param string $name    Its name, for the messages.
+ */
+function monsterinsights_reports_tests_shop_plugin( string $slug, string $main, string $install, string $name ): void {
+	// Inside this repository, which is the plugin's symlink, plugin_basename() would name the shop
+	// plugin's file as one of this plugin's, and its activation hook would never fire.
 	if ( str_starts_with( (string) realpath( dirname( WP_CONTENT_DIR ) ) . '/', (string) realpath( MONSTERINSIGHTS_REPORTS_TESTS_ROOT ) . '/' ) ) {
-		monsterinsights_reports_tests_abort( 'the WooCommerce run needs a content folder outside the repository (WP_TESTS_CONTENT_DIR): ' . WP_CONTENT_DIR );
+		monsterinsights_reports_tests_abort( 'the ' . $name . ' run needs a content folder outside the repository (WP_TESTS_CONTENT_DIR): ' . WP_CONTENT_DIR );
 	}
 	exec( // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec
-		'bash ' . escapeshellarg( MONSTERINSIGHTS_REPORTS_TESTS_ROOT . '/bin/third-party.sh' ) . ' woocommerce 2>&1',
-		$monsterinsights_reports_tests_output,
-		$monsterinsights_reports_tests_status
+		'bash ' . escapeshellarg( MONSTERINSIGHTS_REPORTS_TESTS_ROOT . '/bin/third-party.sh' ) . ' ' . escapeshellarg( $slug ) . ' 2>&1',
+		$output,
+		$status
 	);
-	$monsterinsights_reports_tests_copy = (string) end( $monsterinsights_reports_tests_output ) . '/woocommerce';
-	if ( 0 !== $monsterinsights_reports_tests_status || ! is_file( $monsterinsights_reports_tests_copy . '/woocommerce.php' ) ) {
-		monsterinsights_reports_tests_abort( 'WooCommerce is missing: ' . implode( PHP_EOL, $monsterinsights_reports_tests_output ) );
+	$copy = (string) end( $output ) . '/' . $slug;
+	if ( 0 !== $status || ! is_file( $copy . '/' . $main ) ) {
+		monsterinsights_reports_tests_abort( $name . ' is missing: ' . implode( PHP_EOL, $output ) );
 	}
-	$monsterinsights_reports_tests_output = array();
+	$output = array();
 	exec( // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec
-		'rm -rf ' . escapeshellarg( WP_PLUGIN_DIR . '/woocommerce' ) . ' && cp -r ' . escapeshellarg( $monsterinsights_reports_tests_copy ) . ' ' . escapeshellarg( WP_PLUGIN_DIR . '/' ) . ' && '
-		. escapeshellarg( PHP_BINARY ) . ' ' . escapeshellarg( __DIR__ . '/WooCommerce/install.php' ) . ' 2>&1',
-		$monsterinsights_reports_tests_output,
-		$monsterinsights_reports_tests_status
+		'rm -rf ' . escapeshellarg( WP_PLUGIN_DIR . '/' . $slug ) . ' && cp -r ' . escapeshellarg( $copy ) . ' ' . escapeshellarg( WP_PLUGIN_DIR . '/' ) . ' && '
+		. escapeshellarg( PHP_BINARY ) . ' ' . escapeshellarg( $install ) . ' 2>&1',
+		$output,
+		$status
 	);
-	if ( 0 !== $monsterinsights_reports_tests_status || array() !== $monsterinsights_reports_tests_output ) {
-		monsterinsights_reports_tests_abort( 'installing WooCommerce failed' . PHP_EOL . implode( PHP_EOL, $monsterinsights_reports_tests_output ) );
+	if ( 0 !== $status || array() !== $output ) {
+		monsterinsights_reports_tests_abort( 'installing ' . $name . ' failed' . PHP_EOL . implode( PHP_EOL, $output ) );
 	}
+}
+if ( MONSTERINSIGHTS_REPORTS_TESTS_WOOCOMMERCE ) {
+	monsterinsights_reports_tests_shop_plugin( 'woocommerce', 'woocommerce.php', __DIR__ . '/WooCommerce/install.php', 'WooCommerce' );
+}
+if ( MONSTERINSIGHTS_REPORTS_TESTS_EDD ) {
+	monsterinsights_reports_tests_shop_plugin( 'easy-digital-downloads', 'easy-digital-downloads.php', __DIR__ . '/Edd/install.php', 'Easy Digital Downloads' );
 }
 
 if ( $monsterinsights_reports_tests_multisite ) {
@@ -133,6 +147,9 @@ if ( 'monsterinsights-reports/monsterinsights-reports.php' !== plugin_basename( 
 }
 if ( MONSTERINSIGHTS_REPORTS_TESTS_WOOCOMMERCE && ! function_exists( 'WC' ) ) {
 	monsterinsights_reports_tests_abort( 'WordPress did not load WooCommerce.' );
+}
+if ( MONSTERINSIGHTS_REPORTS_TESTS_EDD && ! function_exists( 'EDD' ) ) {
+	monsterinsights_reports_tests_abort( 'WordPress did not load Easy Digital Downloads.' );
 }
 if ( is_multisite() !== $monsterinsights_reports_tests_multisite ) {
 	monsterinsights_reports_tests_abort( 'is_multisite() does not match WP_TESTS_MULTISITE.' );

@@ -73,6 +73,9 @@ unset( $_SERVER['HTTPS'] );
 // WP_TESTS_WOOCOMMERCE=1: the install has the real WooCommerce active (tests/php/WooCommerce/).
 define( 'MONSTERINSIGHTS_REPORTS_TESTS_WOOCOMMERCE', '1' === getenv( 'WP_TESTS_WOOCOMMERCE' ) );
 
+// WP_TESTS_EDD=1: the install has the real Easy Digital Downloads active (tests/php/Edd/).
+define( 'MONSTERINSIGHTS_REPORTS_TESTS_EDD', '1' === getenv( 'WP_TESTS_EDD' ) );
+
 /**
  * `doing_it_wrong_trigger_error` filter: WooCommerce 9.4 loads its translations too early for
  * WordPress 6.7+, which reports it on every load; that one notice, and no other, is not raised.

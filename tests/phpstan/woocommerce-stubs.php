@@ -1,7 +1,7 @@
 <?php
 /**
- * The part of WooCommerce's API the plugin calls (Sources/Builtin/Aggregation/Shop/WooCommerce),
- * for PHPStan, as WooCommerce 9.4 declares it. The tests run against the real WooCommerce.
+ * The part of WooCommerce's API the plugin calls (Sources/Builtin/Aggregation/Shop/WooCommerce, and
+ * the demo shop's seeding, Sources/Builtin/Demo/Shop), for PHPStan, as WooCommerce 9.4 declares it. The tests run against the real WooCommerce.
  *
  * @package MonsterInsights\Reports
  */
@@ -17,6 +17,13 @@ class WC_DateTime extends DateTime {}
  * A line of an order.
  */
 class WC_Order_Item {
+	/** @return int */
+	public function get_id() {}
+	/**
+	 * @param array<string, mixed> $props Props.
+	 * @return bool|WP_Error
+	 */
+	public function set_props( $props, $context = 'set' ) {}
 	/** @return string */
 	public function get_name( $context = 'view' ) {}
 	/** @return int|float */
@@ -42,6 +49,18 @@ class WC_Order_Item_Product extends WC_Order_Item {
 /**
  * A coupon line of an order.
  */
+class WC_Order_Item_Shipping extends WC_Order_Item {
+	/** @return void */
+	public function set_method_title( $value ) {}
+	/** @return void */
+	public function set_method_id( $value ) {}
+	/** @return void */
+	public function set_total( $value ) {}
+}
+
+/**
+ * A coupon line of an order.
+ */
 class WC_Order_Item_Coupon extends WC_Order_Item {
 	/** @return string */
 	public function get_code( $context = 'view' ) {}
@@ -53,6 +72,22 @@ class WC_Order_Item_Coupon extends WC_Order_Item {
  * An order or a refund.
  */
 abstract class WC_Abstract_Order {
+	/** @return int */
+	public function save() {}
+	/** @return void */
+	public function set_created_via( $value ) {}
+	/** @return void */
+	public function set_currency( $value ) {}
+	/** @return void */
+	public function set_prices_include_tax( $value ) {}
+	/** @return void */
+	public function set_date_created( $date = null ) {}
+	/** @return int|false */
+	public function add_item( $item ) {}
+	/** @return float|string */
+	public function calculate_totals( $and_taxes = true ) {}
+	/** @return true|WP_Error */
+	public function apply_coupon( $raw_coupon ) {}
 	/** @return int */
 	public function get_id() {}
 	/** @return string */
@@ -82,6 +117,28 @@ abstract class WC_Abstract_Order {
  * An order.
  */
 class WC_Order extends WC_Abstract_Order {
+	/**
+	 * @return array{from: string, to: string}
+	 */
+	public function set_status( $new_status, $note = '', $manual_update = false ) {}
+	/** @return bool */
+	public function is_paid() {}
+	/** @return void */
+	public function set_date_paid( $date = null ) {}
+	/** @return void */
+	public function set_transaction_id( $value ) {}
+	/** @return void */
+	public function set_payment_method( $payment_method = '' ) {}
+	/** @return void */
+	public function set_payment_method_title( $value ) {}
+	/** @return void */
+	public function set_billing_first_name( $value ) {}
+	/** @return void */
+	public function set_billing_last_name( $value ) {}
+	/** @return void */
+	public function set_billing_email( $value ) {}
+	/** @return void */
+	public function set_billing_country( $value ) {}
 	/** @return WC_DateTime|null */
 	public function get_date_paid( $context = 'view' ) {}
 	/** @return int */
@@ -109,12 +166,75 @@ class WC_Order_Refund extends WC_Order {}
  * A product.
  */
 class WC_Product {
+	/** @return string */
+	public function get_name( $context = 'view' ) {}
+	/** @return string */
+	public function get_tax_class( $context = 'view' ) {}
 	/** @return int */
 	public function get_id() {}
 	/** @return int */
 	public function get_parent_id( $context = 'view' ) {}
 	/** @return string */
 	public function get_price( $context = 'view' ) {}
+}
+
+/**
+ * A simple product.
+ */
+class WC_Product_Simple extends WC_Product {
+	/** @return void */
+	public function set_name( $name ) {}
+	/** @return void */
+	public function set_sku( $sku ) {}
+	/** @return void */
+	public function set_regular_price( $price ) {}
+	/** @return void */
+	public function set_virtual( $virtual ) {}
+	/** @return void */
+	public function set_status( $status ) {}
+	/** @return void */
+	public function set_short_description( $short_description ) {}
+	/**
+	 * @param int[] $term_ids Categories.
+	 * @return void
+	 */
+	public function set_category_ids( $term_ids ) {}
+	/** @return int */
+	public function save() {}
+}
+
+/**
+ * A coupon.
+ */
+class WC_Coupon {
+	/** @return void */
+	public function set_code( $code ) {}
+	/** @return void */
+	public function set_discount_type( $discount_type ) {}
+	/** @return void */
+	public function set_amount( $amount ) {}
+	/** @return void */
+	public function set_free_shipping( $free_shipping ) {}
+	/** @return void */
+	public function set_description( $description ) {}
+	/** @return int */
+	public function save() {}
+}
+
+/**
+ * Loads a data store.
+ */
+class WC_Data_Store {
+	/** @return WC_Product_Data_Store_CPT */
+	public static function load( $object_type ) {}
+}
+
+/**
+ * The product data store (the method the demo shop calls).
+ */
+class WC_Product_Data_Store_CPT {
+	/** @return void */
+	public function update_product_sales( $product_id, $quantity = null, $operation = 'set' ) {}
 }
 
 /**
@@ -127,6 +247,8 @@ class WC_Cart {
 	public function is_empty() {}
 	/** @return int */
 	public function get_cart_contents_count() {}
+	/** @return array<string, array<string, mixed>> */
+	public function get_cart() {}
 	/** @return string|float */
 	public function get_total( $context = 'view' ) {}
 }
@@ -182,3 +304,21 @@ function wc_format_coupon_code( $value ) {}
 function wc_get_logger() {}
 /** @return void */
 function wc_delete_shop_order_transients( $order = 0 ) {}
+/** @return int */
+function wc_get_product_id_by_sku( $sku ) {}
+/** @return int */
+function wc_get_coupon_id_by_code( $code, $exclude = 0 ) {}
+/** @return int */
+function wc_get_page_id( $page ) {}
+/**
+ * @param array<string, mixed> $args Price arguments.
+ * @return float|string
+ */
+function wc_get_price_excluding_tax( $product, $args = array() ) {}
+/** @return string */
+function wc_format_decimal( $number, $dp = false, $trim_zeros = false ) {}
+/**
+ * @param array<string, mixed> $args The refund.
+ * @return WC_Order_Refund|WP_Error
+ */
+function wc_create_refund( $args = array() ) {}

@@ -53,7 +53,7 @@ final class Table implements Block {
 	 * The columns shown only while a condition holds (the eCommerce ones while there is a shop),
 	 * by id: left out of the columns, the rows and the CSV otherwise.
 	 *
-	 * @var array<string, \Closure(): bool>
+	 * @var array<string, \Closure(?ReportRequest): bool>
 	 */
 	private array $conditions = array();
 
@@ -127,8 +127,8 @@ final class Table implements Block {
 	 * rows and the CSV leave them out, and the schema lists their cells as optional.
 	 *
 	 * @param string[] $ids       Column ids.
-	 * @param \Closure $condition () → whether they show.
-	 * @phpstan-param \Closure(): bool $condition
+	 * @param \Closure $condition ( the request, null when there is none ) → whether they show.
+	 * @phpstan-param \Closure(?ReportRequest): bool $condition
 	 */
 	public function only_when( array $ids, \Closure $condition ): self {
 		$table = clone $this;
@@ -139,20 +139,32 @@ final class Table implements Block {
 	}
 
 	/**
-	 * The columns shown now, in order.
+	 * The same table, these columns shown only while the request compares two ranges (a change
+	 * column).
 	 *
-	 * @return Column[]
+	 * @param string[] $ids Column ids.
 	 */
-	public function columns(): array {
-		return array_values( $this->shown() );
+	public function only_comparing( array $ids ): self {
+		return $this->only_when( $ids, static fn( ?ReportRequest $request ): bool => null !== $request && null !== $request->compare );
 	}
 
 	/**
-	 * The columns shown now, by id.
+	 * The columns shown for a request, in order.
 	 *
+	 * @param ReportRequest|null $request The request.
+	 * @return Column[]
+	 */
+	public function columns( ?ReportRequest $request = null ): array {
+		return array_values( $this->shown( $request ) );
+	}
+
+	/**
+	 * The columns shown for a request, by id.
+	 *
+	 * @param ReportRequest|null $request The request.
 	 * @return array<string, Column>
 	 */
-	private function shown(): array {
+	private function shown( ?ReportRequest $request ): array {
 		if ( array() === $this->conditions ) {
 			return $this->columns;
 		}
@@ -161,7 +173,7 @@ final class Table implements Block {
 		foreach ( $this->columns as $id => $column ) {
 			if ( isset( $this->conditions[ $id ] ) ) {
 				$key            = spl_object_id( $this->conditions[ $id ] );
-				$held[ $key ] ??= (bool) ( $this->conditions[ $id ] )();
+				$held[ $key ] ??= (bool) ( $this->conditions[ $id ] )( $request );
 				if ( ! $held[ $key ] ) {
 					continue;
 				}
@@ -194,7 +206,7 @@ final class Table implements Block {
 		$per_page                = max( 0, $request->per_page );
 		$page                    = max( 1, $request->page );
 		return array(
-			'columns'  => array_map( static fn( Column $c ): array => $c->to_array(), $this->columns() ),
+			'columns'  => array_map( static fn( Column $c ): array => $c->to_array(), $this->columns( $request ) ),
 			'rows'     => 0 === $per_page ? $rows : array_slice( $rows, ( $page - 1 ) * $per_page, $per_page ),
 			'total'    => count( $rows ),
 			'page'     => $page,
@@ -215,7 +227,7 @@ final class Table implements Block {
 	public function rows( Source $source, ReportRequest $request ): array {
 		$first  = array_key_first( $this->columns );
 		$rows   = ( $this->rows )( $source, $request );
-		$hidden = array_diff_key( $this->columns, $this->shown() );
+		$hidden = array_diff_key( $this->columns, $this->shown( $request ) );
 		if ( array() !== $hidden ) {
 			$rows = array_map( static fn( array $row ): array => self::without( $row, $hidden ), $rows );
 		}
@@ -285,7 +297,7 @@ final class Table implements Block {
 	 * @return array{0: string, 1: string}
 	 */
 	private function order_of( ReportRequest $request ): array {
-		$shown   = $this->shown();
+		$shown   = $this->shown( $request );
 		$orderby = isset( $shown[ $request->orderby ] ) && $shown[ $request->orderby ]->sortable ? $request->orderby : $this->orderby;
 		if ( in_array( $request->order, array( 'asc', 'desc' ), true ) ) {
 			return array( $orderby, $request->order );

@@ -132,7 +132,7 @@ describe( 'firstScreen', () => {
 			connected( 'pro' ),
 			'#/user-journey-report',
 		],
-		[ 'a report without a screen', connected( 'pro' ), '#/ecommerce' ],
+		[ 'a report without a screen', connected( 'pro' ), '#/search-console' ],
 		[ 'the settings screen', connected(), '#/settings' ],
 		[ 'a site without a source', makeBoot(), '' ],
 		[
@@ -148,6 +148,40 @@ describe( 'firstScreen', () => {
 			reports: [],
 			metrics: false,
 		} );
+	} );
+
+	it( "asks for a shop report only with a shop, and for the funnel's dates alone", () => {
+		const hash =
+			'#/ecommerce-funnel?start=2026-11-01&end=2026-11-10&compare_start=2026-10-22&compare_end=2026-10-31';
+		expect( requests( connected( 'pro' ), hash ) ).toEqual( {
+			reports: [],
+			metrics: false,
+		} );
+		const withShop = {
+			...connected( 'pro' ),
+			shop: {
+				platform: 'woocommerce' as const,
+				currency: {
+					code: 'USD',
+					symbol: '$',
+					decimals: 2,
+					position: 'left' as const,
+				},
+			},
+		};
+		expect( requests( withShop, hash ).reports ).toEqual( [
+			{
+				name: 'ecommerce_funnel',
+				query: {
+					preset: 'custom',
+					start: '2026-11-01',
+					end: '2026-11-10',
+				},
+			},
+		] );
+		expect( requests( withShop, '#/cart-abandonment' ).reports ).toEqual( [
+			{ name: 'cart_abandonment', query: DEFAULT_QUERY },
+		] );
 	} );
 
 	it( 'follows the level it is given over the boot data', () => {

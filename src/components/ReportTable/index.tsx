@@ -8,7 +8,8 @@
  *   from the reports store, a CSV download.
  */
 import { Button, SearchControl } from '@wordpress/components';
-import { useMemo, useState } from '@wordpress/element';
+import { useResizeObserver } from '@wordpress/compose';
+import { useCallback, useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
@@ -135,6 +136,16 @@ export function ReportTable< Row >( props: ReportTableProps< Row > ) {
 		className,
 	} = props;
 	const [ limit, setLimit ] = useState< number | 'all' >( TABLE_PAD_ROWS );
+	// A table wider than its card scrolls; the keyboard must reach that region too.
+	const [ overflows, setOverflows ] = useState( false );
+	const scrollRef = useResizeObserver(
+		useCallback( ( entries: ResizeObserverEntry[] ) => {
+			const element = entries[ 0 ]?.target;
+			if ( element ) {
+				setOverflows( element.scrollWidth > element.clientWidth );
+			}
+		}, [] )
+	);
 	const [ sort, setSort ] = useState< SortState >( null );
 	const [ search, setSearch ] = useState( '' );
 
@@ -316,7 +327,13 @@ export function ReportTable< Row >( props: ReportTableProps< Row > ) {
 					/>
 				</div>
 			) }
-			<div className="monsterinsights-reports-table__scroll">
+			<div
+				className="monsterinsights-reports-table__scroll"
+				ref={ scrollRef }
+				{ ...( overflows
+					? { tabIndex: 0, role: 'region', 'aria-label': caption }
+					: {} ) }
+			>
 				<table
 					className="monsterinsights-reports-table__table widefat striped"
 					aria-busy={ isLoading || undefined }

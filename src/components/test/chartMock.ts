@@ -26,6 +26,9 @@ export interface RecordedChartProps {
 	'aria-describedby'?: string;
 }
 
+/** The chart components mocked. */
+export type ChartKind = 'line' | 'doughnut' | 'bar';
+
 export const FAKE_CHART = {
 	width: 600,
 	chartArea: { top: 8, bottom: 300, left: 40, right: 600 },
@@ -37,11 +40,12 @@ export const FAKE_CHART = {
 export function chartMock() {
 	// eslint-disable-next-line @typescript-eslint/no-var-requires -- jest.mock factories may not import.
 	const React = require( 'react' ) as typeof import('react');
-	const calls: Record< 'line' | 'doughnut', RecordedChartProps[] > = {
+	const calls: Record< ChartKind, RecordedChartProps[] > = {
 		line: [],
 		doughnut: [],
+		bar: [],
 	};
-	const make = ( name: 'line' | 'doughnut' ) =>
+	const make = ( name: ChartKind ) =>
 		React.forwardRef(
 			( props: RecordedChartProps, ref: ForwardedRef< unknown > ) => {
 				calls[ name ].push( props );
@@ -58,6 +62,7 @@ export function chartMock() {
 		__esModule: true,
 		Line: make( 'line' ),
 		Doughnut: make( 'doughnut' ),
+		Bar: make( 'bar' ),
 		calls,
 	};
 }
@@ -69,7 +74,7 @@ export function chartMock() {
  * @param index Which render from the end; 1 for the last.
  */
 export function lastChartProps(
-	name: 'line' | 'doughnut',
+	name: ChartKind,
 	index = 1
 ): RecordedChartProps {
 	const { calls } = jest.requireMock( 'react-chartjs-2' ) as ReturnType<
@@ -88,6 +93,7 @@ export function resetChartCalls(): void {
 	>;
 	calls.line.length = 0;
 	calls.doughnut.length = 0;
+	calls.bar.length = 0;
 }
 
 /**

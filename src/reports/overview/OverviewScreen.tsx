@@ -1,6 +1,6 @@
 import { useSelect } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
 import { TOP_LANDING_PAGES_ID } from '../registry';
 import { ChartOverlay } from '../../components/ChartOverlay';
@@ -13,9 +13,8 @@ import { SafeLink } from '../../components/SafeLink';
 import { useChartNotes } from '../../components/report/chartNotes';
 import { TopList } from '../../components/report/TopList';
 import { FaviconCell } from '../../components/ReportTable';
-import { formatRangeText, rangeDays } from '../../lib/dates';
 import { formatMetricValue, isInverse } from '../../lib/format';
-import { appStore, type DateQuery, type ShopCurrency } from '../../store/app';
+import { appStore, type ShopCurrency } from '../../store/app';
 import { metricsStore } from '../../store/metrics';
 import { offeredSelection } from '../../store/metrics/rules';
 import { metricLabel, type MetricId } from '../../store/reports';
@@ -27,6 +26,7 @@ import type {
 } from '../../store/reports/types';
 import { LiteBanner } from '../../upsell';
 import { ReportScreen } from '../ReportScreen';
+import { compareText } from '../shared/compareText';
 import { ChartNotes, useChartNotesState } from '../shared/site-notes';
 import { useReport } from '../shared/useReport';
 import { SiteSummary } from '../site-summary/SiteSummary';
@@ -40,27 +40,6 @@ const INFO_BOXES: readonly MetricId[] = [
 	'average_session_duration',
 	'bounce_rate',
 ];
-
-/**
- * "vs. Previous 30 Days", or the compare range when comparing.
- *
- * @param query  The dates.
- * @param locale The user's locale.
- */
-function compareText( query: DateQuery, locale: string ): string {
-	if ( query.compareStart && query.compareEnd ) {
-		return sprintf(
-			/* translators: %s: the compare range, e.g. "Oct 1 – 30, 2026". */
-			__( 'vs. %s', 'monsterinsights-reports' ),
-			formatRangeText( query.compareStart, query.compareEnd, locale )
-		);
-	}
-	return sprintf(
-		/* translators: %d: number of days. */
-		__( 'vs. Previous %d Days', 'monsterinsights-reports' ),
-		rangeDays( query.start, query.end )
-	);
-}
 
 /**
  * The Overview report (docs/product-rules.md#overview) in the report shell (header, loading,

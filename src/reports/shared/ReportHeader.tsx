@@ -26,18 +26,26 @@ export interface ReportHeaderProps {
 	 * dates; the date picker is left out.
 	 */
 	period?: string;
+	/** The report is never compared: no compare range on offer or shown. */
+	noCompare?: boolean;
 }
 
 /**
  * A report's header: its title, the shared date picker and the PDF export button.
  * Lite keeps the fixed last 30 days (docs/product-rules.md#licence-levels).
  *
- * @param props        Component props.
- * @param props.title  The title.
- * @param props.report The report's name.
- * @param props.period A fixed period instead of the date picker.
+ * @param props           Component props.
+ * @param props.title     The title.
+ * @param props.report    The report's name.
+ * @param props.period    A fixed period instead of the date picker.
+ * @param props.noCompare Whether the report is never compared.
  */
-export function ReportHeader( { title, report, period }: ReportHeaderProps ) {
+export function ReportHeader( {
+	title,
+	report,
+	period,
+	noCompare = false,
+}: ReportHeaderProps ) {
 	const { query, today, startOfWeek, level, headerImage, locale } = useSelect(
 		( select ) => {
 			const app = select( appStore );
@@ -69,6 +77,7 @@ export function ReportHeader( { title, report, period }: ReportHeaderProps ) {
 					{ period ??
 						formatRangeText( query.start, query.end, locale ) }
 					{ period === undefined &&
+						! noCompare &&
 						query.compareStart &&
 						query.compareEnd &&
 						' ' +
@@ -92,7 +101,15 @@ export function ReportHeader( { title, report, period }: ReportHeaderProps ) {
 			>
 				{ period === undefined && (
 					<DatePicker
-						value={ query }
+						value={
+							noCompare
+								? {
+										preset: query.preset,
+										start: query.start,
+										end: query.end,
+								  }
+								: query
+						}
 						presets={ presetsFor( {
 							hideTodayAndYesterday: report === 'queries',
 						} ).map( ( preset ) => ( {
@@ -109,6 +126,7 @@ export function ReportHeader( { title, report, period }: ReportHeaderProps ) {
 						today={ today }
 						startOfWeek={ startOfWeek }
 						locked={ locked }
+						allowCompare={ ! noCompare }
 						upgradeUrl={ upgradeUrl(
 							'date-range',
 							level === 'lite'

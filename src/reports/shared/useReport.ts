@@ -1,5 +1,5 @@
 import { useSelect } from '@wordpress/data';
-import { useRef } from '@wordpress/element';
+import { useMemo, useRef } from '@wordpress/element';
 
 import { defaultDateQuery } from '../../lib/dates';
 import { appStore, type DateQuery } from '../../store/app';
@@ -24,16 +24,38 @@ export interface ReportState< N extends string > {
  * Reads a report for the app's current dates; the reports store fetches it when missing, so a
  * change of dates re-resolves the report on screen.
  *
- * @param name The report name.
+ * @param name            The report name.
+ * @param options         Options.
+ * @param options.compare Whether the picked compare range is asked too (true by default).
  */
-export function useReport< N extends string >( name: N ): ReportState< N > {
+export function useReport< N extends string >(
+	name: N,
+	{ compare = true }: { compare?: boolean } = {}
+): ReportState< N > {
+	const { picked, locale } = useSelect( ( select ) => {
+		const app = select( appStore );
+		const boot = app.getBoot();
+		return {
+			picked:
+				app.getDateQuery() ??
+				defaultDateQuery( boot?.site.today ?? '' ),
+			locale: boot?.user.locale ?? 'en_US',
+		};
+	}, [] );
+	// A report that is never compared asks its dates alone.
+	const query = useMemo(
+		(): DateQuery =>
+			compare
+				? picked
+				: {
+						preset: picked.preset,
+						start: picked.start,
+						end: picked.end,
+				  },
+		[ compare, picked ]
+	);
 	const state = useSelect(
 		( select ) => {
-			const app = select( appStore );
-			const boot = app.getBoot();
-			const query =
-				app.getDateQuery() ??
-				defaultDateQuery( boot?.site.today ?? '' );
 			const reports = select( reportsStore );
 			return {
 				data: reports.getReport( name, query ) as
@@ -42,10 +64,10 @@ export function useReport< N extends string >( name: N ): ReportState< N > {
 				isLoading: reports.isReportLoading( name, query ),
 				failed: reports.getReportError( name, query ) !== undefined,
 				query,
-				locale: boot?.user.locale ?? 'en_US',
+				locale,
 			};
 		},
-		[ name ]
+		[ name, query, locale ]
 	);
 	// Keep showing the last payload while the next dates load (the 'Refreshing Report' dialog
 	// covers it), instead of emptying the screen.

@@ -7,7 +7,7 @@ import type { ComponentType, ReactElement } from 'react';
 
 import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { appStore } from '../../store/app';
-import type { DateQuery, Level } from '../../store/app/types';
+import type { BootShop, DateQuery, Level } from '../../store/app/types';
 import { mockApi, type ApiCall } from '../../store/test/api';
 import {
 	getUpsellContent,
@@ -66,6 +66,32 @@ export function registryFor( level: Level, compare = false ) {
 			  }
 			: MARCH_10_12
 	);
+}
+
+/**
+ * A shop selling in US dollars (the boot data's shop): eCommerce payloads and columns come only
+ * with a shop.
+ */
+export const USD_SHOP: BootShop = {
+	platform: 'woocommerce',
+	currency: { code: 'USD', symbol: '$', decimals: 2, position: 'left' },
+};
+
+/**
+ * The registry of registryFor() on a site with the USD shop.
+ *
+ * @param level   The licence level.
+ * @param compare Whether 7–9 March is the compare range.
+ */
+export function shopRegistryFor( level: Level, compare = false ) {
+	const registry = registryFor( level, compare );
+	const boot = registry.select( appStore ).getBoot();
+	if ( boot ) {
+		registry
+			.dispatch( appStore )
+			.receiveBoot( { ...boot, shop: USD_SHOP } );
+	}
+	return registry;
 }
 
 /**
@@ -251,3 +277,75 @@ export const TRAFFIC_SCREENS = Object.fromEntries(
 		routedScreen( name, TrafficScreen ),
 	] )
 ) as Record< TrafficScreenName, ComponentType >;
+
+/**
+ * The rows of each list card of a rendered screen (src/components/report/ListCard), by its
+ * heading: every cell's text, the row's heading cell first, without the padding rows.
+ *
+ * @param container The rendered screen.
+ */
+export function listCards(
+	container: HTMLElement
+): Record< string, string[][] > {
+	const out: Record< string, string[][] > = {};
+	container
+		.querySelectorAll( '.monsterinsights-reports-list-card' )
+		.forEach( ( card ) => {
+			out[ card.querySelector( 'h2' )?.textContent ?? '' ] = Array.from(
+				card.querySelectorAll( 'tbody tr' )
+			)
+				.map( ( tr ) =>
+					Array.from( tr.querySelectorAll( 'th, td' ) ).map(
+						( cell ) => cell.textContent ?? ''
+					)
+				)
+				.filter( ( cells ) => cells.some( ( text ) => text !== '' ) );
+		} );
+	return out;
+}
+
+/** A WooCommerce shop selling in euros, the symbol after the amount, as the boot data has it. */
+export const EURO_SHOP: BootShop = {
+	platform: 'woocommerce',
+	currency: {
+		code: 'EUR',
+		symbol: '€',
+		decimals: 2,
+		position: 'right_space',
+	},
+};
+
+/**
+ * Renders a screen at a licence level, with a shop or none, dates chosen (10–12 March 2025 by
+ * default), the server answering every request with a payload.
+ *
+ * @param ui              The screen.
+ * @param options         What the site and the server are.
+ * @param options.level   The licence level.
+ * @param options.shop    The site's shop, null for none.
+ * @param options.payload What the server answers.
+ * @param options.dates   The dates chosen.
+ * @return The recorded calls and the render result.
+ */
+export function renderWithShop(
+	ui: ReactElement,
+	{
+		level,
+		shop,
+		payload,
+		dates = MARCH_10_12,
+	}: {
+		level: Level;
+		shop: BootShop | null;
+		payload: unknown;
+		dates?: DateQuery;
+	}
+) {
+	const calls = mockApi( () => payload );
+	const registry = createShellRegistry( {
+		licence: { level, source: 'site' },
+		shop,
+	} );
+	registry.dispatch( appStore ).setDateQuery( dates );
+	return { calls, ...renderIn( ui, registry ) };
+}

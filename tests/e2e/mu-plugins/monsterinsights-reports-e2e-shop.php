@@ -90,5 +90,94 @@ add_action(
 				},
 			)
 		);
+
+		// POST shop/catalogue {checkout: classic|block}: what a shopper needs on the active
+		// WooCommerce, made through its own API, the same on every call: two virtual products (no
+		// shipping to choose), the coupon SPRING5 (5.00 off the cart), cash on delivery as the only
+		// payment method (its orders are processing: paid), Germany as the shop's country, and the
+		// cart and checkout pages as the classic shortcodes or WooCommerce's own blocks. Answers
+		// the products' ids and URLs and the pages' URLs.
+		register_rest_route(
+			'monsterinsights-reports-e2e/v1',
+			'/shop/catalogue',
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'permission_callback' => static fn(): bool => current_user_can( 'manage_options' ),
+				'args'                => array(
+					'checkout' => array(
+						'type'    => 'string',
+						'enum'    => array( 'classic', 'block' ),
+						'default' => 'classic',
+					),
+				),
+				'callback'            => static function ( \WP_REST_Request $request ) {
+					if ( ! function_exists( 'WC' ) ) {
+						return new \WP_Error( 'no_woocommerce', 'WooCommerce is not active: POST shop {on: true} first.', array( 'status' => 409 ) );
+					}
+					update_option( 'woocommerce_default_country', 'DE' );
+					update_option( 'woocommerce_allowed_countries', 'all' );
+					update_option( 'woocommerce_enable_guest_checkout', 'yes' );
+					update_option( 'woocommerce_enable_checkout_login_reminder', 'no' );
+					update_option(
+						'woocommerce_cod_settings',
+						array(
+							'enabled'            => 'yes',
+							'title'              => 'Cash on delivery',
+							'enable_for_virtual' => 'yes',
+						)
+					);
+					foreach ( array( 'bacs', 'cheque', 'paypal' ) as $gateway ) {
+						update_option( "woocommerce_{$gateway}_settings", array( 'enabled' => 'no' ) );
+					}
+					$products = array();
+					foreach ( array(
+						'mug'   => array( 'E2E Mug', '12' ),
+						'shirt' => array( 'E2E Shirt', '25' ),
+					) as $key => list( $name, $price ) ) {
+						$found   = get_page_by_path( sanitize_title( $name ), OBJECT, 'product' );
+						$product = $found ? wc_get_product( $found->ID ) : new \WC_Product_Simple();
+						$product->set_name( $name );
+						$product->set_slug( sanitize_title( $name ) );
+						$product->set_regular_price( $price );
+						$product->set_virtual( true );
+						$product->set_status( 'publish' );
+						$product->save();
+						$products[ $key ] = array(
+							'id'  => $product->get_id(),
+							'url' => get_permalink( $product->get_id() ),
+						);
+					}
+					if ( ! wc_get_coupon_id_by_code( 'spring5' ) ) {
+						$coupon = new \WC_Coupon();
+						$coupon->set_code( 'spring5' );
+						$coupon->set_discount_type( 'fixed_cart' );
+						$coupon->set_amount( 5 );
+						$coupon->save();
+					}
+					// Classic: pages of the shortcodes, made once; block: the pages WooCommerce's
+					// install made (its cart and checkout blocks with their inner blocks).
+					$pages = array();
+					foreach ( array( 'cart', 'checkout' ) as $kind ) {
+						$slug = 'classic' === $request['checkout'] ? "e2e-{$kind}-classic" : $kind;
+						$page = get_page_by_path( $slug );
+						if ( ! $page && 'block' === $request['checkout'] ) {
+							return new \WP_Error( 'no_block_page', "WooCommerce's {$kind} page is missing: load wp-admin once after activating it.", array( 'status' => 409 ) );
+						}
+						$id = $page ? $page->ID : wp_insert_post(
+							array(
+								'post_type'    => 'page',
+								'post_status'  => 'publish',
+								'post_title'   => ucfirst( $kind ) . ' (classic)',
+								'post_name'    => $slug,
+								'post_content' => "[woocommerce_{$kind}]",
+							)
+						);
+						update_option( "woocommerce_{$kind}_page_id", (int) $id );
+						$pages[ $kind ] = get_permalink( (int) $id );
+					}
+					return array( 'products' => $products ) + $pages;
+				},
+			)
+		);
 	}
 );

@@ -80,7 +80,13 @@ const SALT_NAMES = [
 interface Started {
 	url: string;
 	seconds: number;
-	seeded: { hits: number; sessions: number; stored: number; refused: number };
+	seeded: {
+		hits: number;
+		sessions: number;
+		stored: number;
+		refused: number;
+		shop: { orders: number; paid: number; cancelled: number };
+	};
 }
 
 let server: ChildProcessWithoutNullStreams | undefined;
@@ -99,6 +105,11 @@ function start(): Promise< { url: string; seconds: number } > {
 				PORT: String( PORT ),
 				RESET: '1',
 				WP_CORE_DIR: path.join( ROOT, '.wp', 'core' ),
+				// The demo shop's WooCommerce: the checkout's copy, or the shared folder beside it.
+				THIRD_PARTY_CACHE: path.join( ROOT, '.wp', 'third-party' ),
+				THIRD_PARTY_SHARED:
+					process.env.THIRD_PARTY_SHARED ??
+					path.join( ROOT, '..', 'shared' ),
 			},
 			detached: true,
 		} );
@@ -187,8 +198,13 @@ test( 'prints the reports page of its own port and how long it took', () => {
 		type: 'ready',
 		description: `${ seconds } s on a fresh clone`,
 	} );
+	const { seeded } = startedSite();
 	expect( output ).toContain(
-		`seeded 90 days: ${ startedSite().seeded.sessions } sessions`
+		`seeded 90 days: ${ seeded.sessions } sessions, ${ seeded.hits } hits, ${ seeded.shop.orders } shop orders`
+	);
+	// The demo shop's orders were each paid or cancelled.
+	expect( seeded.shop.paid + seeded.shop.cancelled ).toBe(
+		seeded.shop.orders
 	);
 	// The newcomer's path: build/ is current, so nothing was built and only Playground CLI was
 	// installed, not the project's npm packages.

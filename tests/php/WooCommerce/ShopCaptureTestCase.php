@@ -7,24 +7,14 @@
 
 namespace MonsterInsights\Reports\Tests\WooCommerce;
 
-use MonsterInsights\Reports\Admin\BootData;
-use MonsterInsights\Reports\Query\DateRange;
-use MonsterInsights\Reports\Query\Dimension;
-use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\Query;
-use MonsterInsights\Reports\Query\Result;
-use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\CLI\EcommerceCommand;
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Backfill;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Cli\CliExit;
-use MonsterInsights\Reports\Tests\Support\Tracking\Files;
+use MonsterInsights\Reports\Tests\Support\ShopCapture;
 
 /**
  * Every test runs twice: with WooCommerce's own order tables (HPOS, what its admin_init turned on
@@ -34,26 +24,12 @@ use MonsterInsights\Reports\Tests\Support\Tracking\Files;
  */
 abstract class ShopCaptureTestCase extends BuiltinTestCase {
 
-	use Files;
+	use ShopCapture;
 
 	/**
 	 * Whether orders live in WooCommerce's own tables.
 	 */
 	protected const HPOS = true;
-
-	/**
-	 * The visitor's address.
-	 */
-	private const ADDRESS = '203.0.113.7';
-
-	private const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
-	/**
-	 * The $_SERVER of the test, restored after it.
-	 *
-	 * @var array<string, mixed>
-	 */
-	private array $server = array();
 
 	/**
 	 * WooCommerce's log entries of this plugin: [level, message].
@@ -73,30 +49,11 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		if ( ! function_exists( 'WC' ) ) {
 			throw new \LogicException( static::class . ' needs the real WooCommerce: run bin/test-php.sh (or phpunit --testsuite woocommerce with WP_TESTS_WOOCOMMERCE=1).' );
 		}
-		$uploads = $this->scratch_dir();
-		add_filter(
-			'upload_dir',
-			static function ( $dirs ) use ( $uploads ) {
-				$dirs['basedir'] = $uploads;
-				return $dirs;
-			}
-		);
+		$this->start_shop_request();
 		update_option( 'woocommerce_custom_orders_table_enabled', static::HPOS ? 'yes' : 'no' );
 		update_option( 'woocommerce_custom_orders_table_data_sync_enabled', 'no' );
 		update_option( 'woocommerce_currency', 'EUR' );
 		update_option( 'woocommerce_calc_taxes', 'no' );
-		update_option( BootData::SOURCE_OPTION, 'builtin' );
-		Modules::set( 'woocommerce', true );
-		$this->server = $_SERVER;
-		$_SERVER      = array_merge(
-			$_SERVER,
-			array(
-				'REQUEST_METHOD'  => 'POST',
-				'REMOTE_ADDR'     => self::ADDRESS,
-				'HTTP_USER_AGENT' => self::CHROME,
-			)
-		);
-		unset( $_SERVER['HTTP_DNT'], $_SERVER['HTTP_SEC_GPC'] );
 		WooCommerce::reset_request();
 		$this->logged = array();
 		add_filter(
@@ -116,11 +73,10 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * Restores $_SERVER, empties the cart, removes the scratch dirs.
 	 */
 	protected function tear_down() {
-		$_SERVER = $this->server;
 		if ( null !== WC()->cart ) {
 			WC()->cart->empty_cart( false );
 		}
-		$this->remove_scratch_dirs();
+		$this->end_shop_request();
 		parent::tear_down();
 	}
 
@@ -172,9 +128,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * @return array<string, string|null>
 	 */
 	protected function order_row( \WC_Order $order ): array {
-		$rows = Db::rows( 'SELECT * FROM {shop_orders} WHERE shop = %s AND order_id = %d', array( 'woocommerce', $order->get_id() ) );
-		$this->assertCount( 1, $rows );
-		return $rows[0];
+		return $this->shop_order_row( 'woocommerce', $order->get_id() );
 	}
 
 	/**
@@ -195,54 +149,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * @return array<int, array<string, string>>
 	 */
 	protected function lines( \WC_Order $order ): array {
-		return Db::rows(
-			'SELECT i.product_id, i.name, i.category, i.quantity, i.price, i.total, i.refunded_quantity, i.refunded FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref WHERE o.order_id = %d ORDER BY i.item_id',
-			array( $order->get_id() )
-		);
-	}
-
-	/**
-	 * The shop events, oldest first.
-	 *
-	 * @return array<int, array<string, string>>
-	 */
-	protected function events(): array {
-		return Db::rows( 'SELECT type, product_id, quantity, value FROM {shop_events} ORDER BY id' );
-	}
-
-	/**
-	 * A page view of this test's visitor through the collector, as the tracker sends it.
-	 *
-	 * @param string $path     The page.
-	 * @param int    $ts       When.
-	 * @param string $referrer The referrer.
-	 */
-	protected function visit( string $path, int $ts, string $referrer = '' ): void {
-		$collector = Module::collector();
-		$this->assertNotNull( $collector );
-		$status = $collector->handle(
-			array(
-				'REQUEST_METHOD'  => 'POST',
-				'REMOTE_ADDR'     => self::ADDRESS,
-				'HTTP_USER_AGENT' => self::CHROME,
-			),
-			(string) wp_json_encode(
-				array(
-					't' => 'pageview',
-					'p' => $path,
-					'r' => $referrer,
-				)
-			),
-			(float) $ts
-		);
-		$this->assertSame( 204, $status, $collector->reason() );
-	}
-
-	/**
-	 * Runs the aggregation over the site's buffer.
-	 */
-	protected function aggregate_buffer(): void {
-		$this->assertNotSame( array(), Aggregator::for_current_site()->run()->days() );
+		return $this->shop_order_lines( 'woocommerce', $order->get_id() );
 	}
 
 	/**
@@ -286,9 +193,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 			),
 			$this->figures( $order )
 		);
-		$row = $this->order_row( $order );
-		$this->assertGreaterThan( 0, (int) $row['paid_at'] );
-		$this->assertSame( ( new LocalTime() )->day( (int) $row['paid_at'] ), $row['day'] );
+		$this->assert_paid_that_day( 'woocommerce', $order->get_id() );
 		$this->assertSame(
 			array(
 				array(
@@ -364,16 +269,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 			)
 		);
 		$this->assertInstanceOf( \WC_Order_Refund::class, $refund );
-		$this->assertSame(
-			array(
-				'status'    => 'processing',
-				'total'     => '30.0000',
-				'refunded'  => '10.0000',
-				'cancelled' => '0',
-			),
-			$this->figures( $order, array( 'status', 'total', 'refunded', 'cancelled' ) )
-		);
-		$this->assertSame( array( '1', '10.0000' ), array( $this->lines( $order )[0]['refunded_quantity'], $this->lines( $order )[0]['refunded'] ) );
+		$this->assert_refunded( 'woocommerce', $order->get_id(), 'processing', '30.0000', '10.0000', array( 1, '10.0000' ) );
 
 		$this->assertInstanceOf(
 			\WC_Order_Refund::class,
@@ -384,15 +280,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 				)
 			)
 		);
-		$this->assertSame(
-			array(
-				'status'    => 'refunded',
-				'total'     => '30.0000',
-				'refunded'  => '30.0000',
-				'cancelled' => '0',
-			),
-			$this->figures( $order, array( 'status', 'total', 'refunded', 'cancelled' ) )
-		);
+		$this->assert_refunded( 'woocommerce', $order->get_id(), 'refunded', '30.0000', '30.0000' );
 		$this->assertGreaterThan( 0, (int) $this->order_row( $order )['paid_at'] );
 
 		// A refund deleted, as WooCommerce's order screen does it: the order's refund total
@@ -488,7 +376,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 					'discount' => '4.0000',
 				),
 			),
-			Db::rows( 'SELECT c.code, c.discount FROM {shop_order_coupons} c JOIN {shop_orders} o ON o.id = c.order_ref WHERE o.order_id = %d', array( $order->get_id() ) )
+			$this->shop_order_coupons( 'woocommerce', $order->get_id() )
 		);
 		$this->assertSame( '36.0000', $this->lines( $order )[0]['total'] );
 	}
@@ -501,16 +389,17 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$order = $this->order( array( array( $this->product( 'Mug', '12.50' ), 2 ) ) );
 		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
 		$order->payment_complete();
-		$before = $this->order_row( $order );
-		$this->assertNotSame( '0', $before['visitor'] );
-		do_action( 'woocommerce_payment_complete', $order->get_id(), 'txn' );
-		do_action( 'woocommerce_order_status_changed', $order->get_id(), 'pending', 'processing', $order );
-		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
-		$order->payment_complete();
-		$order->save();
-		$this->assertSame( $before, $this->order_row( $order ) );
-		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		$this->assertCount( 1, $this->lines( $order ) );
+		$this->assert_counted_once(
+			'woocommerce',
+			$order->get_id(),
+			static function () use ( $order ): void {
+				do_action( 'woocommerce_payment_complete', $order->get_id(), 'txn' );
+				do_action( 'woocommerce_order_status_changed', $order->get_id(), 'pending', 'processing', $order );
+				do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
+				$order->payment_complete();
+				$order->save();
+			}
+		);
 	}
 
 	/**
@@ -551,14 +440,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		add_filter( 'woocommerce_order_get_currency', $wrong, 10, 2 );
 		$odd->payment_complete();
 		remove_filter( 'woocommerce_order_get_currency', $wrong );
-		$this->assertSame(
-			array(
-				'currency'   => 'XYZ',
-				'total'      => '10.0000',
-				'total_base' => null,
-			),
-			$this->figures( $odd, array( 'currency', 'total', 'total_base' ) )
-		);
+		$this->assert_without_base_amount( 'woocommerce', $odd->get_id(), 'XYZ', '10.0000' );
 		$this->assertContains( array( 'warning', sprintf( 'Order %d has an unknown currency (XYZ): recorded without an amount in the base currency.', $odd->get_id() ) ), $this->logged );
 
 		$dollars = $this->order( array( array( $mug, 1 ) ) );
@@ -592,8 +474,9 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	}
 
 	/**
-	 * The cart: add and remove through WooCommerce's cart; the checkout form; a product page. Each
-	 * an event of the visitor; a visitor with Do Not Track none.
+	 * The cart: add and remove through WooCommerce's cart; the checkout form (the checkout, then
+	 * each cart line with its product and quantity; once a request); a product page. Each an event of
+	 * the visitor; a visitor with Do Not Track none.
 	 */
 	public function test_shop_events(): void {
 		$mug = $this->product( 'Mug', '12.50' );
@@ -601,6 +484,8 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$this->assertIsString( $key );
 		$this->assertTrue( WC()->cart->remove_cart_item( $key ) );
 		WC()->cart->add_to_cart( $mug->get_id(), 1 );
+		$cap = $this->product( 'Cap', '5.00' );
+		WC()->cart->add_to_cart( $cap->get_id(), 3 );
 
 		$GLOBALS['wp_query'] = new \WP_Query(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- The shortcodes read the main query.
 		do_shortcode( '[woocommerce_checkout]' );
@@ -628,10 +513,28 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 					'value'      => '12.5000',
 				),
 				array(
+					'type'       => 'add_to_cart',
+					'product_id' => (string) $cap->get_id(),
+					'quantity'   => '3',
+					'value'      => '15.0000',
+				),
+				array(
 					'type'       => 'checkout_started',
 					'product_id' => '0',
+					'quantity'   => '4',
+					'value'      => '27.5000',
+				),
+				array(
+					'type'       => 'checkout_item',
+					'product_id' => (string) $mug->get_id(),
 					'quantity'   => '1',
 					'value'      => '12.5000',
+				),
+				array(
+					'type'       => 'checkout_item',
+					'product_id' => (string) $cap->get_id(),
+					'quantity'   => '3',
+					'value'      => '15.0000',
 				),
 				array(
 					'type'       => 'product_view',
@@ -647,7 +550,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 
 		$_SERVER['HTTP_DNT'] = '1';
 		WC()->cart->add_to_cart( $mug->get_id(), 1 );
-		$this->assertCount( 5, $this->events() );
+		$this->assertCount( 8, $this->events() );
 	}
 
 	/**
@@ -656,46 +559,12 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * purchase; paid before the hits left the buffer, it finds the session after the aggregation.
 	 */
 	public function test_order_attributed_to_the_visitors_session(): void {
-		$now = time();
-		$this->visit( '/shop/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', $now - 600 );
-		$this->visit( '/product/mug/', $now - 300 );
-
+		$this->campaign_visit( '/shop/', '/product/mug/' );
 		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
 		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
 		$order->payment_complete();
 		// The hits are still in the buffer: no session yet, WooCommerce's attribution has none.
-		$this->assertSame(
-			array(
-				'session_id'  => '0',
-				'attribution' => 'none',
-				'medium'      => '(not set)',
-				'channel'     => 'Unassigned',
-			),
-			$this->figures( $order, array( 'session_id', 'attribution', 'medium', 'channel' ) )
-		);
-		$this->assertNotSame( '0', $this->order_row( $order )['visitor'] );
-
-		$this->aggregate_buffer();
-
-		$session = Db::rows( 'SELECT s.id, s.started_at, s.landing_path_id, s.campaign_id, src.name AS source FROM {sessions} s JOIN {sources} src ON src.id = s.source_id' );
-		$this->assertCount( 1, $session );
-		$row = $this->order_row( $order );
-		$this->assertSame(
-			array(
-				'session_id'           => $session[0]['id'],
-				'attribution'          => 'session',
-				'medium'               => 'email',
-				'campaign_id'          => $session[0]['campaign_id'],
-				'channel'              => 'Email',
-				'landing_path_id'      => $session[0]['landing_path_id'],
-				'seconds_to_purchase'  => (string) ( (int) $row['paid_at'] - (int) $session[0]['started_at'] ),
-				'sessions_to_purchase' => '1',
-			),
-			array_intersect_key( $row, array_flip( array( 'session_id', 'attribution', 'medium', 'channel', 'landing_path_id', 'campaign_id', 'sessions_to_purchase', 'seconds_to_purchase' ) ) )
-		);
-		$this->assertSame( 'newsletter', $session[0]['source'] );
-		$this->assertSame( 'spring', Db::value( 'SELECT name FROM {campaigns} WHERE id = %d', array( (int) $row['campaign_id'] ) ) );
-		$this->assertSame( '/shop/', Db::value( 'SELECT path FROM {paths} WHERE id = %d', array( (int) $row['landing_path_id'] ) ) );
+		$session = $this->assert_attributed_after_aggregation( 'woocommerce', $order->get_id(), '/shop/' );
 
 		// A refund later, in another request: the attribution stays.
 		wc_create_refund(
@@ -704,7 +573,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 				'amount'   => '1.00',
 			)
 		);
-		$this->assertSame( $session[0]['id'], $this->order_row( $order )['session_id'] );
+		$this->assertSame( $session, $this->order_row( $order )['session_id'] );
 	}
 
 	/**
@@ -749,55 +618,22 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 	 * backfill runs, with no visitor to attribute them to.
 	 */
 	public function test_backfill_imports_existing_orders_resumably(): void {
-		Modules::set( 'woocommerce', false );
-		$mug     = $this->product( 'Mug', '10.00' );
-		$before  = $this->order( array( array( $mug, 1 ) ) );
-		$earlier = $this->order( array( array( $mug, 2 ) ) );
-		$today   = $this->order( array( array( $mug, 3 ) ) );
-		$pending = $this->order( array( array( $mug, 4 ) ) );
-		foreach ( array( $before, $earlier, $today ) as $order ) {
-			$order->payment_complete();
-		}
-		$before->set_date_created( time() - 10 * DAY_IN_SECONDS );
-		$before->save();
-		$earlier->set_date_created( time() - 2 * DAY_IN_SECONDS );
-		$earlier->save();
-		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		Modules::set( 'woocommerce', true );
-
-		// Interrupted after two batches of one order: the two oldest of the window.
-		$first = Backfill::run( 5, false, 1, 2 );
-		$this->assertSame( array( 2, 2, false, false ), array( $first['imported'], $first['batches'], $first['done'], $first['resumed'] ) );
-		$this->assertSame(
-			array(
-				'days'     => 5,
-				'page'     => 2,
-				'imported' => 2,
-			),
-			array_diff_key( (array) Backfill::state(), array( 'since' => 0 ) )
+		$mug                     = $this->product( 'Mug', '10.00' );
+		list( $today, $pending ) = $this->assert_backfill_resumes(
+			function ( int $quantity, bool $paid ) use ( $mug ): int {
+				$order = $this->order( array( array( $mug, $quantity ) ) );
+				if ( $paid ) {
+					$order->payment_complete();
+				}
+				return $order->get_id();
+			},
+			static function ( int $id, int $seconds ): void {
+				$order = wc_get_order( $id );
+				$order->set_date_created( time() - $seconds );
+				$order->save();
+			}
 		);
-		$recorded = static fn(): array => array_map( static fn( array $row ): int => (int) $row['order_id'], Db::rows( 'SELECT order_id FROM {shop_orders} ORDER BY order_id' ) );
-		$this->assertSame( array( $earlier->get_id(), $today->get_id() ), $recorded() );
-
-		// Run again: it resumes with the third order of the window and finishes.
-		$second = Backfill::run( 5, false, 1 );
-		$this->assertSame( array( 3, true, true ), array( $second['imported'], $second['done'], $second['resumed'] ) );
-		$this->assertNull( Backfill::state() );
-		$this->assertSame( array( $earlier->get_id(), $today->get_id(), $pending->get_id() ), $recorded() );
-
-		// A third run reads the window again and counts nothing twice.
-		Backfill::run( 5 );
-		$this->assertSame( '3', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
-		$this->assertSame(
-			array(
-				'status'      => 'processing',
-				'total'       => '30.0000',
-				'session_id'  => '0',
-				'attribution' => 'none',
-			),
-			$this->figures( $today, array( 'status', 'total', 'session_id', 'attribution' ) )
-		);
-		$this->assertSame( 'pending', $this->figures( $pending, array( 'status' ) )['status'] );
+		$this->assertSame( array( 'processing', 'pending' ), array( $this->shop_order_row( 'woocommerce', $today )['status'], $this->shop_order_row( 'woocommerce', $pending )['status'] ) );
 	}
 
 	/**
@@ -816,21 +652,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 				$this->assertStringContainsString( 'must be a whole number', $exit->getMessage() );
 			}
 		}
-		Modules::set( 'woocommerce', false );
-		try {
-			$command->backfill( array(), array() );
-			$this->fail( 'A backfill with the capture off ends the command.' );
-		} catch ( CliExit $exit ) {
-			$this->assertSame( 'The eCommerce module is off, or WooCommerce is not active.', $exit->getMessage() );
-		}
-		$this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) );
-		Modules::set( 'woocommerce', true );
-		\WP_CLI::$said = array();
-		$command->backfill( array(), array( 'days' => '30' ) );
-		$this->assertCount( 1, \WP_CLI::$said );
-		$this->assertSame( 'success', \WP_CLI::$said[0][0] );
-		$this->assertStringStartsWith( '1 orders created since ', \WP_CLI::$said[0][1] );
-		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_orders}' ) );
+		$this->assert_backfill_command( 'woocommerce', fn() => $this->order( array( array( $this->product( 'Mug', '10.00' ), 1 ) ) ) );
 	}
 
 	/**
@@ -857,39 +679,7 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$unpaid = $this->order( array( array( $mug, 5 ) ) );
 		$this->assertSame( 'pending', $unpaid->get_status() );
 
-		$today  = new \DateTimeImmutable( ( new LocalTime() )->day( time() ), wp_timezone() );
-		$range  = new DateRange( $today, $today );
-		$source = new BuiltinSource();
-		$ask    = static fn( array $dimensions ): Result => $source->run( new Query( array( Metric::SESSIONS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE ), $dimensions, $range ) );
-		$rows   = static function ( Result $result, string $dimension ): array {
-			$out = array();
-			foreach ( $result->rows as $row ) {
-				$out[ $row['dimensions'][ $dimension ] ] = array_values( $row['metrics'] );
-			}
-			ksort( $out );
-			return $out;
-		};
-
-		$by_source = $ask( array( Dimension::SESSION_SOURCE ) );
-		$this->assertSame(
-			array(
-				'(not set)'  => array( 0, 1, 20.0 ),
-				'newsletter' => array( 1, 1, 9.0 ),
-			),
-			$rows( $by_source, Dimension::SESSION_SOURCE )
-		);
-		$this->assertSame( array( 1, 2, 29.0 ), array_values( $by_source->totals ) );
-		$this->assertSame(
-			array(
-				'Email'      => array( 1, 1, 9.0 ),
-				'Unassigned' => array( 0, 1, 20.0 ),
-			),
-			$rows( $ask( array( Dimension::SESSION_CHANNEL ) ), Dimension::SESSION_CHANNEL )
-		);
-		$this->assertSame( array( $today->format( 'Y-m-d' ) => array( 1, 2, 29.0 ) ), $rows( $ask( array( Dimension::DATE ) ), Dimension::DATE ) );
-		$this->assertSame( array( 1, 2, 29.0 ), array_values( $ask( array() )->totals ) );
-		// A dimension the orders do not know: no made-up split.
-		$this->assertSame( array( 1, 0, 0.0 ), array_values( $ask( array( Dimension::DEVICE_CATEGORY ) )->totals ) );
+		$this->assert_revenue_beside_the_session();
 	}
 
 	/**

@@ -222,10 +222,13 @@ final class Migrations {
 			// The shop tables (dbDelta above creates them): orders and shop events are captured
 			// from the shop plugin's hooks from now on; orders placed before are not read back.
 			13 => static function (): void {},
+			// The shop events' daily rollup (dbDelta above creates it): filled by the retention as
+			// it deletes older shop events; those deleted before are gone.
+			14 => static function (): void {},
 			// Orders' journeys (shop_order_steps, shop_orders.journey_at; dbDelta above adds them):
 			// the orders captured so far wait as pending, and the aggregation runs write their
 			// journeys while their page views are still in the raw window (Shop\Journeys::settle()).
-			14 => static function (): void {},
+			15 => static function (): void {},
 		);
 	}
 

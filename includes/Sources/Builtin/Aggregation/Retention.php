@@ -68,14 +68,24 @@ final class Retention {
 	}
 
 	/**
-	 * The shop's visitor-keyed rows follow the raw rows: shop events before the cutoff are deleted
-	 * (in batches, like the raw rows), and orders before it forget their visitor keys. An order's
+	 * The shop's visitor-keyed rows follow the raw rows: shop events before the cutoff are rolled
+	 * up by day, type and product (rollup_shop_events, so the Cart Abandonment report still counts
+	 * them) and deleted (in batches, like the raw rows), and orders before it forget their visitor
+	 * keys. An order's
 	 * figures and its attribution stay: they describe the sale, not the visitor.
 	 *
 	 * @param string $oldest      The first day kept.
 	 * @param int    $max_batches Stop after this many batches of events (0: none).
 	 */
 	private static function prune_shop( string $oldest, int $max_batches ): void {
+		// The days about to lose their events keep their counts by type and product, once: a day
+		// already rolled up (a run stopped while deleting it) is not counted again.
+		$rolled = Db::value( 'SELECT MAX(day) FROM {rollup_shop_events}' ) ?? '1000-01-01';
+		Db::query(
+			'INSERT INTO {rollup_shop_events} (day, type, product_id, events, quantity)'
+			. ' SELECT day, type, product_id, COUNT(*), SUM(quantity) FROM {shop_events} WHERE day < %s AND day > %s GROUP BY day, type, product_id',
+			array( $oldest, $rolled )
+		);
 		$batches = 0;
 		do {
 			$ids   = Db::col( 'SELECT id FROM {shop_events} WHERE day < %s ORDER BY day LIMIT %d', array( $oldest, self::BATCH ) );

@@ -149,6 +149,17 @@ final class RollupAnswers {
 				// The shop's paid orders (ShopGroups); revenue in the shop's base currency.
 				Metric::ECOMMERCE_PURCHASES        => $c['purchases'] ?? 0,
 				Metric::ITEMS_PURCHASED            => $c['items'] ?? 0,
+				Metric::ITEM_REVENUE               => round( ( $c['item_revenue_cents'] ?? 0 ) / 100, 2 ),
+				Metric::FIRST_TIME_PURCHASERS      => $c['new_purchases'] ?? 0,
+				Metric::AVERAGE_PURCHASE_REVENUE   => ( $c['purchases'] ?? 0 ) > 0 ? round( ( $c['revenue_cents'] ?? 0 ) / 100 / $c['purchases'], 2 ) : 0.0,
+				// The shop's steps (ShopEventGroups).
+				Metric::ITEMS_VIEWED               => $c['items_viewed'] ?? 0,
+				Metric::ITEMS_ADDED_TO_CART        => $c['items_added'] ?? 0,
+				Metric::ITEMS_CHECKED_OUT          => $c['items_checked_out'] ?? 0,
+				Metric::ADD_TO_CARTS               => $c['add_to_carts'] ?? 0,
+				Metric::CHECKOUTS                  => $c['checkouts'] ?? 0,
+				Metric::REMOVE_FROM_CARTS          => $c['remove_from_carts'] ?? 0,
+				Metric::ACTIVE_USERS               => $c['funnel_users'] ?? 0,
 				Metric::TOTAL_REVENUE              => round( ( $c['revenue_cents'] ?? 0 ) / 100, 2 ),
 				Metric::AVERAGE_REVENUE_PER_USER   => $visitors > 0 ? round( ( $c['revenue_cents'] ?? 0 ) / 100 / $visitors, 2 ) : 0.0,
 				default                            => 0,

@@ -34,7 +34,7 @@ final class RollupGroups {
 	/**
 	 * The metrics the shop's orders answer (ShopGroups).
 	 */
-	private const SHOP_METRICS = array( Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE, Metric::AVERAGE_REVENUE_PER_USER );
+	private const SHOP_METRICS = array( Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE, Metric::AVERAGE_REVENUE_PER_USER, Metric::AVERAGE_PURCHASE_REVENUE, Metric::FIRST_TIME_PURCHASERS );
 
 	/**
 	 * The session rollups and the dimensions each answers: dimension → SQL expression over the
@@ -102,18 +102,41 @@ final class RollupGroups {
 		if ( array() !== array_intersect( $query->metrics, Metric::MEDIA_METRICS ) ) {
 			return ( new InteractionGroups() )->media( $query->dimensions, $range );
 		}
-		$shop = array_merge( $query->dimensions, array_map( static fn( $filter ) => $filter->dimension, $query->filters ) );
-		// Products sold: the shop's order lines, by product (no session counters by product).
-		if ( in_array( Metric::ITEMS_PURCHASED, $query->metrics, true ) || in_array( Dimension::ITEM_NAME, $shop, true ) ) {
-			if ( ! ShopGroups::answers_items( $shop ) ) {
-				throw new \InvalidArgumentException( 'The builtin source counts products sold by product only.' );
+		$shop = array_values( array_unique( array_merge( $query->dimensions, array_map( static fn( $filter ) => $filter->dimension, $query->filters ) ) ) );
+		// The eCommerce funnel: users by step, from the shop's events and orders (ShopEventGroups).
+		if ( in_array( Metric::ACTIVE_USERS, $query->metrics, true ) || in_array( Dimension::FUNNEL_STEP, $shop, true ) ) {
+			if ( ! ShopEventGroups::answers_funnel( $shop ) || array() !== array_diff( $query->metrics, array( Metric::ACTIVE_USERS ) ) ) {
+				throw new \InvalidArgumentException( 'The builtin source counts active users by funnel step only, broken down by channel or country.' );
 			}
-			return ShopGroups::items( $range );
+			return ShopEventGroups::funnel( $shop, $range );
 		}
-		$groups = $this->groups( $query->dimensions, $range );
+		// By a coupon or the time to purchase: the orders alone (no session has those).
+		if ( array() !== array_intersect( $shop, ShopGroups::ONLY ) ) {
+			if ( ! ShopGroups::answers( $shop ) ) {
+				throw new \InvalidArgumentException( 'The builtin source has no such combination of order dimensions.' );
+			}
+			return ShopGroups::groups( $shop, $range );
+		}
+		$items  = array() !== array_intersect( $query->metrics, Metric::ITEM_METRICS );
+		$events = array() !== array_intersect( $query->metrics, Metric::SHOP_EVENT_METRICS );
+		// Products: the shop's order lines and steps, by product (no session counters by product).
+		if ( $items || in_array( Dimension::ITEM_NAME, $shop, true ) ) {
+			if ( ! ShopGroups::answers_items( $shop ) || ! ShopEventGroups::answers( $shop ) ) {
+				throw new \InvalidArgumentException( 'The builtin source counts products by product and day only.' );
+			}
+			return array_merge( ShopGroups::items( $shop, $range ), $events ? ShopEventGroups::events( $shop, $range ) : array() );
+		}
+		if ( $events && ! ShopEventGroups::answers( $shop ) ) {
+			throw new \InvalidArgumentException( 'The builtin source counts cart and checkout events by day only.' );
+		}
+		$groups = array() === array_diff( $query->metrics, Metric::SHOP_EVENT_METRICS ) ? array() : $this->groups( $query->dimensions, $range );
 		// Purchases and revenue come from the shop's orders, by the same dimension values.
 		if ( array() !== array_intersect( $query->metrics, self::SHOP_METRICS ) && ShopGroups::answers( $shop ) ) {
 			$groups = array_merge( $groups, ShopGroups::groups( $shop, $range ) );
+		}
+		// Cart and checkout events, by nothing or by day (ShopEventGroups).
+		if ( $events ) {
+			$groups = array_merge( $groups, ShopEventGroups::events( $shop, $range ) );
 		}
 		return $groups;
 	}

@@ -18,7 +18,8 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The paid orders of the shop capture (shop_orders: paid, not cancelled), by the day they were paid
  * and by what brought their visitor: counters `purchases` (orders) and `revenue_cents` (the order
- * total less its refunds, in the shop's base currency, in cents). Each group carries the same
+ * total less its refunds, in the shop's base currency, in cents), `new_purchases` (those of customers
+ * who had not bought before). Each group carries the same
  * dimension values the session rollups give (source names, media, channels, campaigns, countries),
  * so RollupAnswers merges it into the session group of the same values; an order without a known
  * visitor has the source "(not set)" and the medium and channel the capture gave it.
@@ -32,14 +33,23 @@ final class ShopGroups {
 	 * Dimension → its SQL expression over shop_orders (alias o) and its joins.
 	 */
 	private const DIMENSIONS = array(
-		Dimension::DATE             => 'o.day',
-		Dimension::SESSION_SOURCE   => "CASE WHEN o.attribution = 'none' THEN %s WHEN s.name IS NULL THEN %s ELSE s.name END",
-		Dimension::SESSION_MEDIUM   => "CASE WHEN o.medium = '' THEN %s ELSE o.medium END",
-		Dimension::SESSION_CHANNEL  => "CASE WHEN o.channel = '' THEN %s ELSE o.channel END",
-		Dimension::SESSION_CAMPAIGN => 'c.name',
-		Dimension::COUNTRY_ID       => 'v.country',
-		Dimension::COUNTRY          => 'v.country',
+		Dimension::DATE                 => 'o.day',
+		Dimension::SESSION_SOURCE       => "CASE WHEN o.attribution = 'none' THEN %s WHEN s.name IS NULL THEN %s ELSE s.name END",
+		Dimension::SESSION_MEDIUM       => "CASE WHEN o.medium = '' THEN %s ELSE o.medium END",
+		Dimension::SESSION_CHANNEL      => "CASE WHEN o.channel = '' THEN %s ELSE o.channel END",
+		Dimension::SESSION_CAMPAIGN     => 'c.name',
+		Dimension::COUNTRY_ID           => 'v.country',
+		Dimension::COUNTRY              => 'v.country',
+		Dimension::LANDING_PAGE         => 'CASE WHEN lp.path IS NULL THEN %s ELSE lp.path END',
+		Dimension::ORDER_COUPON         => 'oc.code',
+		Dimension::DAYS_TO_PURCHASE     => "CASE WHEN o.attribution = 'session' THEN FLOOR(o.seconds_to_purchase / 86400) ELSE '' END",
+		Dimension::SESSIONS_TO_PURCHASE => "CASE WHEN o.attribution = 'session' THEN o.sessions_to_purchase ELSE '' END",
 	);
+
+	/**
+	 * The dimensions only the shop's orders have: a query by one of them reads no session rollup.
+	 */
+	public const ONLY = array( Dimension::ORDER_COUPON, Dimension::DAYS_TO_PURCHASE, Dimension::SESSIONS_TO_PURCHASE );
 
 	/**
 	 * Whether the shop answers a set of dimensions (the asked ones and those filtered on).
@@ -82,10 +92,17 @@ final class ShopGroups {
 		if ( array() !== array_intersect( array( Dimension::COUNTRY, Dimension::COUNTRY_ID ), $dimensions ) ) {
 			$joins .= ' LEFT JOIN {sessions} v ON v.id = o.session_id';
 		}
+		if ( in_array( Dimension::LANDING_PAGE, $dimensions, true ) ) {
+			$joins .= ' LEFT JOIN {paths} lp ON lp.id = o.landing_path_id';
+		}
+		if ( in_array( Dimension::ORDER_COUPON, $dimensions, true ) ) {
+			// An order with two coupons counts once under each.
+			$joins .= ' JOIN {shop_order_coupons} oc ON oc.order_ref = o.id';
+		}
 		// The paid amount less refunds, converted at the order's own rate to the base currency.
 		$revenue = 'ROUND(SUM(CASE WHEN o.total > 0 THEN COALESCE(o.total_base, o.total) * (o.total - o.refunded) / o.total ELSE 0 END) * 100)';
 		$rows    = Db::rows(
-			'SELECT ' . implode( ', ', array_merge( $select, array( 'COUNT(*) AS purchases', $revenue . ' AS revenue_cents' ) ) )
+			'SELECT ' . implode( ', ', array_merge( $select, array( 'COUNT(*) AS purchases', 'SUM(o.is_new) AS new_purchases', $revenue . ' AS revenue_cents' ) ) )
 			. ' FROM {shop_orders} o' . $joins
 			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s'
 			. ( array() === $aliases ? '' : ' GROUP BY ' . implode( ', ', array_values( $aliases ) ) ),
@@ -107,6 +124,7 @@ final class ShopGroups {
 				'dimensions' => $values,
 				'counters'   => array(
 					'purchases'     => (int) $row['purchases'],
+					'new_purchases' => (int) $row['new_purchases'],
 					'revenue_cents' => (int) $row['revenue_cents'],
 				),
 			);
@@ -115,25 +133,57 @@ final class ShopGroups {
 	}
 
 	/**
-	 * The units sold in the range's paid orders by product name: counter `items` (quantities less
-	 * refunded quantities). Only by item name (answers_items()).
+	 * The range's paid order lines by product name and/or the day the order was paid (or by
+	 * nothing): counters `items` (units sold: quantities less refunded quantities) and
+	 * `item_revenue_cents` (the lines' totals, after discounts and before tax, less their refunds,
+	 * converted at the order's own rate to the shop's base currency, in cents).
 	 *
-	 * @param DateRange $range The range.
+	 * @param string[]  $dimensions Dimensions (answers_items() must hold).
+	 * @param DateRange $range      The range.
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
-	public static function items( DateRange $range ): array {
+	public static function items( array $dimensions, DateRange $range ): array {
+		$map    = array_intersect_key(
+			array(
+				Dimension::ITEM_NAME => 'i.name',
+				Dimension::DATE      => 'o.day',
+			),
+			array_flip( $dimensions )
+		);
+		$select = array();
+		foreach ( array_values( $map ) as $n => $expression ) {
+			$select[] = $expression . ' AS k' . $n;
+		}
+		$rate   = 'CASE WHEN o.total > 0 THEN COALESCE(o.total_base, o.total) / o.total ELSE 1 END';
 		$rows   = Db::rows(
-			'SELECT i.name AS name, SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items FROM {shop_order_items} i'
-			. ' JOIN {shop_orders} o ON o.id = i.order_ref'
-			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s GROUP BY i.name',
+			'SELECT ' . implode(
+				', ',
+				array_merge(
+					$select,
+					array(
+						'SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items',
+						'ROUND(SUM(CASE WHEN i.total > i.refunded THEN (i.total - i.refunded) * ' . $rate . ' ELSE 0 END) * 100) AS item_revenue_cents',
+					)
+				)
+			)
+			. ' FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref'
+			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s'
+			. ( array() === $map ? '' : ' GROUP BY ' . implode( ', ', array_values( $map ) ) ),
 			array( $range->start_ymd(), $range->end_ymd() )
 		);
 		$groups = array();
 		foreach ( $rows as $row ) {
-			if ( (int) ( $row['items'] ?? 0 ) > 0 ) {
+			if ( (int) ( $row['items'] ?? 0 ) > 0 || (int) ( $row['item_revenue_cents'] ?? 0 ) > 0 ) {
+				$values = array();
+				foreach ( array_keys( $map ) as $n => $dimension ) {
+					$values[ $dimension ] = (string) $row[ 'k' . $n ];
+				}
 				$groups[] = array(
-					'dimensions' => array( Dimension::ITEM_NAME => (string) $row['name'] ),
-					'counters'   => array( 'items' => (int) $row['items'] ),
+					'dimensions' => $values,
+					'counters'   => array(
+						'items'              => (int) $row['items'],
+						'item_revenue_cents' => (int) $row['item_revenue_cents'],
+					),
 				);
 			}
 		}
@@ -141,12 +191,12 @@ final class ShopGroups {
 	}
 
 	/**
-	 * Whether the shop's items answer a set of dimensions: none, or the item name.
+	 * Whether the shop's items answer a set of dimensions: none, the item name, the day.
 	 *
 	 * @param string[] $dimensions Dimensions.
 	 */
 	public static function answers_items( array $dimensions ): bool {
-		return array() === array_diff( $dimensions, array( Dimension::ITEM_NAME ) );
+		return array() === array_diff( $dimensions, array( Dimension::ITEM_NAME, Dimension::DATE ) );
 	}
 
 	/**
@@ -158,7 +208,7 @@ final class ShopGroups {
 	private static function placeholders( string $dimension ): array {
 		return match ( $dimension ) {
 			Dimension::SESSION_SOURCE => array( Acquisition::NOT_SET, Acquisition::DIRECT_SOURCE ),
-			Dimension::SESSION_MEDIUM, Dimension::SESSION_CHANNEL => array( Acquisition::NOT_SET ),
+			Dimension::SESSION_MEDIUM, Dimension::SESSION_CHANNEL, Dimension::LANDING_PAGE => array( Acquisition::NOT_SET ),
 			default => array(),
 		};
 	}

@@ -9,6 +9,8 @@ namespace MonsterInsights\Reports\Sources\Builtin\Demo;
 
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Config;
@@ -55,6 +57,11 @@ final class Seeder {
 	public const SEED_CHUNK = 5000;
 
 	/**
+	 * Days of raw rows per table compacted at the end of a seeding with the demo shop.
+	 */
+	private const COMPACT_DAYS = 5;
+
+	/**
 	 * Seeds the current site and aggregates what was sent.
 	 *
 	 * The collector writes to a buffer staged in a private temporary folder (its own salts and
@@ -65,10 +72,12 @@ final class Seeder {
 	 * @param int                     $days  Days back.
 	 * @param int                     $seed  The seed.
 	 * @param \DateTimeImmutable|null $today Site-local midnight of the last day seeded (up to its noon); today (up to now) by default.
-	 * @return array{hits: int, refused: int, sessions: int, stored: int}
+	 * @param bool                    $shop  Whether to place the demo shop's orders in the visits too (Shop; npm start's demo site):
+	 *                                       only with WooCommerce active and the eCommerce module on, never on a shop of its own.
+	 * @return array{hits: int, refused: int, sessions: int, stored: int, shop?: array{orders: int, paid: int, cancelled: int, refunds: int, full_refunds: int, coupons: int, events: int, seconds: float}}
 	 * @throws \RuntimeException When the site's data folder or the staging folder cannot be created.
 	 */
-	public static function seed_current_site( int $days, int $seed, ?\DateTimeImmutable $today = null ): array {
+	public static function seed_current_site( int $days, int $seed, ?\DateTimeImmutable $today = null, bool $shop = false ): array {
 		if ( null === DataDir::ensure() ) {
 			throw new \RuntimeException( 'The data folder in uploads cannot be created.' );
 		}
@@ -83,9 +92,23 @@ final class Seeder {
 			// The stage is the seeder's own: its files stay locked for the whole run.
 			$collector->hold();
 			try {
-				$stats = ( new Visits( $collector, $seed ) )->run( $days, $today ?? new \DateTimeImmutable( 'today', wp_timezone() ), $now );
+				$visits = new Visits( $collector, $seed );
+				$stats  = $visits->run( $days, $today ?? new \DateTimeImmutable( 'today', wp_timezone() ), $now );
 			} finally {
 				$collector->end_hold();
+			}
+			// The shop's orders are tied to the raw sessions, which the aggregation compacts after
+			// the raw window: all of them are kept until the orders are placed.
+			$shop   = $shop && WooCommerce::is_on();
+			$window = static fn(): int => Compaction::MAX_DAYS;
+			if ( $shop ) {
+				add_filter( 'monsterinsights_reports_raw_days', $window );
+				// An aggregation run on the empty site (a first page load) set the compaction mark a
+				// window back, which would make every older seeded day final at once, without raw
+				// rows: with no day stored yet, there is nothing behind the mark.
+				if ( '0' === (string) Db::value( 'SELECT COUNT(*) FROM {rollup_site}' ) ) {
+					delete_option( Compaction::BEFORE_OPTION );
+				}
 			}
 			$stored = 0;
 			$files  = new BufferFiles( new Buffer( $stage ) );
@@ -98,6 +121,16 @@ final class Seeder {
 					sleep( 1 );
 				}
 			} while ( ( ! $result->complete || $result->locked ) && $waits <= 120 );
+			if ( $shop ) {
+				try {
+					$stats['shop'] = ( new Shop( $seed ) )->run( $visits->sent(), $now );
+				} finally {
+					remove_filter( 'monsterinsights_reports_raw_days', $window );
+				}
+				// The raw rows past the window go as an aggregation run's compaction deletes them: a
+				// few days now (the mark moves at once), the rest with the next runs.
+				Compaction::run( $now, null, self::COMPACT_DAYS );
+			}
 		} finally {
 			foreach ( (array) scandir( $stage ) as $name ) {
 				if ( is_string( $name ) && is_file( $stage . '/' . $name ) ) {

@@ -8,6 +8,7 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Demo;
 
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Body;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
 
@@ -90,6 +91,16 @@ final class Visits {
 	private bool $dry = false;
 
 	/**
+	 * The visits sent, in the order they were sent: when each began, its visitor's keys as the
+	 * sessions table stores them (current and previous salt) and how the visitor arrived, for the
+	 * demo shop (Shop), whose orders belong to some of them. Computed with the collector's own
+	 * visitor_keys(), which draws nothing from the generator.
+	 *
+	 * @var array<int, array{start: int, visitor: int, visitor_prev: int, arrival: string, pages: int}>
+	 */
+	private array $sent = array();
+
+	/**
 	 * Pages to visit: path and object id.
 	 *
 	 * @var array<int, array{path: string, object: int}>
@@ -108,7 +119,8 @@ final class Visits {
 	}
 
 	/**
-	 * The home page and the site's published posts and pages.
+	 * The home page and the site's published posts and pages (without a shop's cart, checkout and
+	 * account pages).
 	 *
 	 * @return array<int, array{path: string, object: int}>
 	 */
@@ -129,7 +141,12 @@ final class Visits {
 				'fields'         => 'ids',
 			)
 		);
+		// A shop's cart, checkout and account pages are steps of a purchase, not pages to read.
+		$steps = function_exists( 'wc_get_page_id' ) ? array_map( 'wc_get_page_id', array( 'cart', 'checkout', 'myaccount' ) ) : array();
 		foreach ( $ids as $id ) {
+			if ( in_array( (int) $id, $steps, true ) ) {
+				continue;
+			}
 			$url     = (string) get_permalink( (int) $id );
 			$path    = (string) wp_parse_url( $url, PHP_URL_PATH );
 			$query   = (string) wp_parse_url( $url, PHP_URL_QUERY );
@@ -139,6 +156,15 @@ final class Visits {
 			);
 		}
 		return $pages;
+	}
+
+	/**
+	 * The visits the last run sent (Shop places its orders in some of them).
+	 *
+	 * @return array<int, array{start: int, visitor: int, visitor_prev: int, arrival: string, pages: int}>
+	 */
+	public function sent(): array {
+		return $this->sent;
 	}
 
 	/**
@@ -153,6 +179,7 @@ final class Visits {
 		$this->state    = $this->seed & 0x7fffffff;
 		$this->aside    = ( $this->seed * 7919 + 17 ) & 0x7fffffff;
 		$this->interact = ( $this->seed * 104729 + 29 ) & 0x7fffffff;
+		$this->sent     = array();
 		for ( $back = $days; $back >= 0; $back-- ) {
 			$day      = $today->modify( '-' . $back . ' days' );
 			$weekday  = (int) $day->format( 'N' );
@@ -367,7 +394,17 @@ final class Visits {
 			self::COUNTRY_KEY => $visit['country'],
 		);
 		$time   = (int) $visit['start'];
-		$page   = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
+		$keys   = $this->dry ? null : $this->collector->visitor_keys( $server, (float) $time );
+		if ( null !== $keys ) {
+			$this->sent[] = array(
+				'start'        => $time,
+				'visitor'      => Hit::key_int( $keys['current'] ),
+				'visitor_prev' => '' === $keys['previous'] ? 0 : Hit::key_int( $keys['previous'] ),
+				'arrival'      => (string) $visit['arrival'],
+				'pages'        => (int) $visit['pages'],
+			);
+		}
+		$page = $this->pages[ $this->rand( 0, count( $this->pages ) - 1 ) ];
 		// An anomaly's extra visitors (extra_visits) are anonymous: they carry no role.
 		$role  = (string) ( $visit['role'] ?? '' );
 		$user  = '' !== $role ? array( 'u' => $role ) : array();

@@ -31,9 +31,11 @@ defined( 'ABSPATH' ) || exit;
  * - shop: shop_orders (one row per order of a shop plugin, its figures and its attribution),
  *   shop_order_items, shop_order_coupons (the order's lines, by the order's row id), shop_events
  *   (product views, cart and checkout steps), written by Aggregation\Shop from the shop plugin's
- *   hooks, never from the browser; shop_order_steps, each order's journey (the pages of its
- *   visitor's sessions up to the order, Shop\Journeys), kept with the order, so the raw rows'
- *   compaction does not take it. Money is DECIMAL, in the order's currency unless named _base.
+ *   hooks, never from the browser. Money is DECIMAL, in the order's currency unless named _base;
+ *   rollup_shop_events keeps, for the days whose shop events the retention deleted, their count and
+ *   quantity by type and product (Retention::prune, read by Answers\ShopEventGroups);
+ *   shop_order_steps, each order's journey (the pages of its visitor's sessions up to the order,
+ *   Shop\Journeys), kept with the order, so the raw rows' compaction does not take it.
  */
 final class Tables {
 
@@ -41,7 +43,7 @@ final class Tables {
 	 * The schema version this code needs. Add a migration (Aggregation\Migrations) and bump it to
 	 * change the schema.
 	 */
-	public const VERSION = 14;
+	public const VERSION = 15;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -89,6 +91,7 @@ final class Tables {
 		'shop_order_items',
 		'shop_order_coupons',
 		'shop_events',
+		'rollup_shop_events',
 		'shop_order_steps',
 	);
 
@@ -516,6 +519,12 @@ value $money,
 PRIMARY KEY  (day,id),
 KEY id (id),
 KEY visitor (visitor)",
+			'rollup_shop_events' => "$day
+type varchar(20) NOT NULL,
+product_id bigint(20) unsigned NOT NULL DEFAULT 0,
+events $counter,
+quantity $counter,
+PRIMARY KEY  (day,type,product_id)",
 			'shop_order_steps'   => "order_ref bigint(20) unsigned NOT NULL,
 seq smallint(5) unsigned NOT NULL,
 ts int(10) unsigned NOT NULL,

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderIn } from '../../../../tests/js/shell';
-import { appStore, type BootShop, type Level } from '../../../store/app';
 import {
 	lastChartProps,
 	resetChartCalls,
@@ -12,8 +11,8 @@ import { mockApi } from '../../../store/test/api';
 import type { TrafficScreenName } from '..';
 import { acquisition, CHART, EMPTY_CHART, SOCIAL } from './fixtures';
 import {
-	registryFor,
 	reportCalls,
+	shopRegistryFor,
 	expectNoReportRequest,
 	findUpsellHeading,
 	tableRows,
@@ -21,32 +20,6 @@ import {
 } from '../../test/screen';
 
 beforeEach( resetChartCalls );
-
-/**
- * A shop selling in US dollars: the payloads below carry the eCommerce columns, as the server's do
- * only with a shop (without one, TrafficReportsTest and ShopColumnsTest show none).
- */
-const USD_SHOP: BootShop = {
-	platform: 'woocommerce',
-	currency: { code: 'USD', symbol: '$', decimals: 2, position: 'left' },
-};
-
-/**
- * The registry of registryFor() on a site with the USD shop.
- *
- * @param level   The licence level.
- * @param compare Whether 7–9 March is the compare range.
- */
-function shopRegistryFor( level: Level, compare = false ) {
-	const registry = registryFor( level, compare );
-	const boot = registry.select( appStore ).getBoot();
-	if ( boot ) {
-		registry
-			.dispatch( appStore )
-			.receiveBoot( { ...boot, shop: USD_SHOP } );
-	}
-	return registry;
-}
 
 /** The server's payloads of TrafficReportsTest with a shop, by report. */
 const PAYLOADS: Record< TrafficScreenName, Record< string, unknown > > = {

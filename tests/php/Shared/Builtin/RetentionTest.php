@@ -140,6 +140,19 @@ class RetentionTest extends BuiltinTestCase {
 		Retention::prune( Hits::ts( '2027-04-11 12:00:00' ) );
 
 		$this->assertSame( array( '2025-03-11' ), Db::col( 'SELECT day FROM {shop_events}' ) );
+		// The 10th's events are kept as counts by type and product.
+		$this->assertSame(
+			array(
+				array(
+					'day'        => '2025-03-10',
+					'type'       => 'add_to_cart',
+					'product_id' => '5',
+					'events'     => '1',
+					'quantity'   => '1',
+				),
+			),
+			Db::rows( 'SELECT day, type, product_id, events, quantity FROM {rollup_shop_events}' )
+		);
 		$this->assertSame(
 			array(
 				array(

@@ -120,6 +120,7 @@ class SchemaTest extends TestCase {
 			'id'      => 'id',
 			'visitor' => 'visitor',
 		),
+		'rollup_shop_events' => array( 'PRIMARY' => 'day,type,product_id' ),
 		'shop_order_steps'   => array( 'PRIMARY' => 'order_ref,seq' ),
 	);
 

@@ -36,15 +36,7 @@ class CollectRouteTest extends TestCase {
 	 */
 	protected function set_up() {
 		parent::set_up();
-		$uploads       = $this->scratch_dir();
-		$this->uploads = $uploads;
-		add_filter(
-			'upload_dir',
-			static function ( $dirs ) use ( $uploads ) {
-				$dirs['basedir'] = $uploads;
-				return $dirs;
-			}
-		);
+		$this->uploads = $this->scratch_uploads();
 	}
 
 	/**

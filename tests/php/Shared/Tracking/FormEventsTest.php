@@ -40,14 +40,7 @@ class FormEventsTest extends TestCase {
 	 */
 	protected function set_up() {
 		parent::set_up();
-		$uploads = $this->scratch_dir();
-		add_filter(
-			'upload_dir',
-			static function ( $dirs ) use ( $uploads ) {
-				$dirs['basedir'] = $uploads;
-				return $dirs;
-			}
-		);
+		$this->scratch_uploads();
 		update_option( BootData::SOURCE_OPTION, 'builtin' );
 		Modules::set( 'forms', true );
 		$this->server = $_SERVER;

@@ -34,6 +34,23 @@ trait Files {
 	}
 
 	/**
+	 * A scratch dir as the uploads folder (where the collector keeps its data), for the test.
+	 *
+	 * @return string The dir.
+	 */
+	protected function scratch_uploads(): string {
+		$uploads = $this->scratch_dir();
+		add_filter(
+			'upload_dir',
+			static function ( $dirs ) use ( $uploads ) {
+				$dirs['basedir'] = $uploads;
+				return $dirs;
+			}
+		);
+		return $uploads;
+	}
+
+	/**
 	 * Removes the scratch dirs. Call from tear_down().
 	 */
 	protected function remove_scratch_dirs(): void {

@@ -139,7 +139,20 @@ function mir_use_site( string $licence ): array {
 	MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction::run( time() + 400 * DAY_IN_SECONDS );
 	$log[] = 'vitals rate: ' . MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\VitalsScript::rate();
 
-	// Every report and table, as the app opens them: their payloads are cached.
+	// Every report and table, as the app opens them: their payloads are cached. The eCommerce
+	// reports answer with a shop (faked through the detection's filter; no shop plugin is loaded).
+	add_filter(
+		'monsterinsights_reports_shop',
+		static fn() => array(
+			'platform' => 'woocommerce',
+			'currency' => array(
+				'code'     => 'USD',
+				'symbol'   => '$',
+				'decimals' => 2,
+				'position' => 'left',
+			),
+		)
+	);
 	$range = array(
 		'start' => gmdate( 'Y-m-d', time() - 13 * DAY_IN_SECONDS ),
 		'end'   => gmdate( 'Y-m-d' ),

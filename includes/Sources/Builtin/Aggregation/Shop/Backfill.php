@@ -1,6 +1,6 @@
 <?php
 /**
- * Imports the shop's existing WooCommerce orders, resumably.
+ * Imports the shop's existing orders (WooCommerce or Easy Digital Downloads), resumably.
  *
  * @package MonsterInsights\Reports
  */
@@ -10,10 +10,11 @@ namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Writes every order WooCommerce created in the last N days as the live capture writes it
- * (WooCommerce::on_order: the same upsert, so an order already recorded is rewritten, never
- * counted twice). No visitor is known for an order placed before: its attribution is
- * WooCommerce's own order attribution when the order has it, else "(not set)".
+ * Writes every order the site's shop plugin created in the last N days as the live capture writes
+ * it (the shop's Adapter: WooCommerce or Edd, whichever records; the same upsert, so an order
+ * already recorded is rewritten, never counted twice). No visitor is known for an order placed
+ * before: its attribution is WooCommerce's own order attribution when the order has it, else
+ * "(not set)" (Easy Digital Downloads keeps none).
  *
  * Resumable: the run's start, its window and the batches done are kept in an option after every
  * batch, so an interrupted run (a time limit, Ctrl-C) goes on where it stopped when run again with
@@ -42,11 +43,12 @@ final class Backfill {
 	 * @param int  $max_batches Stop after this many batches (0: none), keeping the state.
 	 * @param int  $now         The current Unix time.
 	 * @return array{imported: int, batches: int, done: bool, resumed: bool, since: int}
-	 * @throws \RuntimeException When the shop capture is off (the module, or WooCommerce).
+	 * @throws \RuntimeException When the shop capture is off (the module, or no shop plugin).
 	 */
 	public static function run( int $days, bool $restart = false, int $batch = self::BATCH, int $max_batches = 0, int $now = 0 ): array {
-		if ( ! WooCommerce::is_on() ) {
-			throw new \RuntimeException( 'The eCommerce module is off, or WooCommerce is not active.' );
+		$shop = self::adapter();
+		if ( null === $shop ) {
+			throw new \RuntimeException( 'The eCommerce module is off, or neither WooCommerce nor Easy Digital Downloads is active.' );
 		}
 		$days  = max( 1, $days );
 		$batch = max( 1, $batch );
@@ -65,9 +67,9 @@ final class Backfill {
 
 		$batches = 0;
 		while ( 0 === $max_batches || $batches < $max_batches ) {
-			$ids = self::page( $state['since'], $state['page'] + 1, $batch );
+			$ids = $shop::order_ids( $state['since'], $state['page'] + 1, $batch );
 			foreach ( $ids as $id ) {
-				WooCommerce::on_order( $id );
+				$shop::import( $id );
 			}
 			++$batches;
 			$state['page']     += 1;
@@ -118,27 +120,16 @@ final class Backfill {
 	}
 
 	/**
-	 * One page of the window's order ids, oldest id first: orders created later land on later
-	 * pages, so a page read once stays read.
+	 * The adapter of the shop that records now, or null.
 	 *
-	 * @param int $since Created at or after this Unix time.
-	 * @param int $page  The page, from 1.
-	 * @param int $size  Ids per page.
-	 * @return int[]
+	 * @return class-string<Adapter>|null
 	 */
-	private static function page( int $since, int $page, int $size ): array {
-		$ids = wc_get_orders(
-			array(
-				'type'         => 'shop_order',
-				'status'       => array_keys( wc_get_order_statuses() ),
-				'date_created' => '>=' . $since,
-				'orderby'      => 'ID',
-				'order'        => 'ASC',
-				'limit'        => $size,
-				'paged'        => $page,
-				'return'       => 'ids',
-			)
-		);
-		return is_array( $ids ) ? array_map( 'intval', $ids ) : array();
+	private static function adapter(): ?string {
+		foreach ( array( WooCommerce::class, Edd::class ) as $shop ) {
+			if ( $shop::is_on() ) {
+				return $shop;
+			}
+		}
+		return null;
 	}
 }

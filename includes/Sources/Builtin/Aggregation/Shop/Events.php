@@ -15,6 +15,10 @@ defined( 'ABSPATH' ) || exit;
 /**
  * A visitor's shop step (a product page seen, a product added to or removed from the cart, the
  * checkout opened) as one row of shop_events, keyed by the collector's visitor key of the request.
+ *
+ * A checkout opened is one `checkout_started` row (product 0, the cart's item count and total: the
+ * checkout count) and one `checkout_item` row per cart line (its product and quantity: the items
+ * checked out per product).
  */
 final class Events {
 
@@ -22,11 +26,12 @@ final class Events {
 	public const ADD_TO_CART      = 'add_to_cart';
 	public const REMOVE_FROM_CART = 'remove_from_cart';
 	public const CHECKOUT_STARTED = 'checkout_started';
+	public const CHECKOUT_ITEM    = 'checkout_item';
 
 	/**
 	 * The event types.
 	 */
-	public const TYPES = array( self::PRODUCT_VIEW, self::ADD_TO_CART, self::REMOVE_FROM_CART, self::CHECKOUT_STARTED );
+	public const TYPES = array( self::PRODUCT_VIEW, self::ADD_TO_CART, self::REMOVE_FROM_CART, self::CHECKOUT_STARTED, self::CHECKOUT_ITEM );
 
 	/**
 	 * Writes one event.

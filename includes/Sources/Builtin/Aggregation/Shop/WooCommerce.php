@@ -7,12 +7,9 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop;
 
-use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module;
-use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\TrackerScript;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -34,7 +31,7 @@ defined( 'ABSPATH' ) || exit;
  *
  * @phpstan-import-type Order from Orders
  */
-final class WooCommerce {
+final class WooCommerce extends Adapter {
 
 	/**
 	 * The shop column's value.
@@ -42,47 +39,28 @@ final class WooCommerce {
 	public const SHOP = 'woocommerce';
 
 	/**
-	 * The source of this plugin's entries in WooCommerce's log.
-	 */
-	public const LOG_SOURCE = 'monsterinsights-reports';
-
-	/**
-	 * Request headers the visitor keys do not depend on; kept out as the form conversions do.
-	 */
-	private const DROPPED_HEADERS = array( 'CONTENT_LENGTH' );
-
-	/**
-	 * The checkout pages already counted in this request (the block checkout asks for its data more
-	 * than once).
+	 * WooCommerce's hooks: its order's changes, the checkout, the cart, the product and checkout
+	 * pages.
 	 *
-	 * @var bool
+	 * @return array<string, array{0: string, 1: int}>
 	 */
-	private static bool $checkout_seen = false;
-
-	/**
-	 * Registers the hooks. Called once from Plugin.
-	 */
-	public static function register(): void {
-		$order_hooks = array(
-			'woocommerce_new_order'                => 2,
-			'woocommerce_order_status_changed'     => 4,
-			'woocommerce_payment_complete'         => 1,
-			'woocommerce_order_refunded'           => 2,
-			'woocommerce_order_partially_refunded' => 2,
-			'woocommerce_order_fully_refunded'     => 2,
+	protected static function hooks(): array {
+		return array(
+			'woocommerce_new_order'                    => array( 'on_order', 2 ),
+			'woocommerce_order_status_changed'         => array( 'on_order', 4 ),
+			'woocommerce_payment_complete'             => array( 'on_order', 1 ),
+			'woocommerce_order_refunded'               => array( 'on_order', 2 ),
+			'woocommerce_order_partially_refunded'     => array( 'on_order', 2 ),
+			'woocommerce_order_fully_refunded'         => array( 'on_order', 2 ),
+			'woocommerce_refund_deleted'               => array( 'on_refund_deleted', 2 ),
+			'woocommerce_checkout_order_processed'     => array( 'on_checkout', 3 ),
+			'woocommerce_store_api_checkout_order_processed' => array( 'on_checkout', 1 ),
+			'woocommerce_add_to_cart'                  => array( 'on_add_to_cart', 6 ),
+			'woocommerce_cart_item_removed'            => array( 'on_cart_item_removed', 2 ),
+			'woocommerce_before_single_product'        => array( 'on_product_view', 0 ),
+			'woocommerce_before_checkout_form'         => array( 'on_checkout_started', 0 ),
+			'woocommerce_blocks_checkout_enqueue_data' => array( 'on_checkout_started', 0 ),
 		);
-		foreach ( $order_hooks as $hook => $args ) {
-			add_action( $hook, array( self::class, 'on_order' ), 20, $args );
-		}
-		add_action( 'woocommerce_refund_deleted', array( self::class, 'on_refund_deleted' ), 20, 2 );
-		add_action( 'woocommerce_checkout_order_processed', array( self::class, 'on_checkout' ), 20, 3 );
-		add_action( 'woocommerce_store_api_checkout_order_processed', array( self::class, 'on_checkout' ), 20, 1 );
-		add_action( 'woocommerce_add_to_cart', array( self::class, 'on_add_to_cart' ), 20, 6 );
-		add_action( 'woocommerce_cart_item_removed', array( self::class, 'on_cart_item_removed' ), 20, 2 );
-		add_action( 'woocommerce_before_single_product', array( self::class, 'on_product_view' ), 20, 0 );
-		add_action( 'woocommerce_before_checkout_form', array( self::class, 'on_checkout_started' ), 20, 0 );
-		add_action( 'woocommerce_blocks_checkout_enqueue_data', array( self::class, 'on_checkout_started' ), 20, 0 );
-		add_action( 'monsterinsights_reports_aggregated', array( self::class, 'on_aggregated' ), 20, 0 );
 	}
 
 	/**
@@ -94,12 +72,27 @@ final class WooCommerce {
 	}
 
 	/**
-	 * An order hook: writes the order as WooCommerce has it now.
+	 * One page of the ids of the orders created since a moment, oldest id first.
 	 *
-	 * @param mixed $order_id The order id (the hook's first argument).
+	 * @param int $since Created at or after this Unix time.
+	 * @param int $page  The page, from 1.
+	 * @param int $size  Ids per page.
+	 * @return int[]
 	 */
-	public static function on_order( $order_id ): void {
-		self::guarded( static fn() => self::sync( is_numeric( $order_id ) ? (int) $order_id : 0, false ) );
+	public static function order_ids( int $since, int $page, int $size ): array {
+		$ids = wc_get_orders(
+			array(
+				'type'         => 'shop_order',
+				'status'       => array_keys( wc_get_order_statuses() ),
+				'date_created' => '>=' . $since,
+				'orderby'      => 'ID',
+				'order'        => 'ASC',
+				'limit'        => $size,
+				'paged'        => $page,
+				'return'       => 'ids',
+			)
+		);
+		return is_array( $ids ) ? array_map( 'intval', $ids ) : array();
 	}
 
 	/**
@@ -187,10 +180,11 @@ final class WooCommerce {
 	}
 
 	/**
-	 * The checkout page (classic form or block), once a request.
+	 * The checkout page (classic form or block), once a request: the checkout (`checkout_started`,
+	 * the cart's item count and total) and each of its lines (`checkout_item`, product and quantity).
 	 */
 	public static function on_checkout_started(): void {
-		if ( self::$checkout_seen ) {
+		if ( self::checkout_seen() ) {
 			return;
 		}
 		self::guarded(
@@ -199,40 +193,15 @@ final class WooCommerce {
 				if ( ! $cart instanceof \WC_Cart || $cart->is_empty() ) {
 					return;
 				}
-				self::$checkout_seen = true;
-				self::event( Events::CHECKOUT_STARTED, 0, (int) $cart->get_cart_contents_count(), (float) $cart->get_total( 'edit' ), false );
+				self::checkout_started( (int) $cart->get_cart_contents_count(), (float) $cart->get_total( 'edit' ) );
+				// One row per line: the items checked out, per product (the parent of a variation).
+				foreach ( $cart->get_cart() as $line ) {
+					$quantity = (int) ( $line['quantity'] ?? 0 );
+					$subtotal = $line['line_subtotal'] ?? null;
+					self::event( Events::CHECKOUT_ITEM, (int) ( $line['product_id'] ?? 0 ), $quantity, is_numeric( $subtotal ) ? (float) $subtotal : 0.0, false );
+				}
 			}
 		);
-	}
-
-	/**
-	 * After an aggregation run: orders whose visitor's session was still in the buffer find it.
-	 */
-	public static function on_aggregated(): void {
-		self::guarded( static fn() => Orders::attribute_pending( time() ) );
-	}
-
-	/**
-	 * Forgets what this request counted once (for the tests, which play many requests in one).
-	 */
-	public static function reset_request(): void {
-		self::$checkout_seen = false;
-	}
-
-	/**
-	 * Runs a hook's work when recording is on; a failure is logged, never thrown.
-	 *
-	 * @param callable $work The work.
-	 */
-	private static function guarded( callable $work ): void {
-		if ( ! self::is_on() ) {
-			return;
-		}
-		try {
-			$work();
-		} catch ( \Throwable $error ) {
-			self::log( 'error', 'Shop data not recorded: ' . $error->getMessage() );
-		}
 	}
 
 	/**
@@ -249,69 +218,20 @@ final class WooCommerce {
 	}
 
 	/**
-	 * Writes a shop event for the current request's visitor, when the request would be tracked.
-	 *
-	 * @param string $type       Events::*.
-	 * @param int    $product_id The product.
-	 * @param int    $quantity   How many.
-	 * @param mixed  $unit_price The price of one (quantity × it is the value).
-	 * @param bool   $per_unit   Whether $unit_price is per unit (false: it is the value).
-	 */
-	private static function event( string $type, int $product_id, int $quantity, $unit_price, bool $per_unit = true ): void {
-		$keys = self::visitor_keys();
-		if ( null === $keys ) {
-			return;
-		}
-		$price = is_numeric( $unit_price ) ? (float) $unit_price : 0.0;
-		$value = $per_unit ? $price * max( 0, $quantity ) : $price;
-		Events::record( self::SHOP, $type, $keys[0], time(), $product_id, $quantity, self::money( max( 0.0, $value ) ) );
-	}
-
-	/**
-	 * The current request's visitor keys as the collector computes them, as integers (current salt,
-	 * previous salt); null when the request would not be tracked (another data source, an excluded
-	 * role, Do Not Track or Global Privacy Control, an excluded address, a bot).
-	 *
-	 * @return array{0: int, 1: int}|null
-	 */
-	private static function visitor_keys(): ?array {
-		if ( ! in_array( (string) get_option( BootData::SOURCE_OPTION, '' ), TrackerScript::SOURCES, true ) || TrackerScript::is_excluded_user( wp_get_current_user() ) ) {
-			return null;
-		}
-		$collector = Module::collector();
-		if ( null === $collector ) {
-			return null;
-		}
-		// Not sanitised here: the collector checks each value it reads (the address with Ip::client()).
-		$server = array_diff_key( $_SERVER, array_flip( self::DROPPED_HEADERS ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput
-		$server = array_map( static fn( $value ) => is_string( $value ) ? wp_unslash( $value ) : $value, $server );
-		$keys   = $collector->visitor_keys( $server, microtime( true ) );
-		if ( null === $keys ) {
-			return null;
-		}
-		return array( Hit::key_int( $keys['current'] ), '' === $keys['previous'] ? 0 : Hit::key_int( $keys['previous'] ) );
-	}
-
-	/**
 	 * Writes an order as WooCommerce has it now.
 	 *
 	 * @param int  $order_id The order.
 	 * @param bool $checkout Whether this is the visitor's checkout request (the visitor is known).
 	 */
-	private static function sync( int $order_id, bool $checkout ): void {
+	protected static function sync( int $order_id, bool $checkout ): void {
 		$order = $order_id > 0 ? wc_get_order( $order_id ) : false;
 		// Refunds are orders too; their parent order is what changes.
 		if ( ! $order instanceof \WC_Order || $order instanceof \WC_Order_Refund ) {
 			return;
 		}
-		$visitor = $checkout ? self::visitor_keys() : null;
+		$visitor = $checkout ? Capture::visitor_keys() : null;
 		$data    = self::read( $order, $visitor ?? array( 0, 0 ) );
-		if ( null === $data ) {
-			// Refused: not counted, not even as the order it was before.
-			Orders::forget( self::SHOP, $order_id );
-			return;
-		}
-		Orders::save( $data );
+		self::write( $order_id, $data );
 	}
 
 	/**
@@ -329,68 +249,33 @@ final class WooCommerce {
 			self::log( 'warning', sprintf( 'Order %d not recorded: its total is negative (%s).', $id, (string) $order->get_total( 'edit' ) ), array( 'order_id' => $id ) );
 			return null;
 		}
-		$status   = (string) $order->get_status( 'edit' );
-		$created  = $order->get_date_created( 'edit' );
-		$created  = $created instanceof \WC_DateTime ? $created->getTimestamp() : time();
-		$paid     = in_array( $status, wc_get_is_paid_statuses(), true );
-		$date     = $order->get_date_paid( 'edit' );
-		$paid_at  = 0;
-		$kept     = Orders::row( self::SHOP, $id );
-		$was_paid = null !== $kept && (int) $kept['paid_at'] > 0;
+		$status  = (string) $order->get_status( 'edit' );
+		$created = $order->get_date_created( 'edit' );
+		$created = $created instanceof \WC_DateTime ? $created->getTimestamp() : time();
+		$paid    = in_array( $status, wc_get_is_paid_statuses(), true );
+		$date    = $order->get_date_paid( 'edit' );
+		$paid_at = 0;
 		if ( $paid || ( 'refunded' === $status && $date instanceof \WC_DateTime ) ) {
 			$paid_at = $date instanceof \WC_DateTime ? $date->getTimestamp() : time();
 		}
 
 		// As shown (a multi-currency plugin may filter it).
-		$currency = strtoupper( (string) $order->get_currency() );
-		$base     = null;
-		if ( 1 !== preg_match( '/^[A-Z]{3}$/', $currency ) || ! array_key_exists( $currency, get_woocommerce_currencies() ) ) {
-			self::log( 'warning', sprintf( 'Order %d has an unknown currency (%s): recorded without an amount in the base currency.', $id, $currency ), array( 'order_id' => $id ) );
-			$currency = 1 === preg_match( '/^[A-Z]{3}$/', $currency ) ? $currency : '';
-		} elseif ( get_woocommerce_currency() === $currency ) {
-			$base = self::money( $total );
-		} else {
-			/**
-			 * Filters the rate from an order's currency to the shop's base currency (a
-			 * multi-currency plugin knows it); null when unknown, and the order then has no amount
-			 * in the base currency.
-			 *
-			 * @param float|null $rate     The rate, default null.
-			 * @param string     $currency The order's currency.
-			 * @param string     $base     The shop's base currency.
-			 * @param \WC_Order  $order    The order.
-			 */
-			$rate = apply_filters( 'monsterinsights_reports_shop_exchange_rate', null, $currency, get_woocommerce_currency(), $order );
-			$base = is_numeric( $rate ) && (float) $rate > 0 ? self::money( $total * (float) $rate ) : null;
-		}
+		list( $currency, $base ) = Capture::currency( $id, (string) $order->get_currency(), array_keys( get_woocommerce_currencies() ), get_woocommerce_currency(), $total, $order, self::logger() );
 
-		$refunded = (float) $order->get_total_refunded();
-		if ( $refunded > $total ) {
-			self::log( 'warning', sprintf( 'Order %d: refunds of %s exceed its total of %s; counted as refunded in full.', $id, self::money( $refunded ), self::money( $total ) ), array( 'order_id' => $id ) );
-			$refunded = $total;
-		}
-
-		return array(
-			'shop'         => self::SHOP,
-			'order_id'     => $id,
-			'created_at'   => $created,
-			'paid_at'      => $paid_at,
-			'status'       => substr( $status, 0, 32 ),
-			'currency'     => $currency,
-			'total'        => self::money( $total ),
-			'tax'          => self::money( $order->get_total_tax( 'edit' ) ),
-			'shipping'     => self::money( $order->get_shipping_total( 'edit' ) ),
-			'discount'     => self::money( $order->get_discount_total( 'edit' ) ),
-			'total_base'   => $base,
-			'is_new'       => $paid_at > 0 && ! $was_paid ? self::is_new_customer( $order ) : true,
-			'refunded'     => self::money( max( 0.0, $refunded ) ),
-			'cancelled'    => in_array( $status, array( 'cancelled', 'failed' ), true ),
-			'visitor'      => $visitor[0],
-			'visitor_prev' => $visitor[1],
-			'fallback'     => self::shop_attribution( $order ),
-			'items'        => self::lines( $order ),
-			'coupons'      => self::coupons( $order ),
+		$figures = array(
+			'currency'   => $currency,
+			'total'      => Capture::money( $total ),
+			'tax'        => Capture::money( $order->get_total_tax( 'edit' ) ),
+			'shipping'   => Capture::money( $order->get_shipping_total( 'edit' ) ),
+			'discount'   => Capture::money( $order->get_discount_total( 'edit' ) ),
+			'total_base' => $base,
+			'refunded'   => Capture::refunded( $id, (float) $order->get_total_refunded(), $total, self::logger() ),
+			'cancelled'  => in_array( $status, array( 'cancelled', 'failed' ), true ),
+			'fallback'   => self::shop_attribution( $order ),
+			'items'      => self::lines( $order ),
+			'coupons'    => self::coupons( $order ),
 		);
+		return self::order( $id, $created, $paid_at, $status, $visitor, static fn(): bool => self::is_new_customer( $order ), $figures );
 	}
 
 	/**
@@ -447,10 +332,10 @@ final class WooCommerce {
 				'name'              => mb_substr( (string) $item->get_name(), 0, 191 ),
 				'category'          => mb_substr( $category, 0, 191 ),
 				'quantity'          => $quantity,
-				'price'             => self::money( $quantity > 0 ? (float) $item->get_subtotal() / $quantity : 0 ),
-				'total'             => self::money( $item->get_total() ),
+				'price'             => Capture::money( $quantity > 0 ? (float) $item->get_subtotal() / $quantity : 0 ),
+				'total'             => Capture::money( $item->get_total() ),
 				'refunded_quantity' => min( $quantity, abs( (int) $order->get_qty_refunded_for_item( (int) $item_id ) ) ),
-				'refunded'          => self::money( abs( (float) $order->get_total_refunded_for_item( (int) $item_id ) ) ),
+				'refunded'          => Capture::money( abs( (float) $order->get_total_refunded_for_item( (int) $item_id ) ) ),
 			);
 		}
 		return $lines;
@@ -474,14 +359,7 @@ final class WooCommerce {
 			}
 			$coupons[ $code ] = ( $coupons[ $code ] ?? 0.0 ) + (float) $item->get_discount();
 		}
-		$out = array();
-		foreach ( $coupons as $code => $discount ) {
-			$out[] = array(
-				'code'     => (string) $code,
-				'discount' => self::money( $discount ),
-			);
-		}
-		return $out;
+		return Capture::coupons( $coupons );
 	}
 
 	/**
@@ -528,15 +406,5 @@ final class WooCommerce {
 		);
 		$hit  = Hit::from_line( (string) $line );
 		return null === $hit ? null : Acquisition::of( $hit );
-	}
-
-	/**
-	 * An amount as a decimal string with four decimals.
-	 *
-	 * @param mixed $amount A number or numeric string.
-	 */
-	private static function money( $amount ): string {
-		$value = is_numeric( $amount ) ? (float) $amount : 0.0;
-		return number_format( is_finite( $value ) ? $value : 0.0, 4, '.', '' );
 	}
 }
