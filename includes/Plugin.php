@@ -125,6 +125,8 @@ final class Plugin {
 		\MonsterInsights\Reports\Notes\Module::register();
 		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce::register();
 		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Edd::register();
+		// After the shop adapters' attribution (priority 20): the orders' journeys that are final now.
+		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::class, 'on_aggregated' ), 30, 2 );
 		REST\CsvResponse::register();
 		REST\Controller::register();
 		Privacy::register();
@@ -153,6 +155,7 @@ final class Plugin {
 		( new BootController() )->register_routes();
 		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
 		( new REST\ExceptionsController( $this->sources ) )->register_routes();
+		( new REST\JourneyFiltersController( $this->sources ) )->register_routes();
 		( new REST\SiteSpeedController( $this->sources ) )->register_routes();
 		( new REST\SettingsController() )->register_routes();
 		( new REST\MetricsController() )->register_routes();

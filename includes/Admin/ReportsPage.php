@@ -46,7 +46,7 @@ final class ReportsPage {
 	private string $hook_suffix = '';
 
 	/**
-	 * Adds the top-level menu and its Reports item.
+	 * Adds the top-level menu and its items: Reports, User Journey (while its module is on), Settings.
 	 */
 	public function register(): void {
 		$suffix = add_menu_page(
@@ -66,6 +66,17 @@ final class ReportsPage {
 			self::SLUG,
 			array( $this, 'render' )
 		);
+		// The User Journey report's own item while its module is on; the app highlights it on its route.
+		if ( \MonsterInsights\Reports\Settings\Modules::is_active( 'user-journey' ) ) {
+			add_submenu_page(
+				self::SLUG,
+				__( 'User Journey Report', 'monsterinsights-reports' ),
+				__( 'User Journey', 'monsterinsights-reports' ),
+				Capabilities::VIEW,
+				self::SLUG . '#/user-journey-report',
+				'__return_null'
+			);
+		}
 		add_submenu_page(
 			self::SLUG,
 			__( 'Insights Settings', 'monsterinsights-reports' ),

@@ -10,8 +10,9 @@ namespace MonsterInsights\Reports\Query;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The range, the optional compare range, and the table parameters of the tables and CSV routes
- * (search, orderby, order, page, per_page), already validated by the route's JSON schema. Reports
+ * The range, the optional compare range, the table parameters of the tables and CSV routes
+ * (search, orderby, order, page, per_page) and a report's own parameters, already validated by the
+ * route's JSON schema. Reports
  * and blocks read it; they never read a WP_REST_Request.
  */
 final class ReportRequest {
@@ -30,6 +31,8 @@ final class ReportRequest {
 	 * @param string         $order    asc or desc; empty for the table's default.
 	 * @param int            $page     Page of the table, from 1.
 	 * @param int            $per_page Rows a page; 0 for every row (CSV).
+	 * @param array          $params   The report's own parameters (Reports\HasParams) beyond these, by name.
+	 * @phpstan-param array<string, scalar> $params
 	 */
 	public function __construct(
 		public readonly DateRange $range,
@@ -39,7 +42,17 @@ final class ReportRequest {
 		public readonly string $order = '',
 		public readonly int $page = 1,
 		public readonly int $per_page = self::PER_PAGE,
+		public readonly array $params = array(),
 	) {}
+
+	/**
+	 * One of the report's own parameters as text ('' when absent).
+	 *
+	 * @param string $name The parameter.
+	 */
+	public function param( string $name ): string {
+		return (string) ( $this->params[ $name ] ?? '' );
+	}
 
 	/**
 	 * The range the info boxes and trend points compare with: the compare range when the user
@@ -63,6 +76,7 @@ final class ReportRequest {
 				$this->order,
 				$this->page,
 				$this->per_page,
+				http_build_query( $this->params ),
 			)
 		);
 	}

@@ -15,6 +15,7 @@ use MonsterInsights\Reports\Query\InvalidDateRange;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\HasParams;
 use MonsterInsights\Reports\Reports\NeedsShop;
+use MonsterInsights\Reports\Reports\Unavailable;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
 use MonsterInsights\Reports\Settings\Shop;
@@ -24,7 +25,8 @@ use MonsterInsights\Reports\Sources\Sources;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Checks run in order: capability, report exists, connected source, licence gate, dates, cache.
+ * Checks run in order: capability, report exists, connected source, licence gate, what the report
+ * needs besides (Reports\Unavailable: a 400), dates, cache.
  *
  * The licence gate (docs/product-rules.md#licence-levels: the server is the gate) answers 403
  * upgrade_required with the level needed and the feature for a report above the licence, and
@@ -176,6 +178,11 @@ final class ReportsController extends Controller {
 		if ( $report instanceof NeedsShop && ! Shop::active() ) {
 			return new \WP_Error( 'no_shop', $report->no_shop_notice(), array( 'status' => 400 ) );
 		}
+		// A report that needs a module or a shop plugin says which is missing (a 400).
+		$missing = $report instanceof Unavailable ? $report->unavailable() : null;
+		if ( null !== $missing ) {
+			return $missing;
+		}
 
 		try {
 			list( $range, $compare ) = $this->ranges( $request );
@@ -194,7 +201,8 @@ final class ReportsController extends Controller {
 			(string) ( $request->get_param( 'orderby' ) ?? '' ),
 			(string) ( $request->get_param( 'order' ) ?? '' ),
 			(int) ( $request->get_param( 'page' ) ?? 1 ),
-			$csv ? 0 : (int) ( $request->get_param( 'per_page' ) ?? ReportRequest::PER_PAGE )
+			$csv ? 0 : (int) ( $request->get_param( 'per_page' ) ?? ReportRequest::PER_PAGE ),
+			$report instanceof HasParams ? self::own_params( $report, $request ) : array()
 		);
 		if ( '' === $table ) {
 			return rest_ensure_response( $this->cached( $report, $source, $report_request, $level ) );
@@ -210,6 +218,27 @@ final class ReportsController extends Controller {
 		return rest_ensure_response(
 			$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
 		);
+	}
+
+	/**
+	 * A report's own parameters of a request (those of its params() that the table parameters do
+	 * not carry), validated by the route.
+	 *
+	 * @param HasParams        $report  The report.
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return array<string, scalar>
+	 */
+	private static function own_params( HasParams $report, \WP_REST_Request $request ): array {
+		$out = array();
+		foreach ( array_diff( array_keys( $report->params() ), array( 'search', 'orderby', 'order', 'page', 'per_page' ) ) as $name ) {
+			$value = $request->get_param( $name );
+			if ( is_scalar( $value ) ) {
+				$out[ $name ] = $value;
+			}
+		}
+		ksort( $out );
+		return $out;
 	}
 
 	/**

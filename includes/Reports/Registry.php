@@ -86,7 +86,7 @@ final class Registry {
 		),
 		'userjourney'           => array(
 			'feature' => 'userjourney',
-			'class'   => null,
+			'class'   => UserJourney::class,
 		),
 		'ai_insights'           => array(
 			'feature' => 'ai_insights',

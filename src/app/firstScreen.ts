@@ -25,8 +25,11 @@ import { resolveHash, routeContext } from './router';
 import { resolveRoute } from './routes';
 import { loadScreen, type ScreenLoader } from './screenModules';
 
-/** Reports whose screen asks for its data itself, not for the app's dates (Real-Time refreshes). */
-const SELF_FETCHING: readonly ReportName[] = [ 'realtime' ];
+/**
+ * Reports whose screen asks for its data itself, not for the app's dates alone (Real-Time
+ * refreshes; the User Journey adds its filters and page, and handles its own 400).
+ */
+const SELF_FETCHING: readonly ReportName[] = [ 'realtime', 'userjourney' ];
 
 /** The reports the Overview's screen shows besides its own. */
 const OVERVIEW_PARTS: readonly ReportName[] = [ 'site_summary' ];

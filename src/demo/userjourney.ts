@@ -1,9 +1,10 @@
 /**
- * SAMPLE DATA — the User Journey report (docs/product-rules.md#planned). Shown blurred under its
- * upsell; never real.
+ * SAMPLE DATA — the User Journey report (docs/product-rules.md#user-journey). Shown blurred under its
+ * upsell, and behind the 'Report Unavailable' dialog while a module it needs is off; never real.
  */
 import { __ } from '@wordpress/i18n';
 
+import type { UserJourneyReport } from '../store/reports/types';
 import type { SampleLayout } from '.';
 
 export const SAMPLE = true;
@@ -19,16 +20,23 @@ const journey = (
 ) => ( {
 	transaction_id: id,
 	edit_order_url: '',
-	purchase_date: date,
+	purchase_date: `${ date } 10:30:00`,
 	utm_campaign: campaign,
 	utm_medium: medium,
 	utm_source: source,
 	order_total: total,
-	steps: steps.map( ( title, i ) => ( { title, url: '', time: i * 45 } ) ),
+	steps: steps.map( ( title, i ) => ( {
+		title,
+		url: '',
+		time: 45 + i * 30,
+		date: `${ date } 10:${ String( 10 + i * 3 ).padStart( 2, '0' ) }:00`,
+		utm_source: source,
+		utm_medium: medium,
+		utm_campaign: campaign,
+	} ) ),
 } );
 
-export const payload = {
-	success: true,
+export const payload: UserJourneyReport = {
 	demo: true,
 	items: [
 		journey(

@@ -339,6 +339,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-userjourney" */ '../demo/userjourney'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-userjourney" */ './userjourney'
+			) as Promise< ScreenModule >,
 	},
 	ai_insights: {
 		paths: [ { path: '/ai-insights', name: 'ai-insights' } ],

@@ -151,6 +151,10 @@ class WC_Order extends WC_Abstract_Order {
 	public function get_qty_refunded_for_item( $item_id, $item_type = 'line_item' ) {}
 	/** @return float|int */
 	public function get_total_refunded_for_item( $item_id, $item_type = 'line_item' ) {}
+	/** @return string */
+	public function get_order_number() {}
+	/** @return string */
+	public function get_edit_order_url() {}
 }
 
 /**

@@ -281,7 +281,7 @@ describe( 'App', () => {
 			).not.toBeInTheDocument();
 		} );
 
-		it( 'hides the navigation on the AI routes and the user journey', async () => {
+		it( 'hides the navigation on the AI routes; the user journey brings its own', async () => {
 			setHash( '#/ai-insights/chat/5' );
 			renderApp();
 			await screen.findByRole( 'heading', { name: 'Conversations AI' } );
@@ -296,9 +296,13 @@ describe( 'App', () => {
 			await screen.findByRole( 'heading', {
 				name: 'User Journey Report',
 			} );
+			// Not the reports' navigation: the screen's own.
 			expect(
-				screen.queryByRole( 'navigation' )
+				screen.queryByRole( 'navigation', { name: 'Reports' } )
 			).not.toBeInTheDocument();
+			expect(
+				screen.getByRole( 'navigation', { name: 'User Journey' } )
+			).toBeInTheDocument();
 			expect(
 				screen.queryByRole( 'button', { name: 'See a Sample Report' } )
 			).not.toBeInTheDocument();

@@ -127,6 +127,11 @@ describe( 'firstScreen', () => {
 			'#/traffic-overview',
 		],
 		[ 'a report that fetches itself', connected( 'plus' ), '#/real-time' ],
+		[
+			'the user journey, which fetches itself with its filters',
+			connected( 'pro' ),
+			'#/user-journey-report',
+		],
 		[ 'a report without a screen', connected( 'pro' ), '#/search-console' ],
 		[ 'the settings screen', connected(), '#/settings' ],
 		[ 'a site without a source', makeBoot(), '' ],

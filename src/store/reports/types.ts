@@ -477,6 +477,53 @@ export interface MediaReport {
 	compare?: { line_chart_report: MediaGraph };
 }
 
+/** One page the visitor saw before buying (GET /reports/userjourney). */
+export interface JourneyStep {
+	/** The page's title (its path when it has none). */
+	title: string;
+	url: string;
+	/** Seconds on the page. */
+	time: number;
+	/** When the page was seen: Y-m-d H:i:s, site time. */
+	date: string;
+	utm_source: string;
+	utm_medium: string;
+	utm_campaign: string;
+}
+
+/** One order with its journey. */
+export interface JourneyItem {
+	transaction_id: string;
+	/** The shop's edit screen of the order; '' when unknown. */
+	edit_order_url: string;
+	/** When it was paid: Y-m-d H:i:s, site time. */
+	purchase_date: string;
+	utm_campaign: string;
+	utm_medium: string;
+	utm_source: string;
+	/** The total in the shop's currency, as escaped HTML text. */
+	order_total: string;
+	steps: JourneyStep[];
+}
+
+/**
+ * GET /reports/userjourney: the orders of the range, newest first, 10 a page (`page` from 1), with
+ * `search` (a transaction id), `sources`, `mediums` and `campaigns` ('' for all).
+ */
+export interface UserJourneyReport {
+	items: JourneyItem[];
+	pagination: { page: number; pages: number };
+	/** A sample; never true from the server. */
+	demo: boolean;
+}
+
+/** GET /reports/userjourney/filter-params: the choices of the filters. */
+export interface JourneyFilterParams {
+	campaigns: string[];
+	mediums: string[];
+	sources: string[];
+}
+
 /** The payload type of each report name the app knows; other names are unknown. */
 export interface ReportPayloads {
 	overview: OverviewReport;
@@ -497,6 +544,7 @@ export interface ReportPayloads {
 	exceptions: ExceptionsReport;
 	sitespeed: SiteSpeedReport;
 	yearinreview: YearInReviewReport;
+	userjourney: UserJourneyReport;
 }
 
 export type ReportName = keyof ReportPayloads;

@@ -83,6 +83,8 @@ add_action(
 					// An administrator who has seen the setup wizard: wp-admin opens as it is.
 					delete_transient( '_wc_activation_redirect' );
 					update_option( 'woocommerce_onboarding_profile', array( 'skipped' => true ) );
+					// A live store: a new WooCommerce shows visitors a "coming soon" page instead.
+					update_option( 'woocommerce_coming_soon', 'no' );
 					Modules::set( 'woocommerce', true );
 					return array( 'on' => true );
 				},

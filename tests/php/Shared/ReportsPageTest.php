@@ -113,6 +113,23 @@ class ReportsPageTest extends TestCase {
 	}
 
 	/**
+	 * With the User Journey module on, the menu has a User Journey item linking to its route.
+	 */
+	public function test_admin_menu_has_the_user_journey_while_its_module_is_on() {
+		$this->register_as_admin();
+		$this->assertSame( array( ReportsPage::SLUG, ReportsPage::SLUG . '#/settings' ), array_column( $GLOBALS['submenu'][ ReportsPage::SLUG ], 2 ) );
+
+		\MonsterInsights\Reports\Settings\Modules::set( 'user-journey', true );
+		foreach ( self::MENU_GLOBALS as $name ) {
+			$GLOBALS[ $name ] = array();
+		}
+		$this->register_as_admin();
+		$items = $GLOBALS['submenu'][ ReportsPage::SLUG ];
+		$this->assertSame( array( ReportsPage::SLUG, ReportsPage::SLUG . '#/user-journey-report', ReportsPage::SLUG . '#/settings' ), array_column( $items, 2 ) );
+		$this->assertSame( array( 'User Journey', Capabilities::VIEW ), array_slice( $items[1], 0, 2 ) );
+	}
+
+	/**
 	 * A user without the capability gets no page callback.
 	 */
 	public function test_admin_menu_gives_subscriber_no_page() {

@@ -741,4 +741,72 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 			$response->get_data()['popular_products']
 		);
 	}
+	/**
+	 * The User Journey of a WooCommerce order: its order number, the order screen WooCommerce links
+	 * to (HPOS's or the posts screen, as the class says), its total in euros and the pages its
+	 * visitor saw before the checkout, each until the next page view; the page after the order is
+	 * not a step.
+	 */
+	public function test_user_journey_of_an_order(): void {
+		$now = time();
+		$this->visit( '/shop/?utm_source=newsletter&utm_medium=email&utm_campaign=spring', $now - 600 );
+		$this->visit( '/product/mug/', $now - 300 );
+		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 2 ) ) );
+		do_action( 'woocommerce_checkout_order_processed', $order->get_id(), array(), $order );
+		$order->payment_complete();
+		$this->visit( '/checkout/order-received/', $now + 30 );
+		$this->aggregate_buffer();
+
+		Modules::set( 'user-journey', true );
+		$this->act_as( 'administrator' );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'pro' );
+		$today    = ( new LocalTime() )->day( time() );
+		$response = $this->rest(
+			'GET',
+			'/monsterinsights-reports/v1/reports/userjourney',
+			array(
+				'start' => $today,
+				'end'   => $today,
+			)
+		);
+		$this->assertSame( 200, $response->get_status() );
+		$edit = static::HPOS
+			? admin_url( 'admin.php?page=wc-orders&action=edit&id=' . $order->get_id() )
+			: admin_url( 'post.php?post=' . $order->get_id() . '&action=edit' );
+		$this->assertSame( $edit, $order->get_edit_order_url() );
+		$step = static fn( string $path, int $ts, int $seconds ): array => array(
+			'title'        => $path,
+			'url'          => home_url( $path ),
+			'time'         => $seconds,
+			'date'         => wp_date( 'Y-m-d H:i:s', $ts ),
+			'utm_source'   => 'newsletter',
+			'utm_medium'   => 'email',
+			'utm_campaign' => 'spring',
+		);
+		$this->assertSame(
+			array(
+				'items'      => array(
+					array(
+						'transaction_id' => (string) $order->get_id(),
+						'edit_order_url' => $edit,
+						'purchase_date'  => wp_date( 'Y-m-d H:i:s', (int) $this->order_row( $order )['paid_at'] ),
+						'utm_campaign'   => 'spring',
+						'utm_medium'     => 'email',
+						'utm_source'     => 'newsletter',
+						'order_total'    => "\u{20AC}20.00",
+						'steps'          => array(
+							$step( '/shop/', $now - 600, 300 ),
+							$step( '/product/mug/', $now - 300, 330 ),
+						),
+					),
+				),
+				'pagination' => array(
+					'page'  => 1,
+					'pages' => 1,
+				),
+				'demo'       => false,
+			),
+			$response->get_data()
+		);
+	}
 }

@@ -64,6 +64,14 @@ final class AggregationResult {
 	public bool $complete = true;
 
 	/**
+	 * Unix time the run began (0 for a chunk's result): every hit written before then was in the
+	 * buffer it read, when it is complete.
+	 *
+	 * @var int
+	 */
+	public int $started = 0;
+
+	/**
 	 * True when another run held the lock, so this one did nothing.
 	 *
 	 * @var bool

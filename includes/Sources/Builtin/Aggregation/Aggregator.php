@@ -93,8 +93,9 @@ final class Aggregator {
 	 * @param float $budget Seconds after which no further chunk starts; 0 for no limit.
 	 */
 	public function run( float $budget = 0.0 ): AggregationResult {
-		$result = new AggregationResult();
-		$lock   = new Lock( self::LOCK, self::LOCK_TTL );
+		$result          = new AggregationResult();
+		$result->started = time();
+		$lock            = new Lock( self::LOCK, self::LOCK_TTL );
 		if ( ! $lock->acquire() ) {
 			$result->locked = true;
 			return $result;

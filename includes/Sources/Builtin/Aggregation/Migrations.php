@@ -225,6 +225,10 @@ final class Migrations {
 			// The shop events' daily rollup (dbDelta above creates it): filled by the retention as
 			// it deletes older shop events; those deleted before are gone.
 			14 => static function (): void {},
+			// Orders' journeys (shop_order_steps, shop_orders.journey_at; dbDelta above adds them):
+			// the orders captured so far wait as pending, and the aggregation runs write their
+			// journeys while their page views are still in the raw window (Shop\Journeys::settle()).
+			15 => static function (): void {},
 		);
 	}
 

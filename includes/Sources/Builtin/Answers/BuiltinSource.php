@@ -21,6 +21,7 @@ use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Tables;
 use MonsterInsights\Reports\Sources\FindsExceptions;
+use MonsterInsights\Reports\Sources\ListsJourneys;
 use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -29,10 +30,11 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Queries are answered from the daily rollups (RollupAnswers), real-time queries from the last
  * hour's raw rows, summaries and buffered hits (RealtimeAnswers); exceptions are found and kept by
- * Aggregation\Exceptions, the Core Web Vitals read from their histograms (VitalsRollups) and the
- * server's response time measured by SpeedAudit.
+ * Aggregation\Exceptions, the Core Web Vitals read from their histograms (VitalsRollups), the
+ * server's response time measured by SpeedAudit, and the shop's orders with their journeys read
+ * by JourneyAnswers.
  */
-final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
+final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed, ListsJourneys {
 
 	public const KEY = 'builtin';
 
@@ -97,6 +99,31 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed {
 	public function exceptions( DateRange $range, int $page, int $per_page ): array {
 		( new Exceptions\Runner() )->run( Exceptions\Runner::today() );
 		return ( new Exceptions\Store() )->page( $range->start_ymd(), $range->end_ymd(), $page, $per_page );
+	}
+
+	/**
+	 * A page of the shop's paid orders with their journeys (JourneyAnswers).
+	 *
+	 * @param string    $shop     The shop plugin.
+	 * @param DateRange $range    The range.
+	 * @param array     $filter   Search and attribution filters.
+	 * @param int       $page     Page, from 1.
+	 * @param int       $per_page Orders a page.
+	 * @phpstan-param array{search: string, source: string, medium: string, campaign: string} $filter
+	 * @return array{rows: list<array{shop: string, order_id: int, moment: int, currency: string, total: string, source: string, medium: string, campaign: string, steps: list<array{ts: int, path: string, object_id: int, seconds: int, source: string, medium: string, campaign: string}>}>, total: int}
+	 */
+	public function journeys( string $shop, DateRange $range, array $filter, int $page, int $per_page ): array {
+		return ( new JourneyAnswers() )->page( $shop, $range, $filter, $page, $per_page );
+	}
+
+	/**
+	 * The sources, mediums and campaigns of the shop's paid orders.
+	 *
+	 * @param string $shop The shop plugin.
+	 * @return array{sources: list<string>, mediums: list<string>, campaigns: list<string>}
+	 */
+	public function journey_filters( string $shop ): array {
+		return ( new JourneyAnswers() )->filters( $shop );
 	}
 
 	/**

@@ -33,7 +33,9 @@ defined( 'ABSPATH' ) || exit;
  *   (product views, cart and checkout steps), written by Aggregation\Shop from the shop plugin's
  *   hooks, never from the browser. Money is DECIMAL, in the order's currency unless named _base;
  *   rollup_shop_events keeps, for the days whose shop events the retention deleted, their count and
- *   quantity by type and product (Retention::prune, read by Answers\ShopEventGroups).
+ *   quantity by type and product (Retention::prune, read by Answers\ShopEventGroups);
+ *   shop_order_steps, each order's journey (the pages of its visitor's sessions up to the order,
+ *   Shop\Journeys), kept with the order, so the raw rows' compaction does not take it.
  */
 final class Tables {
 
@@ -41,7 +43,7 @@ final class Tables {
 	 * The schema version this code needs. Add a migration (Aggregation\Migrations) and bump it to
 	 * change the schema.
 	 */
-	public const VERSION = 14;
+	public const VERSION = 15;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -90,6 +92,7 @@ final class Tables {
 		'shop_order_coupons',
 		'shop_events',
 		'rollup_shop_events',
+		'shop_order_steps',
 	);
 
 	/**
@@ -479,6 +482,7 @@ channel varchar(32) NOT NULL DEFAULT '',
 landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
 seconds_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
 sessions_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
+journey_at int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (id),
 UNIQUE KEY shop_order (shop,order_id),
 KEY day (day),
@@ -521,6 +525,16 @@ product_id bigint(20) unsigned NOT NULL DEFAULT 0,
 events $counter,
 quantity $counter,
 PRIMARY KEY  (day,type,product_id)",
+			'shop_order_steps'   => "order_ref bigint(20) unsigned NOT NULL,
+seq smallint(5) unsigned NOT NULL,
+ts int(10) unsigned NOT NULL,
+session_id int(10) unsigned NOT NULL DEFAULT 0,
+path_id int(10) unsigned NOT NULL DEFAULT 0,
+seconds int(10) unsigned NOT NULL DEFAULT 0,
+source_id int(10) unsigned NOT NULL DEFAULT 0,
+medium varchar(100) NOT NULL DEFAULT '',
+campaign_id int(10) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (order_ref,seq)",
 		);
 	}
 }

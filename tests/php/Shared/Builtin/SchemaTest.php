@@ -121,6 +121,7 @@ class SchemaTest extends TestCase {
 			'visitor' => 'visitor',
 		),
 		'rollup_shop_events' => array( 'PRIMARY' => 'day,type,product_id' ),
+		'shop_order_steps'   => array( 'PRIMARY' => 'order_ref,seq' ),
 	);
 
 	/**

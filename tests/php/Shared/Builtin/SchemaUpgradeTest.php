@@ -380,13 +380,37 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 		$this->assertTrue( Tables::needs_migration() );
 		Migrations::migrate();
 
-		$this->assertSame( 14, Tables::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {rollup_shop_events}' ) );
 		$this->assertSame( '1', Db::value( 'SELECT COUNT(*) FROM {shop_events}' ) );
 		update_option( Tables::VERSION_OPTION, 13 );
 		Migrations::migrate();
 		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {rollup_shop_events}' ) );
 		$this->assertSame( array(), $this->real_tables() );
+	}
+
+	/**
+	 * Version 14 to 15: the orders' journeys — shop_order_steps appears empty, shop_orders gains
+	 * journey_at (0: the journeys of the orders captured so far are pending) and keeps its rows;
+	 * Journeys::settle() then writes an empty journey for an order without a visitor, once.
+	 */
+	public function test_upgrade_from_v14_adds_the_journeys() {
+		Migrations::migrate();
+		Db::query( 'DROP TABLE {shop_order_steps}' );
+		Db::query( 'ALTER TABLE {shop_orders} DROP COLUMN journey_at' );
+		$day = self::day( 1 );
+		Db::insert_rows( 'shop_orders', array( 'shop', 'order_id', 'created_at', 'paid_at', 'day', 'currency', 'total' ), array( array( 'woocommerce', 7, 1700000000, 1700000000, $day, 'EUR', '3.5' ) ) );
+		update_option( Tables::VERSION_OPTION, 14 );
+
+		Migrations::migrate();
+
+		$this->assertSame( 15, Tables::installed_version() );
+		$this->assertSame( array( array( '7', '3.5000', '0' ) ), Db::lists( 'SELECT order_id, total, journey_at FROM {shop_orders}' ) );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_order_steps}' ) );
+		$this->assertSame( 1, \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::settle( 1700000100 ) );
+		$this->assertSame( 0, \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::settle( 1700000100 ) );
+		$this->assertSame( '1700000100', Db::value( 'SELECT journey_at FROM {shop_orders}' ) );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_order_steps}' ) );
 	}
 
 	/**

@@ -114,6 +114,21 @@ function mir_use_site( string $licence ): array {
 	);
 	$log[] = mir_rest( 'POST', '/licence', array( 'key' => $licence ) );
 	$log[] = mir_rest( 'POST', '/addons/forms', array( 'active' => true ) );
+	// The User Journey needs its module, the eCommerce module and a shop (faked: no shop plugin here).
+	$log[] = mir_rest( 'POST', '/addons/woocommerce', array( 'active' => true ) );
+	$log[] = mir_rest( 'POST', '/addons/user-journey', array( 'active' => true ) );
+	add_filter(
+		'monsterinsights_reports_shop',
+		static fn() => array(
+			'platform' => 'woocommerce',
+			'currency' => array(
+				'code'     => 'EUR',
+				'symbol'   => '€',
+				'decimals' => 2,
+				'position' => 'right_space',
+			),
+		)
+	);
 
 	$stats = MonsterInsights\Reports\Sources\Builtin\Demo\Seeder::seed_current_site( 14, 1 );
 	$log[] = 'seeded: ' . $stats['stored'];

@@ -151,7 +151,7 @@ final class Orders {
 	}
 
 	/**
-	 * Removes an order, its lines and its coupons (an order refused as it is now).
+	 * Removes an order, its lines, its coupons and its journey (an order refused as it is now).
 	 *
 	 * @param string $shop     The shop plugin.
 	 * @param int    $order_id Its order id.
@@ -163,6 +163,7 @@ final class Orders {
 		}
 		Db::query( 'DELETE FROM {shop_order_items} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_order_coupons} WHERE order_ref = %d', array( $id ) );
+		Db::query( 'DELETE FROM {shop_order_steps} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_orders} WHERE id = %d', array( $id ) );
 	}
 
