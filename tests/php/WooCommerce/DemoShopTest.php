@@ -58,7 +58,7 @@ class DemoShopTest extends BuiltinTestCase {
 		'refunds'      => 4,
 		'full_refunds' => 1,
 		'coupons'      => 11,
-		'events'       => 890,
+		'events'       => 1042,
 	);
 
 	/**
@@ -66,6 +66,7 @@ class DemoShopTest extends BuiltinTestCase {
 	 */
 	private const EXPECTED_STEPS = array(
 		'add_to_cart'      => 226,
+		'checkout_item'    => 152,
 		'checkout_started' => 112,
 		'product_view'     => 527,
 		'remove_from_cart' => 25,
@@ -96,6 +97,7 @@ class DemoShopTest extends BuiltinTestCase {
 		update_option( 'woocommerce_calc_taxes', 'no' );
 		update_option( BootData::SOURCE_OPTION, 'builtin' );
 		Modules::set( 'woocommerce', true );
+		Modules::set( 'user-journey', true );
 	}
 
 	/**
@@ -195,6 +197,13 @@ class DemoShopTest extends BuiltinTestCase {
 			$sessions = (int) Db::value( 'SELECT COUNT(*) FROM {sessions} WHERE source_id = %d', array( (int) $row['source_id'] ) );
 			$this->assertLessThanOrEqual( $sessions, (int) $row['n'] );
 		}
+		// Each order's journey was written while its page views were raw: at least its session's
+		// landing page, every step a page view of the order's visitor before the order.
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders} WHERE journey_at = 0' ) );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders} o WHERE NOT EXISTS (SELECT 1 FROM {shop_order_steps} st WHERE st.order_ref = o.id)' ), 'every order has a journey' );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_order_steps} st JOIN {shop_orders} o ON o.id = st.order_ref WHERE st.ts > o.created_at' ) );
+		// Each checkout started lists its lines.
+		$this->assertGreaterThanOrEqual( (int) Db::value( "SELECT COUNT(*) FROM {shop_events} WHERE type = 'checkout_started'" ), (int) Db::value( "SELECT COUNT(*) FROM {shop_events} WHERE type = 'checkout_item'" ) );
 		// The raw sessions are compacted after the orders found them, as without a shop.
 		$this->assertSame( $stats['sessions'], (int) Db::value( 'SELECT SUM(sessions) FROM {rollup_site}' ) );
 

@@ -9,7 +9,9 @@ namespace MonsterInsights\Reports\Sources\Builtin\Demo;
 
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
+use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Collector;
@@ -124,6 +126,14 @@ final class Seeder {
 			if ( $shop ) {
 				try {
 					$stats['shop'] = ( new Shop( $seed ) )->run( $visits->sent(), $now );
+					// The orders' journeys, while their page views are still raw (with the User
+					// Journey module on, as the demo site has it).
+					if ( Modules::is_active( Journeys::MODULE ) ) {
+						$settled = time();
+						while ( Journeys::settle( $settled ) > 0 ) {
+							continue;
+						}
+					}
 				} finally {
 					remove_filter( 'monsterinsights_reports_raw_days', $window );
 				}

@@ -373,8 +373,7 @@ final class Shop {
 			$at += $this->rand( 10, 60 );
 		}
 		if ( array() !== $cart && $this->rand( 1, 100 ) <= 35 ) {
-			Events::record( WooCommerce::SHOP, Events::CHECKOUT_STARTED, $visit['visitor'], $at, 0, array_sum( $cart ), $this->value( $cart ) );
-			++$this->stats['events'];
+			$this->checkout( $visit, $at, $cart );
 		}
 	}
 
@@ -408,8 +407,7 @@ final class Shop {
 				$at += $this->rand( 10, 60 );
 			}
 		}
-		Events::record( WooCommerce::SHOP, Events::CHECKOUT_STARTED, $visit['visitor'], $at, 0, array_sum( $cart ), $this->value( $cart ) );
-		++$this->stats['events'];
+		$this->checkout( $visit, $at, $cart );
 		$created = min( $now - 60, $at + $this->rand( 60, 240 ) );
 
 		$returning = array() !== $this->customers && $this->rand( 1, 100 ) <= 25;
@@ -570,6 +568,22 @@ final class Shop {
 		if ( $refund instanceof \WC_Order_Refund ) {
 			++$this->stats['refunds'];
 			$this->stats['full_refunds'] += $full ? 1 : 0;
+		}
+	}
+
+	/**
+	 * The checkout opened with a cart, as the capture records it: the checkout, then each line.
+	 *
+	 * @param array<string, mixed> $visit The session.
+	 * @phpstan-param Sent $visit
+	 * @param int                  $at    When.
+	 * @param array<string, int>   $cart  Quantities by SKU.
+	 */
+	private function checkout( array $visit, int $at, array $cart ): void {
+		Events::record( WooCommerce::SHOP, Events::CHECKOUT_STARTED, $visit['visitor'], $at, 0, array_sum( $cart ), $this->value( $cart ) );
+		++$this->stats['events'];
+		foreach ( $cart as $sku => $quantity ) {
+			$this->event( Events::CHECKOUT_ITEM, $visit, $at, (string) $sku, $quantity );
 		}
 	}
 
