@@ -6,13 +6,8 @@
 import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
-import type {
-	ColumnType,
-	TableColumn,
-	TablePage,
-	TableRow,
-} from '../types/reports';
-import { pageLayout, samplePage } from './pages';
+import type { TablePage, TableRow } from '../types/reports';
+import { pageLayout, samplePage, translatedColumn } from './pages';
 
 export const SAMPLE = true;
 
@@ -30,19 +25,6 @@ declare module '../store/reports/types' {
 	}
 }
 
-const column = (
-	id: string,
-	label: () => string,
-	type: ColumnType = 'number'
-): TableColumn => ( {
-	id,
-	get label() {
-		return label();
-	},
-	type,
-	sortable: true,
-} );
-
 const row = (
 	name: string,
 	revenue: number,
@@ -57,20 +39,20 @@ const row = (
 export const payload: EcommerceCouponsReport = {
 	coupons_table: samplePage(
 		() => [
-			column(
+			translatedColumn(
 				'coupon_name',
 				() => __( 'Coupon Name', 'monsterinsights-reports' ),
 				'text'
 			),
-			column(
+			translatedColumn(
 				'revenue',
 				() => __( 'Revenue', 'monsterinsights-reports' ),
 				'money'
 			),
-			column( 'transactions', () =>
+			translatedColumn( 'transactions', () =>
 				__( 'Transactions', 'monsterinsights-reports' )
 			),
-			column(
+			translatedColumn(
 				'average_order_value',
 				() => __( 'Average Order Value', 'monsterinsights-reports' ),
 				'money'

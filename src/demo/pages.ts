@@ -12,6 +12,28 @@ import type {
 import { pct } from './series';
 
 /**
+ * A sample column whose label is translated when it is read (the server sends it translated).
+ *
+ * @param id    Its id.
+ * @param label Its label.
+ * @param type  Its type.
+ */
+export function translatedColumn(
+	id: string,
+	label: () => string,
+	type: ColumnType = 'number'
+): TableColumn {
+	return {
+		id,
+		get label() {
+			return label();
+		},
+		type,
+		sortable: true,
+	};
+}
+
+/**
  * A column; labels are translated when the columns are read (the server sends them translated).
  *
  * @param id    Column id.

@@ -7,31 +7,11 @@ import { __ } from '@wordpress/i18n';
 
 import type { SampleLayout } from '.';
 import type { PublisherReport } from '../store/reports/types';
-import type { ColumnType, TableColumn, TablePage } from '../types/reports';
+import type { TablePage } from '../types/reports';
 import { pct } from './series';
-import { samplePage } from './pages';
+import { samplePage, translatedColumn } from './pages';
 
 export const SAMPLE = true;
-
-/**
- * A column, its label translated when read (the server sends it translated).
- *
- * @param id    Its id.
- * @param label Its label.
- * @param type  Its type.
- */
-const column = (
-	id: string,
-	label: () => string,
-	type: ColumnType = 'number'
-): TableColumn => ( {
-	id,
-	get label() {
-		return label();
-	},
-	type,
-	sortable: true,
-} );
 
 const title = () => __( 'Page Title', 'monsterinsights-reports' );
 const clicks = () => __( 'Clicks', 'monsterinsights-reports' );
@@ -39,21 +19,21 @@ const clicks = () => __( 'Clicks', 'monsterinsights-reports' );
 export const payload: PublisherReport = {
 	landingpages: samplePage(
 		() => [
-			column( 'title', title, 'text' ),
-			column( 'entrances', () =>
+			translatedColumn( 'title', title, 'text' ),
+			translatedColumn( 'entrances', () =>
 				__( 'Entrances', 'monsterinsights-reports' )
 			),
-			column(
+			translatedColumn(
 				'duration',
 				() => __( 'Average Duration', 'monsterinsights-reports' ),
 				'duration'
 			),
-			column(
+			translatedColumn(
 				'bounce',
 				() => __( 'Bounce Rate', 'monsterinsights-reports' ),
 				'percent'
 			),
-			column(
+			translatedColumn(
 				'change',
 				() => __( 'Change', 'monsterinsights-reports' ),
 				'change'
@@ -89,12 +69,14 @@ export const payload: PublisherReport = {
 	),
 	exitpages: samplePage(
 		() => [
-			column( 'title', title, 'text' ),
-			column( 'exits', () => __( 'Exits', 'monsterinsights-reports' ) ),
-			column( 'pageviews', () =>
+			translatedColumn( 'title', title, 'text' ),
+			translatedColumn( 'exits', () =>
+				__( 'Exits', 'monsterinsights-reports' )
+			),
+			translatedColumn( 'pageviews', () =>
 				__( 'Page Views', 'monsterinsights-reports' )
 			),
-			column(
+			translatedColumn(
 				'exitrate',
 				() => __( 'Exit Rate', 'monsterinsights-reports' ),
 				'percent'
@@ -120,12 +102,12 @@ export const payload: PublisherReport = {
 	),
 	outboundlinks: samplePage(
 		() => [
-			column(
+			translatedColumn(
 				'title',
 				() => __( 'Outbound Link', 'monsterinsights-reports' ),
 				'url'
 			),
-			column( 'clicks', clicks ),
+			translatedColumn( 'clicks', clicks ),
 		],
 		[
 			{ title: 'https://wordpress.org/', clicks: 214 },
@@ -135,17 +117,17 @@ export const payload: PublisherReport = {
 	),
 	affiliatelinks: samplePage(
 		() => [
-			column(
+			translatedColumn(
 				'title',
 				() => __( 'Affiliate Link', 'monsterinsights-reports' ),
 				'text'
 			),
-			column(
+			translatedColumn(
 				'link',
 				() => __( 'Link', 'monsterinsights-reports' ),
 				'url'
 			),
-			column( 'clicks', clicks ),
+			translatedColumn( 'clicks', clicks ),
 		],
 		[
 			{
@@ -159,12 +141,12 @@ export const payload: PublisherReport = {
 	),
 	downloadlinks: samplePage(
 		() => [
-			column(
+			translatedColumn(
 				'title',
 				() => __( 'File', 'monsterinsights-reports' ),
 				'url'
 			),
-			column( 'clicks', clicks ),
+			translatedColumn( 'clicks', clicks ),
 		],
 		[ { title: 'https://example.org/sample-guide.pdf', clicks: 173 } ],
 		'clicks'

@@ -7,18 +7,14 @@
 
 namespace MonsterInsights\Reports\Reports\Blocks;
 
-use MonsterInsights\Reports\Query\Dimension;
-use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
-use MonsterInsights\Reports\Reports\Metrics;
 use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The Site Summary's `popular_products`: the TOP products by units sold in the range's paid
+ * The Site Summary's `popular_products`: the TOP products of TopProducts (by units sold in the paid
  * orders (refunded units taken off), each with its share of all units sold. Empty without a shop
  * (the app hides the card then).
  */
@@ -37,37 +33,13 @@ final class PopularProducts implements Block {
 		if ( ! Shop::active() ) {
 			return array();
 		}
-		$result = $source->run(
-			new Query(
-				array( Metric::ITEMS_PURCHASED ),
-				array( Dimension::ITEM_NAME ),
-				$request->range,
-				null,
-				array(),
-				array(
-					array(
-						'field' => Metric::ITEMS_PURCHASED,
-						'desc'  => true,
-					),
-					array(
-						'field' => Dimension::ITEM_NAME,
-						'desc'  => false,
-					),
-				)
-			)
+		return array_map(
+			static fn( array $product ): array => array(
+				'title'   => $product['name'],
+				'percent' => $product['percent'],
+			),
+			( new TopProducts( self::TOP ) )->payload( $source, $request )
 		);
-		$total  = (int) ( $result->totals[ Metric::ITEMS_PURCHASED ] ?? 0 );
-		$out    = array();
-		foreach ( array_slice( $result->rows, 0, self::TOP ) as $row ) {
-			$items = (int) ( $row['metrics'][ Metric::ITEMS_PURCHASED ] ?? 0 );
-			if ( $items > 0 ) {
-				$out[] = array(
-					'title'   => (string) ( $row['dimensions'][ Dimension::ITEM_NAME ] ?? '' ),
-					'percent' => Metrics::percent( $items, $total ),
-				);
-			}
-		}
-		return $out;
 	}
 
 	/**

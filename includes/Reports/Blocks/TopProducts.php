@@ -18,12 +18,19 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * `products`: the TOP products by units sold in the range's paid orders (refunded units taken
+ * `products`: the top products (TOP unless told) by units sold in the range's paid orders (refunded units taken
  * off), each with its units, its share of all units sold in percent, and its revenue.
  */
 final class TopProducts implements Block {
 
 	public const TOP = 10;
+
+	/**
+	 * Builds the block.
+	 *
+	 * @param int $top How many products at most.
+	 */
+	public function __construct( private int $top = self::TOP ) {}
 
 	/**
 	 * The products' part.
@@ -69,7 +76,7 @@ final class TopProducts implements Block {
 				'percent'  => Metrics::percent( $quantity, $total ),
 				'revenue'  => round( (float) ( $row['metrics'][ Metric::ITEM_REVENUE ] ?? 0 ), 2 ),
 			);
-			if ( count( $out ) === self::TOP ) {
+			if ( count( $out ) === $this->top ) {
 				break;
 			}
 		}

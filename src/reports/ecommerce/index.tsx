@@ -9,7 +9,8 @@ import { useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 
 import { InfoBox } from '../../components/InfoBox';
-import { ReportTable, type ReportColumn } from '../../components/ReportTable';
+import { type ReportColumn } from '../../components/ReportTable';
+import { ListCard } from '../../components/report/ListCard';
 import {
 	formatMoney,
 	formatNumber,
@@ -188,14 +189,11 @@ function BucketTable( {
 		},
 	];
 	return (
-		<section className="monsterinsights-reports-ecommerce__table">
-			<h2>{ title }</h2>
-			<ReportTable< PurchaseBucket >
-				caption={ title }
-				columns={ columns }
-				rows={ rows }
-			/>
-		</section>
+		<ListCard< PurchaseBucket >
+			title={ title }
+			columns={ columns }
+			rows={ rows }
+		/>
 	);
 }
 
@@ -324,46 +322,30 @@ export function EcommerceScreen() {
 							) }
 						</section>
 						<div className="monsterinsights-reports-ecommerce__tables monsterinsights-reports-ecommerce__tables--wide">
-							<section className="monsterinsights-reports-ecommerce__table">
-								<h2>
-									{ __(
-										'Top Products',
-										'monsterinsights-reports'
-									) }
-								</h2>
-								<ReportTable
-									caption={ __(
-										'Top Products',
-										'monsterinsights-reports'
-									) }
-									columns={ products }
-									rows={ data.products }
-									emptyText={ __(
-										'No products sold in this period.',
-										'monsterinsights-reports'
-									) }
-								/>
-							</section>
-							<section className="monsterinsights-reports-ecommerce__table">
-								<h2>
-									{ __(
-										'Top Conversion Sources',
-										'monsterinsights-reports'
-									) }
-								</h2>
-								<ReportTable
-									caption={ __(
-										'Top Conversion Sources',
-										'monsterinsights-reports'
-									) }
-									columns={ sources }
-									rows={ data.conversions }
-									emptyText={ __(
-										'No orders in this period.',
-										'monsterinsights-reports'
-									) }
-								/>
-							</section>
+							<ListCard
+								title={ __(
+									'Top Products',
+									'monsterinsights-reports'
+								) }
+								columns={ products }
+								rows={ data.products }
+								emptyText={ __(
+									'No products sold in this period.',
+									'monsterinsights-reports'
+								) }
+							/>
+							<ListCard
+								title={ __(
+									'Top Conversion Sources',
+									'monsterinsights-reports'
+								) }
+								columns={ sources }
+								rows={ data.conversions }
+								emptyText={ __(
+									'No orders in this period.',
+									'monsterinsights-reports'
+								) }
+							/>
 						</div>
 						<section
 							className="monsterinsights-reports-ecommerce__boxes"

@@ -91,7 +91,7 @@ test.afterAll( async () => {
  */
 function sections( page: Page ) {
 	return page
-		.locator( '.monsterinsights-reports-ecommerce__table' )
+		.locator( '.monsterinsights-reports-list-card' )
 		.evaluateAll( ( elements ) =>
 			Object.fromEntries(
 				elements.map( ( element ) => [

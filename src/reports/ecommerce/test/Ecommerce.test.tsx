@@ -84,7 +84,7 @@ const PAYLOAD: EcommerceReport = {
 function sections( container: HTMLElement ) {
 	const out: Record< string, string[][] > = {};
 	container
-		.querySelectorAll( '.monsterinsights-reports-ecommerce__table' )
+		.querySelectorAll( '.monsterinsights-reports-list-card' )
 		.forEach( ( section ) => {
 			out[ section.querySelector( 'h2' )?.textContent ?? '' ] =
 				Array.from( section.querySelectorAll( 'tbody tr' ) )

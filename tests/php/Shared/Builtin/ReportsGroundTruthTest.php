@@ -119,23 +119,10 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * GETs a report.
-	 *
-	 * @param string               $name   Report.
-	 * @param array<string, mixed> $params Query.
-	 * @return array<string, mixed>
-	 */
-	private function report( string $name, array $params ): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $response->get_data() ) );
-		return json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-	}
-
-	/**
 	 * Info boxes: every metric over the range and the previous period.
 	 */
 	public function test_overview_infobox(): void {
-		$box = $this->report( 'overview', self::REPORT_RANGE )['infobox'];
+		$box = $this->report_payload( 'overview', self::REPORT_RANGE )['infobox'];
 		$this->assertSame( 3, $box['range'] );
 		$this->assertEquals(
 			array(
@@ -164,7 +151,7 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * different days, and the session crossing midnight counts on the day it started.
 	 */
 	public function test_overview_graph_and_timezone_edges(): void {
-		$graph = $this->report( 'overview', self::REPORT_RANGE )['overviewgraph'];
+		$graph = $this->report_payload( 'overview', self::REPORT_RANGE )['overviewgraph'];
 		$this->assertSame( 3, $graph['count'] );
 		$this->assertSame( array( 3, 1, 1 ), $graph['sessions']['datapoints'] );
 		$this->assertSame( array( 4, 2, 1 ), $graph['pageviews']['datapoints'] );
@@ -180,14 +167,14 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 			$graph['timestamps']
 		);
 		$this->assertSame( array( 'Mar 10', 'Mar 11', 'Mar 12' ), $graph['labels'] );
-		$this->assertFalse( $this->report( 'overview', self::REPORT_RANGE )['show_chart_overlay'] );
+		$this->assertFalse( $this->report_payload( 'overview', self::REPORT_RANGE )['show_chart_overlay'] );
 	}
 
 	/**
 	 * Pies and lists.
 	 */
 	public function test_overview_breakdowns(): void {
-		$data = $this->report( 'overview', self::REPORT_RANGE );
+		$data = $this->report_payload( 'overview', self::REPORT_RANGE );
 		$this->assertEquals(
 			array(
 				'desktop' => 40.0,
@@ -215,7 +202,7 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * Compare mode: the second range answered the same way.
 	 */
 	public function test_overview_compare(): void {
-		$data = $this->report(
+		$data = $this->report_payload(
 			'overview',
 			self::REPORT_RANGE + array(
 				'compare_start' => '2025-03-07',
@@ -239,7 +226,7 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * Site summary: all-time totals and the popular days and hours of the range.
 	 */
 	public function test_site_summary(): void {
-		$data = $this->report( 'site_summary', self::REPORT_RANGE );
+		$data = $this->report_payload( 'site_summary', self::REPORT_RANGE );
 		$this->assertSame( 9, $data['summary']['0'], 'all-time page views' );
 		$this->assertSame( 7, $data['summary']['1'], 'all-time sessions' );
 		$this->assertEquals(
@@ -282,8 +269,8 @@ class ReportsGroundTruthTest extends BuiltinTestCase {
 	 * New data invalidates the cached report.
 	 */
 	public function test_new_data_invalidates_the_cache(): void {
-		$this->assertEquals( 5, $this->report( 'overview', self::REPORT_RANGE )['infobox']['sessions']['value'] );
+		$this->assertEquals( 5, $this->report_payload( 'overview', self::REPORT_RANGE )['infobox']['sessions']['value'] );
 		$this->aggregate( array( Hits::pageview( 'g', '2025-03-12 18:00:00', '/' ) ) );
-		$this->assertEquals( 6, $this->report( 'overview', self::REPORT_RANGE )['infobox']['sessions']['value'] );
+		$this->assertEquals( 6, $this->report_payload( 'overview', self::REPORT_RANGE )['infobox']['sessions']['value'] );
 	}
 }

@@ -185,21 +185,6 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A report's payload, checked against the route's schema.
-	 *
-	 * @param string $name Report.
-	 * @return array<string, mixed>
-	 */
-	private function report( string $name ): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, self::REPORT_RANGE );
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/' . $name )->get_data()['schema'];
-		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, $name ), $name );
-		return $data;
-	}
-
-	/**
 	 * A value as the route's JSON has it (a whole float is an integer there).
 	 *
 	 * @param mixed $value The value.
@@ -225,7 +210,7 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 	 * Caps; the 12th only a product page, so no row. The order of the 7th counts nowhere.
 	 */
 	public function test_cart_abandonment(): void {
-		$data = $this->report( 'cart_abandonment' );
+		$data = $this->report_payload( 'cart_abandonment' );
 		$this->assertSame(
 			self::json(
 				array(
@@ -277,13 +262,13 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 	 * rolled-up day still in the table (a run that stopped while deleting) is not counted again.
 	 */
 	public function test_cart_abandonment_after_retention(): void {
-		$before = $this->report( 'cart_abandonment' );
+		$before = $this->report_payload( 'cart_abandonment' );
 		Retention::prune( self::ts( '2027-04-11 12:00:00' ) );
 		Retention::prune( self::ts( '2027-04-11 12:00:00' ) );
 		$this->assertSame( array( '2025-03-11', '2025-03-11', '2025-03-11', '2025-03-12' ), Db::col( 'SELECT day FROM {shop_events} ORDER BY day' ) );
 		$this->event( 'b', '2025-03-10 10:02:00', Events::ADD_TO_CART, $this->products['Mug'], 1 );
 		BuiltinSource::bump_data_version();
-		$this->assertSame( $before, $this->report( 'cart_abandonment' ) );
+		$this->assertSame( $before, $this->report_payload( 'cart_abandonment' ) );
 	}
 
 	/**
@@ -291,7 +276,7 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 	 * country, each visitor's session's: d has none.
 	 */
 	public function test_funnel(): void {
-		$data = $this->report( 'ecommerce_funnel' );
+		$data = $this->report_payload( 'ecommerce_funnel' );
 		$this->assertSame( array( array( 'value' => 5 ), array( 'value' => 3 ), array( 'value' => 1 ) ), $data['funnel_chart'] );
 		$rows  = static fn( string $category, int $view, int $add, int $buy ): array => array(
 			array(

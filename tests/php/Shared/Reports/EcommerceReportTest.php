@@ -38,7 +38,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 
 	use FakeShop;
 
-	private const RANGE = array(
+	protected const REPORT_RANGE = array(
 		'start' => '2025-03-10',
 		'end'   => '2025-03-16',
 	);
@@ -164,27 +164,11 @@ class EcommerceReportTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A report's payload, checked against its route's schema.
-	 *
-	 * @param string               $name   Report.
-	 * @param array<string, mixed> $params Extra query.
-	 * @return array<string, mixed>
-	 */
-	private function report( string $name, array $params = array() ): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params + self::RANGE );
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/' . $name )->get_data()['schema'];
-		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, $name ), $name );
-		return $data;
-	}
-
-	/**
 	 * The info boxes from the orders: 3 paid orders (#101, #102, #103) in 4 sessions, revenue
 	 * 50 + (30 − 10) + 20, 2 of 3 customers new; the period before had #100 alone.
 	 */
 	public function test_info_boxes(): void {
-		$box = $this->report( 'ecommerce' )['infobox'];
+		$box = $this->report_payload( 'ecommerce' )['infobox'];
 		$this->assertSame( 7, $box['range'] );
 		$this->assertSame(
 			array(
@@ -226,7 +210,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 		foreach ( array( '2025-03-10 09:05:00', '2025-03-11 10:05:00', '2025-03-12 10:04:00', '2025-03-13 08:55:00' ) as $n => $local ) {
 			$step( Events::CHECKOUT_STARTED, $local, $n + 1 );
 		}
-		$box = $this->report( 'ecommerce' )['infobox'];
+		$box = $this->report_payload( 'ecommerce' )['infobox'];
 		$this->assertSame(
 			array(
 				'value'         => 3,
@@ -267,7 +251,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 					'revenue'  => 47,
 				),
 			),
-			$this->report( 'ecommerce' )['products']
+			$this->report_payload( 'ecommerce' )['products']
 		);
 	}
 
@@ -276,7 +260,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 	 * #103 "(not set)"; the sessions are the source's sessions in the range.
 	 */
 	public function test_conversion_sources(): void {
-		$rows = $this->report( 'ecommerce' )['conversions'];
+		$rows = $this->report_payload( 'ecommerce' )['conversions'];
 		$this->assertSame(
 			array(
 				array( 'google.com', 2, 1, 33.33, 50 ),
@@ -293,7 +277,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 	 * first session, #101 two days and two sessions after a's first.
 	 */
 	public function test_time_and_sessions_to_purchase(): void {
-		$data = $this->report( 'ecommerce' );
+		$data = $this->report_payload( 'ecommerce' );
 		$this->assertSame(
 			array(
 				'0'     => 1,
@@ -323,7 +307,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 	 * The chart is the sessions and page views chart of the range.
 	 */
 	public function test_sessions_chart(): void {
-		$chart = $this->report( 'ecommerce' )['sessions_chart'];
+		$chart = $this->report_payload( 'ecommerce' )['sessions_chart'];
 		$this->assertSame( array( 1, 2, 1, 0, 0, 0, 0 ), $chart['sessions'] );
 		$this->assertSame( array( 1, 2, 1, 0, 0, 0, 0 ), $chart['page_views'] );
 	}
@@ -333,7 +317,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 	 * before it), #102 on /shop/, #103 on no known page; by sessions, then by name.
 	 */
 	public function test_landing_pages_carry_their_orders(): void {
-		$rows = $this->report( 'traffic_landing_pages' )['landing_pages']['rows'];
+		$rows = $this->report_payload( 'traffic_landing_pages' )['landing_pages']['rows'];
 		$this->assertSame(
 			array(
 				'/'         => array( 2, 0, 0 ),
@@ -352,7 +336,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 	 * revenue against the compare range (SAVE5's 35 in #100) while comparing.
 	 */
 	public function test_coupons(): void {
-		$table = $this->report( 'ecommerce_coupons' )['coupons_table'];
+		$table = $this->report_payload( 'ecommerce_coupons' )['coupons_table'];
 		// No change column without a compare range.
 		$this->assertSame( array( 'coupon_name', 'revenue', 'transactions', 'average_order_value' ), array_column( $table['columns'], 'id' ) );
 		$this->assertEquals(
@@ -364,7 +348,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 		);
 		$this->assertSame( 2, $table['total'] );
 
-		$compared = $this->report(
+		$compared = $this->report_payload(
 			'ecommerce_coupons',
 			array(
 				'compare_start' => '2025-03-03',
@@ -379,7 +363,7 @@ class EcommerceReportTest extends BuiltinTestCase {
 			array_column( $compared, 'change', 'coupon_name' )
 		);
 
-		$searched = $this->report( 'ecommerce_coupons', array( 'search' => 'free' ) )['coupons_table']['rows'];
+		$searched = $this->report_payload( 'ecommerce_coupons', array( 'search' => 'free' ) )['coupons_table']['rows'];
 		$this->assertSame( array( 'FREESHIP' ), array_column( $searched, 'coupon_name' ) );
 	}
 
@@ -390,14 +374,14 @@ class EcommerceReportTest extends BuiltinTestCase {
 	public function test_without_a_shop_the_routes_say_what_is_missing(): void {
 		$this->fake_shop_as( null );
 		foreach ( array( 'ecommerce', 'ecommerce_coupons' ) as $name ) {
-			$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, self::RANGE );
+			$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, self::REPORT_RANGE );
 			$this->assertSame( 400, $response->get_status(), $name );
 			$this->assertSame( 'no_shop', $response->as_error()->get_error_code() );
 			$this->assertStringContainsString( 'WooCommerce or Easy Digital Downloads', $response->as_error()->get_error_message() );
 		}
 		remove_all_filters( 'monsterinsights_reports_licence_level' );
 		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
-		$this->assertSame( 403, $this->rest( 'GET', '/monsterinsights-reports/v1/reports/ecommerce', self::RANGE )->get_status() );
+		$this->assertSame( 403, $this->rest( 'GET', '/monsterinsights-reports/v1/reports/ecommerce', self::REPORT_RANGE )->get_status() );
 		Modules::set( 'woocommerce', false );
 	}
 }

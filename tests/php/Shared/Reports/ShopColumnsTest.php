@@ -78,22 +78,6 @@ class ShopColumnsTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A report's payload, checked against the route's schema.
-	 *
-	 * @param string               $name   Report.
-	 * @param array<string, mixed> $params Extra query.
-	 * @return array<string, mixed>
-	 */
-	private function report( string $name, array $params = array() ): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params + self::REPORT_RANGE );
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/' . $name )->get_data()['schema'];
-		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, $name ), $name );
-		return $data;
-	}
-
-	/**
 	 * A table's CSV header line.
 	 *
 	 * @param string $name  Report.
@@ -125,7 +109,7 @@ class ShopColumnsTest extends BuiltinTestCase {
 	public function test_no_shop_no_ecommerce_columns(): void {
 		$this->fake_shop_as( null );
 		foreach ( self::TABLES as list( $name, $table, $columns ) ) {
-			$page = $this->report( $name )[ $table ];
+			$page = $this->report_payload( $name )[ $table ];
 			$this->assertSame( $columns, array_column( $page['columns'], 'id' ), $name );
 			$this->assertNotEmpty( $page['rows'], $name );
 			foreach ( $page['rows'] as $row ) {
@@ -137,7 +121,7 @@ class ShopColumnsTest extends BuiltinTestCase {
 		}
 		$this->assertSame(
 			array( 'channel', 'sessions', 'engaged_sessions', 'pages_per_sessions' ),
-			array_keys( $this->report( 'traffic_overview' )['channels']['rows'][0] )
+			array_keys( $this->report_payload( 'traffic_overview' )['channels']['rows'][0] )
 		);
 		$this->assertSame( 'Channel,Sessions,"Engaged Sessions","Pages / Session"', $this->csv_header( 'traffic_overview', 'channels' ) );
 	}
@@ -147,7 +131,7 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 */
 	public function test_sorting_by_a_hidden_column_sorts_by_the_default(): void {
 		$this->fake_shop_as( null );
-		$page = $this->report(
+		$page = $this->report_payload(
 			'traffic_overview',
 			array(
 				'orderby' => 'revenue',
@@ -163,14 +147,14 @@ class ShopColumnsTest extends BuiltinTestCase {
 	public function test_with_a_shop_the_ecommerce_columns_show(): void {
 		$this->fake_shop_as( self::EURO_SHOP );
 		foreach ( self::TABLES as list( $name, $table, , $columns ) ) {
-			$page = $this->report( $name )[ $table ];
+			$page = $this->report_payload( $name )[ $table ];
 			$this->assertSame( $columns, array_column( $page['columns'], 'id' ), $name );
 			foreach ( $page['rows'] as $row ) {
 				$this->assertEqualsCanonicalizing( $columns, array_values( array_intersect( array_keys( $row ), $columns ) ), $name );
 			}
 			$this->assertStringContainsString( 'Purchases', $this->csv_header( $name, $table ), $name );
 		}
-		$channels = $this->report( 'traffic_overview' )['channels'];
+		$channels = $this->report_payload( 'traffic_overview' )['channels'];
 		$this->assertSame( 'money', array_column( $channels['columns'], 'type', 'id' )['revenue'] );
 		$this->assertSame( 'Channel,Sessions,"Engaged Sessions","Pages / Session",Purchases,"Conversion Rate",Revenue', $this->csv_header( 'traffic_overview', 'channels' ) );
 	}
@@ -181,11 +165,11 @@ class ShopColumnsTest extends BuiltinTestCase {
 	 */
 	public function test_the_cache_follows_the_shop(): void {
 		$this->fake_shop_as( null );
-		$this->assertCount( 4, $this->report( 'traffic_overview' )['channels']['columns'] );
+		$this->assertCount( 4, $this->report_payload( 'traffic_overview' )['channels']['columns'] );
 		$this->fake_shop_as( self::EURO_SHOP );
-		$this->assertCount( 7, $this->report( 'traffic_overview' )['channels']['columns'] );
+		$this->assertCount( 7, $this->report_payload( 'traffic_overview' )['channels']['columns'] );
 		$this->fake_shop_as( null );
-		$this->assertCount( 4, $this->report( 'traffic_overview' )['channels']['columns'] );
+		$this->assertCount( 4, $this->report_payload( 'traffic_overview' )['channels']['columns'] );
 	}
 
 	/**

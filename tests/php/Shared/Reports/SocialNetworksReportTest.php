@@ -67,24 +67,11 @@ class SocialNetworksReportTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A report's payload.
-	 *
-	 * @param string $name Report.
-	 * @return array<string, mixed>
-	 */
-	private function report( string $name ): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, self::REPORT_RANGE );
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		return $data;
-	}
-
-	/**
 	 * Every host and spelling of Facebook is one Facebook row with their sessions summed; a
 	 * network the list does not know stays a row of its own source.
 	 */
 	public function test_social_rows_are_networks(): void {
-		$social = $this->report( 'traffic_social' )['social'];
+		$social = $this->report_payload( 'traffic_social' )['social'];
 		$this->assertSame( 3, $social['total'] );
 		$rows = array_map(
 			static fn( array $row ): array => array(
@@ -121,7 +108,7 @@ class SocialNetworksReportTest extends BuiltinTestCase {
 	public function test_source_medium_keeps_the_sources(): void {
 		$this->assertSame(
 			array( 'facebook / social', 'facebook.com / referral', 'l.facebook.com / referral', 'm.facebook.com / referral', 'mastodon.example / social', 'news.example.org / referral', 't.co / referral' ),
-			array_column( $this->report( 'traffic_source_medium' )['source_medium']['rows'], 'source_medium' )
+			array_column( $this->report_payload( 'traffic_source_medium' )['source_medium']['rows'], 'source_medium' )
 		);
 	}
 

@@ -105,20 +105,6 @@ class TrafficReportsTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * A report's payload.
-	 *
-	 * @param string               $name   Report.
-	 * @param array<string, mixed> $params Extra query.
-	 * @return array<string, mixed>
-	 */
-	private function report( string $name, array $params = array() ): array {
-		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params + self::REPORT_RANGE );
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		return $data;
-	}
-
-	/**
 	 * A table's rows as lists of cells in column order (numbers as floats).
 	 *
 	 * @param array<string, mixed> $page A table page.
@@ -136,7 +122,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 	 * Traffic Overview: the chart with trend points and compare, the channels of GA4's grouping.
 	 */
 	public function test_traffic_overview(): void {
-		$data  = $this->report( 'traffic_overview' );
+		$data  = $this->report_payload( 'traffic_overview' );
 		$chart = $data['chart'];
 		$this->assertSame( array( 'Mar 10', 'Mar 11', 'Mar 12' ), $chart['categories'] );
 		$this->assertSame( array( 2, 2, 2 ), $chart['sessions'] );
@@ -160,7 +146,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 			self::grid( $data['channels'] )
 		);
 
-		$compared = $this->report( 'traffic_overview', self::REPORT_COMPARE )['chart'];
+		$compared = $this->report_payload( 'traffic_overview', self::REPORT_COMPARE )['chart'];
 		$this->assertSame(
 			array(
 				'sessions'   => array( 1, 0, 0 ),
@@ -180,7 +166,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 				array( '/blog/', 2.0, 0.0, 1.0 ),
 				array( '/pricing/', 1.0, 1.0, 2.0 ),
 			),
-			self::grid( $this->report( 'traffic_landing_pages' )['landing_pages'] )
+			self::grid( $this->report_payload( 'traffic_landing_pages' )['landing_pages'] )
 		);
 	}
 
@@ -193,11 +179,11 @@ class TrafficReportsTest extends BuiltinTestCase {
 				array( 'march', 1.0, 0.0, 1.0 ),
 				array( 'spring', 1.0, 1.0, 2.0 ),
 			),
-			self::grid( $this->report( 'traffic_campaign' )['campaigns'] )
+			self::grid( $this->report_payload( 'traffic_campaign' )['campaigns'] )
 		);
 		$this->assertSame(
 			array( '(direct) / (none)', 'facebook / cpc', 'facebook.com / referral', 'google.com / organic', 'news.example.org / referral', 'newsletter / email' ),
-			array_column( $this->report( 'traffic_source_medium' )['source_medium']['rows'], 'source_medium' )
+			array_column( $this->report_payload( 'traffic_source_medium' )['source_medium']['rows'], 'source_medium' )
 		);
 	}
 
@@ -206,7 +192,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 	 * referrer facebook.com are one Facebook row; SocialNetworksReportTest has more).
 	 */
 	public function test_social(): void {
-		$social = $this->report( 'traffic_social' )['social'];
+		$social = $this->report_payload( 'traffic_social' )['social'];
 		$this->assertSame( array( 'network', 'sessions', 'engaged_sessions', 'bounce_rate' ), array_column( $social['columns'], 'id' ) );
 		$this->assertSame(
 			array(
@@ -220,7 +206,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 	 * Technology: device shares of sessions, the largest first, with compare.
 	 */
 	public function test_technology(): void {
-		$data = $this->report( 'traffic_technology', self::REPORT_COMPARE );
+		$data = $this->report_payload( 'traffic_technology', self::REPORT_COMPARE );
 		$this->assertSame( array( 'Desktop', 'Mobile', 'Tablet' ), $data['device_breakdown']['labels'] );
 		$this->assertEquals( array( 50.0, 33.33, 16.67 ), $data['device_breakdown']['series'] );
 		$this->assertEquals( array( 100.0, 0.0, 0.0 ), $data['device_breakdown']['compare'] );
@@ -232,7 +218,7 @@ class TrafficReportsTest extends BuiltinTestCase {
 	 * purchases without a shop).
 	 */
 	public function test_countries(): void {
-		$data = $this->report( 'countries' );
+		$data = $this->report_payload( 'countries' );
 		$this->assertSame( array( 2, 2, 2 ), $data['chart']['sessions'] );
 		$this->assertSame(
 			array(

@@ -85,6 +85,24 @@ abstract class BuiltinTestCase extends TestCase {
 	}
 
 	/**
+	 * A report's payload as the app receives it (JSON), for the range (the test's REPORT_RANGE
+	 * unless the params name another), checked against the route's schema; the route must answer
+	 * 200.
+	 *
+	 * @param string               $name   Report.
+	 * @param array<string, mixed> $params Query parameters (range, compare, table parameters).
+	 * @return array<string, mixed>
+	 */
+	protected function report_payload( string $name, array $params = array() ): array {
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, $params + static::REPORT_RANGE );
+		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
+		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
+		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/' . $name )->get_data()['schema'];
+		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, $name ), $name );
+		return $data;
+	}
+
+	/**
 	 * Writes lines as the live buffer and aggregates them.
 	 *
 	 * @param string[] $lines Buffer lines.
