@@ -14,9 +14,9 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The Site Summary's `popular_products`: the TOP products of TopProducts (by units sold in the paid
- * orders (refunded units taken off), each with its share of all units sold. Empty without a shop
- * (the app hides the card then).
+ * The Site Summary's `popular_products`: the TOP products of TopProducts — by units sold in the
+ * range's paid orders, refunded units taken off — each with its share of all units sold. Empty
+ * without a shop (the app hides the card then).
  */
 final class PopularProducts implements Block {
 
