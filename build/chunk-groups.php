@@ -19,7 +19,7 @@ return array(
 	'demo-ecommerce' => array( 'chunks/demo-ecommerce.0c2de7c6.js' ),
 	'report-ecommerce' => array( 'chunks/9798.a244b952.js', 'chunks/report-ecommerce.eb04767f.js' ),
 	'demo-ecommerce-coupons' => array( 'chunks/demo-ecommerce-coupons.e413c8db.js' ),
-	'report-ecommerce-coupons' => array( 'chunks/6484.00560910.js', 'chunks/report-ecommerce-coupons.cb015814.js' ),
+	'report-ecommerce-coupons' => array( 'chunks/6484.00560910.js', 'chunks/report-ecommerce-coupons.93c521d6.js' ),
 	'demo-ecommerce-funnel' => array( 'chunks/demo-ecommerce-funnel.a1d7935b.js' ),
 	'report-ecommerce-funnel' => array( 'chunks/9798.a244b952.js', 'chunks/report-ecommerce-funnel.79bb0ca3.js' ),
 	'demo-cart-abandonment' => array( 'chunks/demo-cart-abandonment.72b01bc2.js' ),

@@ -4,10 +4,24 @@
  * value in the shop's currency — with the change of each coupon's revenue while comparing.
  */
 import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
 
 import { DataTable } from '../../components/ReportTable/DataTable';
 import type { EcommerceCouponsReport } from '../../demo/ecommerce_coupons';
 import { ReportScreen } from '../ReportScreen';
+import './style.scss';
+
+/**
+ * A coupon's code, set as code.
+ *
+ * @param _row    The row.
+ * @param content The code.
+ */
+function couponCode( _row: unknown, content: ReactNode ): ReactNode {
+	return (
+		<code className="monsterinsights-reports-coupon-code">{ content }</code>
+	);
+}
 
 export function EcommerceCouponsScreen() {
 	const emptyText = __(
@@ -30,6 +44,7 @@ export function EcommerceCouponsScreen() {
 					title={ __( 'Coupons Report', 'monsterinsights-reports' ) }
 					emptyText={ emptyText }
 					errorText={ errorText }
+					decorate={ couponCode }
 				/>
 			) }
 		</ReportScreen>
