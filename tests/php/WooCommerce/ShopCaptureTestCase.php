@@ -8,6 +8,10 @@
 namespace MonsterInsights\Reports\Tests\WooCommerce;
 
 use MonsterInsights\Reports\CLI\EcommerceCommand;
+use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Query\Metric;
+use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
@@ -348,6 +352,38 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 			),
 			$this->figures( $order, array( 'status', 'total', 'cancelled' ) )
 		);
+	}
+
+	/**
+	 * A paid order moved to the trash counts no more (cancelled), counts again once restored, and
+	 * leaves the figures with its lines when deleted for good.
+	 */
+	public function test_trashed_restored_and_deleted(): void {
+		$order = $this->order( array( array( $this->product( 'Mug', '10.00' ), 2 ) ) );
+		$order->payment_complete();
+		$id = $order->get_id();
+		$this->assertTrue( (bool) wc_get_order( $id )->delete( false ) );
+		$this->assertSame( '1', Db::value( 'SELECT cancelled FROM {shop_orders} WHERE order_id = %d', array( $id ) ) );
+		$this->assertSame( array(), $this->revenue_today() );
+
+		$this->assertTrue( (bool) wc_get_order( $id )->untrash() );
+		$this->assertSame( '0', Db::value( 'SELECT cancelled FROM {shop_orders} WHERE order_id = %d', array( $id ) ) );
+		$this->assertSame( array( 1, 20.0 ), $this->revenue_today() );
+
+		$this->assertTrue( (bool) wc_get_order( $id )->delete( true ) );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_orders} WHERE order_id = %d', array( $id ) ) );
+		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_order_items}' ) );
+	}
+
+	/**
+	 * Today's paid orders and their revenue as the builtin source answers them; empty without one.
+	 *
+	 * @return array<int, int|float>
+	 */
+	private function revenue_today(): array {
+		$today  = new \DateTimeImmutable( ( new LocalTime() )->day( time() ), wp_timezone() );
+		$totals = ( new BuiltinSource() )->run( new Query( array( Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE ), array(), new DateRange( $today, $today ) ) )->totals;
+		return 0 === $totals[ Metric::ECOMMERCE_PURCHASES ] ? array() : array_values( $totals );
 	}
 
 	/**

@@ -53,6 +53,9 @@ final class WooCommerce extends Adapter {
 			'woocommerce_order_partially_refunded'     => array( 'on_order', 2 ),
 			'woocommerce_order_fully_refunded'         => array( 'on_order', 2 ),
 			'woocommerce_refund_deleted'               => array( 'on_refund_deleted', 2 ),
+			'woocommerce_trash_order'                  => array( 'on_order', 1 ),
+			'woocommerce_untrash_order'                => array( 'on_order', 2 ),
+			'woocommerce_delete_order'                 => array( 'on_deleted', 1 ),
 			'woocommerce_checkout_order_processed'     => array( 'on_checkout', 3 ),
 			'woocommerce_store_api_checkout_order_processed' => array( 'on_checkout', 1 ),
 			'woocommerce_add_to_cart'                  => array( 'on_add_to_cart', 6 ),
@@ -108,6 +111,17 @@ final class WooCommerce extends Adapter {
 			wc_delete_shop_order_transients( (int) $order_id );
 		}
 		self::on_order( $order_id );
+	}
+
+	/**
+	 * On woocommerce_delete_order: an order deleted for good leaves the figures, with its lines.
+	 *
+	 * @param mixed $order_id The order.
+	 */
+	public static function on_deleted( $order_id ): void {
+		if ( self::is_on() && is_numeric( $order_id ) ) {
+			self::guarded( static fn() => Orders::forget( self::SHOP, (int) $order_id ) );
+		}
 	}
 
 	/**
@@ -270,7 +284,8 @@ final class WooCommerce extends Adapter {
 			'discount'   => Capture::money( $order->get_discount_total( 'edit' ) ),
 			'total_base' => $base,
 			'refunded'   => Capture::refunded( $id, (float) $order->get_total_refunded(), $total, self::logger() ),
-			'cancelled'  => in_array( $status, array( 'cancelled', 'failed' ), true ),
+			// A trashed order counts no more than a cancelled one (and again once restored).
+			'cancelled'  => in_array( $status, array( 'cancelled', 'failed', 'trash' ), true ),
 			'fallback'   => self::shop_attribution( $order ),
 			'items'      => self::lines( $order ),
 			'coupons'    => self::coupons( $order ),
