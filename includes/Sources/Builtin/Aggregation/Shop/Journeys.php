@@ -145,13 +145,8 @@ final class Journeys {
 		if ( array() === $keys || $moment <= 0 ) {
 			return array();
 		}
-		$in       = Lookups::ints( $keys );
 		$sessions = array();
-		foreach ( Db::rows(
-			'SELECT id, day, last_seen_at, source_id, medium, campaign_id FROM {sessions}'
-			. ' WHERE started_at <= %d AND (visitor IN (' . $in . ') OR id IN (SELECT session_id FROM {session_next} WHERE visitor_next IN (' . $in . ')))',
-			array( $moment )
-		) as $row ) {
+		foreach ( Orders::visitor_sessions( $keys, $moment, array( 'started_at', 'day', 'last_seen_at', 'source_id', 'medium', 'campaign_id' ) ) as $row ) {
 			$sessions[ (int) $row['id'] ] = $row;
 		}
 		if ( array() === $sessions ) {
