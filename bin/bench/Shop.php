@@ -7,7 +7,9 @@
 
 namespace MonsterInsights\Reports\Bench;
 
+use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Events;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Orders;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
@@ -71,6 +73,9 @@ final class Shop {
 				),
 			)
 		);
+		// The eCommerce module on, as a shop has it, and the User Journey report's.
+		Modules::set( 'woocommerce', true );
+		Modules::set( Journeys::MODULE, true );
 		$orders   = max( 1, intdiv( $this->pageviews, self::ORDER_EVERY ) );
 		$total    = (int) Db::value( 'SELECT COUNT(*) FROM {sessions}' );
 		$step     = max( 1, intdiv( $total, $orders ) );
