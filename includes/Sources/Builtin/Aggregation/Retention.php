@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation;
 
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\EventRollups;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 
@@ -80,12 +81,7 @@ final class Retention {
 	private static function prune_shop( string $oldest, int $max_batches ): void {
 		// The days about to lose their events keep their counts by type and product, once: a day
 		// already rolled up (a run stopped while deleting it) is not counted again.
-		$rolled = Db::value( 'SELECT MAX(day) FROM {rollup_shop_events}' ) ?? '1000-01-01';
-		Db::query(
-			'INSERT INTO {rollup_shop_events} (day, type, product_id, events, quantity)'
-			. ' SELECT day, type, product_id, COUNT(*), SUM(quantity) FROM {shop_events} WHERE day < %s AND day > %s GROUP BY day, type, product_id',
-			array( $oldest, $rolled )
-		);
+		EventRollups::roll( $oldest );
 		$batches = 0;
 		do {
 			$ids   = Db::col( 'SELECT id FROM {shop_events} WHERE day < %s ORDER BY day LIMIT %d', array( $oldest, self::BATCH ) );
