@@ -127,6 +127,7 @@ final class Plugin {
 		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Edd::register();
 		// After the shop adapters' attribution (priority 20): the orders' journeys that are final now.
 		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::class, 'on_aggregated' ), 30, 2 );
+		wp_cache_add_non_persistent_groups( array( \MonsterInsights\Reports\Sources\Builtin\Answers\ShopEventGroups::CACHE_GROUP ) );
 		// The shop events of complete days into their daily rollup (the cart figures read it).
 		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\EventRollups::class, 'on_aggregated' ), 40, 0 );
 		REST\CsvResponse::register();

@@ -57,6 +57,11 @@ final class ShopEventGroups {
 	private const CHUNK = 500;
 
 	/**
+	 * The object cache group of a request's funnel users (non-persistent: Plugin registers it).
+	 */
+	public const CACHE_GROUP = 'monsterinsights_reports_funnel';
+
+	/**
 	 * Dimensions the events answer.
 	 */
 	public const EVENT_DIMENSIONS = array( Dimension::DATE, Dimension::ITEM_NAME );
@@ -168,24 +173,10 @@ final class ShopEventGroups {
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
 	public static function funnel( array $dimensions, DateRange $range ): array {
-		$args    = array( $range->start_ymd(), $range->end_ymd() );
-		$viewers = array();
-		foreach ( Db::rows( "SELECT visitor, MIN(ts) AS ts FROM {shop_events} WHERE day BETWEEN %s AND %s AND type = '" . Events::PRODUCT_VIEW . "' AND visitor <> 0 GROUP BY visitor", $args ) as $row ) {
-			$viewers[ (string) $row['visitor'] ] = (int) $row['ts'];
-		}
-		$adders = array_flip( Db::col( "SELECT DISTINCT visitor FROM {shop_events} WHERE day BETWEEN %s AND %s AND type = '" . Events::ADD_TO_CART . "' AND visitor <> 0", $args ) );
-		$buyers = array();
-		foreach ( Db::rows( 'SELECT visitor, visitor_prev FROM {shop_orders} WHERE paid_at > 0 AND cancelled = 0 AND day BETWEEN %s AND %s', $args ) as $row ) {
-			foreach ( array( (string) $row['visitor'], (string) $row['visitor_prev'] ) as $key ) {
-				if ( '0' !== $key ) {
-					$buyers[ $key ] = true;
-				}
-			}
-		}
-
-		$breakdown  = array_values( array_diff( $dimensions, array( Dimension::FUNNEL_STEP ) ) );
-		$categories = array() === $breakdown ? array() : self::session_categories( $viewers );
-		$counts     = array();
+		$breakdown                         = array_values( array_diff( $dimensions, array( Dimension::FUNNEL_STEP ) ) );
+		list( $viewers, $adders, $buyers ) = self::funnel_users( $range );
+		$categories                        = array() === $breakdown ? array() : self::funnel_categories( $range, $viewers );
+		$counts                            = array();
 		foreach ( $viewers as $visitor => $ts ) {
 			$category = $categories[ $visitor ] ?? array(
 				'channel' => Channels::UNASSIGNED,
@@ -217,6 +208,57 @@ final class ShopEventGroups {
 			}
 		}
 		return $groups;
+	}
+
+	/**
+	 * The range's funnel users: viewers (visitor key → their first product page's time), adders
+	 * and buyers (visitor key → true). A report asks them once per breakdown: read once per request
+	 * and data version (a non-persistent cache group).
+	 *
+	 * @param DateRange $range The range.
+	 * @return array{0: array<string, int>, 1: array<string, true>, 2: array<string, true>}
+	 */
+	private static function funnel_users( DateRange $range ): array {
+		$key    = 'users:' . $range->start_ymd() . ':' . $range->end_ymd() . ':' . ( new BuiltinSource() )->data_version();
+		$cached = wp_cache_get( $key, self::CACHE_GROUP );
+		if ( is_array( $cached ) ) {
+			return $cached;
+		}
+		$args    = array( $range->start_ymd(), $range->end_ymd() );
+		$viewers = array();
+		foreach ( Db::rows( "SELECT visitor, MIN(ts) AS ts FROM {shop_events} WHERE day BETWEEN %s AND %s AND type = '" . Events::PRODUCT_VIEW . "' AND visitor <> 0 GROUP BY visitor", $args ) as $row ) {
+			$viewers[ (string) $row['visitor'] ] = (int) $row['ts'];
+		}
+		$adders = array_flip( Db::col( "SELECT DISTINCT visitor FROM {shop_events} WHERE day BETWEEN %s AND %s AND type = '" . Events::ADD_TO_CART . "' AND visitor <> 0", $args ) );
+		$buyers = array();
+		foreach ( Db::rows( 'SELECT visitor, visitor_prev FROM {shop_orders} WHERE paid_at > 0 AND cancelled = 0 AND day BETWEEN %s AND %s', $args ) as $row ) {
+			foreach ( array( (string) $row['visitor'], (string) $row['visitor_prev'] ) as $buyer ) {
+				if ( '0' !== $buyer ) {
+					$buyers[ $buyer ] = true;
+				}
+			}
+		}
+		$users = array( $viewers, array_map( static fn(): bool => true, $adders ), $buyers );
+		wp_cache_set( $key, $users, self::CACHE_GROUP );
+		return $users;
+	}
+
+	/**
+	 * The funnel viewers' session categories, read once per request and data version.
+	 *
+	 * @param DateRange          $range   The range.
+	 * @param array<string, int> $viewers Visitor key → their first product page's time.
+	 * @return array<string, array{channel: string, country: string}>
+	 */
+	private static function funnel_categories( DateRange $range, array $viewers ): array {
+		$key    = 'categories:' . $range->start_ymd() . ':' . $range->end_ymd() . ':' . ( new BuiltinSource() )->data_version();
+		$cached = wp_cache_get( $key, self::CACHE_GROUP );
+		if ( is_array( $cached ) ) {
+			return $cached;
+		}
+		$categories = self::session_categories( $viewers );
+		wp_cache_set( $key, $categories, self::CACHE_GROUP );
+		return $categories;
 	}
 
 	/**
