@@ -238,3 +238,31 @@ export function infoBoxValue( page: Page, title: string ): Locator {
 		} )
 		.locator( '.monsterinsights-reports-infobox__value' );
 }
+
+/**
+ * The rows of each list card of the screen, by its heading, without the padding rows.
+ *
+ * @param page The page.
+ */
+export function listCards(
+	page: Page
+): Promise< Record< string, string[][] > > {
+	return page
+		.locator(
+			'#monsterinsights-reports .monsterinsights-reports-list-card'
+		)
+		.evaluateAll( ( cards ) => {
+			const out: Record< string, string[][] > = {};
+			for ( const card of cards ) {
+				out[ card.querySelector( 'h2' )?.textContent ?? '' ] =
+					Array.from( card.querySelectorAll( 'tbody tr' ) )
+						.map( ( tr ) =>
+							Array.from( tr.querySelectorAll( 'th, td' ) ).map(
+								( cell ) => ( cell.textContent ?? '' ).trim()
+							)
+						)
+						.filter( ( cells ) => cells.some( ( text ) => text ) );
+			}
+			return out;
+		} );
+}

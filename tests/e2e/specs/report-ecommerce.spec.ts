@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../fixtures';
+import { expect, test } from '../fixtures';
 import path from 'path';
 
 import { catalogue, COUPON, PRICES, shop } from '../shopper';
@@ -6,6 +6,7 @@ import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	app,
 	infoBoxValue,
+	listCards,
 	openReportForVisitDays,
 	otherVisitorAgent,
 	seriousAxeFindings,
@@ -84,30 +85,6 @@ test.afterAll( async () => {
 	await session.dispose();
 } );
 
-/**
- * Each table's rows (header cell and cells) by its heading.
- *
- * @param page The page.
- */
-function sections( page: Page ) {
-	return page
-		.locator( '.monsterinsights-reports-list-card' )
-		.evaluateAll( ( elements ) =>
-			Object.fromEntries(
-				elements.map( ( element ) => [
-					element.querySelector( 'h2' )?.textContent ?? '',
-					Array.from( element.querySelectorAll( 'tbody tr' ) )
-						.map( ( tr ) =>
-							Array.from( tr.querySelectorAll( 'th, td' ) ).map(
-								( cell ) => ( cell.textContent ?? '' ).trim()
-							)
-						)
-						.filter( ( cells ) => cells.some( ( text ) => text ) ),
-				] )
-			)
-		);
-}
-
 test( 'the eCommerce Overview shows the two orders', async ( { page } ) => {
 	test.setTimeout( 180_000 );
 	expect( orders ).toHaveLength( 2 );
@@ -138,7 +115,7 @@ test( 'the eCommerce Overview shows the two orders', async ( { page } ) => {
 	await expect( cartBox( 'Removed from Cart' ) ).toHaveText( '2' );
 	await expect( cartBox( 'New Customers' ) ).toHaveText( '100%' );
 	await expect( cartBox( 'Abandoned Checkouts' ) ).toHaveText( '0%' );
-	expect( await sections( page ) ).toEqual( {
+	expect( await listCards( page ) ).toEqual( {
 		'Top Products': [ [ 'E2E Mug', '4', '100%', money( 2 * ORDER ) ] ],
 		'Top Conversion Sources': [
 			[ 'newsletter', '2', '2', '100%', money( 2 * ORDER ) ],
@@ -184,32 +161,6 @@ test( 'the Coupons Report shows SPRING5 on both orders', async ( { page } ) => {
 		fullPage: true,
 	} );
 } );
-
-/**
- * The rows of each list card of the screen, by its heading, without the padding rows.
- *
- * @param page The page.
- */
-function listCards( page: Page ): Promise< Record< string, string[][] > > {
-	return page
-		.locator(
-			'#monsterinsights-reports .monsterinsights-reports-list-card'
-		)
-		.evaluateAll( ( cards ) => {
-			const out: Record< string, string[][] > = {};
-			for ( const card of cards ) {
-				out[ card.querySelector( 'h2' )?.textContent ?? '' ] =
-					Array.from( card.querySelectorAll( 'tbody tr' ) )
-						.map( ( tr ) =>
-							Array.from( tr.querySelectorAll( 'th, td' ) ).map(
-								( cell ) => ( cell.textContent ?? '' ).trim()
-							)
-						)
-						.filter( ( cells ) => cells.some( ( text ) => text ) );
-			}
-			return out;
-		} );
-}
 
 test( 'Cart Abandonment: the Mugs bought, the Shirts left in the cart', async ( {
 	page,
