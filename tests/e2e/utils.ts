@@ -266,3 +266,46 @@ export function listCards(
 			return out;
 		} );
 }
+
+/**
+ * The value element of an info box of the eCommerce Overview's Cart section.
+ *
+ * @param page  The page.
+ * @param title The box's title.
+ */
+export function cartBoxValue( page: Page, title: string ): Locator {
+	return page
+		.getByRole( 'region', { name: 'Cart' } )
+		.locator( '.monsterinsights-reports-infobox' )
+		.filter( { hasText: title } )
+		.locator( '.monsterinsights-reports-infobox__value' );
+}
+
+/**
+ * The eCommerce Overview's Time to Purchase and Sessions to Purchase rows when every order came
+ * in its visitor's first session, on the day of it.
+ *
+ * @param orders The orders.
+ */
+export function firstSessionPurchases(
+	orders: number
+): Record< 'Time to Purchase' | 'Sessions to Purchase', string[][] > {
+	const rows = ( buckets: string[] ) =>
+		buckets.map( ( bucket, index ) =>
+			index === 0
+				? [ bucket, String( orders ), '100%' ]
+				: [ bucket, '0', '0%' ]
+		);
+	return {
+		'Time to Purchase': rows( [
+			'0',
+			'1',
+			'2-3',
+			'4-7',
+			'8-14',
+			'15-30',
+			'31+',
+		] ),
+		'Sessions to Purchase': rows( [ '1', '2', '3-5', '6-10', '11+' ] ),
+	};
+}

@@ -75,14 +75,43 @@ function page( string $slug, string $title, string $shortcode ): int {
 	);
 }
 
+/**
+ * Deletes the pages of EDD's store: those its options name (the ones its activation made and the
+ * e2e ones), and any other page of its shortcodes or blocks. A reset does not delete pages, and
+ * EDD's Checkout page would otherwise keep the slug `checkout` that WooCommerce's test looks up.
+ */
+function remove_pages(): void {
+	$settings = get_option( 'edd_settings', array() );
+	$ids      = array();
+	foreach ( array( 'purchase_page', 'success_page', 'confirmation_page', 'failure_page', 'purchase_history_page' ) as $option ) {
+		$ids[] = is_array( $settings ) ? (int) ( $settings[ $option ] ?? 0 ) : 0;
+	}
+	foreach ( get_posts(
+		array(
+			'post_type'   => 'page',
+			'post_status' => 'any',
+			'numberposts' => -1,
+		)
+	) as $page ) {
+		if ( preg_match( '/\\[(download_checkout|edd_receipt|purchase_history)\\]|wp:edd\\//', $page->post_content ) ) {
+			$ids[] = $page->ID;
+		}
+	}
+	foreach ( array_unique( array_filter( $ids ) ) as $id ) {
+		if ( 'page' === get_post_type( $id ) ) {
+			wp_delete_post( $id, true );
+		}
+	}
+}
+
 add_action(
 	'rest_api_init',
 	static function (): void {
 		// POST edd {on: bool}: on deactivates WooCommerce (the plugin would take it as the shop),
 		// activates Easy Digital Downloads in a request of its own (its tables are made in the
 		// next wp-admin load: load wp-admin until POST edd/catalogue answers) and turns the
-		// eCommerce module on (its key is 'woocommerce' for either shop); off deactivates EDD and
-		// turns the module off.
+		// eCommerce module on (its key is 'woocommerce' for either shop); off deletes EDD's pages,
+		// deactivates EDD and turns the module off.
 		register_rest_route(
 			'monsterinsights-reports-e2e/v1',
 			'/edd',
@@ -99,6 +128,7 @@ add_action(
 					require_once ABSPATH . 'wp-admin/includes/plugin.php';
 					list( $file, $tarball ) = EDD;
 					if ( ! $request['on'] ) {
+						remove_pages();
 						if ( is_plugin_active( $file ) ) {
 							deactivate_plugins( $file );
 						}
