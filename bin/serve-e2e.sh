@@ -2,8 +2,9 @@
 # The WordPress the end-to-end tests run against: a fresh site for every run, the plugin active (no
 # data source, no demo traffic: the site starts "not connected"), a subscriber, the test-only helpers
 # of tests/e2e/mu-plugins as must-use plugins, and no automatic login (the tests log in). The form
-# plugins the Forms report's test submits to, and WooCommerce for the shop's test (the eCommerce
-# columns and the shop's currency), are copied into the site's plugins folder, inactive,
+# plugins the Forms report's test submits to, and WooCommerce and Easy Digital Downloads for the
+# shop's tests (the eCommerce columns and the shop's currency; the eCommerce reports on either
+# shop), are copied into the site's plugins folder, inactive,
 # from bin/third-party.sh (../shared/wp-plugins, else their official downloads, at the versions and
 # checksums of bin/third-party.txt; the test activates one). One that cannot be had stops the
 # server with an error naming what to provide.
@@ -34,7 +35,7 @@ rm -rf "$site"
 bash bin/fresh-core.sh "$site"
 mkdir -p "$site/wp-content/plugins/monsterinsights-reports"
 # A fresh copy per site: Formidable writes into its own folder.
-for plugin in contact-form-7 wpforms-lite formidable ninja-forms woocommerce; do
+for plugin in contact-form-7 wpforms-lite formidable ninja-forms woocommerce easy-digital-downloads; do
 	copy="$(bash bin/third-party.sh "$plugin")"
 	cp -r "${copy}/${plugin}" "${site}/wp-content/plugins/"
 done

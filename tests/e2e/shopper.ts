@@ -47,7 +47,7 @@ export async function catalogue(
  * @param page The shopper's page.
  * @param url  The URL.
  */
-async function view( page: Page, url: string ) {
+export async function view( page: Page, url: string ) {
 	// This page's own page view (a page left a moment ago may still send its own).
 	const path = new URL( url, 'http://localhost' ).pathname;
 	const hit = page.waitForRequest( ( request ) => {

@@ -238,3 +238,74 @@ export function infoBoxValue( page: Page, title: string ): Locator {
 		} )
 		.locator( '.monsterinsights-reports-infobox__value' );
 }
+
+/**
+ * The rows of each list card of the screen, by its heading, without the padding rows.
+ *
+ * @param page The page.
+ */
+export function listCards(
+	page: Page
+): Promise< Record< string, string[][] > > {
+	return page
+		.locator(
+			'#monsterinsights-reports .monsterinsights-reports-list-card'
+		)
+		.evaluateAll( ( cards ) => {
+			const out: Record< string, string[][] > = {};
+			for ( const card of cards ) {
+				out[ card.querySelector( 'h2' )?.textContent ?? '' ] =
+					Array.from( card.querySelectorAll( 'tbody tr' ) )
+						.map( ( tr ) =>
+							Array.from( tr.querySelectorAll( 'th, td' ) ).map(
+								( cell ) => ( cell.textContent ?? '' ).trim()
+							)
+						)
+						.filter( ( cells ) => cells.some( ( text ) => text ) );
+			}
+			return out;
+		} );
+}
+
+/**
+ * The value element of an info box of the eCommerce Overview's Cart section.
+ *
+ * @param page  The page.
+ * @param title The box's title.
+ */
+export function cartBoxValue( page: Page, title: string ): Locator {
+	return page
+		.getByRole( 'region', { name: 'Cart' } )
+		.locator( '.monsterinsights-reports-infobox' )
+		.filter( { hasText: title } )
+		.locator( '.monsterinsights-reports-infobox__value' );
+}
+
+/**
+ * The eCommerce Overview's Time to Purchase and Sessions to Purchase rows when every order came
+ * in its visitor's first session, on the day of it.
+ *
+ * @param orders The orders.
+ */
+export function firstSessionPurchases(
+	orders: number
+): Record< 'Time to Purchase' | 'Sessions to Purchase', string[][] > {
+	const rows = ( buckets: string[] ) =>
+		buckets.map( ( bucket, index ) =>
+			index === 0
+				? [ bucket, String( orders ), '100%' ]
+				: [ bucket, '0', '0%' ]
+		);
+	return {
+		'Time to Purchase': rows( [
+			'0',
+			'1',
+			'2-3',
+			'4-7',
+			'8-14',
+			'15-30',
+			'31+',
+		] ),
+		'Sessions to Purchase': rows( [ '1', '2', '3-5', '6-10', '11+' ] ),
+	};
+}

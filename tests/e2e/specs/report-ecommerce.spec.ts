@@ -1,11 +1,14 @@
-import { expect, test, type Page } from '../fixtures';
+import { expect, test } from '../fixtures';
 import path from 'path';
 
 import { catalogue, COUPON, PRICES, shop } from '../shopper';
 import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	app,
+	cartBoxValue,
+	firstSessionPurchases,
 	infoBoxValue,
+	listCards,
 	openReportForVisitDays,
 	otherVisitorAgent,
 	seriousAxeFindings,
@@ -84,30 +87,6 @@ test.afterAll( async () => {
 	await session.dispose();
 } );
 
-/**
- * Each table's rows (header cell and cells) by its heading.
- *
- * @param page The page.
- */
-function sections( page: Page ) {
-	return page
-		.locator( '.monsterinsights-reports-list-card' )
-		.evaluateAll( ( elements ) =>
-			Object.fromEntries(
-				elements.map( ( element ) => [
-					element.querySelector( 'h2' )?.textContent ?? '',
-					Array.from( element.querySelectorAll( 'tbody tr' ) )
-						.map( ( tr ) =>
-							Array.from( tr.querySelectorAll( 'th, td' ) ).map(
-								( cell ) => ( cell.textContent ?? '' ).trim()
-							)
-						)
-						.filter( ( cells ) => cells.some( ( text ) => text ) ),
-				] )
-			)
-		);
-}
-
 test( 'the eCommerce Overview shows the two orders', async ( { page } ) => {
 	test.setTimeout( 180_000 );
 	expect( orders ).toHaveLength( 2 );
@@ -128,37 +107,18 @@ test( 'the eCommerce Overview shows the two orders', async ( { page } ) => {
 		money( ORDER )
 	);
 	// Each shopper added the Mugs and the Shirt, and removed the Shirt; each checkout was paid.
-	const cart = page.getByRole( 'region', { name: 'Cart' } );
-	const cartBox = ( title: string ) =>
-		cart
-			.locator( '.monsterinsights-reports-infobox' )
-			.filter( { hasText: title } )
-			.locator( '.monsterinsights-reports-infobox__value' );
-	await expect( cartBox( 'Add to Cart' ) ).toHaveText( '4' );
-	await expect( cartBox( 'Removed from Cart' ) ).toHaveText( '2' );
-	await expect( cartBox( 'New Customers' ) ).toHaveText( '100%' );
-	await expect( cartBox( 'Abandoned Checkouts' ) ).toHaveText( '0%' );
-	expect( await sections( page ) ).toEqual( {
+	await expect( cartBoxValue( page, 'Add to Cart' ) ).toHaveText( '4' );
+	await expect( cartBoxValue( page, 'Removed from Cart' ) ).toHaveText( '2' );
+	await expect( cartBoxValue( page, 'New Customers' ) ).toHaveText( '100%' );
+	await expect( cartBoxValue( page, 'Abandoned Checkouts' ) ).toHaveText(
+		'0%'
+	);
+	expect( await listCards( page ) ).toEqual( {
 		'Top Products': [ [ 'E2E Mug', '4', '100%', money( 2 * ORDER ) ] ],
 		'Top Conversion Sources': [
 			[ 'newsletter', '2', '2', '100%', money( 2 * ORDER ) ],
 		],
-		'Time to Purchase': [
-			[ '0', '2', '100%' ],
-			[ '1', '0', '0%' ],
-			[ '2-3', '0', '0%' ],
-			[ '4-7', '0', '0%' ],
-			[ '8-14', '0', '0%' ],
-			[ '15-30', '0', '0%' ],
-			[ '31+', '0', '0%' ],
-		],
-		'Sessions to Purchase': [
-			[ '1', '2', '100%' ],
-			[ '2', '0', '0%' ],
-			[ '3-5', '0', '0%' ],
-			[ '6-10', '0', '0%' ],
-			[ '11+', '0', '0%' ],
-		],
+		...firstSessionPurchases( 2 ),
 	} );
 	expect( await seriousAxeFindings( page ) ).toEqual( [] );
 	await page.screenshot( {
@@ -184,32 +144,6 @@ test( 'the Coupons Report shows SPRING5 on both orders', async ( { page } ) => {
 		fullPage: true,
 	} );
 } );
-
-/**
- * The rows of each list card of the screen, by its heading, without the padding rows.
- *
- * @param page The page.
- */
-function listCards( page: Page ): Promise< Record< string, string[][] > > {
-	return page
-		.locator(
-			'#monsterinsights-reports .monsterinsights-reports-list-card'
-		)
-		.evaluateAll( ( cards ) => {
-			const out: Record< string, string[][] > = {};
-			for ( const card of cards ) {
-				out[ card.querySelector( 'h2' )?.textContent ?? '' ] =
-					Array.from( card.querySelectorAll( 'tbody tr' ) )
-						.map( ( tr ) =>
-							Array.from( tr.querySelectorAll( 'th, td' ) ).map(
-								( cell ) => ( cell.textContent ?? '' ).trim()
-							)
-						)
-						.filter( ( cells ) => cells.some( ( text ) => text ) );
-			}
-			return out;
-		} );
-}
 
 test( 'Cart Abandonment: the Mugs bought, the Shirts left in the cart', async ( {
 	page,

@@ -196,7 +196,8 @@ trait ShopCapture {
 
 	/**
 	 * Asserts the shop steps of one visitor (a product at 12.50): two added to the cart, the two
-	 * removed, one added, the checkout started with it, the product's page seen.
+	 * removed, one added, the checkout started with it (and its line checked out), the product's
+	 * page seen.
 	 *
 	 * @param string $shop    The shop column.
 	 * @param int    $product The product.
@@ -214,6 +215,7 @@ trait ShopCapture {
 				$step( 'remove_from_cart', $product, 2 ),
 				$step( 'add_to_cart', $product, 1 ),
 				$step( 'checkout_started', 0, 1 ),
+				$step( 'checkout_item', $product, 1 ),
 				$step( 'product_view', $product, 1 ),
 			),
 			$this->events()

@@ -161,7 +161,7 @@ final class Edd extends Adapter {
 
 	/**
 	 * On template_redirect: a download's page (a product view), or the checkout page with a cart
-	 * (checkout started, once a request).
+	 * (checkout started, and each of its lines checked out; once a request).
 	 */
 	public static function on_page(): void {
 		self::guarded(
@@ -179,6 +179,16 @@ final class Edd extends Adapter {
 					return;
 				}
 				self::checkout_started( $quantity, edd_get_cart_total() );
+				// One row per line: the items checked out, per download (Cart Abandonment's
+				// "checked out"), the line's price before discounts.
+				foreach ( (array) edd_get_cart_contents() as $line ) {
+					if ( ! is_array( $line ) || ! is_numeric( $line['id'] ?? null ) ) {
+						continue;
+					}
+					$choices = is_array( $line['options'] ?? null ) ? $line['options'] : array();
+					$count   = max( 1, (int) ( $line['quantity'] ?? 1 ) );
+					self::event( Events::CHECKOUT_ITEM, (int) $line['id'], $count, edd_get_cart_item_price( (int) $line['id'], $choices ) );
+				}
 			}
 		);
 	}
