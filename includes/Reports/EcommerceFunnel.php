@@ -144,8 +144,8 @@ final class EcommerceFunnel extends ComposedReport implements NeedsShop {
 	/**
 	 * The three rows of a category.
 	 *
-	 * @param string    $category The category's name.
-	 * @param int[]     $users    Users by step.
+	 * @param string $category The category's name.
+	 * @param int[]  $users    Users by step.
 	 * @return list<array<string, int|float|string>>
 	 */
 	private static function rows( string $category, array $users ): array {
