@@ -409,6 +409,21 @@ class EddCaptureTest extends BuiltinTestCase {
 
 		$this->assert_shop_steps( 'edd', $book );
 
+		// The checkout reloaded in a later request with the same cart: the checkout already
+		// counted. With one more in the cart it is a checkout of its own.
+		$GLOBALS['wp_query'] = new \WP_Query(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- Another page.
+		add_filter( 'edd_is_checkout', '__return_true' );
+		Edd::reset_request();
+		do_action( 'template_redirect' );
+		$this->assertCount( 6, $this->events() );
+		edd_add_to_cart( $book, array( 'quantity' => 1 ) );
+		Edd::reset_request();
+		do_action( 'template_redirect' );
+		$added = array_slice( $this->events(), 6 );
+		$this->assertSame( array( 'add_to_cart', 'checkout_started', 'checkout_item' ), array_column( $added, 'type' ) );
+		$this->assertSame( array( '1', '2', '2' ), array_column( $added, 'quantity' ) );
+		remove_filter( 'edd_is_checkout', '__return_true' );
+
 		// An empty cart on the checkout page is no checkout started.
 		$GLOBALS['wp_query'] = new \WP_Query(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- Another page.
 		edd_empty_cart();
@@ -419,7 +434,7 @@ class EddCaptureTest extends BuiltinTestCase {
 
 		$_SERVER['HTTP_DNT'] = '1';
 		edd_add_to_cart( $book, array( 'quantity' => 1 ) );
-		$this->assertCount( 6, $this->events(), (string) wp_json_encode( $this->events() ) );
+		$this->assertCount( 9, $this->events(), (string) wp_json_encode( $this->events() ) );
 	}
 
 	/**

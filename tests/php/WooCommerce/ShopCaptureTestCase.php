@@ -584,9 +584,21 @@ abstract class ShopCaptureTestCase extends BuiltinTestCase {
 		$this->assertSame( 1, count( array_unique( Db::col( 'SELECT visitor FROM {shop_events}' ) ) ) );
 		$this->assertNotSame( '0', Db::value( 'SELECT visitor FROM {shop_events} LIMIT 1' ) );
 
+		// The checkout reloaded in a later request with the same cart: the checkout already
+		// counted. With one more in the cart it is a checkout of its own.
+		WooCommerce::reset_request();
+		do_shortcode( '[woocommerce_checkout]' );
+		$this->assertCount( 8, $this->events() );
+		WC()->cart->add_to_cart( $cap->get_id(), 1 );
+		WooCommerce::reset_request();
+		do_shortcode( '[woocommerce_checkout]' );
+		$added = array_slice( $this->events(), 8 );
+		$this->assertSame( array( 'add_to_cart', 'checkout_started', 'checkout_item', 'checkout_item' ), array_column( $added, 'type' ) );
+		$this->assertSame( array( '1', '5', '1', '4' ), array_column( $added, 'quantity' ) );
+
 		$_SERVER['HTTP_DNT'] = '1';
 		WC()->cart->add_to_cart( $mug->get_id(), 1 );
-		$this->assertCount( 8, $this->events() );
+		$this->assertCount( 12, $this->events() );
 	}
 
 	/**

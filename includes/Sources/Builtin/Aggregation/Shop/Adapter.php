@@ -218,14 +218,27 @@ abstract class Adapter {
 	}
 
 	/**
-	 * The checkout page with a cart: the checkout started, counted once a request.
+	 * The checkout page with a cart: the checkout started, counted once a request and once a cart —
+	 * a reload of the checkout (or its page asked again after a failed payment) with the same cart,
+	 * no cart step of the visitor's in between, is the checkout already counted.
 	 *
 	 * @param int   $quantity The cart's items.
 	 * @param mixed $value    The cart's total.
+	 * @return bool Whether it was counted now (the caller then writes the checkout's lines).
 	 */
-	protected static function checkout_started( int $quantity, $value ): void {
+	protected static function checkout_started( int $quantity, $value ): bool {
 		self::$checkout_seen[ static::SHOP ] = true;
-		static::event( Events::CHECKOUT_STARTED, 0, $quantity, $value, false );
+
+		$keys = Capture::visitor_keys();
+		if ( null === $keys ) {
+			return false;
+		}
+		$total = Capture::money( max( 0.0, is_numeric( $value ) ? (float) $value : 0.0 ) );
+		if ( Events::is_counted_checkout( static::SHOP, $keys[0], time(), $quantity, $total ) ) {
+			return false;
+		}
+		Events::record( static::SHOP, Events::CHECKOUT_STARTED, $keys[0], time(), 0, $quantity, $total );
+		return true;
 	}
 
 	/**

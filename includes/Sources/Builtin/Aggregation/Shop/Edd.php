@@ -178,7 +178,9 @@ final class Edd extends Adapter {
 				if ( $quantity < 1 ) {
 					return;
 				}
-				self::checkout_started( $quantity, edd_get_cart_total() );
+				if ( ! self::checkout_started( $quantity, edd_get_cart_total() ) ) {
+					return; // A reload of the checkout already counted.
+				}
 				// One row per line: the items checked out, per download (Cart Abandonment's
 				// "checked out"), the line's price before discounts.
 				foreach ( (array) edd_get_cart_contents() as $line ) {

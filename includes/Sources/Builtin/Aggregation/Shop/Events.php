@@ -18,7 +18,8 @@ defined( 'ABSPATH' ) || exit;
  *
  * A checkout opened is one `checkout_started` row (product 0, the cart's item count and total: the
  * checkout count) and one `checkout_item` row per cart line (its product and quantity: the items
- * checked out per product).
+ * checked out per product). A checkout is counted once a cart: opened again with the same cart and no
+ * cart step in between (a reload, a failed payment's return) it is not written again.
  */
 final class Events {
 
@@ -54,5 +55,30 @@ final class Events {
 			array( 'day', 'ts', 'shop', 'visitor', 'type', 'product_id', 'quantity', 'value' ),
 			array( array( ( new LocalTime() )->day( $ts ), $ts, $shop, $visitor, $type, max( 0, $product_id ), max( 0, $quantity ), $value ) )
 		);
+	}
+
+	/**
+	 * Whether a checkout of this cart is the visitor's last cart step of the day: their last
+	 * add_to_cart, remove_from_cart or checkout_started row is a checkout_started of the same items
+	 * and total.
+	 *
+	 * @param string $shop     The shop plugin.
+	 * @param int    $visitor  The visitor key as an integer.
+	 * @param int    $ts       Unix time (its site-local day).
+	 * @param int    $quantity The cart's items.
+	 * @param string $value    The cart's total, a decimal string.
+	 */
+	public static function is_counted_checkout( string $shop, int $visitor, int $ts, int $quantity, string $value ): bool {
+		if ( 0 === $visitor ) {
+			return false;
+		}
+		$last = Db::rows(
+			'SELECT type, quantity, value FROM {shop_events} WHERE visitor = %d AND day = %s AND shop = %s AND type IN (%s, %s, %s) ORDER BY ts DESC, id DESC LIMIT 1',
+			array( $visitor, ( new LocalTime() )->day( $ts ), $shop, self::ADD_TO_CART, self::REMOVE_FROM_CART, self::CHECKOUT_STARTED )
+		);
+		return array() !== $last
+			&& self::CHECKOUT_STARTED === $last[0]['type']
+			&& $quantity === (int) $last[0]['quantity']
+			&& Capture::money( $last[0]['value'] ) === Capture::money( $value );
 	}
 }

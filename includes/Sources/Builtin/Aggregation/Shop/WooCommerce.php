@@ -194,8 +194,9 @@ final class WooCommerce extends Adapter {
 	}
 
 	/**
-	 * The checkout page (classic form or block), once a request: the checkout (`checkout_started`,
-	 * the cart's item count and total) and each of its lines (`checkout_item`, product and quantity).
+	 * The checkout page (classic form or block), once a request and once a cart (Adapter::
+	 * checkout_started()): the checkout (`checkout_started`, the cart's item count and total) and
+	 * each of its lines (`checkout_item`, product and quantity).
 	 */
 	public static function on_checkout_started(): void {
 		if ( self::checkout_seen() ) {
@@ -207,7 +208,9 @@ final class WooCommerce extends Adapter {
 				if ( ! $cart instanceof \WC_Cart || $cart->is_empty() ) {
 					return;
 				}
-				self::checkout_started( (int) $cart->get_cart_contents_count(), (float) $cart->get_total( 'edit' ) );
+				if ( ! self::checkout_started( (int) $cart->get_cart_contents_count(), (float) $cart->get_total( 'edit' ) ) ) {
+					return;
+				}
 				// One row per line: the items checked out, per product (the parent of a variation).
 				foreach ( $cart->get_cart() as $line ) {
 					$quantity = (int) ( $line['quantity'] ?? 0 );
