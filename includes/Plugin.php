@@ -130,6 +130,7 @@ final class Plugin {
 		wp_cache_add_non_persistent_groups( array( \MonsterInsights\Reports\Sources\Builtin\Answers\ShopEventGroups::CACHE_GROUP ) );
 		// The shop events of complete days into their daily rollup (the cart figures read it).
 		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\EventRollups::class, 'on_aggregated' ), 40, 0 );
+		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups::class, 'on_aggregated' ), 45, 0 );
 		REST\CsvResponse::register();
 		REST\Controller::register();
 		Privacy::register();

@@ -229,6 +229,10 @@ final class Migrations {
 			// the orders captured so far wait as pending, and the aggregation runs write their
 			// journeys while their page views are still in the raw window (Shop\Journeys::settle()).
 			15 => static function (): void {},
+			// The funnel's and the order lines' daily rollups, the days they hold, and the index
+			// on orders' previous visitor keys (dbDelta above adds them): the next aggregation runs
+			// roll up the complete days still in the shop tables (Shop\DayRollups).
+			16 => static function (): void {},
 		);
 	}
 

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation;
 
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\EventRollups;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
@@ -48,6 +49,9 @@ final class Retention {
 	public static function prune( int $now, int $max_batches = 0, ?LocalTime $clock = null ): array {
 		$clock   = $clock ?? new LocalTime();
 		$oldest  = $clock->months_before( $now, self::months() );
+		// The days about to go that the shop's daily rollups lack, first: the funnel reads their
+		// shop events and sessions.
+		DayRollups::roll( $oldest, 0 );
 		$deleted = array();
 		foreach ( array( 'pageviews', 'events', 'sessions' ) as $table ) {
 			$deleted[ $table ] = 0;

@@ -11,8 +11,8 @@ namespace MonsterInsights\Reports\Sources\Builtin\Answers;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Reports\CountryNames;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Channels;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Lookups;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Events;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 
@@ -29,32 +29,24 @@ defined( 'ABSPATH' ) || exit;
  *   nothing, by day (`date`) and by product (`itemName`: the product's title, else the name its
  *   last order line had, else "#id"; the checkout's own count row has no product and counts by
  *   product nowhere);
- * - funnel(): (from the events alone: it counts distinct visitors) counter `funnel_users` by funnel step (Dimension::FUNNEL_STEPS), a closed funnel of
- *   users (distinct visitor keys) in the range: those who saw a product page; of those, who added
- *   a product to a cart; of those, who paid an order (the order's visitor key under today's or
- *   yesterday's salt). Broken down by the channel or country of the visitor's session: the latest
- *   of that visitor key (or of a session that went on under it, session_next) begun before their
- *   first product page of the range (a few minutes' leeway: the page view's hit arrives after the
- *   server saw the product page), else their first; a visitor without one is in channel
- *   "Unassigned" and country "Unknown". A user counts in one category only.
+ * - funnel(): counter `funnel_users` by funnel step (Dimension::FUNNEL_STEPS), a closed funnel of
+ *   users (distinct visitor keys) of the range's days: those who saw a product page; of those, who
+ *   added a product to a cart that day; of those, who paid an order placed under their key (the
+ *   checkout matches the day's key and the day before's). Broken down by the channel or country of
+ *   the visitor's session: the latest of that visitor key (or of a session that went on under it,
+ *   session_next) begun before their first product page of the day (a few minutes' leeway: the
+ *   page view's hit arrives after the server saw the product page), else their first; a visitor
+ *   without one is in channel "Unassigned" and country "Unknown". A user counts in one category
+ *   only. A visitor key is one site-local day's, so the range's users are the sum of its days':
+ *   the complete days come from their daily rollup (Aggregation\Shop\DayRollups), the others
+ *   from the shop events.
  */
 final class ShopEventGroups {
-
-	/**
-	 * How long after a product page the visitor's session may have begun (the tracker's page view
-	 * reaches the collector after the server rendered the page).
-	 */
-	private const SESSION_LEEWAY = 300;
 
 	/**
 	 * A day before any.
 	 */
 	private const NO_DAY = '1000-01-01';
-
-	/**
-	 * Visitor keys per session lookup.
-	 */
-	private const CHUNK = 500;
 
 	/**
 	 * The object cache group of a request's funnel users (non-persistent: Plugin registers it).
@@ -173,37 +165,32 @@ final class ShopEventGroups {
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
 	public static function funnel( array $dimensions, DateRange $range ): array {
-		$breakdown                         = array_values( array_diff( $dimensions, array( Dimension::FUNNEL_STEP ) ) );
-		list( $viewers, $adders, $buyers ) = self::funnel_users( $range );
-		$categories                        = array() === $breakdown ? array() : self::funnel_categories( $range, $viewers );
-		$counts                            = array();
-		foreach ( $viewers as $visitor => $ts ) {
-			$category = $categories[ $visitor ] ?? array(
-				'channel' => Channels::UNASSIGNED,
-				'country' => '',
-			);
-			$key      = (string) wp_json_encode( $category );
-			$steps    = 1 + ( isset( $adders[ $visitor ] ) ? 1 + ( isset( $buyers[ $visitor ] ) ? 1 : 0 ) : 0 );
-			for ( $step = 0; $step < $steps; $step++ ) {
-				$counts[ $key ][ $step ] = ( $counts[ $key ][ $step ] ?? 0 ) + 1;
+		$breakdown = array_values( array_diff( $dimensions, array( Dimension::FUNNEL_STEP ) ) );
+		$counts    = array();
+		foreach ( self::funnel_users( $range ) as $row ) {
+			$values = array();
+			foreach ( $breakdown as $dimension ) {
+				$values[ $dimension ] = match ( $dimension ) {
+					Dimension::SESSION_CHANNEL => $row['channel'],
+					Dimension::COUNTRY_ID      => $row['country'],
+					default                    => CountryNames::name( $row['country'] ),
+				};
 			}
+			$key = (string) wp_json_encode( $values );
+			if ( ! isset( $counts[ $key ] ) ) {
+				$counts[ $key ] = array( $values, array( 0, 0, 0 ) );
+			}
+			$counts[ $key ][1][0] += $row['viewers'];
+			$counts[ $key ][1][1] += $row['adders'];
+			$counts[ $key ][1][2] += $row['buyers'];
 		}
 
 		$groups = array();
-		foreach ( $counts as $key => $steps ) {
-			$category = json_decode( $key, true );
-			$values   = array();
-			foreach ( $breakdown as $dimension ) {
-				$values[ $dimension ] = match ( $dimension ) {
-					Dimension::SESSION_CHANNEL => (string) $category['channel'],
-					Dimension::COUNTRY_ID      => (string) $category['country'],
-					default                    => CountryNames::name( (string) $category['country'] ),
-				};
-			}
+		foreach ( $counts as list( $values, $steps ) ) {
 			foreach ( Dimension::FUNNEL_STEPS as $step => $name ) {
 				$groups[] = array(
 					'dimensions' => array( Dimension::FUNNEL_STEP => $name ) + $values,
-					'counters'   => array( 'funnel_users' => $steps[ $step ] ?? 0 ),
+					'counters'   => array( 'funnel_users' => $steps[ $step ] ),
 				);
 			}
 		}
@@ -211,12 +198,12 @@ final class ShopEventGroups {
 	}
 
 	/**
-	 * The range's funnel users: viewers (visitor key → their first product page's time), adders
-	 * and buyers (visitor key → true). A report asks them once per breakdown: read once per request
-	 * and data version (a non-persistent cache group).
+	 * The range's funnel users by the channel and country of their session: the rolled-up days
+	 * from rollup_shop_funnel, the others from the shop's tables (DayRollups). A report asks them
+	 * once per breakdown: read once per request and data version (a non-persistent cache group).
 	 *
 	 * @param DateRange $range The range.
-	 * @return array{0: array<string, int>, 1: array<string, true>, 2: array<string, true>}
+	 * @return array<int, array{channel: string, country: string, viewers: int, adders: int, buyers: int}>
 	 */
 	private static function funnel_users( DateRange $range ): array {
 		$key    = 'users:' . $range->start_ymd() . ':' . $range->end_ymd() . ':' . ( new BuiltinSource() )->data_version();
@@ -224,76 +211,22 @@ final class ShopEventGroups {
 		if ( is_array( $cached ) ) {
 			return $cached;
 		}
-		$args    = array( $range->start_ymd(), $range->end_ymd() );
-		$viewers = array();
-		foreach ( Db::rows( "SELECT visitor, MIN(ts) AS ts FROM {shop_events} WHERE day BETWEEN %s AND %s AND type = '" . Events::PRODUCT_VIEW . "' AND visitor <> 0 GROUP BY visitor", $args ) as $row ) {
-			$viewers[ (string) $row['visitor'] ] = (int) $row['ts'];
-		}
-		$adders = array_flip( Db::col( "SELECT DISTINCT visitor FROM {shop_events} WHERE day BETWEEN %s AND %s AND type = '" . Events::ADD_TO_CART . "' AND visitor <> 0", $args ) );
-		$buyers = array();
-		foreach ( Db::rows( 'SELECT visitor, visitor_prev FROM {shop_orders} WHERE paid_at > 0 AND cancelled = 0 AND day BETWEEN %s AND %s', $args ) as $row ) {
-			foreach ( array( (string) $row['visitor'], (string) $row['visitor_prev'] ) as $buyer ) {
-				if ( '0' !== $buyer ) {
-					$buyers[ $buyer ] = true;
-				}
+		$rolled = DayRollups::rolled( $range->start_ymd(), $range->end_ymd() );
+		$rows   = array();
+		if ( array() !== $rolled ) {
+			foreach ( Db::rows( 'SELECT f.channel, f.country, SUM(f.viewers) AS viewers, SUM(f.adders) AS adders, SUM(f.buyers) AS buyers FROM {rollup_shop_funnel} f JOIN {rollup_shop_days} d ON d.day = f.day WHERE f.day BETWEEN %s AND %s GROUP BY f.channel, f.country', array( $range->start_ymd(), $range->end_ymd() ) ) as $row ) {
+				$rows[] = array(
+					'channel' => (string) $row['channel'],
+					'country' => (string) $row['country'],
+					'viewers' => (int) $row['viewers'],
+					'adders'  => (int) $row['adders'],
+					'buyers'  => (int) $row['buyers'],
+				);
 			}
 		}
-		$users = array( $viewers, array_map( static fn(): bool => true, $adders ), $buyers );
-		wp_cache_set( $key, $users, self::CACHE_GROUP );
-		return $users;
-	}
-
-	/**
-	 * The funnel viewers' session categories, read once per request and data version.
-	 *
-	 * @param DateRange          $range   The range.
-	 * @param array<string, int> $viewers Visitor key → their first product page's time.
-	 * @return array<string, array{channel: string, country: string}>
-	 */
-	private static function funnel_categories( DateRange $range, array $viewers ): array {
-		$key    = 'categories:' . $range->start_ymd() . ':' . $range->end_ymd() . ':' . ( new BuiltinSource() )->data_version();
-		$cached = wp_cache_get( $key, self::CACHE_GROUP );
-		if ( is_array( $cached ) ) {
-			return $cached;
-		}
-		$categories = self::session_categories( $viewers );
-		wp_cache_set( $key, $categories, self::CACHE_GROUP );
-		return $categories;
-	}
-
-	/**
-	 * The channel and country of each visitor's session (see the class).
-	 *
-	 * @param array<string, int> $viewers Visitor key → their first product page's time.
-	 * @return array<string, array{channel: string, country: string}>
-	 */
-	private static function session_categories( array $viewers ): array {
-		$sessions = array();
-		foreach ( array_chunk( array_keys( $viewers ), self::CHUNK ) as $keys ) {
-			$in   = Lookups::ints( $keys );
-			$rows = array_merge(
-				Db::rows( 'SELECT visitor, started_at, id, channel, country FROM {sessions} WHERE visitor IN (' . $in . ')' ),
-				Db::rows( 'SELECT n.visitor_next AS visitor, s.started_at, s.id, s.channel, s.country FROM {session_next} n JOIN {sessions} s ON s.id = n.session_id WHERE n.visitor_next IN (' . $in . ')' )
-			);
-			foreach ( $rows as $row ) {
-				$sessions[ (string) $row['visitor'] ][] = $row;
-			}
-		}
-		$out = array();
-		foreach ( $sessions as $visitor => $rows ) {
-			usort( $rows, static fn( array $a, array $b ): int => array( (int) $a['started_at'], (int) $a['id'] ) <=> array( (int) $b['started_at'], (int) $b['id'] ) );
-			$chosen = $rows[0];
-			foreach ( $rows as $row ) {
-				if ( (int) $row['started_at'] <= ( $viewers[ $visitor ] ?? 0 ) + self::SESSION_LEEWAY ) {
-					$chosen = $row;
-				}
-			}
-			$out[ $visitor ] = array(
-				'channel' => '' !== (string) $chosen['channel'] ? (string) $chosen['channel'] : Channels::UNASSIGNED,
-				'country' => (string) $chosen['country'],
-			);
-		}
-		return $out;
+		$rows = array_merge( $rows, DayRollups::funnel_users( array_values( array_diff( $range->dates(), $rolled ) ) ) );
+		wp_cache_set( $key, $rows, self::CACHE_GROUP );
+		return $rows;
 	}
 
 	/**

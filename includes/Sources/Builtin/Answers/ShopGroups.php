@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Reports\CountryNames;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 
 defined( 'ABSPATH' ) || exit;
@@ -143,33 +144,39 @@ final class ShopGroups {
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
 	public static function items( array $dimensions, DateRange $range ): array {
-		$map    = array_intersect_key(
-			array(
-				Dimension::ITEM_NAME => 'i.name',
-				Dimension::DATE      => 'o.day',
-			),
-			array_flip( $dimensions )
-		);
-		$select = array();
-		foreach ( array_values( $map ) as $n => $expression ) {
-			$select[] = $expression . ' AS k' . $n;
+		$keys  = array_values( array_intersect( array( Dimension::ITEM_NAME, Dimension::DATE ), $dimensions ) );
+		$map   = array();
+		foreach ( $keys as $n => $dimension ) {
+			$map[ $dimension ] = 'k' . $n;
 		}
-		$rate   = 'CASE WHEN o.total > 0 THEN COALESCE(o.total_base, o.total) / o.total ELSE 1 END';
-		$rows   = Db::rows(
-			'SELECT ' . implode(
-				', ',
-				array_merge(
-					$select,
-					array(
-						'SUM(CASE WHEN i.quantity > i.refunded_quantity THEN i.quantity - i.refunded_quantity ELSE 0 END) AS items',
-						'ROUND(SUM(CASE WHEN i.total > i.refunded THEN (i.total - i.refunded) * ' . $rate . ' ELSE 0 END) * 100) AS item_revenue_cents',
-					)
-				)
-			)
-			. ' FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref'
-			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s'
-			. ( array() === $map ? '' : ' GROUP BY ' . implode( ', ', array_values( $map ) ) ),
-			array( $range->start_ymd(), $range->end_ymd() )
+		// The columns of each part: [ rollup's, orders' ] by dimension.
+		$columns = array(
+			Dimension::ITEM_NAME => array( 'r.name', 'i.name' ),
+			Dimension::DATE      => array( 'r.day', 'o.day' ),
+		);
+		$select  = static fn( int $part ): array => array_map( static fn( string $dimension ): string => $columns[ $dimension ][ $part ] . ' AS ' . $map[ $dimension ], $keys );
+		// The rolled-up days from their daily rollup, the others from the orders; summed unrounded.
+		$rolled = DayRollups::rolled( $range->start_ymd(), $range->end_ymd() );
+		$raw    = array_values( array_diff( $range->dates(), $rolled ) );
+		$parts  = array();
+		$args   = array();
+		if ( array() !== $rolled ) {
+			$parts[] = 'SELECT ' . implode( ', ', array_merge( $select( 0 ), array( 'r.items', 'r.item_revenue' ) ) )
+				. ' FROM {rollup_shop_items} r JOIN {rollup_shop_days} d ON d.day = r.day WHERE r.day BETWEEN %s AND %s';
+			$args    = array( $range->start_ymd(), $range->end_ymd() );
+		}
+		if ( array() !== $raw ) {
+			$parts[] = 'SELECT ' . implode( ', ', array_merge( $select( 1 ), array( DayRollups::ITEMS . ' AS items', DayRollups::ITEM_REVENUE . ' AS item_revenue' ) ) )
+				. ' FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref'
+				. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day IN (' . implode( ', ', array_fill( 0, count( $raw ), '%s' ) ) . ')'
+				. ( array() === $keys ? '' : ' GROUP BY ' . implode( ', ', array_values( $map ) ) );
+			$args    = array_merge( $args, $raw );
+		}
+		$rows = Db::rows(
+			'SELECT ' . implode( ', ', array_merge( array_values( $map ), array( 'SUM(t.items) AS items', 'ROUND(SUM(t.item_revenue) * 100) AS item_revenue_cents' ) ) )
+			. ' FROM (' . implode( ' UNION ALL ', $parts ) . ') t'
+			. ( array() === $keys ? '' : ' GROUP BY ' . implode( ', ', array_values( $map ) ) ),
+			$args
 		);
 		$groups = array();
 		foreach ( $rows as $row ) {

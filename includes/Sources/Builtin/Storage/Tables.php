@@ -35,7 +35,9 @@ defined( 'ABSPATH' ) || exit;
  *   rollup_shop_events keeps, for the days whose shop events the retention deleted, their count and
  *   quantity by type and product (Retention::prune, read by Answers\ShopEventGroups);
  *   shop_order_steps, each order's journey (the pages of its visitor's sessions up to the order,
- *   Shop\Journeys), kept with the order, so the raw rows' compaction does not take it.
+ *   Shop\Journeys), kept with the order, so the raw rows' compaction does not take it;
+ *   rollup_shop_funnel and rollup_shop_items, the funnel's users and the paid order lines of
+ *   each complete day, and rollup_shop_days, the days they hold (Shop\DayRollups).
  */
 final class Tables {
 
@@ -43,7 +45,7 @@ final class Tables {
 	 * The schema version this code needs. Add a migration (Aggregation\Migrations) and bump it to
 	 * change the schema.
 	 */
-	public const VERSION = 15;
+	public const VERSION = 16;
 
 	/**
 	 * The option that stores the installed version, per site.
@@ -93,6 +95,9 @@ final class Tables {
 		'shop_events',
 		'rollup_shop_events',
 		'shop_order_steps',
+		'rollup_shop_days',
+		'rollup_shop_funnel',
+		'rollup_shop_items',
 	);
 
 	/**
@@ -486,7 +491,8 @@ journey_at int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (id),
 UNIQUE KEY shop_order (shop,order_id),
 KEY day (day),
-KEY visitor (visitor)",
+KEY visitor (visitor),
+KEY visitor_prev (visitor_prev)",
 			'shop_order_items'   => "$id,
 order_ref bigint(20) unsigned NOT NULL,
 item_id bigint(20) unsigned NOT NULL,
@@ -535,6 +541,21 @@ source_id int(10) unsigned NOT NULL DEFAULT 0,
 medium varchar(100) NOT NULL DEFAULT '',
 campaign_id int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (order_ref,seq)",
+			'rollup_shop_days'   => "$day
+rolled_at int(10) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (day)",
+			'rollup_shop_funnel' => "$day
+channel varchar(32) NOT NULL DEFAULT '',
+country char(2) NOT NULL DEFAULT '',
+viewers $counter,
+adders $counter,
+buyers $counter,
+PRIMARY KEY  (day,channel,country)",
+			'rollup_shop_items'  => "$day
+name varchar(191) NOT NULL DEFAULT '',
+items $counter,
+item_revenue decimal(34,12) NOT NULL DEFAULT 0,
+PRIMARY KEY  (day,name)",
 		);
 	}
 }

@@ -104,10 +104,11 @@ class SchemaTest extends TestCase {
 			'last_ts' => 'last_ts',
 		),
 		'shop_orders'        => array(
-			'PRIMARY'    => 'id',
-			'shop_order' => 'shop,order_id',
-			'day'        => 'day',
-			'visitor'    => 'visitor',
+			'PRIMARY'      => 'id',
+			'shop_order'   => 'shop,order_id',
+			'day'          => 'day',
+			'visitor'      => 'visitor',
+			'visitor_prev' => 'visitor_prev',
 		),
 		'shop_order_items'   => array(
 			'PRIMARY'    => 'id',
@@ -122,6 +123,9 @@ class SchemaTest extends TestCase {
 		),
 		'rollup_shop_events' => array( 'PRIMARY' => 'day,type,product_id' ),
 		'shop_order_steps'   => array( 'PRIMARY' => 'order_ref,seq' ),
+		'rollup_shop_days'   => array( 'PRIMARY' => 'day' ),
+		'rollup_shop_funnel' => array( 'PRIMARY' => 'day,channel,country' ),
+		'rollup_shop_items'  => array( 'PRIMARY' => 'day,name' ),
 	);
 
 	/**

@@ -404,13 +404,35 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 
 		Migrations::migrate();
 
-		$this->assertSame( 15, Tables::installed_version() );
+		$this->assertSame( Tables::VERSION, Tables::installed_version() );
 		$this->assertSame( array( array( '7', '3.5000', '0' ) ), Db::lists( 'SELECT order_id, total, journey_at FROM {shop_orders}' ) );
 		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_order_steps}' ) );
 		$this->assertSame( 1, \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::settle( 1700000100 ) );
 		$this->assertSame( 0, \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys::settle( 1700000100 ) );
 		$this->assertSame( '1700000100', Db::value( 'SELECT journey_at FROM {shop_orders}' ) );
 		$this->assertSame( '0', Db::value( 'SELECT COUNT(*) FROM {shop_order_steps}' ) );
+	}
+
+	/**
+	 * From version 15: the shop's daily rollups and the orders' previous-key index are added; the
+	 * orders stay, and the next run rolls up their complete days.
+	 */
+	public function test_upgrade_from_v15_adds_the_shop_day_rollups() {
+		Migrations::migrate();
+		foreach ( array( 'rollup_shop_days', 'rollup_shop_funnel', 'rollup_shop_items' ) as $table ) {
+			Db::query( 'DROP TABLE {' . $table . '}' );
+		}
+		Db::query( 'ALTER TABLE {shop_orders} DROP INDEX visitor_prev' );
+		$day = self::day( 3 );
+		Db::insert_rows( 'shop_orders', array( 'shop', 'order_id', 'created_at', 'paid_at', 'day', 'currency', 'total' ), array( array( 'woocommerce', 7, 1700000000, 1700000000, $day, 'EUR', '3.5' ) ) );
+		update_option( Tables::VERSION_OPTION, 15 );
+
+		Migrations::migrate();
+
+		$this->assertSame( 16, Tables::installed_version() );
+		$this->assertSame( array( array( '7', '3.5000' ) ), Db::lists( 'SELECT order_id, total FROM {shop_orders}' ) );
+		$this->assertContains( 'visitor_prev', array_column( Db::rows( 'SHOW INDEX FROM {shop_orders}' ), 'Key_name' ) );
+		$this->assertSame( array( $day ), \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups::roll( self::day( 0 ), 0 ) );
 	}
 
 	/**

@@ -14,6 +14,7 @@ use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Hit;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Events;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Orders;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
@@ -104,7 +105,8 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 		$this->event( 'e', '2025-03-11 12:01:00', Events::PRODUCT_VIEW, $mug, 1 );
 		$this->event( 'd', '2025-03-12 08:00:00', Events::PRODUCT_VIEW, $mug, 1 );
 		$this->order( 1, 'a', '2025-03-10 09:07:00', 2, '25.0000' );
-		$this->order( 2, 'b', '2025-03-07 09:07:00', 5, '62.5000' );
+		// b's order of the 7th is under the 7th's visitor key (the collector's salt is a day's).
+		$this->order( 2, 'b-7th', '2025-03-07 09:07:00', 5, '62.5000' );
 	}
 
 	/**
@@ -144,8 +146,9 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 	 * @param string $local    Berlin time it was paid.
 	 * @param int    $quantity Mugs.
 	 * @param string $total    Its total.
+	 * @param bool   $cancelled Whether it is cancelled.
 	 */
-	private function order( int $id, string $visitor, string $local, int $quantity, string $total ): void {
+	private function order( int $id, string $visitor, string $local, int $quantity, string $total, bool $cancelled = false ): void {
 		Orders::save(
 			array(
 				'shop'         => 'woocommerce',
@@ -161,7 +164,7 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 				'total_base'   => $total,
 				'is_new'       => true,
 				'refunded'     => '0',
-				'cancelled'    => false,
+				'cancelled'    => $cancelled,
 				'visitor'      => Hit::key_int( Hits::key( $visitor ) ),
 				'visitor_prev' => 0,
 				'fallback'     => null,
@@ -182,6 +185,17 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 				'coupons'      => array(),
 			)
 		);
+	}
+
+	/**
+	 * Order 1 cancelled (two Mugs, 25.00).
+	 *
+	 * @param int    $id      Order id.
+	 * @param string $visitor Visitor label.
+	 * @param string $local   Berlin time it was paid.
+	 */
+	private function cancel( int $id, string $visitor, string $local ): void {
+		$this->order( $id, $visitor, $local, 2, '25.0000', true );
 	}
 
 	/**
@@ -269,6 +283,58 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 		$this->event( 'b', '2025-03-10 10:02:00', Events::ADD_TO_CART, $this->products['Mug'], 1 );
 		BuiltinSource::bump_data_version();
 		$this->assertSame( $before, $this->report_payload( 'cart_abandonment' ) );
+	}
+
+	/**
+	 * The retention rolls up the days it deletes before it deletes their shop events and sessions:
+	 * the funnel of the 10th, channels and countries included, stays.
+	 */
+	public function test_funnel_after_retention(): void {
+		$before = $this->report_payload( 'ecommerce_funnel' );
+		Retention::prune( self::ts( '2027-04-11 12:00:00' ) );
+		$this->assertSame( '0', Db::value( "SELECT COUNT(*) FROM {shop_events} WHERE day = '2025-03-10'" ) );
+		$this->assertSame( '0', Db::value( "SELECT COUNT(*) FROM {sessions} WHERE day = '2025-03-10'" ) );
+		BuiltinSource::bump_data_version();
+		$this->assertSame( $before, $this->report_payload( 'ecommerce_funnel' ) );
+	}
+
+	/**
+	 * The complete days rolled up answer what the shop tables answer: the funnel, the cart
+	 * figures and the eCommerce Overview's products. An order cancelled afterwards takes its days
+	 * out of the rollups (its funnel purchase and its lines are gone at once); rolled up again,
+	 * the same.
+	 */
+	public function test_daily_rollups_answer_the_same(): void {
+		$reports = array( 'ecommerce_funnel', 'cart_abandonment', 'ecommerce' );
+		$raw     = array();
+		foreach ( $reports as $report ) {
+			$raw[ $report ] = $this->report_payload( $report );
+		}
+		$this->assertSame( array( '2025-03-07', '2025-03-10', '2025-03-11', '2025-03-12' ), DayRollups::roll( '2025-03-13', 0 ) );
+		$this->assertSame( array(), DayRollups::roll( '2025-03-13', 0 ) );
+		// The 10th: a (Organic Social, DE) viewed, added and paid; b (Direct, US) viewed and added.
+		$this->assertSame(
+			array(
+				array( 'Direct', 'US', '1', '1', '0' ),
+				array( 'Organic Social', 'DE', '1', '1', '1' ),
+			),
+			array_map( 'array_values', Db::rows( "SELECT channel, country, viewers, adders, buyers FROM {rollup_shop_funnel} WHERE day = '2025-03-10' ORDER BY channel" ) )
+		);
+		$this->assertSame( array( array( '2025-03-10', 'Mug', '2', '25.000000000000' ) ), array_map( 'array_values', Db::rows( "SELECT day, name, items, item_revenue FROM {rollup_shop_items} WHERE day = '2025-03-10'" ) ) );
+		foreach ( $reports as $report ) {
+			BuiltinSource::bump_data_version();
+			$this->assertSame( $raw[ $report ], $this->report_payload( $report ), $report );
+		}
+
+		$this->cancel( 1, 'a', '2025-03-10 09:07:00' );
+		$this->assertSame( array( '2025-03-07', '2025-03-11', '2025-03-12' ), DayRollups::rolled( '2025-03-01', '2025-03-31' ) );
+		BuiltinSource::bump_data_version();
+		$cancelled = $this->report_payload( 'ecommerce_funnel' );
+		$this->assertSame( array( array( 'value' => 5 ), array( 'value' => 3 ), array( 'value' => 0 ) ), $cancelled['funnel_chart'] );
+		$this->assertSame( 0, $this->report_payload( 'cart_abandonment' )['cart_abandonment'][0]['purchase_quantity'] );
+		$this->assertSame( array( '2025-03-10' ), DayRollups::roll( '2025-03-13', 0 ) );
+		BuiltinSource::bump_data_version();
+		$this->assertSame( $cancelled, $this->report_payload( 'ecommerce_funnel' ) );
 	}
 
 	/**

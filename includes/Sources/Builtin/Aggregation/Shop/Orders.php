@@ -92,12 +92,22 @@ final class Orders {
 					}
 				}
 				$moment = $order['paid_at'] > 0 ? $order['paid_at'] : $order['created_at'];
+				$day    = ( new LocalTime() )->day( $moment );
+				DayRollups::changed(
+					array(
+						$kept ?? array(),
+						array(
+							'day'        => $day,
+							'created_at' => $order['created_at'],
+						),
+					)
+				);
 				$values = array(
 					$order['shop'],
 					$order['order_id'],
 					$order['created_at'],
 					$order['paid_at'],
-					( new LocalTime() )->day( $moment ),
+					$day,
 					$order['status'],
 					$order['currency'],
 					$order['total'],
@@ -157,10 +167,12 @@ final class Orders {
 	 * @param int    $order_id Its order id.
 	 */
 	public static function forget( string $shop, int $order_id ): void {
-		$id = (int) Db::value( 'SELECT id FROM {shop_orders} WHERE shop = %s AND order_id = %d', array( $shop, $order_id ) );
-		if ( 0 === $id ) {
+		$row = Db::rows( 'SELECT id, day, created_at FROM {shop_orders} WHERE shop = %s AND order_id = %d', array( $shop, $order_id ) );
+		if ( array() === $row ) {
 			return;
 		}
+		$id = (int) $row[0]['id'];
+		DayRollups::changed( $row );
 		Db::query( 'DELETE FROM {shop_order_items} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_order_coupons} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_order_steps} WHERE order_ref = %d', array( $id ) );
