@@ -229,10 +229,13 @@ final class Migrations {
 			// the orders captured so far wait as pending, and the aggregation runs write their
 			// journeys while their page views are still in the raw window (Shop\Journeys::settle()).
 			15 => static function (): void {},
-			// The funnel's and the order lines' daily rollups, the days they hold, and the index
-			// on orders' previous visitor keys (dbDelta above adds them): the next aggregation runs
-			// roll up the complete days still in the shop tables (Shop\DayRollups).
-			16 => static function (): void {},
+			// The shop's daily rollups, the days they hold, the index on orders' previous visitor
+			// keys and the orders' own country (dbDelta above adds them): the orders take their
+			// session's country while it is still raw; the next aggregation runs roll up the
+			// complete days still in the shop tables (Shop\DayRollups).
+			16 => static function (): void {
+				\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Orders::fill_countries();
+			},
 		);
 	}
 

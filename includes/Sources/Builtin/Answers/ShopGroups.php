@@ -10,8 +10,8 @@ namespace MonsterInsights\Reports\Sources\Builtin\Answers;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Reports\CountryNames;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Acquisition;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\OrderGroups;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 
 defined( 'ABSPATH' ) || exit;
@@ -31,23 +31,6 @@ defined( 'ABSPATH' ) || exit;
 final class ShopGroups {
 
 	/**
-	 * Dimension → its SQL expression over shop_orders (alias o) and its joins.
-	 */
-	private const DIMENSIONS = array(
-		Dimension::DATE                 => 'o.day',
-		Dimension::SESSION_SOURCE       => "CASE WHEN o.attribution = 'none' THEN %s WHEN s.name IS NULL THEN %s ELSE s.name END",
-		Dimension::SESSION_MEDIUM       => "CASE WHEN o.medium = '' THEN %s ELSE o.medium END",
-		Dimension::SESSION_CHANNEL      => "CASE WHEN o.channel = '' THEN %s ELSE o.channel END",
-		Dimension::SESSION_CAMPAIGN     => 'c.name',
-		Dimension::COUNTRY_ID           => 'v.country',
-		Dimension::COUNTRY              => 'v.country',
-		Dimension::LANDING_PAGE         => 'CASE WHEN lp.path IS NULL THEN %s ELSE lp.path END',
-		Dimension::ORDER_COUPON         => 'oc.code',
-		Dimension::DAYS_TO_PURCHASE     => "CASE WHEN o.attribution = 'session' THEN FLOOR(o.seconds_to_purchase / 86400) ELSE '' END",
-		Dimension::SESSIONS_TO_PURCHASE => "CASE WHEN o.attribution = 'session' THEN o.sessions_to_purchase ELSE '' END",
-	);
-
-	/**
 	 * The dimensions only the shop's orders have: a query by one of them reads no session rollup.
 	 */
 	public const ONLY = array( Dimension::ORDER_COUPON, Dimension::DAYS_TO_PURCHASE, Dimension::SESSIONS_TO_PURCHASE );
@@ -58,7 +41,7 @@ final class ShopGroups {
 	 * @param string[] $dimensions Dimensions.
 	 */
 	public static function answers( array $dimensions ): bool {
-		return array() === array_diff( $dimensions, array_keys( self::DIMENSIONS ) );
+		return array() === array_diff( $dimensions, array_keys( OrderGroups::DIMENSIONS ) );
 	}
 
 	/**
@@ -70,44 +53,47 @@ final class ShopGroups {
 	 */
 	public static function groups( array $dimensions, DateRange $range ): array {
 		$dimensions = array_values( array_unique( $dimensions ) );
-		$select     = array();
+		$grouping   = OrderGroups::grouping( $dimensions );
+		$rolled     = null === $grouping ? array() : DayRollups::rolled( $range->start_ymd(), $range->end_ymd() );
+		// The rolled-up days from their rollup, the others from the orders; summed unrounded.
 		$args       = array();
 		$map        = array();
-		$aliases    = array();
-		foreach ( $dimensions as $dimension ) {
-			$expression = self::DIMENSIONS[ $dimension ];
-			if ( ! isset( $aliases[ $expression ] ) ) {
-				$aliases[ $expression ] = 'k' . count( $aliases );
-				$select[]               = $expression . ' AS ' . $aliases[ $expression ];
-				$args                   = array_merge( $args, self::placeholders( $dimension ) );
+		if ( null !== $grouping ) {
+			// The grouping's values are v1 and v2 (k0 and k1 in both parts), the day kd.
+			$values = OrderGroups::GROUPINGS[ $grouping ];
+			$parts  = OrderGroups::select( $values );
+			foreach ( $dimensions as $dimension ) {
+				$map[ $dimension ] = Dimension::DATE === $dimension ? 'kd' : $parts['aliases'][ Dimension::COUNTRY === $dimension ? Dimension::COUNTRY_ID : $dimension ];
 			}
-			$map[ $dimension ] = $aliases[ $expression ];
+		} else {
+			$parts = OrderGroups::select( array_values( array_diff( $dimensions, array( Dimension::DATE ) ) ) );
+			foreach ( $dimensions as $dimension ) {
+				$map[ $dimension ] = Dimension::DATE === $dimension ? 'kd' : $parts['aliases'][ $dimension ];
+			}
 		}
-		$joins = '';
-		if ( in_array( Dimension::SESSION_SOURCE, $dimensions, true ) ) {
-			$joins .= ' LEFT JOIN {sources} s ON s.id = o.source_id';
+		$keys   = array_values( array_unique( array_values( $parts['aliases'] ) ) );
+		$select = array();
+		$unions = array();
+		if ( array() !== $rolled ) {
+			$columns  = array_slice( array( 'r.v1 AS k0', 'r.v2 AS k1' ), 0, count( $keys ) );
+			$unions[] = 'SELECT ' . implode( ', ', array_merge( $columns, array( 'r.day AS kd', 'r.purchases', 'r.new_purchases', 'r.revenue' ) ) )
+				. ' FROM {rollup_shop_orders} r JOIN {rollup_shop_days} d ON d.day = r.day WHERE r.day BETWEEN %s AND %s AND r.dims = %s';
+			$select   = array( $range->start_ymd(), $range->end_ymd(), (string) $grouping );
 		}
-		if ( in_array( Dimension::SESSION_CAMPAIGN, $dimensions, true ) ) {
-			$joins .= ' JOIN {campaigns} c ON c.id = o.campaign_id';
+		$raw = array_values( array_diff( $range->dates(), $rolled ) );
+		if ( array() !== $raw ) {
+			$unions[] = 'SELECT ' . implode( ', ', array_merge( $parts['select'], array( 'o.day AS kd', OrderGroups::COUNTERS ) ) )
+				. ' FROM {shop_orders} o' . $parts['joins']
+				. ' WHERE ' . OrderGroups::WHERE . ' AND o.day IN (' . implode( ', ', array_fill( 0, count( $raw ), '%s' ) ) . ')'
+				. ' GROUP BY ' . implode( ', ', array_merge( $keys, array( 'kd' ) ) );
+			$args     = array_merge( $parts['args'], $raw );
 		}
-		if ( array() !== array_intersect( array( Dimension::COUNTRY, Dimension::COUNTRY_ID ), $dimensions ) ) {
-			$joins .= ' LEFT JOIN {sessions} v ON v.id = o.session_id';
-		}
-		if ( in_array( Dimension::LANDING_PAGE, $dimensions, true ) ) {
-			$joins .= ' LEFT JOIN {paths} lp ON lp.id = o.landing_path_id';
-		}
-		if ( in_array( Dimension::ORDER_COUPON, $dimensions, true ) ) {
-			// An order with two coupons counts once under each.
-			$joins .= ' JOIN {shop_order_coupons} oc ON oc.order_ref = o.id';
-		}
-		// The paid amount less refunds, converted at the order's own rate to the base currency.
-		$revenue = 'ROUND(SUM(CASE WHEN o.total > 0 THEN COALESCE(o.total_base, o.total) * (o.total - o.refunded) / o.total ELSE 0 END) * 100)';
-		$rows    = Db::rows(
-			'SELECT ' . implode( ', ', array_merge( $select, array( 'COUNT(*) AS purchases', 'SUM(o.is_new) AS new_purchases', $revenue . ' AS revenue_cents' ) ) )
-			. ' FROM {shop_orders} o' . $joins
-			. ' WHERE o.paid_at > 0 AND o.cancelled = 0 AND o.day BETWEEN %s AND %s'
-			. ( array() === $aliases ? '' : ' GROUP BY ' . implode( ', ', array_values( $aliases ) ) ),
-			array_merge( $args, array( $range->start_ymd(), $range->end_ymd() ) )
+		$outer = array_values( array_unique( array_values( $map ) ) );
+		$rows  = Db::rows(
+			'SELECT ' . implode( ', ', array_merge( $outer, array( 'SUM(t.purchases) AS purchases', 'SUM(t.new_purchases) AS new_purchases', 'ROUND(SUM(t.revenue) * 100) AS revenue_cents' ) ) )
+			. ' FROM (' . implode( ' UNION ALL ', $unions ) . ') t'
+			. ( array() === $outer ? '' : ' GROUP BY ' . implode( ', ', $outer ) ),
+			array_merge( $select, $args )
 		);
 		$groups  = array();
 		foreach ( $rows as $row ) {
@@ -204,19 +190,5 @@ final class ShopGroups {
 	 */
 	public static function answers_items( array $dimensions ): bool {
 		return array() === array_diff( $dimensions, array( Dimension::ITEM_NAME, Dimension::DATE ) );
-	}
-
-	/**
-	 * The values of a dimension expression's placeholders.
-	 *
-	 * @param string $dimension The dimension.
-	 * @return string[]
-	 */
-	private static function placeholders( string $dimension ): array {
-		return match ( $dimension ) {
-			Dimension::SESSION_SOURCE => array( Acquisition::NOT_SET, Acquisition::DIRECT_SOURCE ),
-			Dimension::SESSION_MEDIUM, Dimension::SESSION_CHANNEL, Dimension::LANDING_PAGE => array( Acquisition::NOT_SET ),
-			default => array(),
-		};
 	}
 }

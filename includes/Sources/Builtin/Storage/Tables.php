@@ -36,8 +36,9 @@ defined( 'ABSPATH' ) || exit;
  *   quantity by type and product (Retention::prune, read by Answers\ShopEventGroups);
  *   shop_order_steps, each order's journey (the pages of its visitor's sessions up to the order,
  *   Shop\Journeys), kept with the order, so the raw rows' compaction does not take it;
- *   rollup_shop_funnel and rollup_shop_items, the funnel's users and the paid order lines of
- *   each complete day, and rollup_shop_days, the days they hold (Shop\DayRollups).
+ *   rollup_shop_funnel, rollup_shop_items and rollup_shop_orders, the funnel's users, the paid
+ *   order lines and the paid orders by each grouping the reports ask (Shop\OrderGroups) of each
+ *   complete day, and rollup_shop_days, the days they hold (Shop\DayRollups).
  */
 final class Tables {
 
@@ -98,6 +99,7 @@ final class Tables {
 		'rollup_shop_days',
 		'rollup_shop_funnel',
 		'rollup_shop_items',
+		'rollup_shop_orders',
 	);
 
 	/**
@@ -485,6 +487,7 @@ medium varchar(100) NOT NULL DEFAULT '',
 campaign_id int(10) unsigned NOT NULL DEFAULT 0,
 channel varchar(32) NOT NULL DEFAULT '',
 landing_path_id int(10) unsigned NOT NULL DEFAULT 0,
+country char(2) NOT NULL DEFAULT '',
 seconds_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
 sessions_to_purchase int(10) unsigned NOT NULL DEFAULT 0,
 journey_at int(10) unsigned NOT NULL DEFAULT 0,
@@ -556,6 +559,16 @@ name varchar(191) NOT NULL DEFAULT '',
 items $counter,
 item_revenue decimal(34,12) NOT NULL DEFAULT 0,
 PRIMARY KEY  (day,name)",
+			'rollup_shop_orders' => "id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+$day
+dims varchar(32) NOT NULL DEFAULT '',
+v1 varchar(2048) NOT NULL DEFAULT '',
+v2 varchar(191) NOT NULL DEFAULT '',
+purchases $counter,
+new_purchases $counter,
+revenue decimal(34,12) NOT NULL DEFAULT 0,
+PRIMARY KEY  (id),
+KEY day_dims (day,dims)",
 		);
 	}
 }

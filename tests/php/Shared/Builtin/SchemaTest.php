@@ -126,6 +126,10 @@ class SchemaTest extends TestCase {
 		'rollup_shop_days'   => array( 'PRIMARY' => 'day' ),
 		'rollup_shop_funnel' => array( 'PRIMARY' => 'day,channel,country' ),
 		'rollup_shop_items'  => array( 'PRIMARY' => 'day,name' ),
+		'rollup_shop_orders' => array(
+			'PRIMARY'  => 'id',
+			'day_dims' => 'day,dims',
+		),
 	);
 
 	/**

@@ -419,18 +419,28 @@ class SchemaUpgradeTest extends BuiltinTestCase {
 	 */
 	public function test_upgrade_from_v15_adds_the_shop_day_rollups() {
 		Migrations::migrate();
-		foreach ( array( 'rollup_shop_days', 'rollup_shop_funnel', 'rollup_shop_items' ) as $table ) {
+		foreach ( array( 'rollup_shop_days', 'rollup_shop_funnel', 'rollup_shop_items', 'rollup_shop_orders' ) as $table ) {
 			Db::query( 'DROP TABLE {' . $table . '}' );
 		}
 		Db::query( 'ALTER TABLE {shop_orders} DROP INDEX visitor_prev' );
+		Db::query( 'ALTER TABLE {shop_orders} DROP COLUMN country' );
 		$day = self::day( 3 );
-		Db::insert_rows( 'shop_orders', array( 'shop', 'order_id', 'created_at', 'paid_at', 'day', 'currency', 'total' ), array( array( 'woocommerce', 7, 1700000000, 1700000000, $day, 'EUR', '3.5' ) ) );
+		Db::insert_rows( 'sessions', array( 'id', 'visitor', 'started_at', 'last_seen_at', 'day', 'country' ), array( array( 41, 5, 1700000000, 1700000000, $day, 'FR' ) ) );
+		Db::insert_rows(
+			'shop_orders',
+			array( 'shop', 'order_id', 'created_at', 'paid_at', 'day', 'currency', 'total', 'session_id' ),
+			array(
+				array( 'woocommerce', 7, 1700000000, 1700000000, $day, 'EUR', '3.5', 41 ),
+				array( 'woocommerce', 8, 1700000000, 1700000000, $day, 'EUR', '1.5', 0 ),
+			)
+		);
 		update_option( Tables::VERSION_OPTION, 15 );
 
 		Migrations::migrate();
 
 		$this->assertSame( 16, Tables::installed_version() );
-		$this->assertSame( array( array( '7', '3.5000' ) ), Db::lists( 'SELECT order_id, total FROM {shop_orders}' ) );
+		// The order tied to a raw session takes its country; the other has none.
+		$this->assertSame( array( array( '7', '3.5000', 'FR' ), array( '8', '1.5000', '' ) ), Db::lists( 'SELECT order_id, total, country FROM {shop_orders} ORDER BY order_id' ) );
 		$this->assertContains( 'visitor_prev', array_column( Db::rows( 'SHOW INDEX FROM {shop_orders}' ), 'Key_name' ) );
 		$this->assertSame( array( $day ), \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups::roll( self::day( 0 ), 0 ) );
 	}

@@ -305,7 +305,7 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 	 * the same.
 	 */
 	public function test_daily_rollups_answer_the_same(): void {
-		$reports = array( 'ecommerce_funnel', 'cart_abandonment', 'ecommerce' );
+		$reports = array( 'ecommerce_funnel', 'cart_abandonment', 'ecommerce', 'overview', 'site_summary', 'countries' );
 		$raw     = array();
 		foreach ( $reports as $report ) {
 			$raw[ $report ] = $this->report_payload( $report );

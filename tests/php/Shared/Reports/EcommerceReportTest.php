@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
 use MonsterInsights\Reports\Settings\Modules;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Events;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Orders;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
@@ -365,6 +366,36 @@ class EcommerceReportTest extends BuiltinTestCase {
 
 		$searched = $this->report_payload( 'ecommerce_coupons', array( 'search' => 'free' ) )['coupons_table']['rows'];
 		$this->assertSame( array( 'FREESHIP' ), array_column( $searched, 'coupon_name' ) );
+	}
+
+	/**
+	 * Every report that reads the orders answers the same from the days rolled up
+	 * (Shop\DayRollups) as from the shop tables: the eCommerce screens, the Overview, the Site
+	 * Summary, the traffic and country tables, the coupons compared.
+	 */
+	public function test_daily_rollups_answer_the_same(): void {
+		$reports = array( 'ecommerce', 'ecommerce_coupons', 'overview', 'site_summary', 'countries', 'traffic_overview', 'traffic_landing_pages', 'traffic_source_medium', 'traffic_social', 'traffic_campaign' );
+		$compare = array(
+			'compare_start' => '2025-03-03',
+			'compare_end'   => '2025-03-09',
+		);
+		$raw     = array();
+		foreach ( $reports as $report ) {
+			$raw[ $report ] = $this->report_payload( $report );
+		}
+		$raw['compared'] = $this->report_payload( 'ecommerce_coupons', $compare );
+
+		$this->assertContains( '2025-03-12', DayRollups::roll( '2025-03-20', 0 ) );
+		$this->assertSame(
+			Db::value( 'SELECT COUNT(*) FROM {shop_orders} WHERE paid_at > 0 AND cancelled = 0' ),
+			Db::value( "SELECT SUM(purchases) FROM {rollup_shop_orders} WHERE dims = 'none'" )
+		);
+		foreach ( $reports as $report ) {
+			BuiltinSource::bump_data_version();
+			$this->assertSame( $raw[ $report ], $this->report_payload( $report ), $report );
+		}
+		BuiltinSource::bump_data_version();
+		$this->assertSame( $raw['compared'], $this->report_payload( 'ecommerce_coupons', $compare ) );
 	}
 
 	/**

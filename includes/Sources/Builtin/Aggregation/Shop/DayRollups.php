@@ -25,6 +25,8 @@ defined( 'ABSPATH' ) || exit;
  * - rollup_shop_items: the paid, not cancelled orders' lines by the day the order was paid and the
  *   line's name: units (less refunded units) and revenue (less refunds, at the order's own rate to
  *   the base currency, unrounded);
+ * - rollup_shop_orders: those orders by the day they were paid and each grouping the reports ask
+ *   (OrderGroups::GROUPINGS): purchases, new customers' purchases, revenue (unrounded);
  * - rollup_shop_days: the days both hold. A day not in it is read from the shop tables.
  *
  * A visitor key belongs to one site-local day (the collector's salt changes at the site's
@@ -32,7 +34,7 @@ defined( 'ABSPATH' ) || exit;
  * ended (LAG_DAYS: that day's orders may carry its visitors' keys as their previous keys), after
  * each aggregation run, MAX_DAYS a run, oldest first. When an order changes (paid, refunded,
  * cancelled, deleted), the days it counts in leave rollup_shop_days (changed()) and the next run
- * rolls them up again. The funnel of a day is recomputed only while the day's sessions are still
+ * rolls them up again; so does an order's attribution found late. The funnel of a day is recomputed only while the day's sessions are still
  * in the raw tables (their channel and country); once they are compacted it stays as rolled up,
  * and a later change to one of its orders changes the day's order lines only.
  */
@@ -104,6 +106,10 @@ final class DayRollups {
 					. ' WHERE o.day = %s AND o.paid_at > 0 AND o.cancelled = 0 GROUP BY o.day, i.name',
 					array( $day )
 				);
+				Db::query( 'DELETE FROM {rollup_shop_orders} WHERE day = %s', array( $day ) );
+				foreach ( OrderGroups::statements( $day ) as list( $sql, $args ) ) {
+					Db::query( $sql, $args );
+				}
 				$rolled   = null !== Db::value( 'SELECT day FROM {rollup_shop_funnel} WHERE day = %s LIMIT 1', array( $day ) );
 				$sessions = null !== Db::value( 'SELECT id FROM {sessions} WHERE day = %s LIMIT 1', array( $day ) );
 				if ( $sessions || ! $rolled ) {

@@ -188,7 +188,7 @@ final class Orders {
 	 * @return bool Whether a session matched.
 	 */
 	public static function attribute( int $id ): bool {
-		$order = Db::rows( 'SELECT visitor, visitor_prev, created_at, paid_at FROM {shop_orders} WHERE id = %d', array( $id ) );
+		$order = Db::rows( 'SELECT visitor, visitor_prev, created_at, paid_at, day FROM {shop_orders} WHERE id = %d', array( $id ) );
 		if ( array() === $order ) {
 			return false;
 		}
@@ -197,16 +197,18 @@ final class Orders {
 		if ( array() === $keys ) {
 			return false;
 		}
-		$sessions = self::visitor_sessions( $keys, $moment, array( 'started_at', 'source_id', 'medium', 'campaign_id', 'channel', 'landing_path_id' ) );
+		$sessions = self::visitor_sessions( $keys, $moment, array( 'started_at', 'source_id', 'medium', 'campaign_id', 'channel', 'landing_path_id', 'country' ) );
 		if ( array() === $sessions ) {
 			return false;
 		}
 		$latest = $sessions[0];
 		$first  = (int) $sessions[ count( $sessions ) - 1 ]['started_at'];
 		Db::query(
-			'UPDATE {shop_orders} SET session_id = %d, attribution = %s, source_id = %d, medium = %s, campaign_id = %d, channel = %s, landing_path_id = %d, seconds_to_purchase = %d, sessions_to_purchase = %d WHERE id = %d',
-			array( (int) $latest['id'], self::FROM_SESSION, (int) $latest['source_id'], (string) $latest['medium'], (int) $latest['campaign_id'], (string) $latest['channel'], (int) $latest['landing_path_id'], max( 0, $moment - $first ), count( $sessions ), $id )
+			'UPDATE {shop_orders} SET session_id = %d, attribution = %s, source_id = %d, medium = %s, campaign_id = %d, channel = %s, landing_path_id = %d, country = %s, seconds_to_purchase = %d, sessions_to_purchase = %d WHERE id = %d',
+			array( (int) $latest['id'], self::FROM_SESSION, (int) $latest['source_id'], (string) $latest['medium'], (int) $latest['campaign_id'], (string) $latest['channel'], (int) $latest['landing_path_id'], (string) $latest['country'], max( 0, $moment - $first ), count( $sessions ), $id )
 		);
+		// Its day's rollups hold its former attribution.
+		DayRollups::changed( array( array( 'day' => (string) $order[0]['day'] ) ) );
 		return true;
 	}
 
@@ -256,9 +258,26 @@ final class Orders {
 			$from     = self::FROM_SHOP;
 		}
 		Db::query(
-			'UPDATE {shop_orders} SET session_id = 0, attribution = %s, source_id = %d, medium = %s, campaign_id = %d, channel = %s, landing_path_id = 0, seconds_to_purchase = 0, sessions_to_purchase = 0 WHERE id = %d',
+			'UPDATE {shop_orders} SET session_id = 0, attribution = %s, source_id = %d, medium = %s, campaign_id = %d, channel = %s, landing_path_id = 0, country = \'\', seconds_to_purchase = 0, sessions_to_purchase = 0 WHERE id = %d',
 			array( $from, (int) ( $sources[ $source ] ?? 0 ), $medium, $campaign, $channel, $id )
 		);
+	}
+
+	/**
+	 * Orders tied to a session before orders kept their country (schema 16) take it from the
+	 * session while it is still in the raw tables.
+	 */
+	public static function fill_countries(): void {
+		$rows = Db::rows( "SELECT o.id, s.country FROM {shop_orders} o JOIN {sessions} s ON s.id = o.session_id WHERE o.session_id <> 0 AND o.country = '' AND s.country <> ''" );
+		$by   = array();
+		foreach ( $rows as $row ) {
+			$by[ (string) $row['country'] ][] = (int) $row['id'];
+		}
+		foreach ( $by as $country => $ids ) {
+			foreach ( array_chunk( $ids, 1000 ) as $chunk ) {
+				Db::query( 'UPDATE {shop_orders} SET country = %s WHERE id IN (' . Lookups::ints( $chunk ) . ')', array( (string) $country ) );
+			}
+		}
 	}
 
 	/**
