@@ -47,8 +47,8 @@ final class Retention {
 	 * @return array<string, int> Rows deleted, by table.
 	 */
 	public static function prune( int $now, int $max_batches = 0, ?LocalTime $clock = null ): array {
-		$clock   = $clock ?? new LocalTime();
-		$oldest  = $clock->months_before( $now, self::months() );
+		$clock  = $clock ?? new LocalTime();
+		$oldest = $clock->months_before( $now, self::months() );
 		// The days about to go that the shop's daily rollups lack, first: the funnel reads their
 		// shop events and sessions.
 		DayRollups::roll( $oldest, 0 );

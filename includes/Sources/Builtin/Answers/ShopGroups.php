@@ -56,8 +56,8 @@ final class ShopGroups {
 		$grouping   = OrderGroups::grouping( $dimensions );
 		$rolled     = null === $grouping ? array() : DayRollups::rolled( $range->start_ymd(), $range->end_ymd() );
 		// The rolled-up days from their rollup, the others from the orders; summed unrounded.
-		$args       = array();
-		$map        = array();
+		$args = array();
+		$map  = array();
 		if ( null !== $grouping ) {
 			// The grouping's values are v1 and v2 (k0 and k1 in both parts), the day kd.
 			$values = OrderGroups::GROUPINGS[ $grouping ];
@@ -88,14 +88,14 @@ final class ShopGroups {
 				. ' GROUP BY ' . implode( ', ', array_merge( $keys, array( 'kd' ) ) );
 			$args     = array_merge( $parts['args'], $raw );
 		}
-		$outer = array_values( array_unique( array_values( $map ) ) );
-		$rows  = Db::rows(
+		$outer  = array_values( array_unique( array_values( $map ) ) );
+		$rows   = Db::rows(
 			'SELECT ' . implode( ', ', array_merge( $outer, array( 'SUM(t.purchases) AS purchases', 'SUM(t.new_purchases) AS new_purchases', 'ROUND(SUM(t.revenue) * 100) AS revenue_cents' ) ) )
 			. ' FROM (' . implode( ' UNION ALL ', $unions ) . ') t'
 			. ( array() === $outer ? '' : ' GROUP BY ' . implode( ', ', $outer ) ),
 			array_merge( $select, $args )
 		);
-		$groups  = array();
+		$groups = array();
 		foreach ( $rows as $row ) {
 			if ( 0 === (int) ( $row['purchases'] ?? 0 ) ) {
 				continue; // COUNT over no order.
@@ -130,8 +130,8 @@ final class ShopGroups {
 	 * @return array<int, array{dimensions: array<string, string>, counters: array<string, int>}>
 	 */
 	public static function items( array $dimensions, DateRange $range ): array {
-		$keys  = array_values( array_intersect( array( Dimension::ITEM_NAME, Dimension::DATE ), $dimensions ) );
-		$map   = array();
+		$keys = array_values( array_intersect( array( Dimension::ITEM_NAME, Dimension::DATE ), $dimensions ) );
+		$map  = array();
 		foreach ( $keys as $n => $dimension ) {
 			$map[ $dimension ] = 'k' . $n;
 		}
@@ -158,7 +158,7 @@ final class ShopGroups {
 				. ( array() === $keys ? '' : ' GROUP BY ' . implode( ', ', array_values( $map ) ) );
 			$args    = array_merge( $args, $raw );
 		}
-		$rows = Db::rows(
+		$rows   = Db::rows(
 			'SELECT ' . implode( ', ', array_merge( array_values( $map ), array( 'SUM(t.items) AS items', 'ROUND(SUM(t.item_revenue) * 100) AS item_revenue_cents' ) ) )
 			. ' FROM (' . implode( ' UNION ALL ', $parts ) . ') t'
 			. ( array() === $keys ? '' : ' GROUP BY ' . implode( ', ', array_values( $map ) ) ),

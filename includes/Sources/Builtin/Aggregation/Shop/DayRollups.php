@@ -200,11 +200,11 @@ final class DayRollups {
 		$categories = self::session_categories( $viewers );
 		$counts     = array();
 		foreach ( $viewers as $visitor => $ts ) {
-			$category = $categories[ $visitor ] ?? array(
+			$category         = $categories[ $visitor ] ?? array(
 				'channel' => Channels::UNASSIGNED,
 				'country' => '',
 			);
-			$key      = $category['channel'] . "\0" . $category['country'];
+			$key              = $category['channel'] . "\0" . $category['country'];
 			$counts[ $key ] ??= array(
 				'channel' => $category['channel'],
 				'country' => $category['country'],

@@ -147,9 +147,9 @@ final class OrderGroups {
 	public static function statements( string $day ): array {
 		$statements = array();
 		foreach ( self::GROUPINGS as $name => $grouping ) {
-			$parts  = self::select( $grouping );
-			$values = array_pad( array_values( array_unique( $parts['aliases'] ) ), 2, "''" );
-			$sql    = 'INSERT INTO {rollup_shop_orders} (day, dims, v1, v2, purchases, new_purchases, revenue)'
+			$parts        = self::select( $grouping );
+			$values       = array_pad( array_values( array_unique( $parts['aliases'] ) ), 2, "''" );
+			$sql          = 'INSERT INTO {rollup_shop_orders} (day, dims, v1, v2, purchases, new_purchases, revenue)'
 				. ' SELECT %s, %s, ' . implode( ', ', $values ) . ', purchases, new_purchases, revenue FROM ('
 				. 'SELECT ' . implode( ', ', array_merge( $parts['select'], array( self::COUNTERS ) ) )
 				. ' FROM {shop_orders} o' . $parts['joins']
