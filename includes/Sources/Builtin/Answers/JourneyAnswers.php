@@ -67,12 +67,15 @@ final class JourneyAnswers {
 			$where .= ' AND c.name = %s';
 			$args[] = $filter['campaign'];
 		}
-		$from  = ' FROM {shop_orders} o LEFT JOIN {sources} s ON s.id = o.source_id LEFT JOIN {campaigns} c ON c.id = o.campaign_id WHERE ' . $where;
+		$joins = ' LEFT JOIN {sources} s ON s.id = o.source_id LEFT JOIN {campaigns} c ON c.id = o.campaign_id';
+		// The page's orders found on the orders alone (the `paid` index covers them) unless a
+		// filter names a source or campaign; then read whole for the page only.
+		$from  = ' FROM {shop_orders} o' . ( '' === $filter['source'] && '' === $filter['campaign'] ? '' : $joins ) . ' WHERE ' . $where;
 		$total = (int) Db::value( 'SELECT COUNT(*)' . $from, $args );
-		$rows  = Db::rows(
-			'SELECT o.id, o.shop, o.order_id, o.paid_at, o.currency, o.total, o.medium, s.name AS source, c.name AS campaign'
-			. $from . ' ORDER BY o.paid_at DESC, o.id DESC LIMIT %d OFFSET %d',
-			array_merge( $args, array( $per_page, ( max( 1, $page ) - 1 ) * $per_page ) )
+		$ids   = Db::col( 'SELECT o.id' . $from . ' ORDER BY o.paid_at DESC, o.id DESC LIMIT %d OFFSET %d', array_merge( $args, array( $per_page, ( max( 1, $page ) - 1 ) * $per_page ) ) );
+		$rows  = array() === $ids ? array() : Db::rows(
+			'SELECT o.id, o.shop, o.order_id, o.paid_at, o.currency, o.total, o.medium, s.name AS source, c.name AS campaign FROM {shop_orders} o' . $joins
+			. ' WHERE o.id IN (' . implode( ', ', array_map( 'intval', $ids ) ) . ') ORDER BY o.paid_at DESC, o.id DESC'
 		);
 		$steps = array();
 		foreach ( $rows as $row ) {

@@ -61,7 +61,7 @@ final class ShopGroups {
 		if ( null !== $grouping ) {
 			// The grouping's values are v1 and v2 (k0 and k1 in both parts), the day kd.
 			$values = OrderGroups::GROUPINGS[ $grouping ];
-			$parts  = OrderGroups::select( $values );
+			$parts  = OrderGroups::select( $values, true );
 			foreach ( $dimensions as $dimension ) {
 				$map[ $dimension ] = Dimension::DATE === $dimension ? 'kd' : $parts['aliases'][ Dimension::COUNTRY === $dimension ? Dimension::COUNTRY_ID : $dimension ];
 			}
@@ -88,14 +88,29 @@ final class ShopGroups {
 				. ' GROUP BY ' . implode( ', ', array_merge( $keys, array( 'kd' ) ) );
 			$args     = array_merge( $parts['args'], $raw );
 		}
-		$outer  = array_values( array_unique( array_values( $map ) ) );
-		$rows   = Db::rows(
-			'SELECT ' . implode( ', ', array_merge( $outer, array( 'SUM(t.purchases) AS purchases', 'SUM(t.new_purchases) AS new_purchases', 'ROUND(SUM(t.revenue) * 100) AS revenue_cents' ) ) )
-			. ' FROM (' . implode( ' UNION ALL ', $unions ) . ') t'
-			. ( array() === $outer ? '' : ' GROUP BY ' . implode( ', ', $outer ) ),
-			array_merge( $select, $args )
+		// Each asked value by its alias; a keyed one (rolled up by its key) turned into its value.
+		$outer  = array();
+		$joins  = '';
+		$labels = array();
+		foreach ( array_values( array_unique( array_values( $map ) ) ) as $alias ) {
+			$dimension = array_search( $alias, $parts['aliases'], true );
+			if ( null !== $grouping && is_string( $dimension ) && isset( OrderGroups::KEYED[ $dimension ] ) ) {
+				$label           = OrderGroups::label( $dimension, $alias );
+				$outer[ $alias ] = $label['expression'];
+				$joins          .= $label['join'];
+				$labels          = array_merge( $labels, $label['args'] );
+			} else {
+				$outer[ $alias ] = 't.' . $alias;
+			}
+		}
+		$select_outer = array_map( static fn( string $expression, string $alias ): string => $expression . ' AS ' . $alias, array_values( $outer ), array_keys( $outer ) );
+		$rows         = Db::rows(
+			'SELECT ' . implode( ', ', array_merge( $select_outer, array( 'SUM(t.purchases) AS purchases', 'SUM(t.new_purchases) AS new_purchases', 'ROUND(SUM(t.revenue) * 100) AS revenue_cents' ) ) )
+			. ' FROM (' . implode( ' UNION ALL ', $unions ) . ') t' . $joins
+			. ( array() === $outer ? '' : ' GROUP BY ' . implode( ', ', array_values( $outer ) ) ),
+			array_merge( $labels, $select, $args, $labels )
 		);
-		$groups = array();
+		$groups       = array();
 		foreach ( $rows as $row ) {
 			if ( 0 === (int) ( $row['purchases'] ?? 0 ) ) {
 				continue; // COUNT over no order.

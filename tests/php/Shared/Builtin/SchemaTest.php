@@ -109,6 +109,7 @@ class SchemaTest extends TestCase {
 			'day'          => 'day',
 			'visitor'      => 'visitor',
 			'visitor_prev' => 'visitor_prev',
+			'paid'         => 'shop,cancelled,day,paid_at',
 		),
 		'shop_order_items'   => array(
 			'PRIMARY'    => 'id',

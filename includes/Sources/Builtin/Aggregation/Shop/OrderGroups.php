@@ -43,6 +43,12 @@ final class OrderGroups {
 	);
 
 	/**
+	 * Dimensions grouped by a short key where they are rolled up (a landing page by its path id:
+	 * paths are long), turned into their value afterwards (label()).
+	 */
+	public const KEYED = array( Dimension::LANDING_PAGE => 'o.landing_path_id' );
+
+	/**
 	 * The groupings rolled up per day: name → its dimensions (at most two; `v1`, `v2`). A query by
 	 * one of them, with or without the day, reads the rolled-up days from the rollup.
 	 */
@@ -99,19 +105,21 @@ final class OrderGroups {
 	 * their placeholders' values, the joins they need, and each dimension's alias.
 	 *
 	 * @param string[] $dimensions Dimensions (keys of DIMENSIONS).
+	 * @param bool     $keyed      Whether a KEYED dimension is its key.
 	 * @return array{select: string[], args: string[], joins: string, aliases: array<string, string>}
 	 */
-	public static function select( array $dimensions ): array {
+	public static function select( array $dimensions, bool $keyed = false ): array {
 		$select  = array();
 		$args    = array();
 		$aliases = array();
 		$by      = array();
 		foreach ( array_values( array_unique( $dimensions ) ) as $dimension ) {
-			$expression = self::DIMENSIONS[ $dimension ];
+			$is_key     = $keyed && isset( self::KEYED[ $dimension ] );
+			$expression = $is_key ? self::KEYED[ $dimension ] : self::DIMENSIONS[ $dimension ];
 			if ( ! isset( $by[ $expression ] ) ) {
 				$by[ $expression ] = 'k' . count( $by );
 				$select[]          = $expression . ' AS ' . $by[ $expression ];
-				$args              = array_merge( $args, self::placeholders( $dimension ) );
+				$args              = array_merge( $args, $is_key ? array() : self::placeholders( $dimension ) );
 			}
 			$aliases[ $dimension ] = $by[ $expression ];
 		}
@@ -122,7 +130,7 @@ final class OrderGroups {
 		if ( in_array( Dimension::SESSION_CAMPAIGN, $dimensions, true ) ) {
 			$joins .= ' JOIN {campaigns} c ON c.id = o.campaign_id';
 		}
-		if ( in_array( Dimension::LANDING_PAGE, $dimensions, true ) ) {
+		if ( ! $keyed && in_array( Dimension::LANDING_PAGE, $dimensions, true ) ) {
 			$joins .= ' LEFT JOIN {paths} lp ON lp.id = o.landing_path_id';
 		}
 		if ( in_array( Dimension::ORDER_COUPON, $dimensions, true ) ) {
@@ -138,6 +146,22 @@ final class OrderGroups {
 	}
 
 	/**
+	 * A KEYED dimension's value from its key (a column of a derived table t): the expression, the
+	 * join it needs and its placeholders' values.
+	 *
+	 * @param string $dimension A KEYED dimension.
+	 * @param string $key       The key's column of t.
+	 * @return array{expression: string, join: string, args: string[]}
+	 */
+	public static function label( string $dimension, string $key ): array {
+		return array(
+			'expression' => self::DIMENSIONS[ $dimension ],
+			'join'       => ' LEFT JOIN {paths} lp ON lp.id = t.' . $key,
+			'args'       => self::placeholders( $dimension ),
+		);
+	}
+
+	/**
 	 * The statements that roll up one day's paid orders by every grouping (the caller deletes the
 	 * day's rows first): INSERT … SELECT, one per grouping.
 	 *
@@ -147,7 +171,7 @@ final class OrderGroups {
 	public static function statements( string $day ): array {
 		$statements = array();
 		foreach ( self::GROUPINGS as $name => $grouping ) {
-			$parts        = self::select( $grouping );
+			$parts        = self::select( $grouping, true );
 			$values       = array_pad( array_values( array_unique( $parts['aliases'] ) ), 2, "''" );
 			$sql          = 'INSERT INTO {rollup_shop_orders} (day, dims, v1, v2, purchases, new_purchases, revenue)'
 				. ' SELECT %s, %s, ' . implode( ', ', $values ) . ', purchases, new_purchases, revenue FROM ('
