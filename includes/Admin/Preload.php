@@ -24,7 +24,9 @@ defined( 'ABSPATH' ) || exit;
  * The paths are those of the app's start-up (src/app/startUp.ts: add-ons, settings, notifications)
  * and, on a connected site, those of its default route — the Overview for the default dates (the
  * last 30 days, ending yesterday): the user's metric selection, the overview report and the site
- * summary, each report only when the licence includes it. The server never sees the URL's hash: the
+ * summary, each report only when the licence includes it. Neither needs a shop: like the app, which
+ * asks early for no eCommerce report (tier feature `ecommerce`, NeedsShop) while the site has none,
+ * the page prints no answer that could only be 400 no_shop. The server never sees the URL's hash: the
  * app drops the report answers when the hash shows another route or other dates, and asks for that
  * route's report at once instead (src/app/firstScreen.ts).
  */

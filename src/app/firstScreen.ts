@@ -51,8 +51,9 @@ const NOTHING: FirstScreen = { reports: [], metrics: false };
  * The requests of the screen a location hash opens, as the app will render it (src/app/App.tsx,
  * ReportRoute, ReportScreen): nothing on the network admin screen, for a user who may not view the
  * reports, before a source is connected, on the settings and wizard screens, for a report without
- * a screen, a report that fetches itself, a report the licence does not include, or a report of
- * the shop's figures without a shop; a report never compared asks its dates alone.
+ * a screen, a report that fetches itself, a report the licence does not include, or an eCommerce
+ * report (registry feature `ecommerce`) without a shop; a report never compared asks its dates
+ * alone.
  *
  * @param boot  The boot data.
  * @param hash  `location.hash`.
@@ -82,8 +83,10 @@ export function firstScreen(
 		return NOTHING;
 	}
 	const def = reportDef( matched.report );
-	// A report of the shop's figures alone shows its notice without a shop, asking nothing.
-	if ( def.shopNotice && ! boot.shop ) {
+	// An eCommerce report without a shop can only answer 400 no_shop: nothing is started early;
+	// its screen asks for it and shows the server's notice (the boot data's shop is
+	// Settings\Shop::current(), the very test of the server's answer).
+	if ( def.feature === 'ecommerce' && ! boot.shop ) {
 		return NOTHING;
 	}
 	// A report that is never compared asks its dates alone.

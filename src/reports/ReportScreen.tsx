@@ -8,13 +8,12 @@
  * - loading: a spinner until the first payload arrives; refreshing: the 'Refreshing Report'
  *   dialog over the previous payload while new dates load.
  * - error: the report's error text (default 'An unknown error has occurred.') in a
- *   notice, with the server's message under it; an eCommerce report without a shop (400
- *   no_shop) says in an info notice what is missing.
+ *   notice, with the server's message under it.
+ * - no shop: an eCommerce report (registry feature `ecommerce`) on a site without a shop
+ *   (WooCommerce or Easy Digital Downloads with the eCommerce module on) is fetched like any
+ *   other; the server answers 400 no_shop with the report's notice (what is missing, or the
+ *   shops the report supports), shown word for word in an info notice, with no error dialog.
  * - empty: the report's empty text (default 'No data to show').
- *
- * - no shop: a report made of the shop's figures alone (its registry entry's `shopNotice`) shows
- *   that notice instead of the report while the site has no shop (WooCommerce or Easy Digital
- *   Downloads with the eCommerce module on); nothing is fetched.
  *
  * A report whose chart carries site notes shows their toggle and panel right under that chart
  * (shared/site-notes ChartNotes), not here. A report that is never compared (`compare: false` in
@@ -110,18 +109,16 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 	const name = useRoutedReport();
 	const props: RoutedScreenProps< P > = { ...screenProps, name };
 	const def = reportDef( name );
-	const { level, serverLocked, hasShop } = useSelect(
+	const { level, serverLocked } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
 			serverLocked: select( reportsStore ).isReportLocked( name ),
-			hasShop: select( appStore ).getShop() !== null,
 		} ),
 		[ name ]
 	);
 	const title = def.title( useContext( RouteContextContext ) );
 	const locked = serverLocked || ! canUse( level, def.feature );
 	const noCompare = def.compare === false;
-	const shopNotice = def.shopNotice?.();
 
 	return (
 		<div
@@ -142,13 +139,7 @@ export function ReportScreen< P >( screenProps: ReportScreenProps< P > ) {
 				</Suspense>
 			) }
 			{ ! locked && props.notice }
-			{ ! locked && shopNotice !== undefined && ! hasShop && (
-				<Notice status="info" isDismissible={ false }>
-					<p>{ shopNotice }</p>
-				</Notice>
-			) }
 			{ ! locked &&
-				( shopNotice === undefined || hasShop ) &&
 				( props.live ? (
 					props.live( props.children )
 				) : (
@@ -215,7 +206,7 @@ function LiveBody< P >( {
 			children( data, { demo: false, locale, comparing } )
 		);
 	} else if ( error?.code === 'no_shop' ) {
-		// An eCommerce report on a site without a shop: what is missing, not a failure.
+		// An eCommerce report on a site without a shop: the server's notice, not a failure.
 		body = (
 			<Notice status="info" isDismissible={ false }>
 				<p>{ error.message }</p>

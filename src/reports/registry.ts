@@ -177,11 +177,6 @@ export const REPORTS = {
 			label: () => __( 'Funnel', 'monsterinsights-reports' ),
 		},
 		feature: 'ecommerce',
-		shopNotice: () =>
-			__(
-				'Our funnel report only supports WooCommerce and Easy Digital Downloads.',
-				'monsterinsights-reports'
-			),
 		compare: false,
 		upsell: 'ecommerce_funnel',
 		sample: true,
@@ -203,11 +198,6 @@ export const REPORTS = {
 			label: () => __( 'Cart Abandonment', 'monsterinsights-reports' ),
 		},
 		feature: 'ecommerce',
-		shopNotice: () =>
-			__(
-				'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.',
-				'monsterinsights-reports'
-			),
 		upsell: 'cart_abandonment',
 		sample: true,
 		demo: () =>

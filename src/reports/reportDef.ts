@@ -125,17 +125,16 @@ export type ReportDef = UpsellDef & {
 	nav: NavMode;
 	/** Its place in the top navigation; absent when it has none. */
 	menu?: MenuPlacement;
-	/** The tier feature it needs (src/lib/tiers.ts). */
+	/**
+	 * The tier feature it needs (src/lib/tiers.ts). `ecommerce` marks the shop's reports, which the
+	 * server answers 400 `no_shop` with its notice while the site has no shop (their PHP classes
+	 * implement NeedsShop); the screen shows that notice.
+	 */
 	feature: Feature;
 	/** Whether the upsell offers "See a Sample Report" (the user journey does not). */
 	sample: boolean;
 	/** Its screen, lazily loaded; absent while the report is not built yet. */
 	screen?: () => Promise< ScreenModule >;
-	/**
-	 * A report of the shop's figures alone: while the site has no shop, this notice instead of the
-	 * report, and nothing is fetched (the server answers 400 no_shop).
-	 */
-	shopNotice?: () => string;
 	/** `false` for a report that is never compared: no compare range offered or asked. */
 	compare?: false;
 };

@@ -150,13 +150,21 @@ describe( 'firstScreen', () => {
 		} );
 	} );
 
-	it( "asks for a shop report only with a shop, and for the funnel's dates alone", () => {
+	it( "asks for an eCommerce report only with a shop, and for the funnel's dates alone", () => {
 		const hash =
 			'#/ecommerce-funnel?start=2026-11-01&end=2026-11-10&compare_start=2026-10-22&compare_end=2026-10-31';
-		expect( requests( connected( 'pro' ), hash ) ).toEqual( {
-			reports: [],
-			metrics: false,
-		} );
+		// Without a shop each of the four can only answer 400 no_shop: its screen asks for it.
+		for ( const route of [
+			hash,
+			'#/ecommerce',
+			'#/ecommerce-coupons',
+			'#/cart-abandonment',
+		] ) {
+			expect( requests( connected( 'pro' ), route ) ).toEqual( {
+				reports: [],
+				metrics: false,
+			} );
+		}
 		const withShop = {
 			...connected( 'pro' ),
 			shop: {
@@ -181,6 +189,12 @@ describe( 'firstScreen', () => {
 		] );
 		expect( requests( withShop, '#/cart-abandonment' ).reports ).toEqual( [
 			{ name: 'cart_abandonment', query: DEFAULT_QUERY },
+		] );
+		expect( requests( withShop, '#/ecommerce' ).reports ).toEqual( [
+			{ name: 'ecommerce', query: DEFAULT_QUERY },
+		] );
+		expect( requests( withShop, '#/ecommerce-coupons' ).reports ).toEqual( [
+			{ name: 'ecommerce_coupons', query: DEFAULT_QUERY },
 		] );
 	} );
 

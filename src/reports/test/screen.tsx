@@ -8,7 +8,8 @@ import type { ComponentType, ReactElement } from 'react';
 import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 import { appStore } from '../../store/app';
 import type { BootShop, DateQuery, Level } from '../../store/app/types';
-import { mockApi, type ApiCall } from '../../store/test/api';
+import { reportsStore } from '../../store/reports';
+import { mockApi, restError, type ApiCall } from '../../store/test/api';
 import {
 	getUpsellContent,
 	type UpsellContent,
@@ -348,4 +349,47 @@ export function renderWithShop(
 	} );
 	registry.dispatch( appStore ).setDateQuery( dates );
 	return { calls, ...renderIn( ui, registry ) };
+}
+
+/**
+ * Renders an eCommerce screen at pro on a site without a shop (the boot data's shop null), the
+ * server answering its report 400 no_shop with a notice as includes/REST/ReportsController.php
+ * does, and tells, once an info notice shows, what the screen did: the report requests it made,
+ * the texts of its info notices, how many error notices it shows and the error dialog opened.
+ *
+ * @param ui     The screen, inside its route.
+ * @param notice The server's message.
+ * @param dates  The dates chosen; 10–12 March 2025 by default.
+ */
+export async function renderWithoutShop(
+	ui: ReactElement,
+	notice: string,
+	dates: DateQuery = MARCH_10_12
+) {
+	const calls = mockApi( ( call ) =>
+		call.path.includes( '/reports/' )
+			? restError( 'no_shop', notice, { status: 400 } )
+			: {}
+	);
+	const registry = createShellRegistry( {
+		licence: { level: 'pro', source: 'site' },
+		shop: null,
+	} );
+	registry.dispatch( appStore ).setDateQuery( dates );
+	const { container } = renderIn( ui, registry );
+	const info = '.components-notice.is-info p';
+	await waitFor( () =>
+		expect( container.querySelector( info ) ).not.toBeNull()
+	);
+	return {
+		requests: reportCalls( calls ),
+		info: Array.from(
+			container.querySelectorAll( info ),
+			( p ) => p.textContent
+		),
+		errorNotices: container.querySelectorAll(
+			'.components-notice.is-error'
+		).length,
+		errorDialog: registry.select( reportsStore ).getErrorDialog(),
+	};
 }

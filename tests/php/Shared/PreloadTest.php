@@ -9,6 +9,9 @@ namespace MonsterInsights\Reports\Tests\Shared;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Admin\Preload;
+use MonsterInsights\Reports\Licensing\Tiers;
+use MonsterInsights\Reports\Reports\NeedsShop;
+use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Tests\Support\SessionsSource;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -170,6 +173,23 @@ class PreloadTest extends TestCase {
 		$overview = $printed[ $paths[4] ]['body'];
 		$this->assertEquals( 3, $overview['infobox']['sessions']['value'] );
 		$this->assertEquals( 5, $overview['infobox']['pageviews']['value'] );
+	}
+
+	/**
+	 * The default route's reports need no shop: like the app (src/app/firstScreen.ts, which asks
+	 * for no report of the tier feature `ecommerce` early while the site has no shop), the page
+	 * prints none that could only answer 400 no_shop; on this site without a shop, both answer.
+	 */
+	public function test_the_default_route_needs_no_shop(): void {
+		$this->connect();
+		$this->act_as( 'administrator' );
+		$this->assertNull( BootData::build( array( 'shop' ) )['shop'] );
+		foreach ( Preload::DEFAULT_REPORTS as $report ) {
+			$this->assertNotSame( 'ecommerce', Tiers::feature_of( $report ), $report );
+			$this->assertFalse( is_subclass_of( (string) Registry::REPORTS[ $report ]['class'], NeedsShop::class ), $report );
+		}
+		$paths = $this->default_route_paths();
+		$this->assertSame( array( $paths[1], $paths[2] ), array_values( array_filter( array_keys( $this->printed() ), static fn( string $path ): bool => str_contains( $path, '/reports/' ) ) ) );
 	}
 
 	/**

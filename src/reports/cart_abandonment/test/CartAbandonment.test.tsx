@@ -11,6 +11,7 @@ import {
 	EURO_SHOP,
 	findUpsellHeading,
 	listCards,
+	renderWithoutShop,
 	renderWithShop,
 	reportCalls,
 	Routed,
@@ -112,16 +113,24 @@ describe( 'Cart Abandonment report', () => {
 		).toBeInTheDocument();
 	} );
 
-	it( 'shows its notice and asks nothing without a shop', async () => {
-		const { calls } = render( 'pro', null, PAYLOAD );
+	it( "asks for its report without a shop and shows the server's notice", async () => {
 		expect(
-			(
-				await screen.findAllByText(
-					'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.'
-				)
-			)[ 0 ]
-		).toBeInTheDocument();
-		await expectNoReportRequest( calls );
+			await renderWithoutShop(
+				<Routed report="cart_abandonment">
+					<CartAbandonmentScreen />
+				</Routed>,
+				'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.'
+			)
+		).toEqual( {
+			requests: [
+				'/monsterinsights-reports/v1/reports/cart_abandonment?start=2025-03-10&end=2025-03-12',
+			],
+			info: [
+				'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.',
+			],
+			errorNotices: 0,
+			errorDialog: null,
+		} );
 	} );
 
 	it( 'shows the upsell over its sample below pro', async () => {

@@ -12,6 +12,7 @@ import { EcommerceCouponsScreen } from '../../ecommerce-coupons';
 import {
 	expectNoReportRequest,
 	renderLocked,
+	renderWithoutShop,
 	reportCalls,
 	Routed,
 	shopRegistryFor,
@@ -162,31 +163,24 @@ describe( 'eCommerce Overview', () => {
 		] );
 	} );
 
-	it( 'says what is missing when the site has no shop', async () => {
-		mockApi( () =>
-			Promise.reject( {
-				code: 'no_shop',
-				message:
-					'eCommerce reports need WooCommerce or Easy Digital Downloads. Install and activate one of them, and your store’s sales will show here.',
-				data: { status: 400 },
-			} )
-		);
-		const { container } = renderIn(
-			<Routed report="ecommerce">
-				<EcommerceScreen />
-			</Routed>,
-			shopRegistryFor( 'pro' )
-		);
-		await waitFor( () =>
-			expect(
-				container.querySelector( '.components-notice.is-info' )
-			).toHaveTextContent(
-				'eCommerce reports need WooCommerce or Easy Digital Downloads.'
+	it( "asks for its report without a shop and shows the server's notice: the shop plugin missing", async () => {
+		expect(
+			await renderWithoutShop(
+				<Routed report="ecommerce">
+					<EcommerceScreen />
+				</Routed>,
+				'eCommerce reports need WooCommerce or Easy Digital Downloads. Install and activate one of them, and your store’s sales will show here.'
 			)
-		);
-		expect( container.querySelector( '.is-error' ) ).toBeNull();
-		// Not an error: no error dialog over it.
-		expect( screen.queryByRole( 'dialog' ) ).toBeNull();
+		).toEqual( {
+			requests: [
+				'/monsterinsights-reports/v1/reports/ecommerce?start=2025-03-10&end=2025-03-12',
+			],
+			info: [
+				'eCommerce reports need WooCommerce or Easy Digital Downloads. Install and activate one of them, and your store’s sales will show here.',
+			],
+			errorNotices: 0,
+			errorDialog: null,
+		} );
 	} );
 
 	it( 'shows its sample under the plus upsell to a plus licence, without fetching', async () => {
@@ -256,5 +250,25 @@ describe( 'Coupons Report', () => {
 		expect(
 			screen.getByRole( 'heading', { level: 1, name: 'Coupons Report' } )
 		).toBeInTheDocument();
+	} );
+
+	it( "asks for its report without a shop and shows the server's notice: the module off", async () => {
+		expect(
+			await renderWithoutShop(
+				<Routed report="ecommerce_coupons">
+					<EcommerceCouponsScreen />
+				</Routed>,
+				'The eCommerce module is off. Turn it on in Settings, and your store’s sales will show here.'
+			)
+		).toEqual( {
+			requests: [
+				'/monsterinsights-reports/v1/reports/ecommerce_coupons?start=2025-03-10&end=2025-03-12',
+			],
+			info: [
+				'The eCommerce module is off. Turn it on in Settings, and your store’s sales will show here.',
+			],
+			errorNotices: 0,
+			errorDialog: null,
+		} );
 	} );
 } );

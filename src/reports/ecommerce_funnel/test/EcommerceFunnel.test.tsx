@@ -13,6 +13,7 @@ import {
 	findUpsellHeading,
 	listCards,
 	MARCH_10_12,
+	renderWithoutShop,
 	renderWithShop,
 	reportCalls,
 	Routed,
@@ -196,16 +197,29 @@ describe( 'eCommerce Funnel', () => {
 		] );
 	} );
 
-	it( 'shows the notice and asks nothing without WooCommerce or Easy Digital Downloads', async () => {
-		const { calls } = render( 'pro', null, PAYLOAD );
+	it( "asks for its dates alone without a shop and shows the server's notice", async () => {
 		expect(
-			(
-				await screen.findAllByText(
-					'Our funnel report only supports WooCommerce and Easy Digital Downloads.'
-				)
-			)[ 0 ]
-		).toBeInTheDocument();
-		await expectNoReportRequest( calls );
+			await renderWithoutShop(
+				<Routed report="ecommerce_funnel">
+					<EcommerceFunnelScreen />
+				</Routed>,
+				'Our funnel report only supports WooCommerce and Easy Digital Downloads.',
+				{
+					...MARCH_10_12,
+					compareStart: '2025-03-07',
+					compareEnd: '2025-03-09',
+				}
+			)
+		).toEqual( {
+			requests: [
+				'/monsterinsights-reports/v1/reports/ecommerce_funnel?start=2025-03-10&end=2025-03-12',
+			],
+			info: [
+				'Our funnel report only supports WooCommerce and Easy Digital Downloads.',
+			],
+			errorNotices: 0,
+			errorDialog: null,
+		} );
 	} );
 
 	it( 'says so when no one saw a product', async () => {

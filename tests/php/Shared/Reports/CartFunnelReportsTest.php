@@ -478,6 +478,7 @@ class CartFunnelReportsTest extends BuiltinTestCase {
 		$cart = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/cart_abandonment', self::REPORT_RANGE );
 		$this->assertSame( 400, $cart->get_status() );
 		$this->assertSame( 'no_shop', $cart->as_error()->get_error_code() );
+		$this->assertSame( 'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.', $cart->as_error()->get_error_message() );
 	}
 
 	/**

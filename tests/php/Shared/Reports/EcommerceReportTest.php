@@ -9,6 +9,8 @@ namespace MonsterInsights\Reports\Tests\Shared\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\REST\CsvResponse;
+use MonsterInsights\Reports\Reports\NeedsShop;
+use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Events;
@@ -43,6 +45,11 @@ class EcommerceReportTest extends BuiltinTestCase {
 		'start' => '2025-03-10',
 		'end'   => '2025-03-16',
 	);
+
+	/**
+	 * What the eCommerce Overview and the Coupons Report say without a shop plugin.
+	 */
+	private const NO_SHOP_PLUGIN = 'eCommerce reports need WooCommerce or Easy Digital Downloads. Install and activate one of them, and your store’s sales will show here.';
 
 	/**
 	 * The visits, the orders, the shop in euros, a pro licence.
@@ -408,11 +415,46 @@ class EcommerceReportTest extends BuiltinTestCase {
 			$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, self::REPORT_RANGE );
 			$this->assertSame( 400, $response->get_status(), $name );
 			$this->assertSame( 'no_shop', $response->as_error()->get_error_code() );
-			$this->assertStringContainsString( 'WooCommerce or Easy Digital Downloads', $response->as_error()->get_error_message() );
+			$this->assertSame( self::NO_SHOP_PLUGIN, $response->as_error()->get_error_message(), $name );
 		}
 		remove_all_filters( 'monsterinsights_reports_licence_level' );
 		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
 		$this->assertSame( 403, $this->rest( 'GET', '/monsterinsights-reports/v1/reports/ecommerce', self::REPORT_RANGE )->get_status() );
 		Modules::set( 'woocommerce', false );
+	}
+
+	/**
+	 * The reports that need a shop are exactly those the tier feature `ecommerce` gates, the rule
+	 * the app follows (src/app/firstScreen.ts asks for none of them early while the boot data has
+	 * no shop; the screens show the server's notice): without a shop, the boot data's shop is null
+	 * and each of the four answers 400 no_shop with its own notice, word for word; with one, each
+	 * answers 200.
+	 */
+	public function test_the_ecommerce_feature_is_the_reports_that_need_a_shop(): void {
+		$needs_shop = array();
+		foreach ( Registry::REPORTS as $name => $report ) {
+			if ( null !== $report['class'] && is_subclass_of( $report['class'], NeedsShop::class ) ) {
+				$needs_shop[] = $name;
+			}
+		}
+		$ecommerce = array_keys( array_filter( Registry::REPORTS, static fn( array $report ): bool => 'ecommerce' === $report['feature'] ) );
+		$this->assertSame( array( 'ecommerce', 'ecommerce_coupons', 'ecommerce_funnel', 'cart_abandonment' ), $ecommerce );
+		$this->assertSame( $ecommerce, $needs_shop );
+
+		$notices = array(
+			'ecommerce'         => self::NO_SHOP_PLUGIN,
+			'ecommerce_coupons' => self::NO_SHOP_PLUGIN,
+			'ecommerce_funnel'  => 'Our funnel report only supports WooCommerce and Easy Digital Downloads.',
+			'cart_abandonment'  => 'Our cart abandonment report only supports WooCommerce and Easy Digital Downloads.',
+		);
+		foreach ( $notices as $name => $notice ) {
+			$this->assertSame( 200, $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, self::REPORT_RANGE )->get_status(), $name );
+		}
+		$this->fake_shop_as( null );
+		$this->assertNull( BootData::build( array( 'shop' ) )['shop'] );
+		foreach ( $notices as $name => $notice ) {
+			$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/' . $name, self::REPORT_RANGE );
+			$this->assertSame( array( 400, 'no_shop', $notice ), array( $response->get_status(), $response->as_error()->get_error_code(), $response->as_error()->get_error_message() ), $name );
+		}
 	}
 }
