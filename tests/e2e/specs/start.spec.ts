@@ -278,6 +278,93 @@ test( 'a new browser opens the printed URL logged in, on the Overview with the s
 	await context.close();
 } );
 
+test( 'with a pro key, the eCommerce Overview counts every paid order the demo shop holds', async ( {
+	browser,
+} ) => {
+	const { url } = startedSite();
+	const context = await browser.newContext( {
+		storageState: { cookies: [], origins: [] },
+	} );
+	const page = await context.newPage();
+	await page.goto( url );
+	const app = page.locator( '#monsterinsights-reports' );
+	await expect(
+		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
+	).toBeVisible( { timeout: 90_000 } );
+	// A pro key the demo site trusts (the e2e key pair).
+	const key = execFileSync(
+		'php',
+		[
+			'bin/licence-key.php',
+			'mint',
+			'--secret',
+			'tests/e2e/licence/test-secret.key',
+			'--level',
+			'pro',
+		],
+		{ cwd: ROOT, encoding: 'utf8' }
+	).trim();
+	// WooCommerce's own count of the orders in its paid statuses (and fully refunded ones, which
+	// were paid) against the eCommerce report over every day the demo seeded, today included:
+	// the complete days come from the shop's daily rollups, the last ones from the orders.
+	const counts = await page.evaluate( async ( licence ) => {
+		const w = window as unknown as {
+			wp: {
+				apiFetch: ( options: {
+					path: string;
+					method?: string;
+					data?: unknown;
+					parse?: boolean;
+				} ) => Promise< unknown >;
+			};
+		};
+		await w.wp.apiFetch( {
+			path: '/monsterinsights-reports/v1/licence',
+			method: 'POST',
+			data: { key: licence },
+		} );
+		const orders = ( await w.wp.apiFetch( {
+			path: '/wc/v3/orders?status=processing,completed,refunded&per_page=1',
+			parse: false,
+		} ) ) as Response;
+		// The site's today (its own timezone), and 120 days before it.
+		const today = (
+			window as unknown as {
+				monsterinsightsReportsBoot: { site: { today: string } };
+			}
+		 ).monsterinsightsReportsBoot.site.today;
+		const first = new Date(
+			Date.parse( `${ today }T00:00:00Z` ) - 120 * 86_400_000
+		)
+			.toISOString()
+			.slice( 0, 10 );
+		const report = ( await w.wp.apiFetch( {
+			path: `/monsterinsights-reports/v1/reports/ecommerce?start=${ first }&end=${ today }`,
+		} ) ) as { infobox?: { transactions?: { value?: number } } };
+		return {
+			woocommerce: Number( orders.headers.get( 'X-WP-Total' ) ),
+			report: Number( report.infobox?.transactions?.value ),
+		};
+	}, key );
+	expect( counts.woocommerce ).toBeGreaterThan( 0 );
+	expect( counts.report ).toBe( counts.woocommerce );
+
+	// The screen shows the default range's figures without an error.
+	await page.goto( `${ url }#/ecommerce` );
+	await expect(
+		app.getByRole( 'heading', { name: 'eCommerce', level: 1 } )
+	).toBeVisible( { timeout: 60_000 } );
+	await expect(
+		app.locator( '.monsterinsights-reports-infobox__title', {
+			hasText: 'Transactions',
+		} )
+	).toBeVisible();
+	await expect( app.locator( '.components-notice.is-error' ) ).toHaveCount(
+		0
+	);
+	await context.close();
+} );
+
 test( 'the front end stays anonymous in a new browser, so its visits are tracked', async ( {
 	browser,
 } ) => {

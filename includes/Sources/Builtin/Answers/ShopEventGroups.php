@@ -211,10 +211,10 @@ final class ShopEventGroups {
 		if ( is_array( $cached ) ) {
 			return $cached;
 		}
-		$rolled = DayRollups::rolled( $range->start_ymd(), $range->end_ymd() );
-		$rows   = array();
-		if ( array() !== $rolled ) {
-			foreach ( Db::rows( 'SELECT f.channel, f.country, SUM(f.viewers) AS viewers, SUM(f.adders) AS adders, SUM(f.buyers) AS buyers FROM {rollup_shop_funnel} f JOIN {rollup_shop_days} d ON d.day = f.day WHERE f.day BETWEEN %s AND %s GROUP BY f.channel, f.country', array( $range->start_ymd(), $range->end_ymd() ) ) as $row ) {
+		$days = ShopDays::of( $range );
+		$rows = array();
+		if ( array() !== $days['rolled'] ) {
+			foreach ( Db::rows( 'SELECT f.channel, f.country, SUM(f.viewers) AS viewers, SUM(f.adders) AS adders, SUM(f.buyers) AS buyers FROM {rollup_shop_funnel} f WHERE f.day IN (' . implode( ', ', array_fill( 0, count( $days['rolled'] ), '%s' ) ) . ') GROUP BY f.channel, f.country', $days['rolled'] ) as $row ) {
 				$rows[] = array(
 					'channel' => (string) $row['channel'],
 					'country' => (string) $row['country'],
@@ -224,7 +224,7 @@ final class ShopEventGroups {
 				);
 			}
 		}
-		$rows = array_merge( $rows, DayRollups::funnel_users( array_values( array_diff( $range->dates(), $rolled ) ) ) );
+		$rows = array_merge( $rows, DayRollups::funnel_users( $days['raw'] ) );
 		wp_cache_set( $key, $rows, self::CACHE_GROUP );
 		return $rows;
 	}

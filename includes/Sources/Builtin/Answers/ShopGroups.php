@@ -54,7 +54,12 @@ final class ShopGroups {
 	public static function groups( array $dimensions, DateRange $range ): array {
 		$dimensions = array_values( array_unique( $dimensions ) );
 		$grouping   = OrderGroups::grouping( $dimensions );
-		$rolled     = null === $grouping ? array() : DayRollups::rolled( $range->start_ymd(), $range->end_ymd() );
+		$days       = ShopDays::of( $range );
+		$rolled     = null === $grouping ? array() : $days['rolled'];
+		$raw        = null === $grouping ? array_merge( $days['rolled'], $days['raw'] ) : $days['raw'];
+		if ( array() === $rolled && array() === $raw ) {
+			return array(); // No order on any day of the range.
+		}
 		// The rolled-up days from their rollup, the others from the orders; summed unrounded.
 		$args = array();
 		$map  = array();
@@ -77,10 +82,9 @@ final class ShopGroups {
 		if ( array() !== $rolled ) {
 			$columns  = array_slice( array( 'r.v1 AS k0', 'r.v2 AS k1' ), 0, count( $keys ) );
 			$unions[] = 'SELECT ' . implode( ', ', array_merge( $columns, array( 'r.day AS kd', 'r.purchases', 'r.new_purchases', 'r.revenue' ) ) )
-				. ' FROM {rollup_shop_orders} r JOIN {rollup_shop_days} d ON d.day = r.day WHERE r.day BETWEEN %s AND %s AND r.dims = %s';
-			$select   = array( $range->start_ymd(), $range->end_ymd(), (string) $grouping );
+				. ' FROM {rollup_shop_orders} r WHERE r.dims = %s AND r.day IN (' . implode( ', ', array_fill( 0, count( $rolled ), '%s' ) ) . ')';
+			$select   = array_merge( array( (string) $grouping ), $rolled );
 		}
-		$raw = array_values( array_diff( $range->dates(), $rolled ) );
 		if ( array() !== $raw ) {
 			$unions[] = 'SELECT ' . implode( ', ', array_merge( $parts['select'], array( 'o.day AS kd', OrderGroups::COUNTERS ) ) )
 				. ' FROM {shop_orders} o' . $parts['joins']
@@ -157,14 +161,18 @@ final class ShopGroups {
 		);
 		$select  = static fn( int $part ): array => array_map( static fn( string $dimension ): string => $columns[ $dimension ][ $part ] . ' AS ' . $map[ $dimension ], $keys );
 		// The rolled-up days from their daily rollup, the others from the orders; summed unrounded.
-		$rolled = DayRollups::rolled( $range->start_ymd(), $range->end_ymd() );
-		$raw    = array_values( array_diff( $range->dates(), $rolled ) );
-		$parts  = array();
-		$args   = array();
+		$days   = ShopDays::of( $range );
+		$rolled = $days['rolled'];
+		$raw    = $days['raw'];
+		if ( array() === $rolled && array() === $raw ) {
+			return array(); // No order on any day of the range.
+		}
+		$parts = array();
+		$args  = array();
 		if ( array() !== $rolled ) {
 			$parts[] = 'SELECT ' . implode( ', ', array_merge( $select( 0 ), array( 'r.items', 'r.item_revenue' ) ) )
-				. ' FROM {rollup_shop_items} r JOIN {rollup_shop_days} d ON d.day = r.day WHERE r.day BETWEEN %s AND %s';
-			$args    = array( $range->start_ymd(), $range->end_ymd() );
+				. ' FROM {rollup_shop_items} r WHERE r.day IN (' . implode( ', ', array_fill( 0, count( $rolled ), '%s' ) ) . ')';
+			$args    = $rolled;
 		}
 		if ( array() !== $raw ) {
 			$parts[] = 'SELECT ' . implode( ', ', array_merge( $select( 1 ), array( DayRollups::ITEMS . ' AS items', DayRollups::ITEM_REVENUE . ' AS item_revenue' ) ) )

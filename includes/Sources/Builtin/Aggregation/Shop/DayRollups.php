@@ -62,6 +62,28 @@ final class DayRollups {
 	private const SESSION_LEEWAY = 300;
 
 	/**
+	 * How often this request changed which days the rollups hold or the shop tables have (a
+	 * reader's memo of them is stale when it changed).
+	 *
+	 * @var int
+	 */
+	private static int $generation = 0;
+
+	/**
+	 * See $generation.
+	 */
+	public static function generation(): int {
+		return self::$generation;
+	}
+
+	/**
+	 * The shop tables changed (a shop step or an order written): readers read the days again.
+	 */
+	public static function touched(): void {
+		++self::$generation;
+	}
+
+	/**
 	 * After an aggregation run (monsterinsights_reports_aggregated): rolls up the complete days.
 	 */
 	public static function on_aggregated(): void {
@@ -121,6 +143,7 @@ final class DayRollups {
 					Db::insert_rows( 'rollup_shop_funnel', array( 'day', 'channel', 'country', 'viewers', 'adders', 'buyers' ), $rows );
 				}
 				Db::query( 'REPLACE INTO {rollup_shop_days} (day, rolled_at) VALUES (%s, %d)', array( $day, time() ) );
+				self::touched();
 			}
 		);
 	}
@@ -150,6 +173,28 @@ final class DayRollups {
 			return;
 		}
 		Db::query( 'DELETE FROM {rollup_shop_days} WHERE day IN (' . implode( ', ', array_fill( 0, count( $days ), '%s' ) ) . ')', $days );
+		self::touched();
+	}
+
+	/**
+	 * Every day the rollups hold, and every day the shop tables have data for that they do not
+	 * (rolled up by a later run: the last days, and those an order's change took out).
+	 *
+	 * @return array{rolled: array<string, true>, pending: array<string, true>}
+	 */
+	public static function days(): array {
+		$rolled  = array_fill_keys( array_map( 'strval', Db::col( 'SELECT day FROM {rollup_shop_days}' ) ), true );
+		$pending = Db::col( 'SELECT DISTINCT day FROM {shop_events} UNION SELECT DISTINCT day FROM {shop_orders}' );
+		$out     = array();
+		foreach ( $pending as $day ) {
+			if ( ! isset( $rolled[ (string) $day ] ) ) {
+				$out[ (string) $day ] = true;
+			}
+		}
+		return array(
+			'rolled'  => $rolled,
+			'pending' => $out,
+		);
 	}
 
 	/**

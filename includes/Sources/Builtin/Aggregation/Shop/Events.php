@@ -55,6 +55,7 @@ final class Events {
 			array( 'day', 'ts', 'shop', 'visitor', 'type', 'product_id', 'quantity', 'value' ),
 			array( array( ( new LocalTime() )->day( $ts ), $ts, $shop, $visitor, $type, max( 0, $product_id ), max( 0, $quantity ), $value ) )
 		);
+		DayRollups::touched();
 	}
 
 	/**
