@@ -324,7 +324,9 @@ test( 'the journey of a visitor who bought, as WooCommerce recorded the order', 
 		.include( '.monsterinsights-reports-list-card__footer' )
 		.analyze();
 	expect( linkAxe.violations.map( ( v ) => v.id ) ).toEqual( [] );
-	await page.screenshot( { path: `${ SHOTS }/user-journey-entry.png` } );
+	await app( page )
+		.getByRole( 'region', { name: 'Top Conversion Sources' } )
+		.screenshot( { path: `${ SHOTS }/user-journey-entry.png` } );
 	await journeys.focus();
 	await expect( journeys ).toBeFocused();
 	await page.keyboard.press( 'Enter' );
