@@ -18,7 +18,7 @@ export type ListCardProps< Row > = Omit<
 	controls?: ReactNode;
 	/** A new key starts the table afresh (sort, search, rows shown): another breakdown's rows. */
 	tableKey?: string;
-	/** Under the table: a link on to a related report. */
+	/** Under the table: a link on to a related report (left out of the PDF). */
 	footer?: ReactNode;
 };
 
@@ -46,7 +46,10 @@ export function ListCard< Row >( props: ListCardProps< Row > ) {
 				{ ...table }
 			/>
 			{ footer && (
-				<div className="monsterinsights-reports-list-card__footer">
+				<div
+					className="monsterinsights-reports-list-card__footer"
+					data-pdf-exclude
+				>
 					{ footer }
 				</div>
 			) }

@@ -198,6 +198,8 @@ describe( 'eCommerce Overview', () => {
 		} );
 		// In the conversion sources' card, to the report's route with the same dates.
 		expect( sources() ).toContainElement( link );
+		// A way on, not a figure: not in the PDF.
+		expect( link.closest( '[data-pdf-exclude]' ) ).not.toBeNull();
 		expect( link ).toHaveAttribute(
 			'href',
 			'#/user-journey-report?start=2025-03-10&end=2025-03-12&preset=custom'
