@@ -18,15 +18,17 @@ export type ListCardProps< Row > = Omit<
 	controls?: ReactNode;
 	/** A new key starts the table afresh (sort, search, rows shown): another breakdown's rows. */
 	tableKey?: string;
+	/** Under the table: a link on to a related report (left out of the PDF). */
+	footer?: ReactNode;
 };
 
 /**
- * The card: heading, controls, table.
+ * The card: heading, controls, table, footer.
  *
  * @param props Component props.
  */
 export function ListCard< Row >( props: ListCardProps< Row > ) {
-	const { title, controls, className, tableKey, ...table } = props;
+	const { title, controls, className, tableKey, footer, ...table } = props;
 	return (
 		<section
 			className={ `monsterinsights-reports-list-card ${
@@ -43,6 +45,14 @@ export function ListCard< Row >( props: ListCardProps< Row > ) {
 				caption={ title }
 				{ ...table }
 			/>
+			{ footer && (
+				<div
+					className="monsterinsights-reports-list-card__footer"
+					data-pdf-exclude
+				>
+					{ footer }
+				</div>
+			) }
 		</section>
 	);
 }

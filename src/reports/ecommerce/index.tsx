@@ -3,8 +3,11 @@
  * chart with the site notes, the conversion rate, transactions, revenue and average order value,
  * the top products and conversion sources, the cart steps, then — when there is data for them —
  * new customers and abandoned checkouts, and the orders by time and sessions to purchase.
- * Money is in the shop's currency.
+ * Money is in the shop's currency. Under the conversion sources, 'View User Journeys' leads on to
+ * the User Journey report (its route is in no top menu) while its module is on and the licence
+ * includes it: the same module state the WordPress side menu's User Journey item follows.
  */
+import { Button } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 
@@ -18,6 +21,9 @@ import {
 	SAMPLE_CURRENCY,
 	type MoneyCurrency,
 } from '../../lib/format';
+import { buildHash } from '../../lib/hash';
+import { canUse } from '../../lib/tiers';
+import { addonsStore } from '../../store/addons';
 import { appStore } from '../../store/app';
 import type {
 	EcommerceReport,
@@ -29,6 +35,9 @@ import { useRoutedReport } from '../registry';
 import { compareText } from '../shared/compareText';
 import { NotedMetricChart } from '../shared/NotedMetricChart';
 import './style.scss';
+
+/** The User Journey report's route (its registry path). */
+const JOURNEY_ROUTE = '/user-journey-report';
 
 type BoxId = Exclude< keyof EcommerceReport[ 'infobox' ], 'range' >;
 type Format = 'count' | 'money' | 'percent';
@@ -199,10 +208,13 @@ function BucketTable( {
 
 export function EcommerceScreen() {
 	const name = useRoutedReport();
-	const { currency, query } = useSelect(
+	const { currency, query, journeys } = useSelect(
 		( select ) => ( {
 			currency: select( appStore ).getShop()?.currency ?? SAMPLE_CURRENCY,
 			query: select( appStore ).getDateQuery(),
+			journeys:
+				select( addonsStore ).isAddonActive( 'user-journey' ) &&
+				canUse( select( appStore ).getLevel(), 'userjourney' ),
 		} ),
 		[]
 	);
@@ -214,7 +226,7 @@ export function EcommerceScreen() {
 				'monsterinsights-reports'
 			) }
 		>
-			{ ( data, { locale, comparing } ) => {
+			{ ( data, { demo, locale, comparing } ) => {
 				const vs = query ? compareText( query, locale ) : undefined;
 				const money = ( value: number ) =>
 					formatMoney( value, currency, locale );
@@ -345,6 +357,23 @@ export function EcommerceScreen() {
 									'No orders in this period.',
 									'monsterinsights-reports'
 								) }
+								footer={
+									journeys &&
+									! demo && (
+										<Button
+											variant="secondary"
+											href={ buildHash(
+												JOURNEY_ROUTE,
+												query
+											) }
+										>
+											{ __(
+												'View User Journeys',
+												'monsterinsights-reports'
+											) }
+										</Button>
+									)
+								}
 							/>
 						</div>
 						<section

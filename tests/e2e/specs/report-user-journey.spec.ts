@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser } from '@playwright/test';
 
 import type { UserJourneyReport } from '../../../src/store/reports/types';
@@ -8,6 +9,8 @@ import {
 	isCollectorHit,
 	openReportForVisitDays,
 	otherVisitorAgent,
+	REPORTS_PATH,
+	seriousAxeFindings,
 	storageStatePath,
 } from '../utils';
 
@@ -18,8 +21,30 @@ import {
  * (Cash on delivery: the order is paid — processing — at once), and reads the front page again.
  * After an aggregation the report shows that order: its number, the link to WooCommerce's order
  * screen, its total in euros, its attribution and its three pages in order, each with the time
- * until the next page the route gives. Desktop and mobile screenshots go to SHOTS.
+ * until the next page the route gives. The screen opens from the eCommerce Overview's 'View User
+ * Journeys' (no top menu lists the route), which shows only while the module is on. Desktop and
+ * mobile screenshots go to SHOTS.
  */
+
+/**
+ * Opens the eCommerce Overview for the visit days as a new document and waits for its title.
+ *
+ * @param page  The page.
+ * @param dates The dates as a route query ("start=…&end=…").
+ */
+async function openEcommerce( page: Page, dates: string ) {
+	await page.goto( 'about:blank' );
+	await page.goto( `${ REPORTS_PATH }#/ecommerce?${ dates }&preset=custom` );
+	await expect(
+		app( page ).getByRole( 'heading', {
+			name: 'eCommerce Overview',
+			level: 1,
+		} )
+	).toBeVisible( { timeout: 60_000 } );
+	await expect(
+		app( page ).getByRole( 'region', { name: 'Top Conversion Sources' } )
+	).toBeVisible( { timeout: 60_000 } );
+}
 const SHOTS = process.env.JOURNEY_SCREENSHOTS ?? 'artifacts/e2e';
 
 const AGENT = otherVisitorAgent( 7301 );
@@ -287,8 +312,35 @@ test( 'the journey of a visitor who bought, as WooCommerce recorded the order', 
 			new URL( item.edit_order_url ).search
 	);
 
+	// The way in: 'View User Journeys' under the eCommerce Overview's conversion sources, reached
+	// and followed with the keyboard, to the report with the same dates.
+	await openEcommerce( page, dates );
+	const journeys = app( page )
+		.getByRole( 'region', { name: 'Top Conversion Sources' } )
+		.getByRole( 'link', { name: 'View User Journeys' } );
+	await expect( journeys ).toBeVisible();
+	expect( await seriousAxeFindings( page ) ).toEqual( [] );
+	const linkAxe = await new AxeBuilder( { page } )
+		.include( '.monsterinsights-reports-list-card__footer' )
+		.analyze();
+	expect( linkAxe.violations.map( ( v ) => v.id ) ).toEqual( [] );
+	await app( page )
+		.getByRole( 'region', { name: 'Top Conversion Sources' } )
+		.screenshot( { path: `${ SHOTS }/user-journey-entry.png` } );
+	await journeys.focus();
+	await expect( journeys ).toBeFocused();
+	await page.keyboard.press( 'Enter' );
+	await expect(
+		app( page ).getByRole( 'heading', {
+			name: 'User Journey Report',
+			level: 1,
+		} )
+	).toBeVisible( { timeout: 60_000 } );
+	expect( new URL( page.url() ).hash ).toBe(
+		`#/user-journey-report?${ dates }&preset=custom`
+	);
+
 	// The screen shows exactly that.
-	await page.reload();
 	const table = app( page ).getByRole( 'table', { name: 'User Journeys' } );
 	await expect( table ).toBeVisible( { timeout: 60_000 } );
 	const row = table.locator( 'tbody tr' );
@@ -358,12 +410,20 @@ test( 'the journey of a visitor who bought, as WooCommerce recorded the order', 
 		fullPage: true,
 	} );
 
-	// The module off: the blurred sample under 'Report Unavailable'; 'Activate Addon' turns it on.
+	// The module off: no way in from the eCommerce Overview; on the route, the blurred sample under
+	// 'Report Unavailable', whose 'Activate Addon' turns it on.
 	await session.post( '/monsterinsights-reports/v1/addons/user-journey', {
 		active: false,
 	} );
 	await page.setViewportSize( { width: 1280, height: 720 } );
-	await page.reload();
+	await openEcommerce( page, dates );
+	await expect(
+		app( page ).getByRole( 'link', { name: 'View User Journeys' } )
+	).toHaveCount( 0 );
+	await page.goto( 'about:blank' );
+	await page.goto(
+		`${ REPORTS_PATH }#/user-journey-report?${ dates }&preset=custom`
+	);
 	const dialog = page.getByRole( 'alertdialog', {
 		name: 'Report Unavailable',
 	} );

@@ -250,6 +250,15 @@ test( 'a new browser opens the printed URL logged in, on the Overview with the s
 		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
 	).toBeVisible( { timeout: 90_000 } );
 
+	// The demo shop nags no one: WooCommerce's menu items, without its Payments badge (a payment
+	// method is on) or the count of its setup tasks on Home (its task lists are hidden).
+	const menu = page.locator( '#adminmenu' );
+	await expect(
+		menu.locator( 'a.menu-top' ).filter( { hasText: 'Payments' } )
+	).toHaveText( /^\s*Payments\s*$/ );
+	await expect( menu.locator( '.wcpay-menu-badge' ) ).toHaveCount( 0 );
+	await expect( menu.locator( '.remaining-tasks-badge' ) ).toHaveCount( 0 );
+
 	// The Sessions box shows the report the server computes for the default range (the last 30
 	// days), and every one of those days has traffic.
 	const sessions = await overviewSessions( page );

@@ -5,6 +5,7 @@ import { renderIn } from '../../../../tests/js/shell';
 import type { EcommerceReport } from '../../../demo/ecommerce';
 import type { EcommerceCouponsReport } from '../../../demo/ecommerce_coupons';
 import { column as col, samplePage } from '../../../demo/pages';
+import { addonsStore, type AddonsMap } from '../../../store/addons';
 import { mockApi } from '../../../store/test/api';
 import { CHART } from '../../traffic/test/fixtures';
 import { EcommerceScreen } from '..';
@@ -161,6 +162,68 @@ describe( 'eCommerce Overview', () => {
 		expect( reportCalls( calls ) ).toEqual( [
 			'/monsterinsights-reports/v1/reports/ecommerce?start=2025-03-10&end=2025-03-12',
 		] );
+	} );
+
+	it( 'leads on to the User Journey report while its module is on', async () => {
+		const addon = ( active: boolean ) => ( {
+			installed: true,
+			active,
+			basename: 'monsterinsights-reports/modules/x',
+			title: 'X',
+			description: '',
+			requirement: '',
+			requirement_met: true,
+		} );
+		const addons = ( journeys: boolean ) =>
+			( {
+				dimensions: addon( false ),
+				woocommerce: addon( true ),
+				forms: addon( false ),
+				media: addon( false ),
+				'user-journey': addon( journeys ),
+			} ) as AddonsMap;
+		const sources = () =>
+			screen.getByRole( 'region', { name: 'Top Conversion Sources' } );
+		mockApi( () => PAYLOAD );
+
+		const on = shopRegistryFor( 'pro' );
+		on.dispatch( addonsStore ).receiveAddons( addons( true ) );
+		const first = renderIn(
+			<Routed report="ecommerce">
+				<EcommerceScreen />
+			</Routed>,
+			on
+		);
+		const link = await screen.findByRole( 'link', {
+			name: 'View User Journeys',
+		} );
+		// In the conversion sources' card, to the report's route with the same dates.
+		expect( sources() ).toContainElement( link );
+		// A way on, not a figure: not in the PDF.
+		expect( link.closest( '[data-pdf-exclude]' ) ).not.toBeNull();
+		expect( link ).toHaveAttribute(
+			'href',
+			'#/user-journey-report?start=2025-03-10&end=2025-03-12&preset=custom'
+		);
+		first.unmount();
+
+		const off = shopRegistryFor( 'pro' );
+		off.dispatch( addonsStore ).receiveAddons( addons( false ) );
+		const second = renderIn(
+			<Routed report="ecommerce">
+				<EcommerceScreen />
+			</Routed>,
+			off
+		);
+		await waitFor( () =>
+			expect( sections( second.container )[ 'Top Products' ] ).toEqual( [
+				[ 'Mug', '4', '66.67%', '$38.00' ],
+				[ 'Shirt', '2', '33.33%', '$47.00' ],
+			] )
+		);
+		expect(
+			screen.queryByRole( 'link', { name: 'View User Journeys' } )
+		).toBeNull();
 	} );
 
 	it( "asks for its report without a shop and shows the server's notice: the shop plugin missing", async () => {
