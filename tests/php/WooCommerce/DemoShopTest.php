@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Tests\WooCommerce;
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Events;
 use MonsterInsights\Reports\Sources\Builtin\Demo\Seeder;
 use MonsterInsights\Reports\Sources\Builtin\Demo\Shop;
@@ -222,6 +223,14 @@ class DemoShopTest extends BuiltinTestCase {
 		// The products' sales counts, as WooCommerce keeps them.
 		$sold = (int) Db::value( 'SELECT SUM(i.quantity) FROM {shop_order_items} i JOIN {shop_orders} o ON o.id = i.order_ref WHERE o.paid_at > 0' );
 		$this->assertSame( $sold, array_sum( array_map( static fn( int $id ): int => (int) wc_get_product( $id )->get_total_sales(), Shop::catalogue() ) ) );
+
+		// The seeded days are complete (the seeding's today is months back): all rolled up, as a
+		// site that ran them has them, the orders' rollup counting every paid order.
+		$this->assertSame( array(), DayRollups::days()['pending'] );
+		$this->assertSame(
+			Db::value( 'SELECT COUNT(*) FROM {shop_orders} WHERE paid_at > 0 AND cancelled = 0' ),
+			Db::value( "SELECT SUM(purchases) FROM {rollup_shop_orders} WHERE dims = 'none'" )
+		);
 	}
 
 	/**

@@ -141,11 +141,15 @@ final class Scheduler {
 	}
 
 	/**
-	 * The daily cron event: prunes raw rows past the retention period.
+	 * The daily cron event: prunes raw rows past the retention period, and rolls up the shop's
+	 * complete days (an aggregation run does after each run with hits; a shop's orders and steps
+	 * come without them too).
 	 */
 	public static function prune_from_cron(): void {
 		Migrations::maybe_migrate();
 		Retention::prune( time(), self::PRUNE_BATCHES );
+		Shop\EventRollups::on_aggregated();
+		Shop\DayRollups::on_aggregated();
 	}
 
 	/**

@@ -11,6 +11,8 @@ use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\BufferFiles;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\EventRollups;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Journeys;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\WooCommerce;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
@@ -137,6 +139,9 @@ final class Seeder {
 				} finally {
 					remove_filter( 'monsterinsights_reports_raw_days', $window );
 				}
+				// The shop's complete days rolled up, as a site that ran those days has them.
+				EventRollups::on_aggregated();
+				DayRollups::roll_complete( 0 );
 				// The raw rows past the window go as an aggregation run's compaction deletes them: a
 				// few days now (the mark moves at once), the rest with the next runs.
 				Compaction::run( $now, null, self::COMPACT_DAYS );

@@ -87,7 +87,17 @@ final class DayRollups {
 	 * After an aggregation run (monsterinsights_reports_aggregated): rolls up the complete days.
 	 */
 	public static function on_aggregated(): void {
-		self::roll( ( new LocalTime() )->day( time() - ( self::LAG_DAYS - 1 ) * DAY_IN_SECONDS ) );
+		self::roll_complete();
+	}
+
+	/**
+	 * Rolls up the complete days not rolled up yet.
+	 *
+	 * @param int $most Most days (0: all).
+	 * @return string[] The days rolled up.
+	 */
+	public static function roll_complete( int $most = self::MAX_DAYS ): array {
+		return self::roll( ( new LocalTime() )->day( time() - ( self::LAG_DAYS - 1 ) * DAY_IN_SECONDS ), $most );
 	}
 
 	/**
