@@ -28,10 +28,14 @@
  *                                --playground-url=<site>): the lite Overview opened from the admin
  *                                menu, then at plus a report opened by its link
  *                                (#/traffic-overview) and from the app's menu (Traffic → Overview)
+ *   node bin/bench.mjs --checkout
+ *                                what the shop capture adds to a real WooCommerce checkout
+ *                                (bin/bench-checkout.php: the module on against off, alternating;
+ *                                its own database, WooCommerce from bin/third-party.sh)
  *   node bin/bench.mjs           (npm run bench) the sizes, the page, bin/bench.php against a real
  *                                WordPress and MariaDB (collector, aggregation, storage and report
- *                                latency at 1 M page views), then the start; about 8 minutes on
- *                                2 cores
+ *                                latency at 1 M page views), the checkout, then the start; about 9
+ *                                minutes on 2 cores
  *
  * Arguments after the mode go to bin/bench.php (e.g. `npm run bench -- --pageviews=200000`).
  * docs/benchmarks.md explains every figure and records a run. Run `npm run build` first.
@@ -43,7 +47,7 @@ import path from 'path';
 import { build } from './bench/common.mjs';
 import { firstNumbersRows } from './bench/first-numbers-sites.mjs';
 import { pageRows } from './bench/page.mjs';
-import { phpRows } from './bench/php.mjs';
+import { checkoutRows, phpRows } from './bench/php.mjs';
 import { sizeRows } from './bench/sizes.mjs';
 import { startRows } from './bench/start.mjs';
 import { printTable } from './bench/table.mjs';
@@ -53,6 +57,7 @@ const sizesOnly = args.includes( '--sizes' );
 const pageOnly = args.includes( '--page' );
 const startOnly = args.includes( '--start' );
 const firstNumbersOnly = args.includes( '--first-numbers' );
+const checkoutOnly = args.includes( '--checkout' );
 /**
  * The value of a `--name=value` argument, or ''.
  *
@@ -75,6 +80,7 @@ const phpArgs = args.filter(
 		arg !== '--page' &&
 		arg !== '--start' &&
 		arg !== '--first-numbers' &&
+		arg !== '--checkout' &&
 		arg !== '--list' &&
 		! arg.startsWith( '--url=' ) &&
 		! arg.startsWith( '--native-url=' ) &&
@@ -88,6 +94,15 @@ if ( firstNumbersOnly ) {
 	}
 	printTable( first );
 	process.exit( first.every( ( row ) => row.ok ) ? 0 : 1 );
+}
+
+if ( checkoutOnly ) {
+	const checkout = checkoutRows();
+	if ( checkout === null ) {
+		process.exit( 1 );
+	}
+	printTable( checkout );
+	process.exit( checkout.every( ( row ) => row.ok ) ? 0 : 1 );
 }
 
 if ( startOnly ) {
@@ -127,6 +142,12 @@ if ( ! sizesOnly && ! pageOnly ) {
 		process.exit( 1 );
 	}
 	rows.push( ...php );
+	const checkout = checkoutRows();
+	if ( checkout === null ) {
+		printTable( rows );
+		process.exit( 1 );
+	}
+	rows.push( ...checkout );
 	const first = await firstNumbersRows( nativeUrl, playgroundUrl );
 	if ( first === null ) {
 		printTable( rows );

@@ -45,3 +45,41 @@ export function phpRows( phpArgs ) {
 	fs.rmSync( path.dirname( json ), { recursive: true, force: true } );
 	return rows;
 }
+
+/**
+ * The checkout bench (bin/bench-checkout.php): what the shop capture adds to a real WooCommerce
+ * checkout, in its own database with WooCommerce from bin/third-party.sh; its rows, or null when it
+ * could not run.
+ *
+ * @param {string[]} extra Arguments for bin/bench-checkout.php (--rounds=N).
+ * @return {Array<Object>|null} Rows.
+ */
+export function checkoutRows( extra = [] ) {
+	const database =
+		process.env.BENCH_CHECKOUT_DB_NAME ||
+		'monsterinsights_reports_bench_wc';
+	if ( run( 'bash', [ 'bin/third-party.sh' ] ) !== 0 ) {
+		return null;
+	}
+	if ( run( 'bash', [ 'bin/mariadb.sh', database ] ) !== 0 ) {
+		return null;
+	}
+	const json = path.join(
+		fs.mkdtempSync( path.join( os.tmpdir(), 'mir-bench-checkout-' ) ),
+		'rows.json'
+	);
+	const status = run( 'php', [
+		'bin/bench-checkout.php',
+		`--json=${ json }`,
+		...extra,
+	] );
+	if ( ! fs.existsSync( json ) ) {
+		console.error(
+			`bench: bin/bench-checkout.php stopped (exit status ${ status })`
+		);
+		return null;
+	}
+	const rows = JSON.parse( fs.readFileSync( json, 'utf8' ) );
+	fs.rmSync( path.dirname( json ), { recursive: true, force: true } );
+	return rows;
+}

@@ -115,6 +115,8 @@ abstract class TestCase extends PolyfillTestCase {
 		$_GET     = array();
 		$_POST    = array();
 		$_REQUEST = array();
+		// Each test is a request of its own to the shop capture: what an earlier one wrote is rolled back.
+		\MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\Adapter::reset_request();
 	}
 
 	/**

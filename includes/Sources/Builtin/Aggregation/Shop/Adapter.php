@@ -43,6 +43,14 @@ abstract class Adapter {
 	private static array $checkout_seen = array();
 
 	/**
+	 * The orders this request wrote, as written (a hash): the next hook with the same order as it
+	 * was written writes nothing.
+	 *
+	 * @var array<string, string>
+	 */
+	private static array $written = array();
+
+	/**
 	 * Registers the shop plugin's hooks, and the retry of the attribution after an aggregation run.
 	 * Called once from Plugin.
 	 */
@@ -124,6 +132,8 @@ abstract class Adapter {
 	 */
 	public static function reset_request(): void {
 		self::$checkout_seen = array();
+		self::$written       = array();
+		Orders::reset_request();
 	}
 
 	/**
@@ -151,11 +161,18 @@ abstract class Adapter {
 	 * @phpstan-param Order|null $data
 	 */
 	protected static function write( int $order_id, ?array $data ): void {
+		$key = static::SHOP . ':' . $order_id;
 		if ( null === $data ) {
+			unset( self::$written[ $key ] );
 			Orders::forget( static::SHOP, $order_id );
 			return;
 		}
+		$hash = md5( serialize( $data ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize -- A hash of plain values and a value object.
+		if ( ( self::$written[ $key ] ?? '' ) === $hash ) {
+			return;
+		}
 		Orders::save( $data );
+		self::$written[ $key ] = $hash;
 	}
 
 	/**

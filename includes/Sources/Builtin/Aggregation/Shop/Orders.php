@@ -58,6 +58,22 @@ final class Orders {
 	private const COLUMNS = array( 'shop', 'order_id', 'created_at', 'paid_at', 'day', 'status', 'currency', 'total', 'tax', 'shipping', 'discount', 'total_base', 'is_new', 'refunded', 'cancelled', 'visitor', 'visitor_prev' );
 
 	/**
+	 * What this request wrote of each order (shop:order_id): a hash of its lines and coupons as
+	 * written, so an order written again by the next hook of the same request (WooCommerce fires
+	 * three or four in a checkout) does not rewrite them when they are the same.
+	 *
+	 * @var array<string, array{lines?: string}>
+	 */
+	private static array $written = array();
+
+	/**
+	 * Forgets what this request wrote (a new request).
+	 */
+	public static function reset_request(): void {
+		self::$written = array();
+	}
+
+	/**
 	 * The row of an order, or null.
 	 *
 	 * @param string $shop     The shop plugin.
@@ -135,20 +151,25 @@ final class Orders {
 				Db::query( 'INSERT INTO {shop_orders} (' . implode( ', ', self::COLUMNS ) . ') VALUES (' . implode( ', ', $cells ) . ') ON DUPLICATE KEY UPDATE ' . implode( ', ', $update ), $args );
 				$id = (int) Db::value( 'SELECT id FROM {shop_orders} WHERE shop = %s AND order_id = %d', array( $order['shop'], $order['order_id'] ) );
 
-				Db::query( 'DELETE FROM {shop_order_items} WHERE order_ref = %d', array( $id ) );
-				Db::insert_rows(
-					'shop_order_items',
-					array( 'order_ref', 'item_id', 'product_id', 'variation_id', 'name', 'category', 'quantity', 'price', 'total', 'refunded_quantity', 'refunded' ),
-					array_map( static fn( array $line ): array => array_merge( array( $id ), array_values( $line ) ), $order['items'] )
-				);
-				Db::query( 'DELETE FROM {shop_order_coupons} WHERE order_ref = %d', array( $id ) );
-				Db::insert_rows(
-					'shop_order_coupons',
-					array( 'order_ref', 'code', 'discount' ),
-					array_map( static fn( array $coupon ): array => array( $id, $coupon['code'], $coupon['discount'] ), $order['coupons'] ),
-					false,
-					array( 'discount' )
-				);
+				$key   = $order['shop'] . ':' . $order['order_id'];
+				$lines = md5( (string) wp_json_encode( array( $order['items'], $order['coupons'] ) ) );
+				if ( null === $kept || ( self::$written[ $key ]['lines'] ?? '' ) !== $lines ) {
+					Db::query( 'DELETE FROM {shop_order_items} WHERE order_ref = %d', array( $id ) );
+					Db::insert_rows(
+						'shop_order_items',
+						array( 'order_ref', 'item_id', 'product_id', 'variation_id', 'name', 'category', 'quantity', 'price', 'total', 'refunded_quantity', 'refunded' ),
+						array_map( static fn( array $line ): array => array_merge( array( $id ), array_values( $line ) ), $order['items'] )
+					);
+					Db::query( 'DELETE FROM {shop_order_coupons} WHERE order_ref = %d', array( $id ) );
+					Db::insert_rows(
+						'shop_order_coupons',
+						array( 'order_ref', 'code', 'discount' ),
+						array_map( static fn( array $coupon ): array => array( $id, $coupon['code'], $coupon['discount'] ), $order['coupons'] ),
+						false,
+						array( 'discount' )
+					);
+					self::$written[ $key ]['lines'] = $lines;
+				}
 
 				if ( null === $kept || 0 === (int) $kept['session_id'] ) {
 					if ( ! self::attribute( $id ) ) {
@@ -173,6 +194,7 @@ final class Orders {
 		}
 		$id = (int) $row[0]['id'];
 		DayRollups::changed( $row );
+		unset( self::$written[ $shop . ':' . $order_id ] );
 		Db::query( 'DELETE FROM {shop_order_items} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_order_coupons} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_order_steps} WHERE order_ref = %d', array( $id ) );

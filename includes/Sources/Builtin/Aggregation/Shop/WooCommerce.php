@@ -46,7 +46,7 @@ final class WooCommerce extends Adapter {
 	 */
 	protected static function hooks(): array {
 		return array(
-			'woocommerce_new_order'                    => array( 'on_order', 2 ),
+			'woocommerce_new_order'                    => array( 'on_new_order', 2 ),
 			'woocommerce_order_status_changed'         => array( 'on_order', 4 ),
 			'woocommerce_payment_complete'             => array( 'on_order', 1 ),
 			'woocommerce_order_refunded'               => array( 'on_order', 2 ),
@@ -96,6 +96,21 @@ final class WooCommerce extends Adapter {
 			)
 		);
 		return is_array( $ids ) ? array_map( 'intval', $ids ) : array();
+	}
+
+	/**
+	 * On woocommerce_new_order: the order written, unless this is the classic checkout's request,
+	 * where woocommerce_checkout_order_processed follows with the order and its visitor (one write
+	 * instead of two; an order whose checkout stops before that hook is unpaid, counts nowhere, and
+	 * is written by its next change).
+	 *
+	 * @param mixed $order_id The order id.
+	 */
+	public static function on_new_order( $order_id ): void {
+		if ( defined( 'WOOCOMMERCE_CHECKOUT' ) && WOOCOMMERCE_CHECKOUT ) {
+			return;
+		}
+		self::on_order( $order_id );
 	}
 
 	/**
@@ -332,6 +347,8 @@ final class WooCommerce extends Adapter {
 	 */
 	private static function lines( \WC_Order $order ): array {
 		$lines = array();
+		// Most orders have no refund: then no line asks for its refunds.
+		$refunds = (float) $order->get_total_refunded() > 0;
 		foreach ( $order->get_items( 'line_item' ) as $item_id => $item ) {
 			if ( ! $item instanceof \WC_Order_Item_Product ) {
 				continue;
@@ -352,8 +369,8 @@ final class WooCommerce extends Adapter {
 				'quantity'          => $quantity,
 				'price'             => Capture::money( $quantity > 0 ? (float) $item->get_subtotal() / $quantity : 0 ),
 				'total'             => Capture::money( $item->get_total() ),
-				'refunded_quantity' => min( $quantity, abs( (int) $order->get_qty_refunded_for_item( (int) $item_id ) ) ),
-				'refunded'          => Capture::money( abs( (float) $order->get_total_refunded_for_item( (int) $item_id ) ) ),
+				'refunded_quantity' => $refunds ? min( $quantity, abs( (int) $order->get_qty_refunded_for_item( (int) $item_id ) ) ) : 0,
+				'refunded'          => Capture::money( $refunds ? abs( (float) $order->get_total_refunded_for_item( (int) $item_id ) ) : 0 ),
 			);
 		}
 		return $lines;
