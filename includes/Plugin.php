@@ -135,6 +135,8 @@ final class Plugin {
 		REST\Controller::register();
 		Privacy::register();
 		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
+		// A shop order written or removed changes the eCommerce figures at once.
+		add_action( 'monsterinsights_reports_shop_order_changed', array( BuiltinSource::class, 'bump_data_version' ), 10, 0 );
 
 		// Built-in analytics: aggregation and pruning (WP-Cron, reports page load), deactivation.
 		( new Scheduler( $this->reports_page ) )->register();

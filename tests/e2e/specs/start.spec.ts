@@ -358,19 +358,74 @@ test( 'with a pro key, the eCommerce Overview counts every paid order the demo s
 	expect( counts.woocommerce ).toBeGreaterThan( 0 );
 	expect( counts.report ).toBe( counts.woocommerce );
 
-	// The screen shows the default range's figures without an error.
-	await page.goto( `${ url }#/ecommerce` );
+	// A shopper in a new browser buys a mug through the shop's own block checkout (Cash on
+	// delivery): today's eCommerce figures count it after the next aggregation (the reports page's
+	// load runs one).
+	const today = async () =>
+		page.evaluate( async () => {
+			const w = window as unknown as {
+				wp: {
+					apiFetch: ( options: {
+						path: string;
+					} ) => Promise< unknown >;
+				};
+				monsterinsightsReportsBoot: { site: { today: string } };
+			};
+			const day = w.monsterinsightsReportsBoot.site.today;
+			const report = ( await w.wp.apiFetch( {
+				path: `/monsterinsights-reports/v1/reports/ecommerce?start=${ day }&end=${ day }`,
+			} ) ) as {
+				infobox: { transactions: { value: number } };
+				products: Array< { name: string; quantity: number } >;
+			};
+			return {
+				transactions: report.infobox.transactions.value,
+				mugs:
+					report.products.find(
+						( product ) => product.name === 'Insights Mug'
+					)?.quantity ?? 0,
+			};
+		} );
+	const before = await today();
+	const shopper = await browser.newContext( {
+		storageState: { cookies: [], origins: [] },
+	} );
+	const store = await shopper.newPage();
+	await store.goto( `http://127.0.0.1:${ PORT }/product/insights-mug/` );
+	await store.locator( 'button.single_add_to_cart_button' ).click();
 	await expect(
-		app.getByRole( 'heading', { name: 'eCommerce', level: 1 } )
+		store.getByText( '“Insights Mug” has been added to your cart.' )
+	).toBeVisible();
+	await store.goto( `http://127.0.0.1:${ PORT }/checkout/` );
+	await store.getByLabel( 'Email address' ).fill( 'dana@example.org' );
+	await store.getByLabel( 'First name' ).fill( 'Dana' );
+	await store.getByLabel( 'Last name' ).fill( 'Demo' );
+	await store.getByLabel( 'Address', { exact: true } ).fill( '1 Main St' );
+	await store.getByLabel( 'City' ).fill( 'San Francisco' );
+	await store.getByLabel( 'ZIP Code' ).fill( '94103' );
+	await expect( store.getByText( 'Cash on delivery' ) ).toBeVisible();
+	// The button ignores clicks while the checkout recalculates after an address change.
+	await expect( async () => {
+		await store.getByRole( 'button', { name: 'Place Order' } ).click();
+		await store.waitForURL( /order-received/, { timeout: 5_000 } );
+	} ).toPass( { timeout: 60_000 } );
+	await shopper.close();
+
+	// The eCommerce screen, licensed now (the page loaded again), with its figures.
+	await page.goto( `${ url }#/ecommerce` );
+	await page.reload();
+	await expect(
+		app.getByRole( 'heading', { name: 'eCommerce Overview', level: 1 } )
 	).toBeVisible( { timeout: 60_000 } );
 	await expect(
-		app.locator( '.monsterinsights-reports-infobox__title', {
-			hasText: 'Transactions',
-		} )
-	).toBeVisible();
+		app.getByRole( 'button', { name: 'Upgrade and Unlock' } )
+	).toHaveCount( 0 );
 	await expect( app.locator( '.components-notice.is-error' ) ).toHaveCount(
 		0
 	);
+	const after = await today();
+	expect( after.transactions ).toBe( before.transactions + 1 );
+	expect( after.mugs ).toBe( before.mugs + 1 );
 	await context.close();
 } );
 

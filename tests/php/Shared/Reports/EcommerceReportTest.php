@@ -376,6 +376,16 @@ class EcommerceReportTest extends BuiltinTestCase {
 	}
 
 	/**
+	 * An order written shows in the next answer: its write makes the cached answers stale (the
+	 * data version moves), without waiting for an aggregation run.
+	 */
+	public function test_a_new_order_shows_at_once(): void {
+		$before = $this->report_payload( 'ecommerce' )['infobox']['transactions']['value'];
+		$this->order( 105, '2025-03-14 15:00:00', '10', array( $this->line( 1, 'Mug', 1, '10', '10' ) ), array(), '' );
+		$this->assertSame( $before + 1, $this->report_payload( 'ecommerce' )['infobox']['transactions']['value'] );
+	}
+
+	/**
 	 * Every report that reads the orders answers the same from the days rolled up
 	 * (Shop\DayRollups) as from the shop tables: the eCommerce screens, the Overview, the Site
 	 * Summary, the traffic and country tables, the coupons compared.

@@ -97,18 +97,35 @@ abstract class Adapter {
 	/**
 	 * Writes an order as the shop plugin has it now.
 	 *
-	 * @param int  $order_id The order.
-	 * @param bool $checkout Whether this is the visitor's checkout request (the visitor is known).
+	 * @param int         $order_id The order.
+	 * @param bool        $checkout Whether this is the visitor's checkout request (the visitor is known).
+	 * @param object|null $given    The order object the hook passed, as the shop plugin has it now
+	 *                              (read again when null or another order).
 	 */
-	abstract protected static function sync( int $order_id, bool $checkout ): void;
+	abstract protected static function sync( int $order_id, bool $checkout, ?object $given = null ): void;
 
 	/**
 	 * An order hook: writes the order as the shop plugin has it now.
 	 *
 	 * @param mixed $order_id The order id (the hook's first argument).
+	 * @param mixed ...$args  The hook's other arguments (an order object among them is used as it is).
 	 */
-	public static function on_order( $order_id ): void {
-		static::guarded( static fn() => static::sync( is_numeric( $order_id ) ? (int) $order_id : 0, false ) );
+	public static function on_order( $order_id, ...$args ): void {
+		static::guarded( static fn() => static::sync( is_numeric( $order_id ) ? (int) $order_id : 0, false, self::given( $args ) ) );
+	}
+
+	/**
+	 * The first object among a hook's arguments.
+	 *
+	 * @param array<int, mixed> $args The arguments.
+	 */
+	protected static function given( array $args ): ?object {
+		foreach ( $args as $arg ) {
+			if ( is_object( $arg ) ) {
+				return $arg;
+			}
+		}
+		return null;
 	}
 
 	/**

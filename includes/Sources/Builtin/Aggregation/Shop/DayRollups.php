@@ -178,12 +178,14 @@ final class DayRollups {
 				$days[] = gmdate( 'Y-m-d', (int) strtotime( $clock->day( $created ) . ' -1 day' ) );
 			}
 		}
-		$days = array_values( array_unique( $days ) );
+		self::touched();
+		// Only complete days are rolled up: yesterday and today never are.
+		$first = $clock->day( time() - ( self::LAG_DAYS - 1 ) * DAY_IN_SECONDS );
+		$days  = array_values( array_filter( array_unique( $days ), static fn( string $day ): bool => $day < $first ) );
 		if ( array() === $days ) {
 			return;
 		}
 		Db::query( 'DELETE FROM {rollup_shop_days} WHERE day IN (' . implode( ', ', array_fill( 0, count( $days ), '%s' ) ) . ')', $days );
-		self::touched();
 	}
 
 	/**

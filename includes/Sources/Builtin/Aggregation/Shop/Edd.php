@@ -250,10 +250,12 @@ final class Edd extends Adapter {
 	/**
 	 * Writes an order as EDD has it now.
 	 *
-	 * @param int  $order_id The order (a refund: its parent is written).
-	 * @param bool $checkout Whether this is the visitor's checkout request (the visitor is known).
+	 * @param int         $order_id The order (a refund: its parent is written).
+	 * @param bool        $checkout Whether this is the visitor's checkout request (the visitor is known).
+	 * @param object|null $given    Unused: EDD's order hooks pass ids; the order is read again.
 	 */
-	protected static function sync( int $order_id, bool $checkout ): void {
+	protected static function sync( int $order_id, bool $checkout, ?object $given = null ): void {
+		unset( $given );
 		$order = $order_id > 0 ? edd_get_order( $order_id ) : false;
 		if ( $order instanceof \EDD\Orders\Order && 'refund' === $order->type && (int) $order->parent > 0 ) {
 			$order    = edd_get_order( (int) $order->parent );

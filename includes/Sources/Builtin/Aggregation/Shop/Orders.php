@@ -93,7 +93,7 @@ final class Orders {
 	 * @return int The order's row id.
 	 */
 	public static function save( array $order ): int {
-		return (int) Db::transaction(
+		$id = (int) Db::transaction(
 			static function () use ( $order ): int {
 				$kept = self::row( $order['shop'], $order['order_id'] );
 				if ( null !== $kept ) {
@@ -176,9 +176,33 @@ final class Orders {
 						self::attribute_to( $id, $order['fallback'] );
 					}
 				}
+				// An order that counts, or counted, changes the figures: the cached answers go stale
+				// with the same commit (an unpaid order counts nowhere).
+				if ( $order['paid_at'] > 0 || ( null !== $kept && (int) $kept['paid_at'] > 0 ) ) {
+					self::changed( $order['shop'], $order['order_id'] );
+				}
 				return $id;
 			}
 		);
+		return $id;
+	}
+
+	/**
+	 * An order was written or removed: the reports' cached answers are stale (the report cache is
+	 * keyed by the data version, which the plugin bumps on this action; a shop step waits for the
+	 * next aggregation run instead).
+	 *
+	 * @param string $shop     The shop plugin.
+	 * @param int    $order_id Its order id.
+	 */
+	private static function changed( string $shop, int $order_id ): void {
+		/**
+		 * Fires after an order of a shop plugin was written to the shop tables or removed.
+		 *
+		 * @param string $shop     The shop plugin (woocommerce, edd).
+		 * @param int    $order_id The order's id in the shop plugin.
+		 */
+		do_action( 'monsterinsights_reports_shop_order_changed', $shop, $order_id );
 	}
 
 	/**
@@ -199,6 +223,7 @@ final class Orders {
 		Db::query( 'DELETE FROM {shop_order_coupons} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_order_steps} WHERE order_ref = %d', array( $id ) );
 		Db::query( 'DELETE FROM {shop_orders} WHERE id = %d', array( $id ) );
+		self::changed( $shop, $order_id );
 	}
 
 	/**

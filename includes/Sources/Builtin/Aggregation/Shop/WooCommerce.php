@@ -105,11 +105,15 @@ final class WooCommerce extends Adapter {
 	 * is written by its next change).
 	 *
 	 * @param mixed $order_id The order id.
+	 * @param mixed ...$args  The hook's other arguments (the order, not used).
 	 */
-	public static function on_new_order( $order_id ): void {
+	public static function on_new_order( $order_id, ...$args ): void {
+		unset( $args );
 		if ( defined( 'WOOCOMMERCE_CHECKOUT' ) && WOOCOMMERCE_CHECKOUT ) {
 			return;
 		}
+		// Read again, not the object the hook passes: WooCommerce fires this hook while it creates
+		// the order, before it saved the order's lines.
 		self::on_order( $order_id );
 	}
 
@@ -143,11 +147,12 @@ final class WooCommerce extends Adapter {
 	 * A checkout placed an order, in the visitor's own request (classic checkout: the order id
 	 * first; Store API: the order).
 	 *
-	 * @param mixed $order The order or its id.
+	 * @param mixed $order   The order or its id.
+	 * @param mixed ...$args The hook's other arguments (the classic checkout's order object last).
 	 */
-	public static function on_checkout( $order ): void {
+	public static function on_checkout( $order, ...$args ): void {
 		$id = $order instanceof \WC_Order ? $order->get_id() : ( is_numeric( $order ) ? (int) $order : 0 );
-		self::guarded( static fn() => self::sync( $id, true ) );
+		self::guarded( static fn() => self::sync( $id, true, $order instanceof \WC_Order ? $order : self::given( $args ) ) );
 	}
 
 	/**
@@ -252,11 +257,15 @@ final class WooCommerce extends Adapter {
 	/**
 	 * Writes an order as WooCommerce has it now.
 	 *
-	 * @param int  $order_id The order.
-	 * @param bool $checkout Whether this is the visitor's checkout request (the visitor is known).
+	 * @param int         $order_id The order.
+	 * @param bool        $checkout Whether this is the visitor's checkout request (the visitor is known).
+	 * @param object|null $given    The order the hook passed (WooCommerce's own object, just saved;
+	 *                              reading it again would reload it from the database).
 	 */
-	protected static function sync( int $order_id, bool $checkout ): void {
-		$order = $order_id > 0 ? wc_get_order( $order_id ) : false;
+	protected static function sync( int $order_id, bool $checkout, ?object $given = null ): void {
+		$order = $given instanceof \WC_Order && ! $given instanceof \WC_Order_Refund && $given->get_id() === $order_id
+			? $given
+			: ( $order_id > 0 ? wc_get_order( $order_id ) : false );
 		// Refunds are orders too; their parent order is what changes.
 		if ( ! $order instanceof \WC_Order || $order instanceof \WC_Order_Refund ) {
 			return;
