@@ -287,7 +287,7 @@ test( 'a new browser opens the printed URL logged in, on the Overview with the s
 	await context.close();
 } );
 
-test( 'with a pro key, the eCommerce Overview counts every paid order the demo shop holds', async ( {
+test( 'with a pro key, the eCommerce Overview counts every paid order the demo shop holds, and a mug bought in a new browser at once', async ( {
 	browser,
 } ) => {
 	const { url } = startedSite();
