@@ -22,7 +22,8 @@ import {
  * Shirt and add it, remove the Shirt, apply SPRING5 and pay cash on delivery — one through the
  * classic (shortcode) cart and checkout, one through WooCommerce's cart and checkout blocks. After
  * the next aggregation a pro licence sees exactly those two orders of 2 × 12 − 5 = 19 dollars on
- * the eCommerce Overview, the Coupons Report, Cart Abandonment and the Funnel; a plus licence sees
+ * the eCommerce Overview, the Overview's Site Summary (the most popular product), the Coupons
+ * Report, Cart Abandonment and the Funnel; a plus licence sees
  * each screen's upsell. The site is reset before and after.
  */
 
@@ -125,6 +126,21 @@ test( 'the eCommerce Overview shows the two orders', async ( { page } ) => {
 		path: `${ SCREENSHOTS }/report-ecommerce.png`,
 		fullPage: true,
 	} );
+} );
+
+test( "the Overview's Site Summary names the Mug the most popular product", async ( {
+	page,
+} ) => {
+	await e2eSite().setLevel( 'pro' );
+	await openReportForVisitDays( page, '/', 'Overview' );
+	const heading = app( page )
+		.getByRole( 'region', { name: 'Site Summary' } )
+		.getByRole( 'heading', { name: 'Most Popular Product', level: 3 } );
+	await expect( heading ).toBeVisible( { timeout: 60_000 } );
+	// Only Mugs were bought (the Shirts left each cart): all of the units sold.
+	await expect(
+		heading.locator( 'xpath=ancestor::*[.//ol][1]' ).locator( 'li' )
+	).toHaveText( [ 'E2E Mug 100%' ] );
 } );
 
 test( 'the Coupons Report shows SPRING5 on both orders', async ( { page } ) => {
