@@ -37,6 +37,7 @@ final class Uninstaller {
 		Sources\Builtin\Aggregation\Migrations::MIGRATE_LOCK,
 		REST\SettingsController::OPTION,
 		Settings\Modules::OPTION,
+		Settings\Secrets::OPTION,
 		Licensing\Licence::SITE_OPTION,
 		Sources\Builtin\Collection\DataDir::OPTION,
 		Sources\Builtin\Collection\DataDirMigration::MIGRATE_LOCK,
@@ -85,6 +86,7 @@ final class Uninstaller {
 	public const NETWORK_OPTIONS = array(
 		Sources\Builtin\Collection\Tracking\Settings::NETWORK_OPTION,
 		Settings\Modules::NETWORK_OPTION,
+		Settings\Secrets::NETWORK_OPTION,
 		Licensing\Licence::NETWORK_OPTION,
 	);
 
