@@ -17,8 +17,9 @@ use MonsterInsights\Reports\Tests\TestCase;
  * tests/php/install.php and used, deactivated and deleted by tests/php/Support/Uninstall/site.php
  * — on a network, the plugin network-activated on two sites. Before the uninstall, that install
  * holds the plugin's tables, options (the data version, the compaction mark, hundreds of cached
- * report payloads), notes, categories, user meta, cron events, capabilities, network options and
- * data folders; after it, no row of any table, no table and no file names the plugin.
+ * report payloads, a data source's secrets), notes, categories, user meta, cron events,
+ * capabilities, network options and data folders; after it, no row of any table, no table and no
+ * file names the plugin.
  */
 class UninstallEverythingTest extends TestCase {
 
@@ -109,7 +110,7 @@ class UninstallEverythingTest extends TestCase {
 			foreach ( Tables::TABLES as $table ) {
 				$this->assertContains( 'table ' . $blog_prefix . 'mir_' . $table, $result['before'] );
 			}
-			$options = array( 'monsterinsights_reports_data_version', 'monsterinsights_reports_compacted_before', 'monsterinsights_reports_settings', 'monsterinsights_reports_licence', 'monsterinsights_reports_speed_audit', '_transient_mir_report_[0-9a-f]{32}', '_transient_monsterinsights_reports_vitals_rate', $blog_prefix . 'user_roles' );
+			$options = array( 'monsterinsights_reports_data_version', 'monsterinsights_reports_compacted_before', 'monsterinsights_reports_settings', 'monsterinsights_reports_licence', 'monsterinsights_reports_speed_audit', 'monsterinsights_reports_secrets', '_transient_mir_report_[0-9a-f]{32}', '_transient_monsterinsights_reports_vitals_rate', $blog_prefix . 'user_roles' );
 			foreach ( $options as $option ) {
 				$this->assertMatchesRegularExpression( '/^row ' . preg_quote( $blog_prefix . 'options', '/' ) . ' \[[^\]]+\] \{"option_id":"\d+","option_name":"' . $option . '"/m', $before, $option );
 			}
@@ -126,6 +127,7 @@ class UninstallEverythingTest extends TestCase {
 		if ( is_multisite() ) {
 			$this->assertMatchesRegularExpression( '/^row ' . self::PREFIX . 'sitemeta .*monsterinsights_reports_network_licence/m', $before );
 			$this->assertMatchesRegularExpression( '/^row ' . self::PREFIX . 'sitemeta .*monsterinsights_reports_network_modules/m', $before );
+			$this->assertMatchesRegularExpression( '/^row ' . self::PREFIX . 'sitemeta .*monsterinsights_reports_network_secrets/m', $before );
 			$this->assertMatchesRegularExpression( '/^file \/uploads\/sites\/2\/.*monsterinsights/m', $before );
 		}
 

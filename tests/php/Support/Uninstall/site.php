@@ -8,8 +8,9 @@
  * - `use`: the plugin used for real on every site (on a network: network-activated, a second site
  *   made): settings, 14 days of seeded traffic aggregated, the cron events' work, every report and
  *   table opened (their caches fill), notes and categories, metrics, notifications dismissed, a
- *   licence, a site speed audit; on a network also the network settings and licence. Then the
- *   plugin is deactivated, as before a deletion. Prints what each request answered, as JSON.
+ *   licence, a site speed audit, a data source's secrets; on a network also the network settings,
+ *   licence and secrets. Then the plugin is deactivated, as before a deletion. Prints what each
+ *   request answered, as JSON.
  * - `uninstall`: with the plugin inactive, lists what of the plugin the database and the content
  *   folder hold, uninstalls as wp-admin's Delete does (uninstall_plugin()), and lists again. Prints
  *   { before, after } as JSON.
@@ -181,7 +182,29 @@ function mir_use_site( string $licence ): array {
 	$log[]      = mir_rest( 'GET', '/notifications' );
 	$log[]      = mir_rest( 'POST', '/notifications/dismiss-all' );
 	$log[]      = mir_rest( 'POST', '/site-speed/audit', array( 'device' => 'mobile' ) );
+	mir_store_secrets( MonsterInsights\Reports\Settings\Secrets::SITE );
 	return $log;
+}
+
+/**
+ * Stores a data source's secrets (as its connection will) in a scope; exits when one is not stored.
+ *
+ * @param string $scope The scope.
+ */
+function mir_store_secrets( string $scope ): void {
+	$stored = MonsterInsights\Reports\Settings\Secrets::set( 'client_secret', 'uninstall-test-secret', $scope )
+		&& MonsterInsights\Reports\Settings\Secrets::set(
+			'access_token',
+			array(
+				'access_token' => 'uninstall-test-token',
+				'expires'      => time() + HOUR_IN_SECONDS,
+			),
+			$scope
+		);
+	if ( ! $stored ) {
+		fwrite( STDERR, "secrets not stored ($scope)\n" );
+		exit( 1 );
+	}
 }
 
 if ( 'use' === $mir_step ) {
@@ -221,6 +244,7 @@ if ( 'use' === $mir_step ) {
 		}
 		$mir_log[] = mir_rest( 'POST', '/licence/network', array( 'key' => $mir_key( true ) ) );
 		$mir_log[] = mir_rest( 'POST', '/network/settings', array( 'modules' => array( 'dimensions' => true ) ) );
+		mir_store_secrets( MonsterInsights\Reports\Settings\Secrets::NETWORK );
 		foreach ( get_sites( array( 'fields' => 'ids' ) ) as $mir_id ) {
 			switch_to_blog( (int) $mir_id );
 			MonsterInsights\Reports\Licensing\Licence::reset();
