@@ -139,10 +139,13 @@ class SecretsNeverExposedTest extends TestCase {
 	}
 
 	/**
-	 * Every GET route, with an existing note's id where a route takes a number.
+	 * Every GET route, with the id of an existing note or category where a route takes one.
 	 */
 	public function test_no_route_answers_a_secret(): void {
-		$note    = $this->create_note();
+		$ids     = array(
+			'notes'           => (string) $this->create_note()['id'],
+			'note-categories' => (string) $this->create_category( 'Secret-free' )['id'],
+		);
 		$routes  = rest_get_server()->get_routes( Controller::NAMESPACE );
 		$leaks   = array();
 		$asked   = 0;
@@ -153,9 +156,10 @@ class SecretsNeverExposedTest extends TestCase {
 				continue;
 			}
 			$path     = (string) preg_replace( '/\(\?:[^()]*\)\?/', '', $pattern );
+			$base     = explode( '/', substr( $path, strlen( '/' . Controller::NAMESPACE . '/' ) ) )[0];
 			$path     = (string) preg_replace_callback(
 				'/\(\?P<(\w+)>((?:[^()]|\([^()]*\))*)\)/',
-				static fn( array $group ): string => str_contains( $group[2], '\d' ) ? (string) $note['id'] : 'x',
+				static fn( array $group ): string => str_contains( $group[2], '\d' ) ? ( $ids[ $base ] ?? '1' ) : 'x',
 				$path
 			);
 			$response = rest_do_request( new \WP_REST_Request( 'GET', $path ) );
