@@ -15,6 +15,7 @@ use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Settings\Secrets;
 use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
+use MonsterInsights\Reports\Tests\Support\FakeShop;
 use MonsterInsights\Reports\Tests\Support\Notes\NotesRequests;
 use MonsterInsights\Reports\Tests\TestCase;
 
@@ -27,6 +28,7 @@ use MonsterInsights\Reports\Tests\TestCase;
  */
 class SecretsNeverExposedTest extends TestCase {
 
+	use FakeShop;
 	use NotesRequests;
 
 	/**
@@ -64,7 +66,7 @@ class SecretsNeverExposedTest extends TestCase {
 		}
 		add_filter( 'monsterinsights_reports_licence_level', static fn(): string => 'agency' );
 		update_option( BootData::SOURCE_OPTION, BuiltinSource::KEY );
-		// The eCommerce reports and the User Journey answer too: their modules on, a shop (faked).
+		// The eCommerce reports and the User Journey answer too: their modules on, a (fake) shop.
 		update_option(
 			Modules::OPTION,
 			array(
@@ -72,32 +74,9 @@ class SecretsNeverExposedTest extends TestCase {
 				'user-journey' => true,
 			)
 		);
-		add_filter(
-			'monsterinsights_reports_shop',
-			static fn() => array(
-				'platform' => 'woocommerce',
-				'currency' => array(
-					'code'     => 'USD',
-					'symbol'   => '$',
-					'decimals' => 2,
-					'position' => 'left',
-				),
-			)
-		);
+		$this->fake_shop();
 		add_filter( 'monsterinsights_reports_nested_transaction', '__return_true' );
-		add_filter(
-			'pre_http_request',
-			static fn(): array => array(
-				'headers'  => array(),
-				'body'     => '<html></html>',
-				'response' => array(
-					'code'    => 200,
-					'message' => 'OK',
-				),
-				'cookies'  => array(),
-				'filename' => null,
-			)
-		);
+		add_filter( 'pre_http_request', static fn() => new \WP_Error( 'offline', 'No request leaves the tests.' ) );
 
 		$scopes = is_multisite() ? array( Secrets::SITE, Secrets::NETWORK ) : array( Secrets::SITE );
 		foreach ( $scopes as $scope ) {
