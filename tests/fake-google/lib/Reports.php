@@ -370,17 +370,17 @@ class Reports {
 	/**
 	 * The names of a request's dimensions or metrics.
 	 *
-	 * @param mixed  $list The request's list.
+	 * @param mixed  $items The request's list.
 	 * @param string $what "dimension" or "metric".
 	 * @return string[]
 	 * @throws \InvalidArgumentException On a malformed list, or dateRange asked for.
 	 */
-	private static function names( $list, string $what ): array {
-		if ( ! is_array( $list ) ) {
+	private static function names( $items, string $what ): array {
+		if ( ! is_array( $items ) ) {
 			throw new \InvalidArgumentException( sprintf( 'Invalid %ss.', $what ) );
 		}
 		$names = array();
-		foreach ( $list as $item ) {
+		foreach ( $items as $item ) {
 			if ( ! is_array( $item ) || ! isset( $item['name'] ) || ! is_string( $item['name'] ) ) {
 				throw new \InvalidArgumentException( sprintf( 'Invalid %s: each needs a name.', $what ) );
 			}
@@ -526,14 +526,14 @@ class Reports {
 	/**
 	 * One GA4 metric value of a row.
 	 *
-	 * @param string                                $property    The property.
-	 * @param string                                $metric      The metric.
-	 * @param array{type: string, additive: bool}   $type        Its fixture entry.
-	 * @param string[]                              $row_days    The row's days.
-	 * @param string[]                              $range_days  The range's days.
-	 * @param string                                $non_day_key The row's values of non-time dimensions, joined.
-	 * @param array<int, string>                    $values      All the row's values.
-	 * @param string                                $filters     The filters' key.
+	 * @param string                              $property    The property.
+	 * @param string                              $metric      The metric.
+	 * @param array{type: string, additive: bool} $type        Its fixture entry.
+	 * @param string[]                            $row_days    The row's days.
+	 * @param string[]                            $range_days  The range's days.
+	 * @param string                              $non_day_key The row's values of non-time dimensions, joined.
+	 * @param array<int, string>                  $values      All the row's values.
+	 * @param string                              $filters     The filters' key.
 	 */
 	private function ga4_value( string $property, string $metric, array $type, array $row_days, array $range_days, string $non_day_key, array $values, string $filters ): string {
 		if ( $type['additive'] ) {

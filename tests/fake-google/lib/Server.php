@@ -171,7 +171,7 @@ class Server {
 			return;
 		}
 		if ( 'token' === $scope ) {
-			$answers = array(
+			$answers                              = array(
 				'invalid_grant' => array( 400, 'invalid_grant', 'Token has been expired or revoked.' ),
 				'forbidden'     => array( 401, 'unauthorized_client', 'Unauthorized' ),
 				'quota'         => array( 429, 'rate_limit_exceeded', 'Rate limit exceeded.' ),
@@ -385,20 +385,20 @@ class Server {
 	private function issue( string $scope, bool $refresh ): void {
 		$answer = $this->state->update(
 			static function ( array &$state ) use ( $scope, $refresh ): array {
-				$number                   = ++$state['sequence'];
-				$token                    = 'ya29.fake-access-' . $number;
+				$number                    = ++$state['sequence'];
+				$token                     = 'ya29.fake-access-' . $number;
 				$state['tokens'][ $token ] = array(
 					'scope'   => $scope,
 					'expires' => time() + 3599,
 				);
-				$answer                   = array(
+				$answer                    = array(
 					'access_token' => $token,
 					'expires_in'   => 3599,
 					'scope'        => $scope,
 					'token_type'   => 'Bearer',
 				);
 				if ( $refresh ) {
-					$answer['refresh_token']                       = '1//fake-refresh-' . $number;
+					$answer['refresh_token']                      = '1//fake-refresh-' . $number;
 					$state['refresh'][ $answer['refresh_token'] ] = $scope;
 				}
 				return $answer;
@@ -548,6 +548,7 @@ class Server {
 	 * @param string $method The method.
 	 * @param string $path   The path.
 	 * @param string $body   The body.
+	 * @throws \InvalidArgumentException Never: caught as an INVALID_ARGUMENT answer.
 	 */
 	private function data( string $method, string $path, string $body ): void {
 		if ( ! preg_match( '#^/v1beta/properties/([^/:]+):(runReport|batchRunReports|runRealtimeReport)$#', $path, $match ) ) {
@@ -616,7 +617,7 @@ class Server {
 	private function with_quota( array &$answer, array $request, string $property, string $category, int $count ): void {
 		$consumed = $this->state->update(
 			static function ( array &$state ) use ( $category, $count, $property ): int {
-				$key                     = $category . ':' . $property;
+				$key                    = $category . ':' . $property;
 				$state['quota'][ $key ] = ( $state['quota'][ $key ] ?? 0 ) + 5 * $count;
 				return $state['quota'][ $key ];
 			}

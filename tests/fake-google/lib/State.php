@@ -48,6 +48,7 @@ class State {
 	 *
 	 * @param callable $change Takes the state array by reference; its return value is returned.
 	 * @return mixed
+	 * @throws \RuntimeException When the state file cannot be opened.
 	 */
 	public function update( callable $change ) {
 		$handle = fopen( $this->dir . '/state.json', 'c+' );

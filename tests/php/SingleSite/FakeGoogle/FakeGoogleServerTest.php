@@ -124,7 +124,7 @@ class FakeGoogleServerTest extends TestCase {
 		$this->assertNotFalse( $other );
 		openssl_pkey_export( $other, $other_pem );
 		$refused = array(
-			'Invalid JWT Signature.'             => $this->assertion( self::ANALYTICS, array(), (string) $other_pem ),
+			'Invalid JWT Signature.'              => $this->assertion( self::ANALYTICS, array(), (string) $other_pem ),
 			'Invalid JWT: Failed audience check.' => $this->assertion( self::ANALYTICS, array( 'aud' => 'https://example.com/token' ) ),
 			'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.' => $this->assertion( self::ANALYTICS, array( 'exp' => time() + 7200 ) ),
 		);
@@ -256,7 +256,7 @@ class FakeGoogleServerTest extends TestCase {
 	}
 
 	/**
-	 * runReport answers in the API's shape with numbers computed from the request: an additive
+	 * The Data API's runReport answers in the API's shape with numbers computed from the request: an additive
 	 * metric is the sum over the row's days of crc32("{property}|{metric}|{day}|{values}|{filters}") % 1000.
 	 */
 	public function test_run_report_numbers_and_shape(): void {
@@ -375,9 +375,9 @@ class FakeGoogleServerTest extends TestCase {
 			),
 			$token
 		)['json'];
-		$filters = '{"dimensionFilter":{"filter":{"fieldName":"sessionMedium","stringFilter":{"matchType":"EXACT","value":"referral"}}}}';
-		$sources = array( 'google', 'bing', '(direct)', 'news.ycombinator.com', 'github.com', 'wordpress.org', 'facebook.com', 't.co', 'newsletter' );
-		$values  = array();
+		$filters  = '{"dimensionFilter":{"filter":{"fieldName":"sessionMedium","stringFilter":{"matchType":"EXACT","value":"referral"}}}}';
+		$sources  = array( 'google', 'bing', '(direct)', 'news.ycombinator.com', 'github.com', 'wordpress.org', 'facebook.com', 't.co', 'newsletter' );
+		$values   = array();
 		foreach ( $sources as $source ) {
 			$values[ $source ] = crc32( self::PROPERTY . '|sessions|2026-11-01|' . $source . '|' . $filters ) % 1000;
 		}
@@ -398,7 +398,7 @@ class FakeGoogleServerTest extends TestCase {
 	}
 
 	/**
-	 * batchRunReports answers up to 5 reports, each as runReport would; 6 is INVALID_ARGUMENT.
+	 * The Data API's batchRunReports answers up to 5 reports, each as runReport would; 6 is INVALID_ARGUMENT.
 	 */
 	public function test_batch_run_reports_and_its_limit(): void {
 		$token = $this->token( self::ANALYTICS );
@@ -434,7 +434,7 @@ class FakeGoogleServerTest extends TestCase {
 	}
 
 	/**
-	 * runRealtimeReport: one row per minute of the minute range, crc32("{property}|{metric}|{minute}|{values}") % 50.
+	 * The Data API's runRealtimeReport: one row per minute of the minute range, crc32("{property}|{metric}|{minute}|{values}") % 50.
 	 */
 	public function test_realtime_report(): void {
 		$token  = $this->token( self::ANALYTICS );
