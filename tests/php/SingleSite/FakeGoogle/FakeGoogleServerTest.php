@@ -7,15 +7,18 @@
 
 namespace MonsterInsights\Reports\Tests\SingleSite\FakeGoogle;
 
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
 use MonsterInsights\Reports\Tests\TestCase;
 
-// phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.PHP.DiscouragedPHPFunctions -- A local server process and its fixtures.
+// phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.PHP.DiscouragedPHPFunctions -- The fixtures; base64url of JWTs and PKCE challenges.
 
 /**
  * Starts tests/fake-google/router.php on a free port and checks each endpoint's shape and numbers,
  * the bearer check, the batch limit, every fault and the request log.
  */
 class FakeGoogleServerTest extends TestCase {
+
+	use FakeGoogleServer;
 
 	protected const REQUIRES = 'single-site';
 
@@ -26,67 +29,18 @@ class FakeGoogleServerTest extends TestCase {
 	private const PROPERTY = '300000001';
 
 	/**
-	 * The server process.
-	 *
-	 * @var resource|null
-	 */
-	private static $server = null;
-
-	/**
-	 * Its base URL.
-	 *
-	 * @var string
-	 */
-	private static string $base = '';
-
-	/**
-	 * Starts the server; waits (a bounded number of tries) until it answers.
-	 *
-	 * @throws \RuntimeException When it cannot be started.
+	 * Starts the server.
 	 */
 	public static function set_up_before_class() {
 		parent::set_up_before_class();
-		$probe = stream_socket_server( 'tcp://127.0.0.1:0' );
-		if ( false === $probe ) {
-			throw new \RuntimeException( 'no free port' );
-		}
-		$name = (string) stream_socket_get_name( $probe, false );
-		fclose( $probe );
-		$port         = (int) substr( $name, strrpos( $name, ':' ) + 1 );
-		self::$base   = 'http://localhost:' . $port; // WP_HTTP_BLOCK_EXTERNAL lets localhost through, not 127.0.0.1.
-		$null         = array( 'file', '/dev/null', 'w' );
-		self::$server = proc_open(
-			array( PHP_BINARY, '-S', '127.0.0.1:' . $port, dirname( __DIR__, 3 ) . '/fake-google/router.php' ),
-			array(
-				0 => array( 'file', '/dev/null', 'r' ),
-				1 => $null,
-				2 => $null,
-			),
-			$pipes
-		);
-		if ( ! is_resource( self::$server ) ) {
-			throw new \RuntimeException( 'cannot start php -S' );
-		}
-		for ( $try = 0; $try < 200; $try++ ) {
-			$response = wp_remote_post( self::$base . '/__reset', array( 'timeout' => 1 ) );
-			if ( 200 === wp_remote_retrieve_response_code( $response ) ) {
-				return;
-			}
-			usleep( 25000 );
-		}
-		self::tear_down_after_class();
-		throw new \RuntimeException( 'the fake Google server did not start' );
+		self::start_fake_google();
 	}
 
 	/**
 	 * Stops the server.
 	 */
 	public static function tear_down_after_class() {
-		if ( is_resource( self::$server ) ) {
-			proc_terminate( self::$server );
-			proc_close( self::$server );
-		}
-		self::$server = null;
+		self::stop_fake_google();
 		parent::tear_down_after_class();
 	}
 
@@ -95,7 +49,7 @@ class FakeGoogleServerTest extends TestCase {
 	 */
 	protected function set_up() {
 		parent::set_up();
-		$this->assertSame( 200, $this->request( 'POST', '/__reset' )['status'] );
+		$this->assertNull( self::fake_google_control( '/__reset' )['fault'] );
 	}
 
 	/**
@@ -140,7 +94,7 @@ class FakeGoogleServerTest extends TestCase {
 			);
 		}
 		// The server's own /token is an accepted audience too.
-		$this->assertSame( 200, $this->jwt_grant( $this->assertion( self::ANALYTICS, array( 'aud' => self::$base . '/token' ) ) )['status'] );
+		$this->assertSame( 200, $this->jwt_grant( $this->assertion( self::ANALYTICS, array( 'aud' => self::$fake_google_url . '/token' ) ) )['status'] );
 	}
 
 	/**
@@ -638,7 +592,7 @@ class FakeGoogleServerTest extends TestCase {
 		$this->request( 'POST', '/__control', '{"fault":"slow","scope":"data","times":1,"delay":2}' );
 		$started = microtime( true );
 		$slow    = wp_remote_post(
-			self::$base . '/v1beta/properties/' . self::PROPERTY . ':runReport',
+			self::$fake_google_url . '/v1beta/properties/' . self::PROPERTY . ':runReport',
 			array(
 				'timeout' => 0.5,
 				'headers' => array( 'Authorization' => 'Bearer ' . $token ),
@@ -662,7 +616,7 @@ class FakeGoogleServerTest extends TestCase {
 		$token = $this->token( self::ANALYTICS );
 		$body  = '{"dateRanges":[{"startDate":"2026-11-01","endDate":"2026-11-01"}],"metrics":[{"name":"sessions"}]}';
 		$this->request( 'POST', '/v1beta/properties/' . self::PROPERTY . ':runReport', $body, $token );
-		$log = $this->request( 'GET', '/__requests' )['json']['requests'];
+		$log = self::fake_google_requests();
 		$this->assertCount( 2, $log );
 		$this->assertSame( 'POST', $log[0]['method'] );
 		$this->assertSame( '/token', $log[0]['path'] );
@@ -688,19 +642,15 @@ class FakeGoogleServerTest extends TestCase {
 	 * @param int|null    $times How many requests, null for until changed.
 	 */
 	private function control( ?string $fault, string $scope, ?int $times ): void {
-		$answer = $this->request(
-			'POST',
+		$state = self::fake_google_control(
 			'/__control',
-			(string) wp_json_encode(
-				array(
-					'fault' => $fault,
-					'scope' => $scope,
-					'times' => $times,
-				)
+			array(
+				'fault' => $fault,
+				'scope' => $scope,
+				'times' => $times,
 			)
 		);
-		$this->assertSame( 200, $answer['status'] );
-		$this->assertSame( $fault, $answer['json']['fault'] );
+		$this->assertSame( $fault, $state['fault'] );
 	}
 
 	/**
@@ -763,7 +713,7 @@ class FakeGoogleServerTest extends TestCase {
 	 * @return array{status: int, body: string, json: mixed, location: string}
 	 */
 	private function form( array $fields ): array {
-		return $this->answer( wp_remote_post( self::$base . '/token', array( 'body' => $fields ) ) );
+		return $this->answer( wp_remote_post( self::$fake_google_url . '/token', array( 'body' => $fields ) ) );
 	}
 
 	/**
@@ -789,7 +739,7 @@ class FakeGoogleServerTest extends TestCase {
 		if ( '' !== $body ) {
 			$args['body'] = $body;
 		}
-		return $this->answer( wp_remote_request( self::$base . $path, $args ) );
+		return $this->answer( wp_remote_request( self::$fake_google_url . $path, $args ) );
 	}
 
 	/**
