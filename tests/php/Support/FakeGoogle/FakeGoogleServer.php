@@ -70,7 +70,7 @@ trait FakeGoogleServer {
 	}
 
 	/**
-	 * Stops the server.
+	 * Stops the server and removes its state folder (tests/fake-google/lib/State.php).
 	 */
 	protected static function stop_fake_google(): void {
 		if ( is_resource( self::$fake_google ) ) {
@@ -78,6 +78,12 @@ trait FakeGoogleServer {
 			proc_close( self::$fake_google );
 		}
 		self::$fake_google = null;
+		$port              = (int) substr( self::$fake_google_url, strrpos( self::$fake_google_url, ':' ) + 1 );
+		$dir               = rtrim( sys_get_temp_dir(), '/' ) . '/mir-fake-google-' . $port;
+		if ( $port > 0 && is_dir( $dir ) ) {
+			array_map( 'unlink', (array) glob( $dir . '/*' ) );
+			rmdir( $dir );
+		}
 	}
 
 	/**
