@@ -9,9 +9,7 @@ namespace MonsterInsights\Reports\Reports\Blocks;
 
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
-use MonsterInsights\Reports\Reports\Metrics;
 use MonsterInsights\Reports\Reports\Schema;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -35,48 +33,22 @@ final class ConversionSources implements Block {
 	 * @return list<array{url: string, sessions: int, transactions: int, percent: float, revenue: float}>
 	 */
 	public function payload( Source $source, ReportRequest $request ): array {
-		$result = $source->run(
-			new Query(
-				array( Metric::SESSIONS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE ),
-				array( Dimension::SESSION_SOURCE ),
-				$request->range,
-				null,
-				array(),
-				array(
-					array(
-						'field' => Metric::ECOMMERCE_PURCHASES,
-						'desc'  => true,
-					),
-					array(
-						'field' => Metric::TOTAL_REVENUE,
-						'desc'  => true,
-					),
-					array(
-						'field' => Dimension::SESSION_SOURCE,
-						'desc'  => false,
-					),
-				)
-			)
-		);
-		$total  = (int) $result->total( Metric::ECOMMERCE_PURCHASES );
-		$out    = array();
-		foreach ( $result->rows as $row ) {
-			$orders = (int) ( $row['metrics'][ Metric::ECOMMERCE_PURCHASES ] ?? 0 );
-			if ( $orders <= 0 ) {
-				continue;
-			}
-			$out[] = array(
+		return RankedRows::of(
+			$source,
+			$request,
+			array( Metric::SESSIONS, Metric::ECOMMERCE_PURCHASES, Metric::TOTAL_REVENUE ),
+			Dimension::SESSION_SOURCE,
+			Metric::ECOMMERCE_PURCHASES,
+			Metric::TOTAL_REVENUE,
+			self::TOP,
+			static fn( array $row, int $orders, float $percent ): array => array(
 				'url'          => (string) ( $row['dimensions'][ Dimension::SESSION_SOURCE ] ?? '' ),
 				'sessions'     => (int) ( $row['metrics'][ Metric::SESSIONS ] ?? 0 ),
 				'transactions' => $orders,
-				'percent'      => Metrics::percent( $orders, $total ),
+				'percent'      => $percent,
 				'revenue'      => round( (float) ( $row['metrics'][ Metric::TOTAL_REVENUE ] ?? 0 ), 2 ),
-			);
-			if ( count( $out ) === self::TOP ) {
-				break;
-			}
-		}
-		return $out;
+			)
+		);
 	}
 
 	/**

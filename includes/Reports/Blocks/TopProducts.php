@@ -9,9 +9,7 @@ namespace MonsterInsights\Reports\Reports\Blocks;
 
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
-use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
-use MonsterInsights\Reports\Reports\Metrics;
 use MonsterInsights\Reports\Reports\Schema;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -40,47 +38,21 @@ final class TopProducts implements Block {
 	 * @return list<array{name: string, quantity: int, percent: float, revenue: float}>
 	 */
 	public function payload( Source $source, ReportRequest $request ): array {
-		$result = $source->run(
-			new Query(
-				array( Metric::ITEMS_PURCHASED, Metric::ITEM_REVENUE ),
-				array( Dimension::ITEM_NAME ),
-				$request->range,
-				null,
-				array(),
-				array(
-					array(
-						'field' => Metric::ITEMS_PURCHASED,
-						'desc'  => true,
-					),
-					array(
-						'field' => Metric::ITEM_REVENUE,
-						'desc'  => true,
-					),
-					array(
-						'field' => Dimension::ITEM_NAME,
-						'desc'  => false,
-					),
-				)
-			)
-		);
-		$total  = (int) $result->total( Metric::ITEMS_PURCHASED );
-		$out    = array();
-		foreach ( $result->rows as $row ) {
-			$quantity = (int) ( $row['metrics'][ Metric::ITEMS_PURCHASED ] ?? 0 );
-			if ( $quantity <= 0 ) {
-				continue;
-			}
-			$out[] = array(
+		return RankedRows::of(
+			$source,
+			$request,
+			array( Metric::ITEMS_PURCHASED, Metric::ITEM_REVENUE ),
+			Dimension::ITEM_NAME,
+			Metric::ITEMS_PURCHASED,
+			Metric::ITEM_REVENUE,
+			$this->top,
+			static fn( array $row, int $quantity, float $percent ): array => array(
 				'name'     => (string) ( $row['dimensions'][ Dimension::ITEM_NAME ] ?? '' ),
 				'quantity' => $quantity,
-				'percent'  => Metrics::percent( $quantity, $total ),
+				'percent'  => $percent,
 				'revenue'  => round( (float) ( $row['metrics'][ Metric::ITEM_REVENUE ] ?? 0 ), 2 ),
-			);
-			if ( count( $out ) === $this->top ) {
-				break;
-			}
-		}
-		return $out;
+			)
+		);
 	}
 
 	/**
