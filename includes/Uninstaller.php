@@ -38,6 +38,7 @@ final class Uninstaller {
 		REST\SettingsController::OPTION,
 		Settings\Modules::OPTION,
 		Settings\Secrets::OPTION,
+		Sources\Google\Connection::OPTION,
 		Licensing\Licence::SITE_OPTION,
 		Sources\Builtin\Collection\DataDir::OPTION,
 		Sources\Builtin\Collection\DataDirMigration::MIGRATE_LOCK,
@@ -87,6 +88,7 @@ final class Uninstaller {
 		Sources\Builtin\Collection\Tracking\Settings::NETWORK_OPTION,
 		Settings\Modules::NETWORK_OPTION,
 		Settings\Secrets::NETWORK_OPTION,
+		Sources\Google\Connection::NETWORK_OPTION,
 		Licensing\Licence::NETWORK_OPTION,
 	);
 

@@ -20,6 +20,7 @@ use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
 use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Sources\Source;
+use MonsterInsights\Reports\Sources\Google\GoogleError;
 use MonsterInsights\Reports\Sources\Sources;
 
 defined( 'ABSPATH' ) || exit;
@@ -204,20 +205,25 @@ final class ReportsController extends Controller {
 			$csv ? 0 : (int) ( $request->get_param( 'per_page' ) ?? ReportRequest::PER_PAGE ),
 			$report instanceof HasParams ? self::own_params( $report, $request ) : array()
 		);
-		if ( '' === $table ) {
-			return rest_ensure_response( $this->cached( $report, $source, $report_request, $level ) );
-		}
-		$block = $report->tables()[ $table ];
-		if ( $csv ) {
-			return new CsvResponse(
-				$block->columns( $report_request ),
-				$block->rows( $source, $report_request ),
-				sprintf( 'monsterinsights-reports-%s-%s-%s-%s.csv', $report->name(), $table, $range->start_ymd(), $range->end_ymd() )
+		try {
+			if ( '' === $table ) {
+				return rest_ensure_response( $this->cached( $report, $source, $report_request, $level ) );
+			}
+			$block = $report->tables()[ $table ];
+			if ( $csv ) {
+				return new CsvResponse(
+					$block->columns( $report_request ),
+					$block->rows( $source, $report_request ),
+					sprintf( 'monsterinsights-reports-%s-%s-%s-%s.csv', $report->name(), $table, $range->start_ymd(), $range->end_ymd() )
+				);
+			}
+			return rest_ensure_response(
+				$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
 			);
+		} catch ( GoogleError $error ) {
+			// The google source could not answer: its state (re-auth, forbidden, quota, unavailable).
+			return $error->to_wp_error();
 		}
-		return rest_ensure_response(
-			$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
-		);
 	}
 
 	/**

@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Sources\Builtin\Aggregation\Retention;
 use MonsterInsights\Reports\Settings\CustomDimensions;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as Tracking;
 use MonsterInsights\Reports\Sources\Sources;
+use MonsterInsights\Reports\Sources\Builtin\Answers\BuiltinSource;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -183,7 +184,7 @@ final class SettingsController extends Controller {
 			array(
 				'key'         => 'google',
 				'label'       => __( 'Google Analytics 4', 'monsterinsights-reports' ),
-				'description' => __( 'Reports from your Google Analytics 4 property, Search Console and PageSpeed Insights. Not available in this version yet.', 'monsterinsights-reports' ),
+				'description' => __( 'Reports from your Google Analytics 4 property, Search Console and PageSpeed Insights, read with your own Google credentials.', 'monsterinsights-reports' ),
 				'available'   => isset( $registered['google'] ),
 			),
 		);
@@ -286,8 +287,16 @@ final class SettingsController extends Controller {
 		if ( is_wp_error( $valid ) ) {
 			return $valid;
 		}
-		if ( '' === $value || isset( ( new Sources() )->all()[ (string) $value ] ) ) {
+		$source = '' === $value ? null : ( ( new Sources() )->all()[ (string) $value ] ?? null );
+		if ( '' === $value || ( null !== $source && ( $source->is_connected() || BuiltinSource::KEY === $source->key() ) ) ) {
 			return true;
+		}
+		if ( null !== $source ) {
+			return self::refused_arg(
+				'rest_source_not_connected',
+				__( 'source: connect Google Analytics first (a service account key or an OAuth client, and a GA4 property).', 'monsterinsights-reports' ),
+				$param
+			);
 		}
 		return self::refused_arg(
 			'rest_source_unavailable',

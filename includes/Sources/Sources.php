@@ -29,7 +29,7 @@ final class Sources {
 		 *
 		 * @param Source[] $sources The sources.
 		 */
-		$sources = (array) apply_filters( 'monsterinsights_reports_sources', array( new Builtin\Answers\BuiltinSource() ) );
+		$sources = (array) apply_filters( 'monsterinsights_reports_sources', array( new Builtin\Answers\BuiltinSource(), new Google\GoogleSource() ) );
 		$out     = array();
 		foreach ( $sources as $source ) {
 			if ( $source instanceof Source ) {

@@ -70,6 +70,16 @@ $_SERVER['SCRIPT_NAME']     = '/index.php';
 $_SERVER['REMOTE_ADDR']     = '127.0.0.1';
 unset( $_SERVER['HTTPS'] );
 
+// The google source talks to the fake Google server (tests/fake-google) of this PHPUnit process,
+// on a port free now; the FakeGoogleServer trait starts it there when a test needs it. "localhost":
+// WP_HTTP_BLOCK_EXTERNAL lets that through, not 127.0.0.1.
+$monsterinsights_reports_tests_probe = stream_socket_server( 'tcp://127.0.0.1:0' );
+if ( false !== $monsterinsights_reports_tests_probe ) {
+	$monsterinsights_reports_tests_name = (string) stream_socket_get_name( $monsterinsights_reports_tests_probe, false );
+	fclose( $monsterinsights_reports_tests_probe ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- A socket.
+	define( 'MONSTERINSIGHTS_REPORTS_GOOGLE_BASE', 'http://localhost:' . substr( $monsterinsights_reports_tests_name, strrpos( $monsterinsights_reports_tests_name, ':' ) + 1 ) );
+}
+
 // WP_TESTS_WOOCOMMERCE=1: the install has the real WooCommerce active (tests/php/WooCommerce/).
 define( 'MONSTERINSIGHTS_REPORTS_TESTS_WOOCOMMERCE', '1' === getenv( 'WP_TESTS_WOOCOMMERCE' ) );
 

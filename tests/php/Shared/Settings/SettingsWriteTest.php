@@ -71,20 +71,21 @@ class SettingsWriteTest extends TestCase {
 	}
 
 	/**
-	 * Google is listed as unavailable and refused with a readable message; unknown keys are refused
+	 * Google is listed, and refused with a readable message until it is connected; unknown keys are refused
 	 * by the enum.
 	 */
-	public function test_unavailable_and_unknown_sources_are_refused(): void {
+	public function test_unconnected_and_unknown_sources_are_refused(): void {
 		$this->act_as( 'administrator' );
 		update_option( BootData::SOURCE_OPTION, 'builtin' );
 		list( , $data ) = $this->call( 'GET', self::ROUTE );
 		$this->assertSame( array( 'builtin', 'google' ), array_column( $data['sources'], 'key' ) );
-		$this->assertSame( array( true, false ), array_column( $data['sources'], 'available' ) );
+		$this->assertSame( array( true, true ), array_column( $data['sources'], 'available' ) );
 
+		// Google before it is connected: refused, with what to do.
 		list( $status, $data ) = $this->call( 'POST', self::ROUTE, array( 'source' => 'google' ) );
 		$this->assertSame( 400, $status );
 		$this->assertSame( 'rest_invalid_param', $data['code'] );
-		$this->assertStringContainsString( 'not available', $data['data']['params']['source'] );
+		$this->assertStringContainsString( 'connect Google Analytics first', $data['data']['params']['source'] );
 
 		list( $status ) = $this->call( 'POST', self::ROUTE, array( 'source' => 'matomo' ) );
 		$this->assertSame( 400, $status );

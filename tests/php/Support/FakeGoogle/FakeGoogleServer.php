@@ -17,72 +17,27 @@ namespace MonsterInsights\Reports\Tests\Support\FakeGoogle;
 trait FakeGoogleServer {
 
 	/**
-	 * The server process.
-	 *
-	 * @var resource|null
-	 */
-	private static $fake_google = null;
-
-	/**
-	 * Its base URL, without a trailing slash.
+	 * Its base URL, without a trailing slash: the google source's (MONSTERINSIGHTS_REPORTS_GOOGLE_BASE).
 	 *
 	 * @var string
 	 */
 	private static string $fake_google_url = '';
 
 	/**
-	 * Starts the server with a fresh state; waits (a bounded number of tries) until it answers.
-	 *
-	 * @throws \RuntimeException When it cannot be started.
+	 * Starts the server of this PHPUnit process on the port of MONSTERINSIGHTS_REPORTS_GOOGLE_BASE
+	 * (tests/php/config.php) unless it runs already (FakeGoogleProcess), and resets its state.
 	 */
 	protected static function start_fake_google(): void {
-		$probe = stream_socket_server( 'tcp://127.0.0.1:0' );
-		if ( false === $probe ) {
-			throw new \RuntimeException( 'no free port' );
-		}
-		$name = (string) stream_socket_get_name( $probe, false );
-		fclose( $probe );
-		$port                  = (int) substr( $name, strrpos( $name, ':' ) + 1 );
-		self::$fake_google_url = 'http://localhost:' . $port;
-		$null                  = array( 'file', '/dev/null', 'w' );
-		self::$fake_google     = proc_open(
-			array( PHP_BINARY, '-S', '127.0.0.1:' . $port, dirname( __DIR__, 3 ) . '/fake-google/router.php' ),
-			array(
-				0 => array( 'file', '/dev/null', 'r' ),
-				1 => $null,
-				2 => $null,
-			),
-			$pipes
-		);
-		if ( ! is_resource( self::$fake_google ) ) {
-			throw new \RuntimeException( 'cannot start php -S' );
-		}
-		for ( $try = 0; $try < 200; $try++ ) {
-			$response = wp_remote_post( self::$fake_google_url . '/__reset', array( 'timeout' => 1 ) );
-			if ( 200 === wp_remote_retrieve_response_code( $response ) ) {
-				return;
-			}
-			usleep( 25000 );
-		}
-		// The process holds the test database's lock (inherited): never leave it behind.
-		self::stop_fake_google();
-		throw new \RuntimeException( 'the fake Google server did not start' );
+		self::$fake_google_url = FakeGoogleProcess::start();
+		self::fake_google_control( '/__reset' );
 	}
 
 	/**
-	 * Stops the server and removes its state folder (tests/fake-google/lib/State.php).
+	 * Resets the server (it stops with the PHPUnit process).
 	 */
 	protected static function stop_fake_google(): void {
-		if ( is_resource( self::$fake_google ) ) {
-			proc_terminate( self::$fake_google );
-			proc_close( self::$fake_google );
-		}
-		self::$fake_google = null;
-		$port              = (int) substr( self::$fake_google_url, strrpos( self::$fake_google_url, ':' ) + 1 );
-		$dir               = rtrim( sys_get_temp_dir(), '/' ) . '/mir-fake-google-' . $port;
-		if ( $port > 0 && is_dir( $dir ) ) {
-			array_map( 'unlink', (array) glob( $dir . '/*' ) );
-			rmdir( $dir );
+		if ( '' !== self::$fake_google_url ) {
+			self::fake_google_control( '/__reset' );
 		}
 	}
 

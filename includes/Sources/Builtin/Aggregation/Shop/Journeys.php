@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\AggregationResult;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Lookups;
+use MonsterInsights\Reports\Sources\Builtin\Aggregation\Sessionizer;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 
@@ -25,8 +26,10 @@ defined( 'ABSPATH' ) || exit;
  *
  * Raw page views are kept for the raw window only (Compaction), so each journey is written into
  * shop_order_steps once it can no longer change, and then never again: after the first aggregation
- * run that began after the order was placed and read the whole buffer (every hit the visitor sent
- * before the order is then stored), shop_orders.journey_at records when (settle()). Until then the
+ * run that read the whole buffer and began a session timeout (Sessionizer::TIMEOUT) after the order
+ * was placed (every hit the visitor sent before the order is then stored, and so is the page view
+ * that ends the last step's time, unless the session ended), shop_orders.journey_at records when
+ * (settle()). Until then the
  * report computes it from the raw rows when it shows it (steps()). An order placed before the raw
  * window (a backfill, a site that turned the module on late) has no page views left: its journey is
  * empty, and final. The steps go with their order (Orders::forget()); retention and compaction
@@ -67,8 +70,9 @@ final class Journeys {
 	}
 
 	/**
-	 * Writes the journeys of the orders placed before $before whose journey is not written yet, at
-	 * most BATCH of them, oldest first. Orders placed before the raw window get an empty journey at
+	 * Writes the journeys of the orders placed a session timeout before $before whose journey is not
+	 * written yet, at most BATCH of them, oldest first (an order placed since may still see its last
+	 * step's next page view). Orders placed before the raw window get an empty journey at
 	 * once. Running it again writes nothing twice.
 	 *
 	 * @param int $before Unix time: a complete aggregation run began then.
@@ -80,7 +84,7 @@ final class Journeys {
 			// Their page views are gone: an empty journey.
 			Db::query( 'UPDATE {shop_orders} SET journey_at = %d WHERE journey_at = 0 AND created_at < %d AND day < %s', array( $before, $before, $compacted ) );
 		}
-		$ids     = Db::col( 'SELECT id FROM {shop_orders} WHERE journey_at = 0 AND created_at < %d ORDER BY created_at, id LIMIT %d', array( $before, self::BATCH ) );
+		$ids     = Db::col( 'SELECT id FROM {shop_orders} WHERE journey_at = 0 AND created_at < %d ORDER BY created_at, id LIMIT %d', array( $before - Sessionizer::TIMEOUT, self::BATCH ) );
 		$written = 0;
 		foreach ( $ids as $id ) {
 			$id = (int) $id;

@@ -1,0 +1,313 @@
+<?php
+/**
+ * The google source against the fake Google server: tokens, queries, compare, faults, cache.
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\SingleSite\Google;
+
+use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Query\Dimension;
+use MonsterInsights\Reports\Query\Filter;
+use MonsterInsights\Reports\Query\Metric;
+use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Settings\Secrets;
+use MonsterInsights\Reports\Sources\Google\Cache;
+use MonsterInsights\Reports\Sources\Google\Connection;
+use MonsterInsights\Reports\Sources\Google\GoogleError;
+use MonsterInsights\Reports\Sources\Google\GoogleSource;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
+use MonsterInsights\Reports\Tests\TestCase;
+
+// phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
+
+/**
+ * A site connected with the fixture's service account to property 300000001 reads the numbers the
+ * fake's documented formula gives (docs/development.md, "The fake Google server").
+ */
+class GoogleSourceTest extends TestCase {
+
+	use FakeGoogleServer;
+
+	protected const REQUIRES = 'single-site';
+
+	private const PROPERTY = '300000001';
+
+	/**
+	 * Starts the server.
+	 */
+	public static function set_up_before_class() {
+		parent::set_up_before_class();
+		self::start_fake_google();
+	}
+
+	/**
+	 * Resets the server.
+	 */
+	public static function tear_down_after_class() {
+		self::stop_fake_google();
+		parent::tear_down_after_class();
+	}
+
+	/**
+	 * Each test: a fresh server and a site connected by the service account, no cached answers.
+	 */
+	protected function set_up() {
+		parent::set_up();
+		self::fake_google_control( '/__reset' );
+		Cache::$stale = false;
+		self::connect_service_account();
+	}
+
+	/**
+	 * Connects the current site with the fixture's service account to the first property.
+	 */
+	public static function connect_service_account(): void {
+		$key        = json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fake-google/fixtures/service-account.json' ), true );
+		$connection = new Connection();
+		$connection->update(
+			array(
+				'auth'         => Connection::SERVICE_ACCOUNT,
+				'client_email' => $key['client_email'],
+				'property'     => self::PROPERTY,
+				'connected_at' => 1,
+			)
+		);
+		$connection->store_secret( Connection::SECRET_KEY, $key );
+		update_option( BootData::SOURCE_OPTION, GoogleSource::KEY );
+	}
+
+	/**
+	 * An additive metric of the fake: the sum over the days of crc32 % 1000.
+	 *
+	 * @param string   $metric The metric.
+	 * @param string[] $days   Y-m-d days.
+	 * @param string   $values The row's dimension values joined with |.
+	 * @param string   $filters The filters' JSON as sent.
+	 */
+	private static function additive( string $metric, array $days, string $values = '', string $filters = '' ): int {
+		$sum = 0;
+		foreach ( $days as $day ) {
+			$sum += crc32( self::PROPERTY . '|' . $metric . '|' . $day . '|' . $values . '|' . $filters ) % 1000;
+		}
+		return $sum;
+	}
+
+	/**
+	 * A range.
+	 *
+	 * @param string $start First day.
+	 * @param string $end   Last day.
+	 */
+	private static function range( string $start, string $end ): DateRange {
+		return new DateRange( new \DateTimeImmutable( $start, wp_timezone() ), new \DateTimeImmutable( $end, wp_timezone() ) );
+	}
+
+	/**
+	 * A query without dimensions is one runReport signed with a service-account token; its totals
+	 * and its compare range (a batch of two) have the fake's numbers; bounce rate comes in percent.
+	 */
+	public function test_totals_and_compare_from_one_signed_batch(): void {
+		$source = new GoogleSource();
+		$this->assertTrue( $source->is_connected() );
+		$days     = array( '2026-11-01', '2026-11-02', '2026-11-03' );
+		$previous = array( '2026-10-29', '2026-10-30', '2026-10-31' );
+		$result   = $source->run( new Query( array( Metric::SESSIONS, Metric::BOUNCE_RATE, Metric::EXITS ), array(), self::range( '2026-11-01', '2026-11-03' ), self::range( '2026-10-29', '2026-10-31' ) ) );
+
+		$this->assertSame( self::additive( 'sessions', $days ), $result->total( Metric::SESSIONS ) );
+		$this->assertSame( self::additive( 'sessions', $previous ), $result->compare?->total( Metric::SESSIONS ) );
+		$bounce = round( ( crc32( self::PROPERTY . '|bounceRate|2026-11-01|2026-11-03||' ) % 10000 ) / 10000 * 100, 2 );
+		$this->assertSame( $bounce, $result->total( Metric::BOUNCE_RATE ) );
+		// GA4 has no exits: not asked, 0.
+		$this->assertSame( 0, $result->total( Metric::EXITS ) );
+
+		$requests = self::fake_google_requests();
+		$this->assertSame( array( '/token', '/v1beta/properties/' . self::PROPERTY . ':batchRunReports' ), array_column( $requests, 'path' ) );
+		$this->assertSame( 'Bearer ya29.fake-access-1', $requests[1]['authorization'] );
+		$this->assertSame(
+			array(
+				'requests' => array(
+					array(
+						'dateRanges'          => array(
+							array(
+								'startDate' => '2026-11-01',
+								'endDate'   => '2026-11-03',
+							),
+						),
+						'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
+						'metricAggregations'  => array( 'TOTAL' ),
+						'returnPropertyQuota' => true,
+					),
+					array(
+						'dateRanges'          => array(
+							array(
+								'startDate' => '2026-10-29',
+								'endDate'   => '2026-10-31',
+							),
+						),
+						'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
+						'metricAggregations'  => array( 'TOTAL' ),
+						'returnPropertyQuota' => true,
+					),
+				),
+			),
+			json_decode( $requests[1]['body'], true )
+		);
+	}
+
+	/**
+	 * Rows by date come as Y-m-d, ranked rows with a filter keep the fake's order; the token is
+	 * kept (encrypted) and reused; the same query again is answered from the cache.
+	 */
+	public function test_rows_filters_and_the_token_reused(): void {
+		$source = new GoogleSource();
+		$by_day = $source->run(
+			new Query(
+				array( Metric::SCREEN_PAGE_VIEWS ),
+				array( Dimension::DATE ),
+				self::range( '2026-11-01', '2026-11-02' ),
+				null,
+				array(),
+				array(
+					array(
+						'field' => Dimension::DATE,
+						'desc'  => false,
+					),
+				)
+			)
+		);
+		$this->assertSame(
+			array(
+				'2026-11-01' => array( Metric::SCREEN_PAGE_VIEWS => self::additive( 'screenPageViews', array( '2026-11-01' ) ) ),
+				'2026-11-02' => array( Metric::SCREEN_PAGE_VIEWS => self::additive( 'screenPageViews', array( '2026-11-02' ) ) ),
+			),
+			$by_day->by( Dimension::DATE )
+		);
+
+		$filter   = new Filter( Dimension::SESSION_MEDIUM, Filter::EXACT, 'referral' );
+		$ranked   = $source->run( Query::ranked( array( Metric::SESSIONS ), array( Dimension::SESSION_SOURCE ), self::range( '2026-11-01', '2026-11-01' ), Metric::SESSIONS, 2, null, array( $filter ) ) );
+		$filters  = (string) wp_json_encode(
+			array(
+				'dimensionFilter' => array(
+					'filter' => array(
+						'fieldName'    => 'sessionMedium',
+						'stringFilter' => array(
+							'matchType' => 'EXACT',
+							'value'     => 'referral',
+						),
+					),
+				),
+			)
+		);
+		$expected = array();
+		// The fake filters rows only by requested dimensions: every source has a row.
+		foreach ( array( 'google', 'bing', '(direct)', 'news.ycombinator.com', 'github.com', 'wordpress.org', 'facebook.com', 't.co', 'newsletter' ) as $referrer ) {
+			$expected[ $referrer ] = self::additive( 'sessions', array( '2026-11-01' ), $referrer, $filters );
+		}
+		$this->assertNotEmpty( $ranked->rows );
+		foreach ( $ranked->rows as $row ) {
+			$this->assertSame( $expected[ $row['dimensions'][ Dimension::SESSION_SOURCE ] ] ?? null, $row['metrics'][ Metric::SESSIONS ] );
+		}
+		arsort( $expected );
+		$this->assertSame( array_slice( array_keys( $expected ), 0, 2 ), array_map( static fn( array $row ): string => $row['dimensions'][ Dimension::SESSION_SOURCE ], $ranked->rows ) );
+		$this->assertSame( array_sum( $expected ), $ranked->total( Metric::SESSIONS ) );
+
+		// Again: from the cache. One token for all of it, kept encrypted.
+		$source->run( Query::ranked( array( Metric::SESSIONS ), array( Dimension::SESSION_SOURCE ), self::range( '2026-11-01', '2026-11-01' ), Metric::SESSIONS, 2, null, array( $filter ) ) );
+		$this->assertSame( array( '/token', '/v1beta/properties/' . self::PROPERTY . ':runReport', '/v1beta/properties/' . self::PROPERTY . ':runReport' ), array_column( self::fake_google_requests(), 'path' ) );
+		$token = Secrets::get( Connection::SECRET_TOKEN, Secrets::SITE );
+		$this->assertIsArray( $token );
+		$this->assertSame( 'ya29.fake-access-1', $token['access_token'] );
+		$this->assertStringNotContainsString( 'ya29.', (string) wp_json_encode( get_option( Secrets::OPTION ) ) );
+	}
+
+	/**
+	 * A token Google forgot is renewed once; a key Google refuses puts the connection in re-auth
+	 * and the report route answers 401 google_reauth; a new key clears it.
+	 */
+	public function test_revoked_tokens_renew_and_a_refused_key_needs_reauth(): void {
+		$source = new GoogleSource();
+		$query  = new Query( array( Metric::SESSIONS ), array(), self::range( '2026-11-01', '2026-11-01' ) );
+		$source->run( $query );
+		self::fake_google_control( '/__control', array( 'revoke_tokens' => true ) );
+		$this->assertSame( self::additive( 'sessions', array( '2026-11-02' ) ), $source->run( new Query( array( Metric::SESSIONS ), array(), self::range( '2026-11-02', '2026-11-02' ) ) )->total( Metric::SESSIONS ) );
+		$this->assertSame( 2, count( array_keys( array_column( self::fake_google_requests(), 'path' ), '/token', true ) ) );
+
+		self::fake_google_control( '/__control', array( 'revoke_tokens' => true ) );
+		self::fake_google_control(
+			'/__control',
+			array(
+				'fault' => 'invalid_grant',
+				'scope' => 'token',
+			)
+		);
+		try {
+			$source->run( new Query( array( Metric::SESSIONS ), array(), self::range( '2026-11-03', '2026-11-03' ) ) );
+			$this->fail( 'no error' );
+		} catch ( GoogleError $error ) {
+			$this->assertSame( GoogleError::REAUTH, $error->kind );
+		}
+		$this->assertTrue( ( new Connection() )->needs_reauth() );
+
+		$this->act_as( 'administrator' );
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 401, $response->get_status() );
+		$this->assertSame( GoogleError::REAUTH, $response->get_data()['code'] );
+	}
+
+	/**
+	 * When the quota is used up the last answer for the query is served and the source says so;
+	 * without one, the quota error; a 5xx is unavailable, broken JSON malformed.
+	 */
+	public function test_quota_serves_the_last_answer_and_other_faults_have_their_kind(): void {
+		$source = new GoogleSource();
+		$query  = new Query( array( Metric::SESSIONS ), array(), self::range( '2026-11-01', '2026-11-01' ) );
+		$first  = $source->run( $query );
+		// The fresh copy expires; the last answer stays.
+		$this->delete_fresh_answers();
+		self::fake_google_control(
+			'/__control',
+			array(
+				'fault' => 'quota',
+				'scope' => 'data',
+			)
+		);
+		$this->assertEquals( $first, $source->run( $query ) );
+		$this->assertTrue( GoogleSource::stale() );
+
+		$faults = array(
+			'quota'        => GoogleError::QUOTA,
+			'server_error' => GoogleError::UNAVAILABLE,
+			'broken_json'  => GoogleError::MALFORMED,
+			'forbidden'    => GoogleError::FORBIDDEN,
+		);
+		foreach ( $faults as $fault => $kind ) {
+			self::fake_google_control(
+				'/__control',
+				array(
+					'fault' => $fault,
+					'scope' => 'data',
+				)
+			);
+			try {
+				$source->run( new Query( array( Metric::NEW_USERS ), array(), self::range( '2026-11-01', '2026-11-01' ) ) );
+				$this->fail( 'no error for ' . $fault );
+			} catch ( GoogleError $error ) {
+				$this->assertSame( $kind, $error->kind, $fault );
+			}
+		}
+	}
+
+	/**
+	 * Removes the fresh copies of Google's answers (as if they had expired).
+	 */
+	private function delete_fresh_answers(): void {
+		global $wpdb;
+		foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_monsterinsights\\_reports\\_g\\_%'" ) as $name ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
+		}
+		wp_cache_flush();
+	}
+}
