@@ -179,8 +179,9 @@ final class ReportsController extends Controller {
 		if ( $report instanceof NeedsShop && ! Shop::active() ) {
 			return new \WP_Error( 'no_shop', $report->no_shop_notice(), array( 'status' => 400 ) );
 		}
-		// A report that needs a module or a shop plugin says which is missing (a 400).
-		$missing = $report instanceof Unavailable ? $report->unavailable() : null;
+		// A report that needs a module, a shop plugin or what only some sources can do says which
+		// is missing (a 400).
+		$missing = $report instanceof Unavailable ? $report->unavailable( $source ) : null;
 		if ( null !== $missing ) {
 			return $missing;
 		}

@@ -7,9 +7,11 @@
 
 namespace MonsterInsights\Reports\Sources\Google;
 
+use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\ReadsSearchConsole;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -21,9 +23,10 @@ defined( 'ABSPATH' ) || exit;
  * the compare range), on the connection's property. Answers are cached per query (Cache): a
  * range that includes today briefly, others for hours; when Google's quota is used up the last
  * answer for the query is served and the source says so (stale()). It shares nothing with the
- * builtin source but the Query model and the Source interface.
+ * builtin source but the Query model and the Source interface. It also reads the connection's
+ * Search Console site (ReadsSearchConsole, SearchConsole).
  */
-final class GoogleSource implements Source {
+final class GoogleSource implements Source, ReadsSearchConsole {
 
 	public const KEY = 'google';
 
@@ -111,6 +114,10 @@ final class GoogleSource implements Source {
 	 * @return array<string, string>
 	 */
 	public function links( string $report ): array {
+		if ( 'queries' === $report ) {
+			$site = $this->search_console_site();
+			return '' === $site ? array() : array( 'queries' => SearchConsole::report_url( $site ) );
+		}
 		$property = $this->connection()->get()['property'];
 		if ( '' === $property ) {
 			return array();
@@ -124,11 +131,31 @@ final class GoogleSource implements Source {
 	}
 
 	/**
-	 * Changes every five minutes and with the connection, so report caches follow the source's.
+	 * Changes every five minutes and with the connection (its property and Search Console site), so
+	 * report caches follow the source's.
 	 */
 	public function data_version(): string {
 		$settings = $this->connection()->get();
-		return 'g' . $settings['property'] . '.' . $settings['connected_at'] . '.' . (int) floor( time() / Cache::SHORT );
+		return 'g' . $settings['property'] . '.' . $settings['connected_at'] . '.' . (int) floor( time() / Cache::SHORT ) . ( '' !== $settings['sc_site'] ? '.' . substr( md5( $settings['sc_site'] ), 0, 8 ) : '' );
+	}
+
+	/**
+	 * The connection's Search Console site, or '' while none is chosen.
+	 */
+	public function search_console_site(): string {
+		return $this->search_console()->site();
+	}
+
+	/**
+	 * The range's top search queries on the connection's Search Console site.
+	 *
+	 * @param DateRange $range The range.
+	 * @param int       $limit Queries at most.
+	 * @return list<array{query: string, clicks: int, impressions: int, ctr: float, position: float}>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	public function search_queries( DateRange $range, int $limit ): array {
+		return $this->search_console()->queries( $range, $limit );
 	}
 
 	/**
@@ -159,6 +186,13 @@ final class GoogleSource implements Source {
 	private function cached( string $method, array $body, bool $today ): array {
 		$key = $this->connection()->get()['property'] . '|' . $method . '|' . wp_json_encode( $body );
 		return Cache::remember( $key, $today ? Cache::SHORT : Cache::LONG, fn(): array => $this->client()->data( $method, $body ) );
+	}
+
+	/**
+	 * The Search Console reader.
+	 */
+	private function search_console(): SearchConsole {
+		return new SearchConsole( $this->client() );
 	}
 
 	/**

@@ -2,6 +2,29 @@ import { isLevel } from '../../lib/tiers';
 import type { ReportError } from './types';
 
 /**
+ * Codes of the 400 answers that say what the site lacks for a report, not that it failed: no shop
+ * (an eCommerce report), no source that reads Search Console (the builtin source) or no Search
+ * Console site chosen (the Queries report). The screen shows the server's text in an info notice,
+ * with no error dialog.
+ */
+export const NOTICE_CODES: readonly string[] = [
+	'no_shop',
+	'no_search_console',
+	'no_search_console_site',
+];
+
+/**
+ * Whether an error is one of those notices.
+ *
+ * @param error The error, if any.
+ */
+export function isNoticeError(
+	error: ReportError | null | undefined
+): boolean {
+	return !! error && NOTICE_CODES.includes( error.code );
+}
+
+/**
  * Reads an api-fetch rejection (the route's WP_Error as JSON, or api-fetch's own fetch_error and
  * invalid_json) as a ReportError.
  *
