@@ -875,7 +875,7 @@ test.describe( 'overview on seeded data, as an administrator', () => {
 		// check the other reports' upsells).
 		await page.goto( `${ REPORTS_PATH }#/search-console` );
 		const screen = app( page ).locator(
-			'.monsterinsights-reports-report-screen'
+			'.monsterinsights-reports-report--queries'
 		);
 		await expect(
 			screen.getByRole( 'heading', { name: 'Search Console Report' } )
