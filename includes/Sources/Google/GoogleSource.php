@@ -72,6 +72,9 @@ final class GoogleSource implements Source {
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	public function run( Query $query ): Result {
+		if ( count( Ga4Query::asked_metrics( $query ) ) > Ga4Query::MAX_METRICS ) {
+			return $this->run_in_parts( $query );
+		}
 		$body   = null === $query->compare
 			? array( 'runReport', Ga4Query::request( $query, $query->range ) )
 			: array(
@@ -92,6 +95,62 @@ final class GoogleSource implements Source {
 			return new Result( $result->rows, $result->totals, Ga4Query::result( $other, $query ) );
 		}
 		return Ga4Query::result( $answer, $query );
+	}
+
+	/**
+	 * A query with more metrics than one request may ask: the first part (with the metrics the
+	 * query is ordered by) decides the rows, the others add their metrics to those rows.
+	 *
+	 * @param Query $query The query.
+	 * @throws GoogleError When Google cannot answer.
+	 */
+	private function run_in_parts( Query $query ): Result {
+		$ordered = array_values( array_intersect( array_column( $query->order_by, 'field' ), $query->metrics ) );
+		$rest    = array_values( array_diff( $query->metrics, $ordered ) );
+		$known   = array_values( array_filter( $rest, static fn( string $m ): bool => isset( Ga4Query::METRICS[ $m ] ) ) );
+		$unknown = array_values( array_diff( $rest, $known ) );
+		$parts   = array_chunk( $known, max( 1, Ga4Query::MAX_METRICS - count( $ordered ) ) );
+		$first   = array_merge( $ordered, array_shift( $parts ) ?? array(), $unknown );
+		$main    = $this->run( new Query( $first, $query->dimensions, $query->range, $query->compare, $query->filters, $query->order_by, $query->limit ) );
+		foreach ( $parts as $part ) {
+			$other = $this->run( new Query( $part, $query->dimensions, $query->range, $query->compare, $query->filters ) );
+			$main  = self::merge( $main, $other, $query );
+		}
+		return $main;
+	}
+
+	/**
+	 * Adds the metrics of another part to a result's rows (matched by their dimension values), its
+	 * totals and its compare result's, in the query's metric order.
+	 *
+	 * @param Result $main  The rows that count.
+	 * @param Result $other Another part.
+	 * @param Query  $query The whole query.
+	 */
+	private static function merge( Result $main, Result $other, Query $query ): Result {
+		$by_key = array();
+		foreach ( $other->rows as $row ) {
+			$by_key[ (string) wp_json_encode( $row['dimensions'] ) ] = $row['metrics'];
+		}
+		$in_order = static function ( array $metrics ) use ( $query ): array {
+			$out = array();
+			foreach ( $query->metrics as $metric ) {
+				if ( array_key_exists( $metric, $metrics ) ) {
+					$out[ $metric ] = $metrics[ $metric ];
+				}
+			}
+			return $out;
+		};
+		$rows     = array();
+		foreach ( $main->rows as $row ) {
+			$extra  = $by_key[ (string) wp_json_encode( $row['dimensions'] ) ] ?? array_fill_keys( array_keys( $other->totals ), 0 );
+			$rows[] = array(
+				'dimensions' => $row['dimensions'],
+				'metrics'    => $in_order( $row['metrics'] + $extra ),
+			);
+		}
+		$compare = null !== $main->compare && null !== $other->compare ? self::merge( $main->compare, $other->compare, $query ) : $main->compare;
+		return new Result( $rows, $in_order( $main->totals + $other->totals ), $compare );
 	}
 
 	/**
@@ -157,7 +216,9 @@ final class GoogleSource implements Source {
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	private function cached( string $method, array $body, bool $today ): array {
-		$key = $this->connection()->get()['property'] . '|' . $method . '|' . wp_json_encode( $body );
+		// A new connection (connected_at) asks afresh.
+		$settings = $this->connection()->get();
+		$key      = $settings['property'] . '|' . $settings['connected_at'] . '|' . $method . '|' . wp_json_encode( $body );
 		return Cache::remember( $key, $today ? Cache::SHORT : Cache::LONG, fn(): array => $this->client()->data( $method, $body ) );
 	}
 

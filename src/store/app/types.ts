@@ -123,4 +123,9 @@ export interface AppState {
 	/** Null until the router has read the URL. */
 	dateQuery: DateQuery | null;
 	flags: AppFlags;
+	/**
+	 * Why the active source refused to answer (Google's words when it refused the property or
+	 * site), shown on the not-connected screen; null when nothing was refused.
+	 */
+	authProblem: string | null;
 }

@@ -48,6 +48,8 @@ add_action(
 					}
 					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local fixture.
 					$key = json_decode( (string) file_get_contents( MONSTERINSIGHTS_REPORTS_DIR . 'tests/fake-google/fixtures/service-account.json' ), true );
+					// Each connection is new: the google source's cached answers are not its own.
+					$connected_at = max( time(), $connection->get()['connected_at'] + 1 );
 					$connection->disconnect();
 					$connection->update(
 						array(
@@ -55,7 +57,7 @@ add_action(
 							'client_email' => (string) $key['client_email'],
 							'property'     => (string) $request->get_param( 'property' ),
 							'sc_site'      => (string) $request->get_param( 'sc_site' ),
-							'connected_at' => time(),
+							'connected_at' => $connected_at,
 						)
 					);
 					$connection->store_secret( Connection::SECRET_KEY, $key );
