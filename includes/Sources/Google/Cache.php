@@ -13,8 +13,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * An answer is fresh for a while (transients), and kept longer as the last answer: when Google's
- * quota is used up (429, RESOURCE_EXHAUSTED) that one is served and stale() turns true for the
- * request, so the screen can say the numbers may be behind.
+ * quota is used up (429, RESOURCE_EXHAUSTED) Google is left alone for BACKOFF seconds, the last
+ * answers are served meanwhile and $stale turns true for the request, so the screen can say the
+ * numbers may be behind.
  */
 final class Cache {
 
@@ -32,6 +33,16 @@ final class Cache {
 	 * Seconds the last answer is kept for a quota fallback.
 	 */
 	public const LAST = 7 * DAY_IN_SECONDS;
+
+	/**
+	 * Seconds Google is left alone after it said the quota ran out.
+	 */
+	public const BACKOFF = 10 * MINUTE_IN_SECONDS;
+
+	/**
+	 * The transient that says Google's quota ran out (its value: when).
+	 */
+	public const BACKOFF_TRANSIENT = 'monsterinsights_reports_google_backoff';
 
 	/**
 	 * Whether an answer of this request came from the fallback.
@@ -56,13 +67,24 @@ final class Cache {
 		if ( is_array( $fresh ) ) {
 			return $fresh;
 		}
+		$last = get_transient( 'monsterinsights_reports_gl_' . $hash );
+		// While backing off, Google is not asked at all.
+		if ( false !== get_transient( self::BACKOFF_TRANSIENT ) ) {
+			if ( is_array( $last ) ) {
+				self::$stale = true;
+				return $last;
+			}
+			throw GoogleError::because( GoogleError::QUOTA );
+		}
 		try {
 			$answer = $fetch();
 		} catch ( GoogleError $error ) {
-			$last = get_transient( 'monsterinsights_reports_gl_' . $hash );
-			if ( GoogleError::QUOTA === $error->kind && is_array( $last ) ) {
-				self::$stale = true;
-				return $last;
+			if ( GoogleError::QUOTA === $error->kind ) {
+				set_transient( self::BACKOFF_TRANSIENT, time(), self::BACKOFF );
+				if ( is_array( $last ) ) {
+					self::$stale = true;
+					return $last;
+				}
 			}
 			throw $error;
 		}
