@@ -52,6 +52,60 @@ final class Cache {
 	public static bool $stale = false;
 
 	/**
+	 * The fresh answer of a key, or null.
+	 *
+	 * @param string $key What was asked.
+	 * @return array<string, mixed>|null
+	 */
+	public static function fresh( string $key ): ?array {
+		$fresh = get_transient( 'monsterinsights_reports_g_' . md5( $key ) );
+		return is_array( $fresh ) ? $fresh : null;
+	}
+
+	/**
+	 * Keeps an answer: fresh for $ttl seconds, as the last one for LAST.
+	 *
+	 * @param string               $key    What was asked.
+	 * @param array<string, mixed> $answer Google's answer.
+	 * @param int                  $ttl    Seconds fresh.
+	 */
+	public static function store( string $key, array $answer, int $ttl ): void {
+		set_transient( 'monsterinsights_reports_g_' . md5( $key ), $answer, $ttl );
+		set_transient( 'monsterinsights_reports_gl_' . md5( $key ), $answer, self::LAST );
+	}
+
+	/**
+	 * Whether Google is being left alone (its quota ran out less than BACKOFF seconds ago).
+	 */
+	public static function backing_off(): bool {
+		return false !== get_transient( self::BACKOFF_TRANSIENT );
+	}
+
+	/**
+	 * What to answer when Google could not: on QUOTA (backing off from then) the last answer,
+	 * marking the request stale; else, or without one, the error.
+	 *
+	 * @param string      $key   What was asked.
+	 * @param GoogleError $error Why Google did not answer.
+	 * @return array<string, mixed>
+	 * @throws GoogleError When there is nothing to answer.
+	 */
+	public static function fallback( string $key, GoogleError $error ): array {
+		if ( GoogleError::QUOTA !== $error->kind ) {
+			throw $error;
+		}
+		if ( ! self::backing_off() ) {
+			set_transient( self::BACKOFF_TRANSIENT, time(), self::BACKOFF );
+		}
+		$last = get_transient( 'monsterinsights_reports_gl_' . md5( $key ) );
+		if ( ! is_array( $last ) ) {
+			throw $error;
+		}
+		self::$stale = true;
+		return $last;
+	}
+
+	/**
 	 * The fresh answer of a key, else the callback's (kept), else on QUOTA the last one.
 	 *
 	 * @param string   $key   What was asked.
@@ -62,34 +116,19 @@ final class Cache {
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	public static function remember( string $key, int $ttl, callable $fetch ): array {
-		$hash  = md5( $key );
-		$fresh = get_transient( 'monsterinsights_reports_g_' . $hash );
-		if ( is_array( $fresh ) ) {
+		$fresh = self::fresh( $key );
+		if ( null !== $fresh ) {
 			return $fresh;
 		}
-		$last = get_transient( 'monsterinsights_reports_gl_' . $hash );
-		// While backing off, Google is not asked at all.
-		if ( false !== get_transient( self::BACKOFF_TRANSIENT ) ) {
-			if ( is_array( $last ) ) {
-				self::$stale = true;
-				return $last;
-			}
-			throw GoogleError::because( GoogleError::QUOTA );
-		}
 		try {
+			if ( self::backing_off() ) {
+				throw GoogleError::because( GoogleError::QUOTA );
+			}
 			$answer = $fetch();
 		} catch ( GoogleError $error ) {
-			if ( GoogleError::QUOTA === $error->kind ) {
-				set_transient( self::BACKOFF_TRANSIENT, time(), self::BACKOFF );
-				if ( is_array( $last ) ) {
-					self::$stale = true;
-					return $last;
-				}
-			}
-			throw $error;
+			return self::fallback( $key, $error );
 		}
-		set_transient( 'monsterinsights_reports_g_' . $hash, $answer, $ttl );
-		set_transient( 'monsterinsights_reports_gl_' . $hash, $answer, self::LAST );
+		self::store( $key, $answer, $ttl );
 		return $answer;
 	}
 }

@@ -369,6 +369,29 @@ class GoogleSourceTest extends TestCase {
 	}
 
 	/**
+	 * A report's queries are asked together before it is built: the Overview costs batches of at
+	 * most five reports, each request once, and its build asks nothing more.
+	 */
+	public function test_a_report_asks_its_queries_in_batches(): void {
+		$this->act_as( 'administrator' );
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $response->get_status() );
+		$calls = array_slice( self::fake_google_requests(), 1 );
+		$paths = array_unique( array_column( $calls, 'path' ) );
+		$this->assertSame( array( '/v1beta/properties/' . self::PROPERTY . ':batchRunReports' ), array_values( $paths ) );
+		$bodies = array();
+		foreach ( $calls as $call ) {
+			$requests = json_decode( $call['body'], true )['requests'];
+			$this->assertLessThanOrEqual( 5, count( $requests ) );
+			foreach ( $requests as $request ) {
+				$bodies[] = wp_json_encode( $request );
+			}
+		}
+		$this->assertSame( count( $bodies ), count( array_unique( $bodies ) ) );
+		$this->assertSame( (int) ceil( count( $bodies ) / 5 ), count( $calls ) );
+	}
+
+	/**
 	 * Removes the fresh copies of Google's answers (as if they had expired).
 	 */
 	private function delete_fresh_answers(): void {
