@@ -234,12 +234,14 @@ class QueriesReportTest extends TestCase {
 		$this->assertSame( 429, $response->get_status() );
 		$this->assertSame( GoogleError::QUOTA, $response->get_data()['code'] );
 
-		// An earlier answer is served when the quota is used up, and the source says so.
+		// An earlier answer is served when the quota is used up (Google left alone meanwhile), and
+		// the source says so.
 		self::fake_google_control( '/__control', array( 'fault' => null ) );
+		delete_transient( Cache::BACKOFF_TRANSIENT );
 		$first = $this->report( '2026-09-03', '2026-09-03' )->get_data();
 		$this->assertSame( self::expected( self::SITE, array( '2026-09-03' ) ), $first['queries'] );
 		$this->delete_transients( 'mir_report_' );
-		$this->delete_transients( 'monsterinsights_reports_g_' );
+		Cache::expire_all();
 		self::fake_google_control(
 			'/__control',
 			array(
@@ -257,6 +259,7 @@ class QueriesReportTest extends TestCase {
 		);
 		$day    = 10;
 		foreach ( $faults as $fault => list( $kind, $status ) ) {
+			delete_transient( Cache::BACKOFF_TRANSIENT );
 			self::fake_google_control(
 				'/__control',
 				array(
@@ -270,6 +273,7 @@ class QueriesReportTest extends TestCase {
 			$this->assertSame( $kind, $response->get_data()['code'], $fault );
 		}
 
+		delete_transient( Cache::BACKOFF_TRANSIENT );
 		self::fake_google_control( '/__control', array( 'revoke_tokens' => true ) );
 		self::fake_google_control(
 			'/__control',
