@@ -17,7 +17,8 @@ defined( 'ABSPATH' ) || exit;
  * here too (clicks, impressions, the query), since the API promises no order. Dates are the
  * range's days as the site counts them (Search Console's own days are Pacific Time). Answers are
  * cached like the Data API's (Cache): briefly for a range with today in it, for hours otherwise,
- * with the last answer served when Google's quota is used up.
+ * with the last answer served when Google's quota is used up. A 403 on the site (the account is
+ * not a user of it) is GoogleError::SEARCH_CONSOLE_FORBIDDEN, the report's notice.
  */
 final class SearchConsole {
 
@@ -54,13 +55,22 @@ final class SearchConsole {
 		if ( '' === $site ) {
 			return array();
 		}
-		$body   = self::request( $range, $limit );
-		$url    = self::endpoint( $site );
-		$answer = Cache::remember(
-			'searchconsole|' . $site . '|' . wp_json_encode( $body ),
-			$range->end_ymd() >= wp_date( 'Y-m-d' ) ? Cache::SHORT : Cache::LONG,
-			fn(): array => $this->client->post( $url, $body )
-		);
+		$body = self::request( $range, $limit );
+		$url  = self::endpoint( $site );
+		try {
+			$answer = Cache::remember(
+				'searchconsole|' . $site . '|' . wp_json_encode( $body ),
+				$range->end_ymd() >= wp_date( 'Y-m-d' ) ? Cache::SHORT : Cache::LONG,
+				fn(): array => $this->client->post( $url, $body )
+			);
+		} catch ( GoogleError $error ) {
+			// A site the account may not read is this report's state, not the connection's: the
+			// GA4 reports still work.
+			if ( GoogleError::FORBIDDEN === $error->kind ) {
+				throw GoogleError::because( GoogleError::SEARCH_CONSOLE_FORBIDDEN, $error->reason ); // phpcs:ignore WordPress.Security.EscapeOutput.ExceptionNotEscaped -- Never printed: the REST routes answer it as JSON.
+			}
+			throw $error; // phpcs:ignore WordPress.Security.EscapeOutput.ExceptionNotEscaped -- Never printed: the REST routes answer it as JSON.
+		}
 		return self::rows( $answer );
 	}
 

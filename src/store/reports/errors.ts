@@ -3,14 +3,15 @@ import type { ReportError } from './types';
 
 /**
  * Codes of the 400 answers that say what the site lacks for a report, not that it failed: no shop
- * (an eCommerce report), no source that reads Search Console (the builtin source) or no Search
- * Console site chosen (the Queries report). The screen shows the server's text in an info notice,
- * with no error dialog.
+ * (an eCommerce report), no source that reads Search Console (the builtin source), no Search
+ * Console site chosen or a site Google does not let the account read (the Queries report). The
+ * screen shows the server's text in an info notice, with no error dialog.
  */
 export const NOTICE_CODES: readonly string[] = [
 	'no_shop',
 	'no_search_console',
 	'no_search_console_site',
+	'no_search_console_access',
 ];
 
 /**

@@ -174,6 +174,10 @@ describe( 'Search Console report', () => {
 			'no_search_console_site',
 			'No Search Console site is chosen yet. Choose your site in the Google connection settings to see the terms people searched for on Google.',
 		],
+		[
+			'no_search_console_access',
+			'Google refused access to the chosen Search Console site. Add the connected Google account as a user of the site in Search Console, or choose another site in the Google connection settings.',
+		],
 	] )(
 		"shows the server's %s text as a notice, no sample and no error",
 		async ( code, message ) => {

@@ -219,8 +219,9 @@ class QueriesReportTest extends TestCase {
 
 	/**
 	 * Google's faults are the report's states: the quota with no earlier answer is google_quota
-	 * (with one, that answer); 5xx unavailable, 403 forbidden, broken JSON malformed, a refused key
-	 * re-auth.
+	 * (with one, that answer); 5xx unavailable, broken JSON malformed, a refused key re-auth; a 403
+	 * on the Search Console site is the report's own notice (no_search_console_access), not the
+	 * connection's.
 	 */
 	public function test_faults_are_states(): void {
 		self::fake_google_control(
@@ -254,10 +255,11 @@ class QueriesReportTest extends TestCase {
 
 		$faults = array(
 			'server_error' => array( GoogleError::UNAVAILABLE, 503 ),
-			'forbidden'    => array( GoogleError::FORBIDDEN, 403 ),
 			'broken_json'  => array( GoogleError::MALFORMED, 502 ),
+			// Last: its text and Google's reason are checked below.
+			'forbidden'    => array( GoogleError::SEARCH_CONSOLE_FORBIDDEN, 400 ),
 		);
-		$day    = 10;
+		$day = 10;
 		foreach ( $faults as $fault => list( $kind, $status ) ) {
 			delete_transient( Cache::BACKOFF_TRANSIENT );
 			self::fake_google_control(
@@ -272,6 +274,8 @@ class QueriesReportTest extends TestCase {
 			$this->assertSame( $status, $response->get_status(), $fault );
 			$this->assertSame( $kind, $response->get_data()['code'], $fault );
 		}
+		$this->assertSame( 'Google refused access to the chosen Search Console site. Add the connected Google account as a user of the site in Search Console, or choose another site in the Google connection settings.', $response->get_data()['message'] );
+		$this->assertStringContainsString( 'User does not have sufficient permission for site', $response->get_data()['data']['reason'] );
 
 		delete_transient( Cache::BACKOFF_TRANSIENT );
 		self::fake_google_control( '/__control', array( 'revoke_tokens' => true ) );
