@@ -188,6 +188,17 @@ export interface GooglePanelProps {
 	returnTo: 'settings' | 'setup-wizard';
 	/** Called after a disconnection, with the connection as it is now. */
 	onDisconnected?: () => void;
+	/** Sends the browser to Google's sign-in (tests replace it). */
+	navigate?: ( url: string ) => void;
+}
+
+/**
+ * Sends the browser to a URL.
+ *
+ * @param url The URL.
+ */
+function assign( url: string ): void {
+	window.location.assign( url );
 }
 
 /**
@@ -200,8 +211,13 @@ export interface GooglePanelProps {
  * @param props                The props.
  * @param props.returnTo       The screen Google's sign-in returns to.
  * @param props.onDisconnected Called after a disconnection.
+ * @param props.navigate       Sends the browser to Google's sign-in.
  */
-export function GooglePanel( { returnTo, onDisconnected }: GooglePanelProps ) {
+export function GooglePanel( {
+	returnTo,
+	onDisconnected,
+	navigate = assign,
+}: GooglePanelProps ) {
 	const {
 		connection,
 		loadError,
@@ -330,7 +346,7 @@ export function GooglePanel( { returnTo, onDisconnected }: GooglePanelProps ) {
 			fail( result.error );
 			return;
 		}
-		window.location.assign( result.url );
+		navigate( result.url );
 	};
 
 	const readFile = async ( event: ChangeEvent< HTMLInputElement > ) => {
