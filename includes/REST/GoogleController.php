@@ -87,14 +87,14 @@ final class GoogleController extends Controller {
 				array(
 					$this->endpoint( \WP_REST_Server::READABLE, fn() => $this->google( static fn() => ( new Setup( new Connection( $scope ) ) )->properties() ), $permission ),
 				),
-				''
+				'get_properties_schema'
 			);
 			$this->add_route(
 				$prefix . '/sites',
 				array(
 					$this->endpoint( \WP_REST_Server::READABLE, fn() => $this->google( static fn() => ( new Setup( new Connection( $scope ) ) )->sites() ), $permission ),
 				),
-				''
+				'get_sites_schema'
 			);
 			$this->add_route(
 				$prefix . '/select',
@@ -107,7 +107,7 @@ final class GoogleController extends Controller {
 				array(
 					$this->endpoint( \WP_REST_Server::CREATABLE, fn() => rest_ensure_response( ( new Setup( new Connection( $scope ) ) )->test() ), $permission ),
 				),
-				''
+				'get_test_schema'
 			);
 		}
 	}
@@ -427,6 +427,80 @@ final class GoogleController extends Controller {
 						'description' => __( 'The redirect URI to register with the OAuth client.', 'monsterinsights-reports' ),
 						'type'        => 'string',
 					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * The schema of GET properties' answer.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_properties_schema(): array {
+		$string = array( 'type' => 'string' );
+		return self::document(
+			'google-properties',
+			array(
+				'description' => __( 'The GA4 properties the credentials can read, in Google’s order.', 'monsterinsights-reports' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'       => 'object',
+					'properties' => array(
+						'account'      => $string,
+						'account_name' => $string,
+						'property'     => $string,
+						'name'         => $string,
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * The schema of GET sites' answer.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_sites_schema(): array {
+		return self::document(
+			'google-sites',
+			array(
+				'description' => __( 'The Search Console sites the credentials can read.', 'monsterinsights-reports' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'       => 'object',
+					'properties' => array(
+						'site'       => array( 'type' => 'string' ),
+						'permission' => array( 'type' => 'string' ),
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * The schema of POST test's answer: what each API answered.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_test_schema(): array {
+		$api = array(
+			'type'       => 'object',
+			'properties' => array(
+				'ok'         => array( 'type' => 'boolean' ),
+				'configured' => array( 'type' => 'boolean' ),
+				'message'    => array( 'type' => 'string' ),
+			),
+		);
+		return self::document(
+			'google-test',
+			array(
+				'type'       => 'object',
+				'properties' => array(
+					'analytics'     => $api,
+					'searchconsole' => $api,
+					'pagespeed'     => $api,
 				),
 			)
 		);
