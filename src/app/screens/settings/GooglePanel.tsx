@@ -183,6 +183,51 @@ function signedInAs( connection: GoogleConnection ): string {
 	);
 }
 
+/**
+ * The buttons under a sign-in form: its action, and Cancel while an existing sign-in is being
+ * changed.
+ *
+ * @param props          The props.
+ * @param props.label    The action's label.
+ * @param props.busy     Whether a request runs.
+ * @param props.onSubmit The action.
+ * @param props.onCancel Goes back to the existing sign-in; none for a first sign-in.
+ */
+function SignInActions( {
+	label,
+	busy,
+	onSubmit,
+	onCancel,
+}: {
+	label: string;
+	busy: boolean;
+	onSubmit: () => void;
+	onCancel?: () => void;
+} ) {
+	return (
+		<div className="monsterinsights-reports-google__actions">
+			<Button
+				variant="primary"
+				isBusy={ busy }
+				disabled={ busy }
+				onClick={ onSubmit }
+				__next40pxDefaultSize
+			>
+				{ label }
+			</Button>
+			{ onCancel && (
+				<Button
+					variant="tertiary"
+					onClick={ onCancel }
+					__next40pxDefaultSize
+				>
+					{ __( 'Cancel', 'monsterinsights-reports' ) }
+				</Button>
+			) }
+		</div>
+	);
+}
+
 export interface GooglePanelProps {
 	/** The screen Google's sign-in returns to. */
 	returnTo: 'settings' | 'setup-wizard';
@@ -554,32 +599,19 @@ export function GooglePanel( {
 									}
 								/>
 							</div>
-							<div className="monsterinsights-reports-google__actions">
-								<Button
-									variant="primary"
-									isBusy={ saving }
-									disabled={ saving }
-									onClick={ () => void connectKey() }
-									__next40pxDefaultSize
-								>
-									{ __(
-										'Connect with this key',
-										'monsterinsights-reports'
-									) }
-								</Button>
-								{ changing && (
-									<Button
-										variant="tertiary"
-										onClick={ () => setChanging( false ) }
-										__next40pxDefaultSize
-									>
-										{ __(
-											'Cancel',
-											'monsterinsights-reports'
-										) }
-									</Button>
+							<SignInActions
+								label={ __(
+									'Connect with this key',
+									'monsterinsights-reports'
 								) }
-							</div>
+								busy={ saving }
+								onSubmit={ () => void connectKey() }
+								onCancel={
+									changing
+										? () => setChanging( false )
+										: undefined
+								}
+							/>
 						</>
 					) : (
 						<>
@@ -621,32 +653,19 @@ export function GooglePanel( {
 								) }{ ' ' }
 								<code>{ connection.redirect_uri }</code>
 							</p>
-							<div className="monsterinsights-reports-google__actions">
-								<Button
-									variant="primary"
-									isBusy={ saving }
-									disabled={ saving }
-									onClick={ () => void signIn() }
-									__next40pxDefaultSize
-								>
-									{ __(
-										'Sign in with Google',
-										'monsterinsights-reports'
-									) }
-								</Button>
-								{ changing && (
-									<Button
-										variant="tertiary"
-										onClick={ () => setChanging( false ) }
-										__next40pxDefaultSize
-									>
-										{ __(
-											'Cancel',
-											'monsterinsights-reports'
-										) }
-									</Button>
+							<SignInActions
+								label={ __(
+									'Sign in with Google',
+									'monsterinsights-reports'
 								) }
-							</div>
+								busy={ saving }
+								onSubmit={ () => void signIn() }
+								onCancel={
+									changing
+										? () => setChanging( false )
+										: undefined
+								}
+							/>
 						</>
 					) }
 				</div>

@@ -82,6 +82,13 @@ export function SettingsScreen() {
 				: undefined,
 		[ googleChosen ]
 	);
+	// Once google is connected, the screen's "connect Google Analytics first" error is done with.
+	const googleConnected = !! google?.connected;
+	useEffect( () => {
+		if ( googleConnected ) {
+			setError( null );
+		}
+	}, [ googleConnected ] );
 	const { receiveSettings } = useDispatch( settingsStore );
 	const { receiveBoot } = useDispatch( appStore );
 
