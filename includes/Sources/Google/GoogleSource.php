@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Sources\Google;
 
+use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
@@ -26,6 +27,11 @@ defined( 'ABSPATH' ) || exit;
 final class GoogleSource implements Source {
 
 	public const KEY = 'google';
+
+	/**
+	 * The most requests a batchRunReports holds.
+	 */
+	public const BATCH = 5;
 
 	/**
 	 * Its client, made on first use.
@@ -66,32 +72,207 @@ final class GoogleSource implements Source {
 	}
 
 	/**
-	 * Answers a query.
+	 * Answers a query: its parts (Ga4Query::parts()) for its range and its compare range in one
+	 * runReport, or in batches of five; the funnel with runFunnelReport. A query by a dimension GA4
+	 * has no value for (the days and sessions to a purchase, a link's kind) answers no rows, without
+	 * asking.
 	 *
 	 * @param Query $query The query.
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	public function run( Query $query ): Result {
-		$body   = null === $query->compare
-			? array( 'runReport', Ga4Query::request( $query, $query->range ) )
-			: array(
-				'batchRunReports',
-				array(
-					'requests' => array(
-						Ga4Query::request( $query, $query->range ),
-						Ga4Query::request( $query, $query->compare ),
+		if ( ! $this->answers( $query ) ) {
+			return self::nothing( $query );
+		}
+		if ( Ga4Funnel::is_funnel( $query ) ) {
+			return Ga4Funnel::result( $this->cached( 'runFunnelReport', Ga4Funnel::request( $query ), self::has_today( $query ) ), $query );
+		}
+		if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
+			return $this->with_titles( $query );
+		}
+		return $this->report( $query );
+	}
+
+	/**
+	 * Whether GA4 knows every dimension a query groups or filters by.
+	 *
+	 * @param Query $query The query.
+	 */
+	private function answers( Query $query ): bool {
+		if ( Ga4Funnel::is_funnel( $query ) ) {
+			return Ga4Funnel::supports( $query );
+		}
+		foreach ( array_merge( $query->dimensions, array_map( static fn( $filter ): string => $filter->dimension, $query->filters ) ) as $dimension ) {
+			if ( ! $this->supports( $dimension ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * A query's answer without rows.
+	 *
+	 * @param Query $query The query.
+	 */
+	private static function nothing( Query $query ): Result {
+		$zeros = array_fill_keys( $query->metrics, 0 );
+		return new Result( array(), $zeros, null === $query->compare ? null : new Result( array(), $zeros ) );
+	}
+
+	/**
+	 * Whether a query's range includes today (its answers stay fresh briefly).
+	 *
+	 * @param Query $query The query.
+	 */
+	private static function has_today( Query $query ): bool {
+		return $query->range->end_ymd() >= wp_date( 'Y-m-d' );
+	}
+
+	/**
+	 * A query's parts for its ranges, merged per range. A range that ends before GA4's first day
+	 * is not asked.
+	 *
+	 * @param Query $query The query.
+	 */
+	private function report( Query $query ): Result {
+		$parts    = Ga4Query::parts( $query );
+		$ranges   = null === $query->compare ? array( $query->range ) : array( $query->range, $query->compare );
+		$requests = array();
+		foreach ( $ranges as $r => $range ) {
+			if ( $range->end_ymd() < Ga4Query::EARLIEST ) {
+				continue;
+			}
+			foreach ( $parts as $i => $part ) {
+				$requests[ $r * count( $parts ) + $i ] = Ga4Query::request( $query, $range, $part, 0 === $i );
+			}
+		}
+		$answers = $this->reports( $requests, self::has_today( $query ) );
+		$results = array();
+		foreach ( array_keys( $ranges ) as $r ) {
+			$pairs = array();
+			foreach ( $parts as $i => $part ) {
+				$pairs[] = array( $part, $answers[ $r * count( $parts ) + $i ] ?? array() );
+			}
+			$results[] = Ga4Query::merge( $query, $pairs );
+		}
+		return isset( $results[1] ) ? new Result( $results[0]->rows, $results[0]->totals, $results[1] ) : $results[0];
+	}
+
+	/**
+	 * RunReportRequests' answers, by the requests' keys: one alone is a runReport, more go in
+	 * batches of five.
+	 *
+	 * @param array<int, array<string, mixed>> $requests The requests.
+	 * @param bool                             $today    Whether their range includes today.
+	 * @return array<int, array<string, mixed>>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	private function reports( array $requests, bool $today ): array {
+		if ( 1 === count( $requests ) ) {
+			return array( (int) array_key_first( $requests ) => $this->cached( 'runReport', (array) reset( $requests ), $today ) );
+		}
+		$answers = array();
+		foreach ( array_chunk( $requests, self::BATCH, true ) as $batch ) {
+			$answer  = $this->cached( 'batchRunReports', array( 'requests' => array_values( $batch ) ), $today );
+			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
+			foreach ( array_keys( $batch ) as $n => $key ) {
+				$answers[ $key ] = is_array( $reports[ $n ] ?? null ) ? $reports[ $n ] : array();
+			}
+		}
+		return $answers;
+	}
+
+	/**
+	 * A query by landing page and page title. GA4's pageTitle is a page view's, so asked with the
+	 * landing page it would split a landing page's sessions by every title seen in them: the
+	 * landing pages are asked alone, and each one's title is its most viewed pageTitle as a
+	 * pagePath in the range (one more request).
+	 *
+	 * @param Query $query The query.
+	 */
+	private function with_titles( Query $query ): Result {
+		$inner  = new Query(
+			$query->metrics,
+			array_values( array_diff( $query->dimensions, array( Dimension::PAGE_TITLE ) ) ),
+			$query->range,
+			$query->compare,
+			$query->filters,
+			array_values( array_filter( $query->order_by, static fn( array $order ): bool => Dimension::PAGE_TITLE !== $order['field'] ) ),
+			$query->limit
+		);
+		$result = $this->report( $inner );
+		$paths  = array();
+		foreach ( array_merge( $result->rows, $result->compare->rows ?? array() ) as $row ) {
+			$paths[ $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '' ] = true;
+		}
+		unset( $paths[''] );
+		$titles = $this->titles( array_keys( $paths ), $query );
+		$named  = static function ( Result $of ) use ( $query, $titles ): array {
+			$rows = array();
+			foreach ( $of->rows as $row ) {
+				$row['dimensions'][ Dimension::PAGE_TITLE ] = $titles[ $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '' ] ?? '';
+				$dimensions                                 = array();
+				foreach ( $query->dimensions as $dimension ) {
+					$dimensions[ $dimension ] = $row['dimensions'][ $dimension ] ?? '';
+				}
+				$rows[] = array(
+					'dimensions' => $dimensions,
+					'metrics'    => $row['metrics'],
+				);
+			}
+			return $rows;
+		};
+		return new Result( $named( $result ), $result->totals, null === $result->compare ? null : new Result( $named( $result->compare ), $result->compare->totals ) );
+	}
+
+	/**
+	 * The most viewed title of each path over a query's range.
+	 *
+	 * @param string[] $paths The paths.
+	 * @param Query    $query The query.
+	 * @return array<string, string>
+	 */
+	private function titles( array $paths, Query $query ): array {
+		if ( array() === $paths ) {
+			return array();
+		}
+		$answer = $this->cached(
+			'runReport',
+			array(
+				'dateRanges'          => array(
+					array(
+						'startDate' => max( Ga4Query::EARLIEST, $query->range->start_ymd() ),
+						'endDate'   => $query->range->end_ymd(),
 					),
 				),
-			);
-		$answer = $this->cached( $body[0], $body[1], $query->range->end_ymd() >= wp_date( 'Y-m-d' ) );
-		if ( 'batchRunReports' === $body[0] ) {
-			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
-			$current = is_array( $reports[0] ?? null ) ? $reports[0] : array();
-			$other   = is_array( $reports[1] ?? null ) ? $reports[1] : array();
-			$result  = Ga4Query::result( $current, $query );
-			return new Result( $result->rows, $result->totals, Ga4Query::result( $other, $query ) );
+				'dimensions'          => array( array( 'name' => 'pagePath' ), array( 'name' => 'pageTitle' ) ),
+				'metrics'             => array( array( 'name' => 'screenPageViews' ) ),
+				'dimensionFilter'     => array(
+					'filter' => array(
+						'fieldName'    => 'pagePath',
+						'inListFilter' => array( 'values' => array_values( array_map( 'strval', $paths ) ) ),
+					),
+				),
+				'orderBys'            => array(
+					array(
+						'metric' => array( 'metricName' => 'screenPageViews' ),
+						'desc'   => true,
+					),
+				),
+				'returnPropertyQuota' => true,
+			),
+			self::has_today( $query )
+		);
+		$titles = array();
+		foreach ( is_array( $answer['rows'] ?? null ) ? $answer['rows'] : array() as $row ) {
+			$path  = (string) ( $row['dimensionValues'][0]['value'] ?? '' );
+			$title = Ga4Query::dimension_value( Dimension::PAGE_TITLE, (string) ( $row['dimensionValues'][1]['value'] ?? '' ) );
+			if ( ! isset( $titles[ $path ] ) && '' !== $title ) {
+				$titles[ $path ] = $title;
+			}
 		}
-		return Ga4Query::result( $answer, $query );
+		return $titles;
 	}
 
 	/**
@@ -101,25 +282,30 @@ final class GoogleSource implements Source {
 	 * @throws GoogleError When Google cannot answer.
 	 */
 	public function run_realtime( RealtimeQuery $query ): Result {
+		if ( ! Ga4Realtime::answers( $query ) ) {
+			return new Result( array(), array_fill_keys( $query->metrics, 0 ) );
+		}
 		return Ga4Realtime::result( $this->client()->data( 'runRealtimeReport', Ga4Realtime::request( $query ) ), $query );
 	}
 
 	/**
-	 * Where GA4 shows the Overview's lists in full.
+	 * Where GA4 shows the Overview's lists in full: its demographic details (countries), traffic
+	 * acquisition (referrals) and landing pages (the top pages list is of landing pages). Other
+	 * reports have none.
 	 *
 	 * @param string $report The report.
 	 * @return array<string, string>
 	 */
 	public function links( string $report ): array {
 		$property = $this->connection()->get()['property'];
-		if ( '' === $property ) {
+		if ( '' === $property || 'overview' !== $report ) {
 			return array();
 		}
-		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/';
+		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/explorer?r=';
 		return array(
-			'countries' => $base . 'explorer?r=user-demographics-detail',
-			'referrals' => $base . 'explorer?r=lifecycle-traffic-acquisition-v2',
-			'topposts'  => $base . 'explorer?r=all-pages-and-screens',
+			'countries' => $base . 'user-demographics-detail',
+			'referrals' => $base . 'lifecycle-traffic-acquisition-v2',
+			'topposts'  => $base . 'landing-page',
 		);
 	}
 
@@ -137,7 +323,7 @@ final class GoogleSource implements Source {
 	 * @param string $dimension A Query\Dimension name.
 	 */
 	public function supports( string $dimension ): bool {
-		return isset( Ga4Query::DIMENSIONS[ $dimension ] );
+		return isset( Ga4Query::DIMENSIONS[ $dimension ] ) || Dimension::FUNNEL_STEP === $dimension;
 	}
 
 	/**
