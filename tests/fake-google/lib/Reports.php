@@ -119,7 +119,7 @@ class Reports {
 		}
 		$groups  = $this->fixture( 'ga4-dimensions' )['core'];
 		$non_day = array_values( array_diff( $dimensions, self::TIME_DIMENSIONS ) );
-		$combos  = $this->combinations( $groups, $non_day );
+		$combos  = $this->combinations( $groups, $non_day, $request['dimensionFilter'] ?? null );
 		$filters = self::filters_key( $request );
 		$rows    = array();
 		$totals  = array();
@@ -248,7 +248,7 @@ class Reports {
 		);
 		$groups = $fixture['realtime'];
 		$other  = array_values( array_diff( $dimensions, array( 'minutesAgo' ) ) );
-		$combos = $this->combinations( $groups, $other );
+		$combos = $this->combinations( $groups, $other, $request['dimensionFilter'] ?? null );
 		$rows   = array();
 		foreach ( array_values( $ranges ) as $index => $range ) {
 			$start = (int) ( $range['startMinutesAgo'] ?? 29 );
@@ -549,13 +549,17 @@ class Reports {
 
 	/**
 	 * Every combination of values of the dimensions; the dimensions of one fixture group come in rows.
+	 * A filter is applied to the whole fixture rows, so it also filters by a dimension of a
+	 * requested one's group that is not requested (sessionMedium when only sessionSource is asked);
+	 * a filter on a dimension of another group passes every row.
 	 *
 	 * @param array<int, array{dimensions: string[], rows: string[][]}> $groups     The fixture groups.
 	 * @param string[]                                                  $dimensions The dimensions.
+	 * @param mixed                                                     $filter     The dimensionFilter, or null.
 	 * @return array<int, array<string, string>>
 	 * @throws \InvalidArgumentException On an unknown dimension.
 	 */
-	private function combinations( array $groups, array $dimensions ): array {
+	private function combinations( array $groups, array $dimensions, $filter = null ): array {
 		$combos = array( array() );
 		$used   = array();
 		foreach ( $dimensions as $dimension ) {
@@ -592,9 +596,12 @@ class Reports {
 			}
 			$combos = $next;
 		}
-		// One row per distinct value of the requested dimensions.
+		// One row per distinct value of the requested dimensions (of the rows the filter keeps).
 		$distinct = array();
 		foreach ( $combos as $combo ) {
+			if ( ! self::filter_matches( $filter, $combo ) ) {
+				continue;
+			}
 			$picked = array();
 			foreach ( $dimensions as $dimension ) {
 				$picked[ $dimension ] = $combo[ $dimension ];
