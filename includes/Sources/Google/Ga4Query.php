@@ -92,7 +92,10 @@ final class Ga4Query {
 
 	/**
 	 * The dimensions GA4 answers, by the Query's name. A country is asked by its countryId and
-	 * named here, as the builtin source names it.
+	 * named here, as the builtin source names it. Channels are GA4's default channel groups, whose
+	 * names the builtin source's grouping uses; the groups it has no rule for (Cross-network, Paid
+	 * and Organic Shopping, Paid Video, Audio, Mobile Push Notifications) come as GA4 names them.
+	 * Landing pages and page paths are GA4's, without their query string.
 	 */
 	public const DIMENSIONS = array(
 		Dimension::DATE             => 'date',
@@ -177,10 +180,10 @@ final class Ga4Query {
 	 * The RunReportRequest of a part of a query over one range. The first part carries the order
 	 * and the limit; the others answer every row, and merge() keeps the first part's.
 	 *
-	 * @param Query                                              $query The query.
-	 * @param DateRange                                          $range The range (the query's, or its compare range).
+	 * @param Query                                                $query The query.
+	 * @param DateRange                                            $range The range (the query's, or its compare range).
 	 * @param array{metrics: array<string, string>, event: string} $part  The part (parts()).
-	 * @param bool                                               $first Whether it is the first part.
+	 * @param bool                                                 $first Whether it is the first part.
 	 * @return array<string, mixed>
 	 */
 	public static function request( Query $query, DateRange $range, array $part, bool $first = true ): array {
@@ -250,7 +253,7 @@ final class Ga4Query {
 	/**
 	 * The orderBys of a query's first part.
 	 *
-	 * @param Query                                              $query The query.
+	 * @param Query                                                $query The query.
 	 * @param array{metrics: array<string, string>, event: string} $part  The part.
 	 * @return list<array<string, mixed>>
 	 */
@@ -344,7 +347,7 @@ final class Ga4Query {
 	 * likewise. Without dimensions the one row is the total; else GA4's TOTAL aggregation (before
 	 * the limit).
 	 *
-	 * @param Query                                                                             $query   The query.
+	 * @param Query                                                                                         $query   The query.
 	 * @param list<array{0: array{metrics: array<string, string>, event: string}, 1: array<string, mixed>}> $answers Each part with its answer.
 	 */
 	public static function merge( Query $query, array $answers ): Result {
@@ -419,8 +422,8 @@ final class Ga4Query {
 	 * A part's metrics from a row's metric values.
 	 *
 	 * @param array{metrics: array<string, string>, event: string} $part    The part.
-	 * @param array<string>                                      $headers GA4's metric names, in the values' order.
-	 * @param array<mixed>                                       $values  The values.
+	 * @param array<string>                                        $headers GA4's metric names, in the values' order.
+	 * @param array<mixed>                                         $values  The values.
 	 * @return array<string, int|float>
 	 */
 	private static function metrics( array $part, array $headers, array $values ): array {

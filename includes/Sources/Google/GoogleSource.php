@@ -18,11 +18,16 @@ defined( 'ABSPATH' ) || exit;
 // phpcs:disable WordPress.Security.EscapeOutput.ExceptionNotEscaped -- A GoogleError is never printed: the REST routes answer its kind and text as JSON (GoogleError::to_wp_error()).
 
 /**
- * Each Query is one runReport, or with a compare range one batchRunReports of two (the range and
- * the compare range), on the connection's property. Answers are cached per query (Cache): a
- * range that includes today briefly, others for hours; when Google's quota is used up the last
- * answer for the query is served and the source says so (stale()). It shares nothing with the
- * builtin source but the Query model and the Source interface.
+ * Each Query is asked in its parts (Ga4Query) for its range and compare range: one runReport, or
+ * batchRunReports of up to five; the eCommerce funnel is GA4's funnel report (Ga4Funnel), real
+ * time its realtime report (Ga4Realtime). Answers are cached per request (Cache): a range that
+ * includes today briefly, others for hours; when Google's quota is used up the last answer for
+ * the request is served and the source says so (stale()). It shares nothing with the builtin
+ * source but the Query model and the Source interface.
+ *
+ * What GA4 cannot answer: exits and entrances (no such metrics: 0), the days and the sessions to a
+ * purchase and a link's kind (no such dimensions: no rows), real-time traffic sources, paths and
+ * regions (empty), real-time minutes before the 29th (absent).
  */
 final class GoogleSource implements Source {
 

@@ -290,9 +290,9 @@ class Reports {
 				),
 			);
 		}
-		$limit = (int) ( $request['limit'] ?? 10000 );
-		$rows  = array_slice( $rows, 0, $limit > 0 ? $limit : 10000 );
-		$response  = array(
+		$limit    = (int) ( $request['limit'] ?? 10000 );
+		$rows     = array_slice( $rows, 0, $limit > 0 ? $limit : 10000 );
+		$response = array(
 			'dimensionHeaders' => array_map( static fn( $name ) => array( 'name' => $name ), $headers ),
 			'metricHeaders'    => array_map(
 				static fn( $metric ) => array(

@@ -283,8 +283,8 @@ class ReportsOnGoogleTest extends TestCase {
 		$this->assertEqualsCanonicalizing( array( 'december_newsletter', 'winter_sale' ), array_keys( $rows ) );
 		$this->same( N::additive( 'sessions', $days, 'winter_sale', $filters ), $rows['winter_sale'] );
 
-		$data    = $this->payload( 'traffic_source_medium' );
-		$rows    = array_column( $data['source_medium']['rows'], 'sessions', 'source_medium' );
+		$data = $this->payload( 'traffic_source_medium' );
+		$rows = array_column( $data['source_medium']['rows'], 'sessions', 'source_medium' );
 		$this->same( N::additive( 'sessions', $days, 'google|cpc' ), $rows['google / cpc'] );
 		$this->same( N::additive( 'sessions', $days, '(direct)|(none)' ), $rows['(direct) / (none)'] );
 
@@ -420,7 +420,7 @@ class ReportsOnGoogleTest extends TestCase {
 	}
 
 	/**
-	 * eCommerce: the info boxes (remove-from-cart as the event's count), top products, coupons
+	 * The eCommerce reports: the info boxes (remove-from-cart as the event's count), top products, coupons
 	 * without GA4's "(not set)", cart abandonment, the funnel from GA4's funnel report; the days
 	 * and sessions to a purchase are empty (GA4 has no such dimensions).
 	 */
@@ -484,7 +484,7 @@ class ReportsOnGoogleTest extends TestCase {
 	}
 
 	/**
-	 * assertSame() of an expected value as JSON carries it (the payload came through JSON).
+	 * Asserts an expected value, as JSON carries it, is the payload's (it came through JSON).
 	 *
 	 * @param mixed  $expected The expected value.
 	 * @param mixed  $actual   The payload's.

@@ -133,7 +133,8 @@ final class FakeNumbers {
 	 */
 	public static function days( string $start, string $end ): array {
 		$days = array();
-		for ( $day = strtotime( $start . ' 00:00:00 UTC' ); $day <= strtotime( $end . ' 00:00:00 UTC' ); $day += 86400 ) {
+		$last = strtotime( $end . ' 00:00:00 UTC' );
+		for ( $day = strtotime( $start . ' 00:00:00 UTC' ); $day <= $last; $day += 86400 ) {
 			$days[] = gmdate( 'Y-m-d', (int) $day );
 		}
 		return $days;
