@@ -51,23 +51,55 @@ final class Cache {
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	public static function remember( string $key, int $ttl, callable $fetch ): array {
-		$hash  = md5( $key );
-		$fresh = get_transient( 'monsterinsights_reports_g_' . $hash );
-		if ( is_array( $fresh ) ) {
+		$fresh = self::fresh( $key );
+		if ( null !== $fresh ) {
 			return $fresh;
 		}
 		try {
 			$answer = $fetch();
 		} catch ( GoogleError $error ) {
-			$last = get_transient( 'monsterinsights_reports_gl_' . $hash );
-			if ( GoogleError::QUOTA === $error->kind && is_array( $last ) ) {
+			$last = self::last( $key );
+			if ( GoogleError::QUOTA === $error->kind && null !== $last ) {
 				self::$stale = true;
 				return $last;
 			}
 			throw $error;
 		}
-		set_transient( 'monsterinsights_reports_g_' . $hash, $answer, $ttl );
-		set_transient( 'monsterinsights_reports_gl_' . $hash, $answer, self::LAST );
+		self::keep( $key, $answer, $ttl );
 		return $answer;
+	}
+
+	/**
+	 * The fresh answer of a key, or null.
+	 *
+	 * @param string $key What was asked.
+	 * @return array<string, mixed>|null
+	 */
+	public static function fresh( string $key ): ?array {
+		$fresh = get_transient( 'monsterinsights_reports_g_' . md5( $key ) );
+		return is_array( $fresh ) ? $fresh : null;
+	}
+
+	/**
+	 * The last answer of a key (kept for the quota fallback), or null.
+	 *
+	 * @param string $key What was asked.
+	 * @return array<string, mixed>|null
+	 */
+	public static function last( string $key ): ?array {
+		$last = get_transient( 'monsterinsights_reports_gl_' . md5( $key ) );
+		return is_array( $last ) ? $last : null;
+	}
+
+	/**
+	 * Keeps an answer: fresh for a while, and as the last one.
+	 *
+	 * @param string               $key    What was asked.
+	 * @param array<string, mixed> $answer The answer.
+	 * @param int                  $ttl    Seconds fresh.
+	 */
+	public static function keep( string $key, array $answer, int $ttl ): void {
+		set_transient( 'monsterinsights_reports_g_' . md5( $key ), $answer, $ttl );
+		set_transient( 'monsterinsights_reports_gl_' . md5( $key ), $answer, self::LAST );
 	}
 }

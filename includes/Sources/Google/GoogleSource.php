@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -29,7 +30,7 @@ defined( 'ABSPATH' ) || exit;
  * purchase and a link's kind (no such dimensions: no rows), real-time traffic sources, paths and
  * regions (empty), real-time minutes before the 29th (absent).
  */
-final class GoogleSource implements Source {
+final class GoogleSource implements Source, Prefetches {
 
 	public const KEY = 'google';
 
@@ -90,7 +91,7 @@ final class GoogleSource implements Source {
 			return self::nothing( $query );
 		}
 		if ( Ga4Funnel::is_funnel( $query ) ) {
-			return Ga4Funnel::result( $this->cached( 'runFunnelReport', Ga4Funnel::request( $query ), self::has_today( $query ) ), $query );
+			return Ga4Funnel::result( $this->cached( 'runFunnelReport', Ga4Funnel::request( $query ) ), $query );
 		}
 		if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
 			return $this->with_titles( $query );
@@ -126,35 +127,16 @@ final class GoogleSource implements Source {
 	}
 
 	/**
-	 * Whether a query's range includes today (its answers stay fresh briefly).
-	 *
-	 * @param Query $query The query.
-	 */
-	private static function has_today( Query $query ): bool {
-		return $query->range->end_ymd() >= wp_date( 'Y-m-d' );
-	}
-
-	/**
 	 * A query's parts for its ranges, merged per range. A range that ends before GA4's first day
 	 * is not asked.
 	 *
 	 * @param Query $query The query.
 	 */
 	private function report( Query $query ): Result {
-		$parts    = Ga4Query::parts( $query );
-		$ranges   = null === $query->compare ? array( $query->range ) : array( $query->range, $query->compare );
-		$requests = array();
-		foreach ( $ranges as $r => $range ) {
-			if ( $range->end_ymd() < Ga4Query::EARLIEST ) {
-				continue;
-			}
-			foreach ( $parts as $i => $part ) {
-				$requests[ $r * count( $parts ) + $i ] = Ga4Query::request( $query, $range, $part, 0 === $i );
-			}
-		}
-		$answers = $this->reports( $requests, self::has_today( $query ) );
+		$parts   = Ga4Query::parts( $query );
+		$answers = $this->reports( $this->requests( $query ) );
 		$results = array();
-		foreach ( array_keys( $ranges ) as $r ) {
+		foreach ( array_keys( self::ranges( $query ) ) as $r ) {
 			$pairs = array();
 			foreach ( $parts as $i => $part ) {
 				$pairs[] = array( $part, $answers[ $r * count( $parts ) + $i ] ?? array() );
@@ -165,27 +147,147 @@ final class GoogleSource implements Source {
 	}
 
 	/**
-	 * RunReportRequests' answers, by the requests' keys: one alone is a runReport, more go in
-	 * batches of five.
+	 * A query's ranges: its range, and its compare range when it has one.
+	 *
+	 * @param Query $query The query.
+	 * @return list<\MonsterInsights\Reports\Query\DateRange>
+	 */
+	private static function ranges( Query $query ): array {
+		return null === $query->compare ? array( $query->range ) : array( $query->range, $query->compare );
+	}
+
+	/**
+	 * A query's RunReportRequests: each part for each range (keyed range × parts + part), but
+	 * those of a range that ends before GA4's first day.
+	 *
+	 * @param Query $query The query.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function requests( Query $query ): array {
+		$parts    = Ga4Query::parts( $query );
+		$requests = array();
+		foreach ( self::ranges( $query ) as $r => $range ) {
+			if ( $range->end_ymd() < Ga4Query::EARLIEST ) {
+				continue;
+			}
+			foreach ( $parts as $i => $part ) {
+				$requests[ $r * count( $parts ) + $i ] = Ga4Query::request( $query, $range, $part, 0 === $i );
+			}
+		}
+		return $requests;
+	}
+
+	/**
+	 * RunReportRequests' answers, by the requests' keys. Each request's answer is cached on its own
+	 * (so a report's queries asked together by prefetch() answer its queries one by one later);
+	 * those not fresh are asked, one alone as a runReport, more in batches of five. When Google's
+	 * quota is used up, the last answers are served if every request has one.
 	 *
 	 * @param array<int, array<string, mixed>> $requests The requests.
-	 * @param bool                             $today    Whether their range includes today.
 	 * @return array<int, array<string, mixed>>
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
-	private function reports( array $requests, bool $today ): array {
+	private function reports( array $requests ): array {
+		$answers = array();
+		$missing = array();
+		foreach ( $requests as $i => $request ) {
+			$fresh = Cache::fresh( $this->cache_key( 'runReport', $request ) );
+			if ( null === $fresh ) {
+				$missing[ $i ] = $request;
+			} else {
+				$answers[ $i ] = $fresh;
+			}
+		}
+		try {
+			$asked = $this->ask( $missing );
+		} catch ( GoogleError $error ) {
+			$last = array_map( fn( array $request ): ?array => Cache::last( $this->cache_key( 'runReport', $request ) ), $missing );
+			if ( GoogleError::QUOTA !== $error->kind || in_array( null, $last, true ) ) {
+				throw $error;
+			}
+			Cache::$stale = true;
+			return array_filter( $last ) + $answers;
+		}
+		foreach ( $asked as $i => $answer ) {
+			Cache::keep( $this->cache_key( 'runReport', $missing[ $i ] ), $answer, self::ttl( $missing[ $i ] ) );
+			$answers[ $i ] = $answer;
+		}
+		return $answers;
+	}
+
+	/**
+	 * Asks Google RunReportRequests: one alone as a runReport, more in batches of five.
+	 *
+	 * @param array<int, array<string, mixed>> $requests The requests.
+	 * @return array<int, array<string, mixed>> The answers by the requests' keys.
+	 * @throws GoogleError When Google cannot answer.
+	 */
+	private function ask( array $requests ): array {
+		if ( array() === $requests ) {
+			return array();
+		}
 		if ( 1 === count( $requests ) ) {
-			return array( (int) array_key_first( $requests ) => $this->cached( 'runReport', (array) reset( $requests ), $today ) );
+			return array( (int) array_key_first( $requests ) => $this->client()->data( 'runReport', (array) reset( $requests ) ) );
 		}
 		$answers = array();
 		foreach ( array_chunk( $requests, self::BATCH, true ) as $batch ) {
-			$answer  = $this->cached( 'batchRunReports', array( 'requests' => array_values( $batch ) ), $today );
+			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => array_values( $batch ) ) );
 			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
 			foreach ( array_keys( $batch ) as $n => $key ) {
 				$answers[ $key ] = is_array( $reports[ $n ] ?? null ) ? $reports[ $n ] : array();
 			}
 		}
 		return $answers;
+	}
+
+	/**
+	 * Asks Google, together, what a report's queries will ask (those not fresh in the cache), so
+	 * the report's queries are answered from the cache: its runReports go in batches of five
+	 * instead of one call each. Queries whose requests depend on other answers (page titles) or
+	 * that are no runReport (the funnel) are left to run().
+	 *
+	 * @param Query[] $queries The queries.
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	public function prefetch( array $queries ): void {
+		$requests = array();
+		foreach ( $queries as $query ) {
+			if ( ! $this->answers( $query ) || Ga4Funnel::is_funnel( $query ) ) {
+				continue;
+			}
+			if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
+				$query = self::without_titles( $query );
+			}
+			foreach ( $this->requests( $query ) as $request ) {
+				$requests[ $this->cache_key( 'runReport', $request ) ] = $request;
+			}
+		}
+		$this->reports( array_values( $requests ) );
+	}
+
+	/**
+	 * The cache key of a request.
+	 *
+	 * @param string               $method The method.
+	 * @param array<string, mixed> $body   The body.
+	 */
+	private function cache_key( string $method, array $body ): string {
+		return $this->connection()->get()['property'] . '|' . $method . '|' . wp_json_encode( $body );
+	}
+
+	/**
+	 * How long a request's answer stays fresh: briefly when a range includes today.
+	 *
+	 * @param array<string, mixed> $body The request.
+	 */
+	private static function ttl( array $body ): int {
+		$today = wp_date( 'Y-m-d' );
+		foreach ( is_array( $body['dateRanges'] ?? null ) ? $body['dateRanges'] : array() as $range ) {
+			if ( is_array( $range ) && (string) ( $range['endDate'] ?? '' ) >= $today ) {
+				return Cache::SHORT;
+			}
+		}
+		return Cache::LONG;
 	}
 
 	/**
@@ -197,16 +299,7 @@ final class GoogleSource implements Source {
 	 * @param Query $query The query.
 	 */
 	private function with_titles( Query $query ): Result {
-		$inner  = new Query(
-			$query->metrics,
-			array_values( array_diff( $query->dimensions, array( Dimension::PAGE_TITLE ) ) ),
-			$query->range,
-			$query->compare,
-			$query->filters,
-			array_values( array_filter( $query->order_by, static fn( array $order ): bool => Dimension::PAGE_TITLE !== $order['field'] ) ),
-			$query->limit
-		);
-		$result = $this->report( $inner );
+		$result = $this->report( self::without_titles( $query ) );
 		$paths  = array();
 		foreach ( array_merge( $result->rows, $result->compare->rows ?? array() ) as $row ) {
 			$paths[ $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '' ] = true;
@@ -229,6 +322,23 @@ final class GoogleSource implements Source {
 			return $rows;
 		};
 		return new Result( $named( $result ), $result->totals, null === $result->compare ? null : new Result( $named( $result->compare ), $result->compare->totals ) );
+	}
+
+	/**
+	 * A query without its page title.
+	 *
+	 * @param Query $query The query.
+	 */
+	private static function without_titles( Query $query ): Query {
+		return new Query(
+			$query->metrics,
+			array_values( array_diff( $query->dimensions, array( Dimension::PAGE_TITLE ) ) ),
+			$query->range,
+			$query->compare,
+			$query->filters,
+			array_values( array_filter( $query->order_by, static fn( array $order ): bool => Dimension::PAGE_TITLE !== $order['field'] ) ),
+			$query->limit
+		);
 	}
 
 	/**
@@ -266,8 +376,7 @@ final class GoogleSource implements Source {
 					),
 				),
 				'returnPropertyQuota' => true,
-			),
-			self::has_today( $query )
+			)
 		);
 		$titles = array();
 		foreach ( is_array( $answer['rows'] ?? null ) ? $answer['rows'] : array() as $row ) {
@@ -343,13 +452,11 @@ final class GoogleSource implements Source {
 	 *
 	 * @param string               $method The method.
 	 * @param array<string, mixed> $body   The body.
-	 * @param bool                 $today  Whether the range includes today.
 	 * @return array<string, mixed>
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
-	private function cached( string $method, array $body, bool $today ): array {
-		$key = $this->connection()->get()['property'] . '|' . $method . '|' . wp_json_encode( $body );
-		return Cache::remember( $key, $today ? Cache::SHORT : Cache::LONG, fn(): array => $this->client()->data( $method, $body ) );
+	private function cached( string $method, array $body ): array {
+		return Cache::remember( $this->cache_key( $method, $body ), self::ttl( $body ), fn(): array => $this->client()->data( $method, $body ) );
 	}
 
 	/**
