@@ -68,7 +68,7 @@ final class Ga4Funnel {
 		$body      = array(
 			'dateRanges' => array(
 				array(
-					'startDate' => max( Ga4Query::EARLIEST, $query->range->start_ymd() ),
+					'startDate' => max( Ga4Query::FIRST_DAY, $query->range->start_ymd() ),
 					'endDate'   => $query->range->end_ymd(),
 				),
 			),

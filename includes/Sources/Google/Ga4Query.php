@@ -80,10 +80,10 @@ final class Ga4Query {
 	public const MAX_METRICS = 10;
 
 	/**
-	 * The first day GA4's Data API answers for: a range that starts earlier (the Site Summary's
-	 * all-time totals start on DateRange::EARLIEST) is asked from this day.
+	 * The first day a GA4 property can have data (GA4's launch): a range that starts earlier (the
+	 * Site Summary's all-time totals start on DateRange::EARLIEST) is asked from this day.
 	 */
-	public const EARLIEST = '2015-08-14';
+	public const FIRST_DAY = '2020-10-14';
 
 	/**
 	 * GA4's fractions the Query gives in percent.
@@ -190,7 +190,7 @@ final class Ga4Query {
 		$body       = array(
 			'dateRanges' => array(
 				array(
-					'startDate' => max( self::EARLIEST, $range->start_ymd() ),
+					'startDate' => max( self::FIRST_DAY, $range->start_ymd() ),
 					'endDate'   => $range->end_ymd(),
 				),
 			),

@@ -167,7 +167,7 @@ final class GoogleSource implements Source, Prefetches {
 		$parts    = Ga4Query::parts( $query );
 		$requests = array();
 		foreach ( self::ranges( $query ) as $r => $range ) {
-			if ( $range->end_ymd() < Ga4Query::EARLIEST ) {
+			if ( $range->end_ymd() < Ga4Query::FIRST_DAY ) {
 				continue;
 			}
 			foreach ( $parts as $i => $part ) {
@@ -272,7 +272,9 @@ final class GoogleSource implements Source, Prefetches {
 	 * @param array<string, mixed> $body   The body.
 	 */
 	private function cache_key( string $method, array $body ): string {
-		return $this->connection()->get()['property'] . '|' . $method . '|' . wp_json_encode( $body );
+		// A new connection (connected_at) asks afresh.
+		$settings = $this->connection()->get();
+		return $settings['property'] . '|' . $settings['connected_at'] . '|' . $method . '|' . wp_json_encode( $body );
 	}
 
 	/**
@@ -357,7 +359,7 @@ final class GoogleSource implements Source, Prefetches {
 			array(
 				'dateRanges'          => array(
 					array(
-						'startDate' => max( Ga4Query::EARLIEST, $query->range->start_ymd() ),
+						'startDate' => max( Ga4Query::FIRST_DAY, $query->range->start_ymd() ),
 						'endDate'   => $query->range->end_ymd(),
 					),
 				),

@@ -12,6 +12,7 @@ export const initialState: AppState = {
 		isLoaded: false,
 		blocked: false,
 	},
+	authProblem: null,
 };
 
 export function reducer(
@@ -27,6 +28,8 @@ export function reducer(
 			return { ...state, dateQuery: action.dateQuery };
 		case 'SET_FLAGS':
 			return { ...state, flags: { ...state.flags, ...action.flags } };
+		case 'SET_AUTH_PROBLEM':
+			return { ...state, authProblem: action.reason };
 		default:
 			return state;
 	}

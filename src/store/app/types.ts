@@ -55,6 +55,8 @@ export interface BootSource {
 	/** Key of the active data source, empty until the setup wizard picks one. */
 	active: string;
 	connected: boolean;
+	/** The google source's grant was revoked or expired: the re-auth notice shows. */
+	reauth?: boolean;
 }
 
 export interface BootPlugin {
@@ -121,4 +123,9 @@ export interface AppState {
 	/** Null until the router has read the URL. */
 	dateQuery: DateQuery | null;
 	flags: AppFlags;
+	/**
+	 * Why the active source refused to answer (Google's words when it refused the property or
+	 * site), shown on the not-connected screen; null when nothing was refused.
+	 */
+	authProblem: string | null;
 }

@@ -158,6 +158,27 @@ class GoogleSourceTest extends TestCase {
 	}
 
 	/**
+	 * More than ten metrics are asked in two requests whose answers merge in the query's order; an
+	 * "all time" range starts at GA4's first day.
+	 */
+	public function test_more_than_ten_metrics_and_all_time(): void {
+		$metrics = array( Metric::SESSIONS, Metric::SCREEN_PAGE_VIEWS, Metric::TOTAL_USERS, Metric::NEW_USERS, Metric::BOUNCE_RATE, Metric::ENGAGEMENT_RATE, Metric::ENGAGED_SESSIONS, Metric::AVERAGE_SESSION_DURATION, Metric::USER_ENGAGEMENT_DURATION, Metric::SCREEN_PAGE_VIEWS_PER_USER, Metric::SCREEN_PAGE_VIEWS_PER_SESSION, Metric::SESSIONS_PER_USER );
+		$result  = ( new GoogleSource() )->run( new Query( $metrics, array(), self::range( '2026-11-01', '2026-11-02' ) ) );
+		$this->assertSame( $metrics, array_keys( $result->totals ) );
+		$this->assertSame( self::additive( 'sessions', array( '2026-11-01', '2026-11-02' ) ), $result->total( Metric::SESSIONS ) );
+		$this->assertSame( round( ( crc32( self::PROPERTY . '|sessionsPerUser|2026-11-01|2026-11-02||' ) % 10000 ) / 10000, 2 ), $result->total( Metric::SESSIONS_PER_USER ) );
+		// One batch of the two parts.
+		$bodies = array_map( static fn( array $r ): array => json_decode( $r['body'], true ), array_slice( self::fake_google_requests(), 1 ) );
+		$this->assertCount( 1, $bodies );
+		$this->assertSame( array( 10, 2 ), array_map( static fn( array $b ): int => count( $b['metrics'] ), $bodies[0]['requests'] ) );
+
+		( new GoogleSource() )->run( new Query( array( Metric::SESSIONS ), array(), self::range( DateRange::EARLIEST, '2026-11-02' ) ) );
+		$requests = self::fake_google_requests();
+		$last     = json_decode( (string) end( $requests )['body'], true );
+		$this->assertSame( '2020-10-14', $last['dateRanges'][0]['startDate'] );
+	}
+
+	/**
 	 * Rows by date come as Y-m-d, ranked rows with a filter keep the fake's order; the token is
 	 * kept (encrypted) and reused; the same query again is answered from the cache.
 	 */

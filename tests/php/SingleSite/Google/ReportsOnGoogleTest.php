@@ -215,7 +215,7 @@ class ReportsOnGoogleTest extends TestCase {
 	 */
 	public function test_site_summary_numbers(): void {
 		$data  = $this->payload( 'site_summary' );
-		$all   = N::days( '2015-08-14', wp_date( 'Y-m-d' ) );
+		$all   = N::days( '2020-10-14', wp_date( 'Y-m-d' ) );
 		$days  = N::days( '2026-11-01', '2026-11-07' );
 		$views = array();
 		foreach ( $days as $day ) {
@@ -574,7 +574,7 @@ class ReportsOnGoogleTest extends TestCase {
 					$this->assertArrayHasKey( $metric['name'], $metrics, 'not a GA4 metric' );
 				}
 				foreach ( $report['dateRanges'] as $range ) {
-					$this->assertGreaterThanOrEqual( '2015-08-14', $range['startDate'] );
+					$this->assertGreaterThanOrEqual( '2020-10-14', $range['startDate'] );
 					$this->assertLessThanOrEqual( $range['endDate'], $range['startDate'] );
 				}
 			}
