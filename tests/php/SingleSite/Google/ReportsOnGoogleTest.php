@@ -103,7 +103,7 @@ class ReportsOnGoogleTest extends TestCase {
 
 	/**
 	 * Each report answers with a payload its schema accepts, from the requests of its golden file,
-	 * each a GA4 request within the API's limits.
+	 * each a GA4 request within the API's limits, none asked twice.
 	 *
 	 * @dataProvider reports
 	 * @param string $name The report.
@@ -111,9 +111,15 @@ class ReportsOnGoogleTest extends TestCase {
 	public function test_the_report_asks_its_golden_requests( string $name ): void {
 		$this->payload( $name );
 		$requests = $this->requests();
+		$asked    = array();
 		foreach ( $requests as $request ) {
 			$this->assert_sane( $request['path'], $request['body'] );
+			foreach ( $request['body']['requests'] ?? array( $request['body'] ) as $report ) {
+				$asked[] = $request['path'] . wp_json_encode( $report );
+			}
 		}
+		// What the report's queries share (a range's chart, a batch's parts) is asked once.
+		$this->assertSame( array_unique( $asked ), $asked );
 		$json = wp_json_encode( self::normalised( $requests, 'yearinreview' === $name ), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) . "\n";
 		$file = dirname( __DIR__, 4 ) . '/' . self::GOLDEN . '/' . $name . '.json';
 		if ( getenv( 'MIR_WRITE_GOLDEN' ) ) {
@@ -170,8 +176,11 @@ class ReportsOnGoogleTest extends TestCase {
 		$this->same( N::additive( 'totalUsers', $days, $iso ), $top['users'] );
 		$this->assertCount( 10, $data['countries'] );
 
-		// Top referrals: sessionSource filtered to the referral medium.
+		// The whole Overview: its 18 GA4 reports in 4 batches, then the top pages' titles.
 		$requests = $this->requests();
+		$this->assertSame( array( 5, 5, 5, 3, 1 ), array_map( static fn( array $request ): int => count( $request['body']['requests'] ?? array( 1 ) ), $requests ) );
+
+		// Top referrals: sessionSource filtered to the referral medium.
 		$filters  = N::filters( $this->request_with( $requests, 'sessionSource' ) );
 		$sources  = array();
 		foreach ( array( 'news.ycombinator.com', 'github.com', 'wordpress.org', 'facebook.com', 't.co' ) as $source ) {
