@@ -181,8 +181,8 @@ class ReportsOnGoogleTest extends TestCase {
 		$this->assertSame( array( 5, 5, 5, 3, 1 ), array_map( static fn( array $request ): int => count( $request['body']['requests'] ?? array( 1 ) ), $requests ) );
 
 		// Top referrals: sessionSource filtered to the referral medium.
-		$filters  = N::filters( $this->request_with( $requests, 'sessionSource' ) );
-		$sources  = array();
+		$filters = N::filters( $this->request_with( $requests, 'sessionSource' ) );
+		$sources = array();
 		foreach ( array( 'news.ycombinator.com', 'github.com', 'wordpress.org', 'facebook.com', 't.co' ) as $source ) {
 			$sources[ $source ] = N::additive( 'sessions', $days, $source, $filters );
 		}
