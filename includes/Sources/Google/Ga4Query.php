@@ -123,12 +123,14 @@ final class Ga4Query {
 	/**
 	 * GA4's stand-ins for "none" that are no row on the builtin source, left out of the rows of a
 	 * query that groups by the dimension: sessions outside any campaign (GA4 names them after their
-	 * source), orders without a coupon, sessions without a page view.
+	 * source), orders without a coupon, sessions without a page view, users GA4 cannot tell new or
+	 * returning (every builtin visitor is one or the other).
 	 */
 	private const NOT_ROWS = array(
 		Dimension::SESSION_CAMPAIGN => array( '(not set)', '(direct)', '(organic)', '(referral)', '(none)' ),
 		Dimension::ORDER_COUPON     => array( '(not set)' ),
 		Dimension::LANDING_PAGE     => array( '(not set)' ),
+		Dimension::NEW_VS_RETURNING => array( '(not set)' ),
 	);
 
 	/**

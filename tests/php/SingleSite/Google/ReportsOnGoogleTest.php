@@ -138,6 +138,7 @@ class ReportsOnGoogleTest extends TestCase {
 	 */
 	public function test_overview_numbers(): void {
 		$data     = $this->payload( 'overview' );
+		$requests = $this->requests();
 		$days     = N::days( '2026-11-01', '2026-11-07' );
 		$before   = N::days( '2026-10-25', '2026-10-31' );
 		$sessions = N::additive( 'sessions', $days );
@@ -162,6 +163,13 @@ class ReportsOnGoogleTest extends TestCase {
 		$this->same( $sessions, $data['overviewgraph']['sessions']['total'] );
 		$this->same( array_map( static fn( string $day ): int => N::additive( 'sessions', array( $day ) ), $before ), $data['compare']['overviewgraph']['sessions']['datapoints'] );
 
+		// New and returning: shares of the sessions GA4 tells new or returning (not its "(not set)").
+		$kinds = $this->request_with( $requests, 'newVsReturning' );
+		$new   = N::additive( 'sessions', $days, 'new', N::filters( $kinds ) );
+		$old   = N::additive( 'sessions', $days, 'returning', N::filters( $kinds ) );
+		$this->same( Metrics::percent( $new, $new + $old ), $data['newvsreturn']['new'] );
+		$this->same( Metrics::percent( $old, $new + $old ), $data['newvsreturn']['returning'] );
+
 		// Top countries: by countryId, named as the builtin source names them.
 		$by_country = array();
 		foreach ( self::COUNTRIES as $iso ) {
@@ -177,7 +185,6 @@ class ReportsOnGoogleTest extends TestCase {
 		$this->assertCount( 10, $data['countries'] );
 
 		// The whole Overview: its 18 GA4 reports in 4 batches, then the top pages' titles.
-		$requests = $this->requests();
 		$this->assertSame( array( 5, 5, 5, 3, 1 ), array_map( static fn( array $request ): int => count( $request['body']['requests'] ?? array( 1 ) ), $requests ) );
 
 		// Top referrals: sessionSource filtered to the referral medium.
