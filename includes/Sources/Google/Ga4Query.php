@@ -304,7 +304,8 @@ final class Ga4Query {
 	private static function expressions( array $filters ): array {
 		$expressions = array();
 		foreach ( $filters as $filter ) {
-			$field  = self::DIMENSIONS[ $filter->dimension ] ?? $filter->dimension;
+			// A country is filtered by its name (GA4's are English), else by GA4's name of the dimension.
+			$field  = Dimension::COUNTRY === $filter->dimension ? 'country' : ( self::DIMENSIONS[ $filter->dimension ] ?? $filter->dimension );
 			$values = array_map( 'strval', (array) $filter->value );
 			if ( Filter::IN_LIST === $filter->operator ) {
 				$expressions[] = array(
