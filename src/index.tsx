@@ -1,3 +1,4 @@
+import apiFetch from '@wordpress/api-fetch';
 import { dispatch, register, resolveSelect, select } from '@wordpress/data';
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
@@ -19,6 +20,7 @@ import {
 } from './components/FirstPaint';
 import { mirrorChunkStylesForRtl } from './lib/rtl-chunk-styles';
 import { appStore } from './store/app';
+import { staleAnswersMiddleware } from './store/reports/staleAnswers';
 import { stores } from './store';
 import './reports.scss';
 
@@ -51,6 +53,12 @@ domReady( () => {
 		first
 	);
 	configureApiFetch( boot, preloaded );
+	// Google's quota ran out and a report shows its last answers: the app says so.
+	apiFetch.use(
+		staleAnswersMiddleware( () =>
+			dispatch( appStore ).setFlags( { stale: true } )
+		)
+	);
 	stores.forEach( ( store ) => register( store ) );
 	dispatch( appStore ).receiveBoot( boot );
 	startUp( { resolveSelect }, boot );

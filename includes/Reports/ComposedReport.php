@@ -12,7 +12,6 @@ use MonsterInsights\Reports\Reports\Blocks\Asked;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Optional;
 use MonsterInsights\Reports\Reports\Blocks\Table;
-use MonsterInsights\Reports\Sources\Recorder;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -60,20 +59,6 @@ abstract class ComposedReport implements Report {
 	 * @return array<string, mixed>
 	 */
 	public function build( Source $source, ReportRequest $request ): array {
-		// A source that asks in batches learns every block's queries first.
-		Recorder::prefetch(
-			$source,
-			function ( Source $recorder ) use ( $request ): void {
-				$this->asked()->forget();
-				try {
-					foreach ( $this->all_blocks() as $block ) {
-						$block->payload( $recorder, $request );
-					}
-				} finally {
-					$this->asked()->forget();
-				}
-			}
-		);
 		// The report outlives a request: what one build asked is not the next one's.
 		$this->asked()->forget();
 		try {

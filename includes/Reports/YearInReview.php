@@ -15,7 +15,6 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Blocks\Percents;
 use MonsterInsights\Reports\Reports\Blocks\TopList;
-use MonsterInsights\Reports\Sources\Recorder;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -84,10 +83,6 @@ final class YearInReview implements Report {
 	 * @return array<string, mixed>
 	 */
 	public function build( Source $source, ReportRequest $request ): array {
-		// A source that asks in batches learns the queries first.
-		if ( ! $source instanceof Recorder ) {
-			Recorder::prefetch( $source, fn( Source $recorder ): array => $this->build( $recorder, $request ) );
-		}
 		$year    = self::state()['report_year'];
 		$range   = self::year( $year );
 		$before  = self::year( $year - 1 );

@@ -1,27 +1,26 @@
 <?php
 /**
- * A source that answers a report's queries faster when it knows them all first.
+ * A source that asks a report's queries together before the report is built.
  *
  * @package MonsterInsights\Reports
  */
 
 namespace MonsterInsights\Reports\Sources;
 
-use MonsterInsights\Reports\Query\Query;
-
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The google source asks GA4 in batches (five reports a call): told a report's queries before
- * they run, it asks them together and answers each from its cache. A report made of blocks
- * (ComposedReport) tells it what its blocks will ask (Recorder).
+ * Implemented by a source whose answers cost a remote call each (the google source): before a
+ * report is built, it is handed the build, learns the report's queries from it and asks them in as
+ * few calls as it can, so the build itself finds them answered.
  */
 interface Prefetches {
 
 	/**
-	 * Asks, together, what the queries will ask, so run() answers them from the source's cache.
+	 * Asks a report's queries ahead of its build.
 	 *
-	 * @param Query[] $queries The queries.
+	 * @param callable $build Builds the report with a source.
+	 * @phpstan-param callable(Source): mixed $build
 	 */
-	public function prefetch( array $queries ): void;
+	public function prefetch( callable $build ): void;
 }

@@ -182,6 +182,7 @@ function Shell() {
 				<AuthNotices
 					noauth={ flags.noauth }
 					reauth={ flags.reauth }
+					stale={ flags.stale }
 					canSaveSettings={ canSaveSettings }
 					settingsUrl={ `${ reportsUrl }#/settings` }
 				/>

@@ -34,6 +34,8 @@ export function StoreNotices() {
 export interface AuthNoticesProps {
 	noauth: boolean;
 	reauth: boolean;
+	/** A report shows Google's last answers (its quota ran out). */
+	stale?: boolean;
 	canSaveSettings: boolean;
 	/** Where Google is connected again (the re-auth notice links there). */
 	settingsUrl?: string;
@@ -48,11 +50,13 @@ export interface AuthNoticesProps {
  * @param props.noauth          The site is not authenticated.
  * @param props.reauth          The Google source needs to be authorised again.
  * @param props.canSaveSettings Whether the user may connect.
+ * @param props.stale           A report shows Google's last answers.
  * @param props.settingsUrl     Where Google is connected again.
  */
 export function AuthNotices( {
 	noauth,
 	reauth,
+	stale = false,
 	canSaveSettings,
 	settingsUrl,
 }: AuthNoticesProps ) {
@@ -104,6 +108,18 @@ export function AuthNotices( {
 								'MonsterInsights Reports lost access to Google Analytics. Please ask your webmaster to reconnect it.',
 								'monsterinsights-reports'
 						  ) }
+				</Notice>
+			) }
+			{ stale && (
+				<Notice
+					status="warning"
+					isDismissible={ false }
+					className="monsterinsights-reports-notice-stale"
+				>
+					{ __(
+						'Google Analytics’ request quota for this property is used up for now, so these reports show the last numbers Google sent; they may be behind. They update by themselves once Google answers again.',
+						'monsterinsights-reports'
+					) }
 				</Notice>
 			) }
 		</>

@@ -13,8 +13,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * An answer is fresh for a while (transients), and kept longer as the last answer: when Google's
- * quota is used up (429, RESOURCE_EXHAUSTED) that one is served and stale() turns true for the
- * request, so the screen can say the numbers may be behind.
+ * quota is used up (429, RESOURCE_EXHAUSTED) Google is left alone for BACKOFF seconds, the last
+ * answers are served meanwhile and $stale turns true for the request, so the screen can say the
+ * numbers may be behind.
  */
 final class Cache {
 
@@ -34,11 +35,75 @@ final class Cache {
 	public const LAST = 7 * DAY_IN_SECONDS;
 
 	/**
+	 * Seconds Google is left alone after it said the quota ran out.
+	 */
+	public const BACKOFF = 10 * MINUTE_IN_SECONDS;
+
+	/**
+	 * The transient that says Google's quota ran out (its value: when).
+	 */
+	public const BACKOFF_TRANSIENT = 'monsterinsights_reports_google_backoff';
+
+	/**
 	 * Whether an answer of this request came from the fallback.
 	 *
 	 * @var bool
 	 */
 	public static bool $stale = false;
+
+	/**
+	 * The fresh answer of a key, or null.
+	 *
+	 * @param string $key What was asked.
+	 * @return array<string, mixed>|null
+	 */
+	public static function fresh( string $key ): ?array {
+		$fresh = get_transient( 'monsterinsights_reports_g_' . md5( $key ) );
+		return is_array( $fresh ) ? $fresh : null;
+	}
+
+	/**
+	 * Keeps an answer: fresh for $ttl seconds, as the last one for LAST.
+	 *
+	 * @param string               $key    What was asked.
+	 * @param array<string, mixed> $answer Google's answer.
+	 * @param int                  $ttl    Seconds fresh.
+	 */
+	public static function store( string $key, array $answer, int $ttl ): void {
+		set_transient( 'monsterinsights_reports_g_' . md5( $key ), $answer, $ttl );
+		set_transient( 'monsterinsights_reports_gl_' . md5( $key ), $answer, self::LAST );
+	}
+
+	/**
+	 * Whether Google is being left alone (its quota ran out less than BACKOFF seconds ago).
+	 */
+	public static function backing_off(): bool {
+		return false !== get_transient( self::BACKOFF_TRANSIENT );
+	}
+
+	/**
+	 * What to answer when Google could not: on QUOTA (backing off from then) the last answer,
+	 * marking the request stale; else, or without one, the error.
+	 *
+	 * @param string      $key   What was asked.
+	 * @param GoogleError $error Why Google did not answer.
+	 * @return array<string, mixed>
+	 * @throws GoogleError When there is nothing to answer.
+	 */
+	public static function fallback( string $key, GoogleError $error ): array {
+		if ( GoogleError::QUOTA !== $error->kind ) {
+			throw $error;
+		}
+		if ( ! self::backing_off() ) {
+			set_transient( self::BACKOFF_TRANSIENT, time(), self::BACKOFF );
+		}
+		$last = get_transient( 'monsterinsights_reports_gl_' . md5( $key ) );
+		if ( ! is_array( $last ) ) {
+			throw $error;
+		}
+		self::$stale = true;
+		return $last;
+	}
 
 	/**
 	 * The fresh answer of a key, else the callback's (kept), else on QUOTA the last one.
@@ -56,50 +121,14 @@ final class Cache {
 			return $fresh;
 		}
 		try {
+			if ( self::backing_off() ) {
+				throw GoogleError::because( GoogleError::QUOTA );
+			}
 			$answer = $fetch();
 		} catch ( GoogleError $error ) {
-			$last = self::last( $key );
-			if ( GoogleError::QUOTA === $error->kind && null !== $last ) {
-				self::$stale = true;
-				return $last;
-			}
-			throw $error;
+			return self::fallback( $key, $error );
 		}
-		self::keep( $key, $answer, $ttl );
+		self::store( $key, $answer, $ttl );
 		return $answer;
-	}
-
-	/**
-	 * The fresh answer of a key, or null.
-	 *
-	 * @param string $key What was asked.
-	 * @return array<string, mixed>|null
-	 */
-	public static function fresh( string $key ): ?array {
-		$fresh = get_transient( 'monsterinsights_reports_g_' . md5( $key ) );
-		return is_array( $fresh ) ? $fresh : null;
-	}
-
-	/**
-	 * The last answer of a key (kept for the quota fallback), or null.
-	 *
-	 * @param string $key What was asked.
-	 * @return array<string, mixed>|null
-	 */
-	public static function last( string $key ): ?array {
-		$last = get_transient( 'monsterinsights_reports_gl_' . md5( $key ) );
-		return is_array( $last ) ? $last : null;
-	}
-
-	/**
-	 * Keeps an answer: fresh for a while, and as the last one.
-	 *
-	 * @param string               $key    What was asked.
-	 * @param array<string, mixed> $answer The answer.
-	 * @param int                  $ttl    Seconds fresh.
-	 */
-	public static function keep( string $key, array $answer, int $ttl ): void {
-		set_transient( 'monsterinsights_reports_g_' . md5( $key ), $answer, $ttl );
-		set_transient( 'monsterinsights_reports_gl_' . md5( $key ), $answer, self::LAST );
 	}
 }

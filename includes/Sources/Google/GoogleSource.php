@@ -20,11 +20,12 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Each Query is asked in its parts (Ga4Query) for its range and compare range: one runReport, or
- * batchRunReports of up to five; the eCommerce funnel is GA4's funnel report (Ga4Funnel), real
- * time its realtime report (Ga4Realtime). Answers are cached per request (Cache): a range that
- * includes today briefly, others for hours; when Google's quota is used up the last answer for
- * the request is served and the source says so (stale()). It shares nothing with the builtin
- * source but the Query model and the Source interface.
+ * batchRunReports of up to five; a report's requests are asked together beforehand (prefetch()).
+ * The eCommerce funnel is GA4's funnel report (Ga4Funnel), real time its realtime report
+ * (Ga4Realtime). Answers are cached per request (Cache): a range that includes today briefly,
+ * others for hours; when Google's quota is used up Google is left alone for a while and the last
+ * answers are served, and the source says so (stale()). It shares nothing with the builtin source
+ * but the Query model and the Source interface.
  *
  * What GA4 cannot answer: exits and entrances (no such metrics: 0), the days and the sessions to a
  * purchase and a link's kind (no such dimensions: no rows), real-time traffic sources, paths and
@@ -178,10 +179,9 @@ final class GoogleSource implements Source, Prefetches {
 	}
 
 	/**
-	 * RunReportRequests' answers, by the requests' keys. Each request's answer is cached on its own
-	 * (so a report's queries asked together by prefetch() answer its queries one by one later);
-	 * those not fresh are asked, one alone as a runReport, more in batches of five. When Google's
-	 * quota is used up, the last answers are served if every request has one.
+	 * RunReportRequests' answers, by the requests' keys: each from the cache, else from Google (one
+	 * alone as a runReport, more in batches of five), else — when the quota is used up, or Google is
+	 * being left alone after that — its last answer.
 	 *
 	 * @param array<int, array<string, mixed>> $requests The requests.
 	 * @return array<int, array<string, mixed>>
@@ -199,18 +199,17 @@ final class GoogleSource implements Source, Prefetches {
 			}
 		}
 		try {
-			$asked = $this->ask( $missing );
-		} catch ( GoogleError $error ) {
-			$last = array_map( fn( array $request ): ?array => Cache::last( $this->cache_key( 'runReport', $request ) ), $missing );
-			if ( GoogleError::QUOTA !== $error->kind || in_array( null, $last, true ) ) {
-				throw $error;
+			if ( array() !== $missing && Cache::backing_off() ) {
+				throw GoogleError::because( GoogleError::QUOTA );
 			}
-			Cache::$stale = true;
-			return array_filter( $last ) + $answers;
-		}
-		foreach ( $asked as $i => $answer ) {
-			Cache::keep( $this->cache_key( 'runReport', $missing[ $i ] ), $answer, self::ttl( $missing[ $i ] ) );
-			$answers[ $i ] = $answer;
+			foreach ( $this->ask( $missing ) as $i => $answer ) {
+				Cache::store( $this->cache_key( 'runReport', $missing[ $i ] ), $answer, self::ttl( $missing[ $i ] ) );
+				$answers[ $i ] = $answer;
+			}
+		} catch ( GoogleError $error ) {
+			foreach ( $missing as $i => $request ) {
+				$answers[ $i ] = Cache::fallback( $this->cache_key( 'runReport', $request ), $error );
+			}
 		}
 		return $answers;
 	}
@@ -233,6 +232,9 @@ final class GoogleSource implements Source, Prefetches {
 		foreach ( array_chunk( $requests, self::BATCH, true ) as $batch ) {
 			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => array_values( $batch ) ) );
 			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
+			if ( count( $reports ) !== count( $batch ) ) {
+				throw GoogleError::because( GoogleError::MALFORMED );
+			}
 			foreach ( array_keys( $batch ) as $n => $key ) {
 				$answers[ $key ] = is_array( $reports[ $n ] ?? null ) ? $reports[ $n ] : array();
 			}
@@ -241,17 +243,24 @@ final class GoogleSource implements Source, Prefetches {
 	}
 
 	/**
-	 * Asks Google, together, what a report's queries will ask (those not fresh in the cache), so
-	 * the report's queries are answered from the cache: its runReports go in batches of five
-	 * instead of one call each. Queries whose requests depend on other answers (page titles) or
-	 * that are no runReport (the funnel) are left to run().
+	 * Asks Google, in as few batches as it allows, what a report will ask (each request once,
+	 * those not cached yet), so that its build finds them in the cache: the report is built once
+	 * against a source that only writes its queries down (QueryRecorder). A query that depends on
+	 * another's answer (the landing pages' titles) or that is no runReport (the funnel) is asked
+	 * later, by itself. Errors are left to the build.
 	 *
-	 * @param Query[] $queries The queries.
-	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 * @param callable $build Builds the report with a source.
+	 * @phpstan-param callable(Source): mixed $build
 	 */
-	public function prefetch( array $queries ): void {
-		$requests = array();
-		foreach ( $queries as $query ) {
+	public function prefetch( callable $build ): void {
+		$recorder = new QueryRecorder( $this );
+		try {
+			$build( $recorder );
+		} catch ( \Throwable $e ) {
+			unset( $e );
+		}
+		$missing = array();
+		foreach ( $recorder->queries() as $query ) {
 			if ( ! $this->answers( $query ) || Ga4Funnel::is_funnel( $query ) ) {
 				continue;
 			}
@@ -259,10 +268,24 @@ final class GoogleSource implements Source, Prefetches {
 				$query = self::without_titles( $query );
 			}
 			foreach ( $this->requests( $query ) as $request ) {
-				$requests[ $this->cache_key( 'runReport', $request ) ] = $request;
+				$key = $this->cache_key( 'runReport', $request );
+				if ( ! isset( $missing[ $key ] ) && null === Cache::fresh( $key ) ) {
+					$missing[ $key ] = $request;
+				}
 			}
 		}
-		$this->reports( array_values( $requests ) );
+		if ( count( $missing ) < 2 || Cache::backing_off() ) {
+			return;
+		}
+		try {
+			$answers = $this->ask( array_values( $missing ) );
+		} catch ( GoogleError $error ) {
+			unset( $error );
+			return;
+		}
+		foreach ( array_values( $missing ) as $i => $request ) {
+			Cache::store( $this->cache_key( 'runReport', $request ), $answers[ $i ] ?? array(), self::ttl( $request ) );
+		}
 	}
 
 	/**

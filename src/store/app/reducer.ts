@@ -11,6 +11,7 @@ export const initialState: AppState = {
 		reauth: false,
 		isLoaded: false,
 		blocked: false,
+		stale: false,
 	},
 	authProblem: null,
 };

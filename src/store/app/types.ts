@@ -114,6 +114,8 @@ export interface AppFlags {
 	reauth: boolean;
 	isLoaded: boolean;
 	blocked: boolean;
+	/** A report was built from Google's last answers because its quota ran out. */
+	stale: boolean;
 }
 
 export interface AppState {

@@ -16,9 +16,10 @@ defined( 'ABSPATH' ) || exit;
 add_action(
 	'rest_api_init',
 	static function (): void {
-		// POST google {property, sc_site, connected}: connected true connects with the fixture's
-		// service account and makes google the active source; false disconnects and goes back to
-		// the built-in source. Answers the connection's settings.
+		// POST google {property, sc_site, connected, expire}: connected true connects with the
+		// fixture's service account and makes google the active source; false disconnects and goes
+		// back to the built-in source; expire lets the cached answers expire (nothing else).
+		// Answers the connection's settings.
 		register_rest_route(
 			'monsterinsights-reports-e2e/v1',
 			'/google',
@@ -38,9 +39,23 @@ add_action(
 						'type'    => 'string',
 						'default' => '',
 					),
+					'expire'    => array(
+						'type'    => 'boolean',
+						'default' => false,
+					),
 				),
 				'callback'            => static function ( \WP_REST_Request $request ): array {
 					$connection = new Connection();
+					if ( (bool) $request->get_param( 'expire' ) ) {
+						// The fresh copies of Google's answers and the payloads built from them
+						// expire; the last answers stay (the quota fallback's).
+						global $wpdb;
+						// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- A test helper.
+						foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_monsterinsights\\_reports\\_g\\_%' OR option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) {
+							delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
+						}
+						return $connection->get();
+					}
 					if ( ! (bool) $request->get_param( 'connected' ) ) {
 						$connection->disconnect();
 						update_option( BootData::SOURCE_OPTION, 'builtin' );

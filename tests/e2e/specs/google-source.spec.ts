@@ -173,3 +173,26 @@ test( 'Google not answering opens the error dialog; Retry asks again', async ( {
 		additive( 'sessions', rangeDays() ).toLocaleString( 'en-US' )
 	);
 } );
+
+test( 'with the quota used up the Overview shows Google’s last numbers and says so', async ( {
+	page,
+} ) => {
+	await page.goto( REPORTS_PATH + ROUTE );
+	const sessions = additive( 'sessions', rangeDays() ).toLocaleString(
+		'en-US'
+	);
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText( sessions );
+	const notice = page.locator( '.monsterinsights-reports-notice-stale' );
+	await expect( notice ).toHaveCount( 0 );
+
+	await e2eSite().post( `${ E2E_ROUTES }/google`, { expire: true } );
+	await fakeGoogle( '/__control', { fault: 'quota', scope: 'data' } );
+	await page.reload();
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText( sessions );
+	await expect( notice ).toContainText(
+		'quota for this property is used up'
+	);
+	await page.screenshot( {
+		path: test.info().outputPath( 'google-stale.png' ),
+	} );
+} );
