@@ -12,10 +12,11 @@ defined( 'ABSPATH' ) || exit;
 // phpcs:disable WordPress.Security.EscapeOutput.ExceptionNotEscaped -- A GoogleError is never printed: the REST routes answer its kind and text as JSON (GoogleError::to_wp_error()).
 
 /**
- * An answer is fresh for a while (transients), and kept longer as the last answer: when Google's
- * quota is used up (429, RESOURCE_EXHAUSTED) Google is left alone for BACKOFF seconds, the last
- * answers are served meanwhile and $stale turns true for the request, so the screen can say the
- * numbers may be behind.
+ * Each answer is kept once (a transient of LAST seconds holding the answer and until when it is
+ * fresh: one write per answer): fresh for a while, then still the last answer. When Google's quota
+ * is used up (429, RESOURCE_EXHAUSTED) Google is left alone for BACKOFF seconds, the last answers
+ * are served meanwhile and $stale turns true for the request, so the screen can say the numbers may
+ * be behind.
  */
 final class Cache {
 
@@ -45,11 +46,33 @@ final class Cache {
 	public const BACKOFF_TRANSIENT = 'monsterinsights_reports_google_backoff';
 
 	/**
+	 * The start of the answers' transient names.
+	 */
+	public const PREFIX = 'monsterinsights_reports_g_';
+
+	/**
 	 * Whether an answer of this request came from the fallback.
 	 *
 	 * @var bool
 	 */
 	public static bool $stale = false;
+
+	/**
+	 * The kept entry of a key: the answer and until when it is fresh.
+	 *
+	 * @param string $key What was asked.
+	 * @return array{answer: array<string, mixed>, fresh_until: int}|null
+	 */
+	private static function entry( string $key ): ?array {
+		$entry = get_transient( self::PREFIX . md5( $key ) );
+		if ( ! is_array( $entry ) || ! is_array( $entry['answer'] ?? null ) ) {
+			return null;
+		}
+		return array(
+			'answer'      => $entry['answer'],
+			'fresh_until' => (int) ( $entry['fresh_until'] ?? 0 ),
+		);
+	}
 
 	/**
 	 * The fresh answer of a key, or null.
@@ -58,20 +81,43 @@ final class Cache {
 	 * @return array<string, mixed>|null
 	 */
 	public static function fresh( string $key ): ?array {
-		$fresh = get_transient( 'monsterinsights_reports_g_' . md5( $key ) );
-		return is_array( $fresh ) ? $fresh : null;
+		$entry = self::entry( $key );
+		return null !== $entry && $entry['fresh_until'] > time() ? $entry['answer'] : null;
 	}
 
 	/**
-	 * Keeps an answer: fresh for $ttl seconds, as the last one for LAST.
+	 * Keeps an answer: fresh for $ttl seconds, the last one for LAST.
 	 *
 	 * @param string               $key    What was asked.
 	 * @param array<string, mixed> $answer Google's answer.
 	 * @param int                  $ttl    Seconds fresh.
 	 */
 	public static function store( string $key, array $answer, int $ttl ): void {
-		set_transient( 'monsterinsights_reports_g_' . md5( $key ), $answer, $ttl );
-		set_transient( 'monsterinsights_reports_gl_' . md5( $key ), $answer, self::LAST );
+		set_transient(
+			self::PREFIX . md5( $key ),
+			array(
+				'answer'      => $answer,
+				'fresh_until' => time() + $ttl,
+			),
+			self::LAST
+		);
+	}
+
+	/**
+	 * Makes every kept answer stale (they stay the last answers): the next reports ask Google.
+	 */
+	public static function expire_all(): void {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- Every answer's transient, by its prefix.
+		$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( '_transient_' . self::PREFIX ) . '%' ) );
+		foreach ( $names as $name ) {
+			$transient = substr( (string) $name, strlen( '_transient_' ) );
+			$entry     = get_transient( $transient );
+			if ( is_array( $entry ) ) {
+				$entry['fresh_until'] = 0;
+				set_transient( $transient, $entry, self::LAST );
+			}
+		}
 	}
 
 	/**
@@ -97,12 +143,12 @@ final class Cache {
 		if ( ! self::backing_off() ) {
 			set_transient( self::BACKOFF_TRANSIENT, time(), self::BACKOFF );
 		}
-		$last = get_transient( 'monsterinsights_reports_gl_' . md5( $key ) );
-		if ( ! is_array( $last ) ) {
+		$entry = self::entry( $key );
+		if ( null === $entry ) {
 			throw $error;
 		}
 		self::$stale = true;
-		return $last;
+		return $entry['answer'];
 	}
 
 	/**

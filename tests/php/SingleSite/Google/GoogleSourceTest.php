@@ -398,11 +398,12 @@ class GoogleSourceTest extends TestCase {
 	}
 
 	/**
-	 * Removes the fresh copies of Google's answers (as if they had expired).
+	 * Google's answers expire (they stay the last answers), and so do the payloads built from them.
 	 */
 	private function delete_fresh_answers(): void {
 		global $wpdb;
-		foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_monsterinsights\\_reports\\_g\\_%' OR option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		Cache::expire_all();
+		foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
 		}
 		wp_cache_flush();
