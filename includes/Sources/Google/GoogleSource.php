@@ -41,6 +41,11 @@ final class GoogleSource implements Source, Prefetches {
 	public const BATCH = 5;
 
 	/**
+	 * How many of the most viewed pages' titles name landing pages.
+	 */
+	public const TITLED = 1000;
+
+	/**
 	 * Its client, made on first use.
 	 *
 	 * @var Client|null
@@ -246,8 +251,8 @@ final class GoogleSource implements Source, Prefetches {
 	 * Asks Google, in as few batches as it allows, what a report will ask (each request once,
 	 * those not cached yet), so that its build finds them in the cache: the report is built once
 	 * against a source that only writes its queries down (QueryRecorder). A query that depends on
-	 * another's answer (the landing pages' titles) or that is no runReport (the funnel) is asked
-	 * later, by itself. Errors are left to the build.
+	 * another's answer or that is no runReport (the funnel) is asked later, by itself. Errors are
+	 * left to the build.
 	 *
 	 * @param callable $build Builds the report with a source.
 	 * @phpstan-param callable(Source): mixed $build
@@ -264,10 +269,12 @@ final class GoogleSource implements Source, Prefetches {
 			if ( ! $this->answers( $query ) || Ga4Funnel::is_funnel( $query ) ) {
 				continue;
 			}
+			$requests = array();
 			if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
-				$query = self::without_titles( $query );
+				$requests[] = self::titles_request( $query );
+				$query      = self::without_titles( $query );
 			}
-			foreach ( $this->requests( $query ) as $request ) {
+			foreach ( array_merge( $this->requests( $query ), $requests ) as $request ) {
 				$key = $this->cache_key( 'runReport', $request );
 				if ( ! isset( $missing[ $key ] ) && null === Cache::fresh( $key ) ) {
 					$missing[ $key ] = $request;
@@ -319,18 +326,14 @@ final class GoogleSource implements Source, Prefetches {
 	 * A query by landing page and page title. GA4's pageTitle is a page view's, so asked with the
 	 * landing page it would split a landing page's sessions by every title seen in them: the
 	 * landing pages are asked alone, and each one's title is its most viewed pageTitle as a
-	 * pagePath in the range (one more request).
+	 * pagePath in the range (one more request, of the TITLED most viewed pages: a landing page
+	 * beyond them shows its path, as one without a title does).
 	 *
 	 * @param Query $query The query.
 	 */
 	private function with_titles( Query $query ): Result {
 		$result = $this->report( self::without_titles( $query ) );
-		$paths  = array();
-		foreach ( array_merge( $result->rows, $result->compare->rows ?? array() ) as $row ) {
-			$paths[ $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '' ] = true;
-		}
-		unset( $paths[''] );
-		$titles = $this->titles( array_keys( $paths ), $query );
+		$titles = $this->titles( $query );
 		$named  = static function ( Result $of ) use ( $query, $titles ): array {
 			$rows = array();
 			foreach ( $of->rows as $row ) {
@@ -367,42 +370,43 @@ final class GoogleSource implements Source, Prefetches {
 	}
 
 	/**
-	 * The most viewed title of each path over a query's range.
+	 * The request of the pages' titles over a query's range: the most viewed pages (TITLED of
+	 * them) with their titles, by views. It depends on no other answer, so prefetch() asks it with
+	 * the report's other requests.
 	 *
-	 * @param string[] $paths The paths.
-	 * @param Query    $query The query.
-	 * @return array<string, string>
+	 * @param Query $query The query.
+	 * @return array<string, mixed>
 	 */
-	private function titles( array $paths, Query $query ): array {
-		if ( array() === $paths ) {
-			return array();
-		}
-		$answer = $this->cached(
-			'runReport',
-			array(
-				'dateRanges'          => array(
-					array(
-						'startDate' => max( Ga4Query::FIRST_DAY, $query->range->start_ymd() ),
-						'endDate'   => $query->range->end_ymd(),
-					),
+	private static function titles_request( Query $query ): array {
+		return array(
+			'dateRanges'          => array(
+				array(
+					'startDate' => max( Ga4Query::FIRST_DAY, $query->range->start_ymd() ),
+					'endDate'   => $query->range->end_ymd(),
 				),
-				'dimensions'          => array( array( 'name' => 'pagePath' ), array( 'name' => 'pageTitle' ) ),
-				'metrics'             => array( array( 'name' => 'screenPageViews' ) ),
-				'dimensionFilter'     => array(
-					'filter' => array(
-						'fieldName'    => 'pagePath',
-						'inListFilter' => array( 'values' => array_values( array_map( 'strval', $paths ) ) ),
-					),
+			),
+			'dimensions'          => array( array( 'name' => 'pagePath' ), array( 'name' => 'pageTitle' ) ),
+			'metrics'             => array( array( 'name' => 'screenPageViews' ) ),
+			'orderBys'            => array(
+				array(
+					'metric' => array( 'metricName' => 'screenPageViews' ),
+					'desc'   => true,
 				),
-				'orderBys'            => array(
-					array(
-						'metric' => array( 'metricName' => 'screenPageViews' ),
-						'desc'   => true,
-					),
-				),
-				'returnPropertyQuota' => true,
-			)
+			),
+			'limit'               => self::TITLED,
+			'returnPropertyQuota' => true,
 		);
+	}
+
+	/**
+	 * The most viewed title of each of the most viewed pages over a query's range.
+	 *
+	 * @param Query $query The query.
+	 * @return array<string, string>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	private function titles( Query $query ): array {
+		$answer = $this->reports( array( self::titles_request( $query ) ) )[0] ?? array();
 		$titles = array();
 		foreach ( is_array( $answer['rows'] ?? null ) ? $answer['rows'] : array() as $row ) {
 			$path  = (string) ( $row['dimensionValues'][0]['value'] ?? '' );
