@@ -324,10 +324,6 @@ test( 'connects by the OAuth round trip back to the settings screen', async ( {
 test( 'the Overview shows the connected property’s sessions', async ( {
 	page,
 } ) => {
-	test.fixme(
-		true,
-		'The google source asks GA4 for more than 10 metrics in one Overview request (the fake, like GA4, answers 400); enable once the Overview mapping splits it.'
-	);
 	await e2eSite().post( `${ E2E_ROUTES }/google`, { property: PROPERTY } );
 	await page.goto( REPORTS_PATH );
 	await expect( page ).toHaveURL( /#\/\?start=/ );
