@@ -5,8 +5,9 @@
  *
  * On start and on every hashchange it reads the hash, resolves the route (unknown paths and an
  * unavailable year in review go to "/") and the dates (missing, invalid or — for lite — any dates
- * give the default last 30 days, and so do Today and Yesterday on the Search Console report), dispatches setRoute / setDateQuery, and rewrites the hash to its
- * canonical form without a history entry. Nothing else sets them: a link to a report changes the
+ * give the default last 30 days, and so do Today and Yesterday on the Search Console report),
+ * dispatches setRoute / setDateQuery, and rewrites the hash to its canonical form without a
+ * history entry. Nothing else sets them: a link to a report changes the
  * hash (a history entry, so Back returns to the previous report), and the date picker asks the
  * store's showDates(), which replaces the hash (changing dates a few times does not flood Back)
  * and announces it to this router.
