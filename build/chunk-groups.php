@@ -7,7 +7,7 @@ return array(
 	'events' => array( 'events.js' ),
 	'app-settings' => array( 'chunks/app-settings.9dba3ff8.js' ),
 	'not-connected' => array( 'chunks/not-connected.8ec0dd58.js' ),
-	'report-overview' => array( 'chunks/9798.a244b952.js', 'chunks/report-overview.ce19c31c.js' ),
+	'report-overview' => array( 'chunks/9798.a244b952.js', 'chunks/report-overview.dba10b09.js' ),
 	'report-traffic' => array( 'chunks/9798.a244b952.js', 'chunks/6484.00560910.js', 'chunks/report-traffic.d42126d2.js' ),
 	'demo-overview' => array( 'chunks/demo-overview.42e9fd70.js' ),
 	'demo-publisher' => array( 'chunks/demo-publisher.471cfd34.js' ),

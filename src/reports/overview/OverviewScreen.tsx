@@ -47,11 +47,12 @@ const INFO_BOXES: readonly MetricId[] = [
  * boxes, the upsell block, pies, top countries, referrals and landing pages.
  */
 export function OverviewScreen() {
-	const { level, checkedMetrics, shop } = useSelect(
+	const { level, checkedMetrics, shop, source } = useSelect(
 		( select ) => ( {
 			level: select( appStore ).getLevel(),
 			checkedMetrics: select( metricsStore ).getSelectedMetricIds(),
 			shop: select( appStore ).getShop(),
+			source: select( appStore ).getBoot()?.source.active ?? '',
 		} ),
 		[]
 	);
@@ -84,6 +85,7 @@ export function OverviewScreen() {
 						currency={ shop?.currency ?? null }
 						comparing={ state.comparing }
 						isLite={ level === 'lite' }
+						builtin={ source !== 'google' }
 					/>
 				</div>
 			) }
@@ -101,6 +103,8 @@ interface BodyProps {
 	currency: ShopCurrency | null;
 	comparing: boolean;
 	isLite: boolean;
+	/** The built-in analytics answers (its own notion of a returning visitor is explained). */
+	builtin: boolean;
 }
 
 function OverviewBody( {
@@ -112,6 +116,7 @@ function OverviewBody( {
 	currency,
 	comparing,
 	isLite,
+	builtin,
 }: BodyProps ) {
 	const { query } = useReport( 'overview' );
 	const graph = data.overviewgraph;
@@ -225,12 +230,15 @@ function OverviewBody( {
 							'monsterinsights-reports'
 						) }
 					</h2>
-					<p className="monsterinsights-reports-overview__help">
-						{ __(
-							'A returning visitor came back the same day, or shortly after midnight. The built-in analytics recognises visitors for one day only, without cookies, so a visitor of yesterday counts as new today.',
-							'monsterinsights-reports'
-						) }
-					</p>
+					{ /* What "returning" means is the built-in analytics' own (no cookies); GA4 says it itself. */ }
+					{ builtin && (
+						<p className="monsterinsights-reports-overview__help">
+							{ __(
+								'A returning visitor came back the same day, or shortly after midnight. The built-in analytics recognises visitors for one day only, without cookies, so a visitor of yesterday counts as new today.',
+								'monsterinsights-reports'
+							) }
+						</p>
+					) }
 					<PieChart
 						id="overview-newvsreturn"
 						title={ __(

@@ -30,14 +30,16 @@ type Level = 'lite' | 'basic' | 'plus' | 'pro' | 'agency';
  * @param options.level    Licence level.
  * @param options.query    Date query.
  * @param options.overview Overview payload; null leaves it loading.
- * @param options.shop
- * @param options.metrics
+ * @param options.shop     The shop, or null.
+ * @param options.source   The active data source.
+ * @param options.metrics  The metric selection.
  */
 function setUp( {
 	level = 'lite',
 	query = QUERY,
 	overview = overviewFixture as unknown,
 	shop = null,
+	source = 'builtin',
 	metrics = [
 		{ id: 'sessions', name: 'Sessions', checked: true, isPro: false },
 		{ id: 'pageviews', name: 'Pageviews', checked: true, isPro: false },
@@ -47,11 +49,13 @@ function setUp( {
 	query?: DateQuery;
 	overview?: unknown;
 	shop?: BootShop | null;
+	source?: string;
 	metrics?: IncludedMetric[];
 } = {} ) {
 	const registry = createShellRegistry( {
 		licence: { level, source: 'site' },
 		site: { ...makeBoot().site, today: '2026-11-22' },
+		source: { active: source, connected: true },
 		shop,
 	} );
 	registry.dispatch( appStore ).setDateQuery( query );
@@ -159,6 +163,30 @@ describe( 'OverviewScreen', () => {
 		expect(
 			screen.getByRole( 'tab', { name: /Pageviews/ } )
 		).toBeInTheDocument();
+	} );
+
+	it( 'explains the built-in analytics’ returning visitors on builtin only', () => {
+		const help = /recognises visitors for one day only/;
+		const { unmount } = renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { level: 'pro' } )
+		);
+		expect( screen.getByText( help ) ).toBeInTheDocument();
+		unmount();
+		renderIn(
+			<Routed report="overview">
+				<OverviewScreen />
+			</Routed>,
+			setUp( { level: 'pro', source: 'google' } )
+		);
+		expect(
+			screen.getByRole( 'heading', {
+				name: 'New vs. Returning Visitors',
+			} )
+		).toBeInTheDocument();
+		expect( screen.queryByText( help ) ).not.toBeInTheDocument();
 	} );
 
 	it( 'offers the external views only when the payload has links', () => {
