@@ -70,4 +70,14 @@ final class Cache {
 		set_transient( 'monsterinsights_reports_gl_' . $hash, $answer, self::LAST );
 		return $answer;
 	}
+
+	/**
+	 * Forgets the fresh answer of a key (the last one stays for the quota fallback), so the next
+	 * remember() asks Google.
+	 *
+	 * @param string $key What was asked.
+	 */
+	public static function forget( string $key ): void {
+		delete_transient( 'monsterinsights_reports_g_' . md5( $key ) );
+	}
 }

@@ -7,9 +7,11 @@
 
 namespace MonsterInsights\Reports\Sources\Google;
 
+use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -22,8 +24,11 @@ defined( 'ABSPATH' ) || exit;
  * range that includes today briefly, others for hours; when Google's quota is used up the last
  * answer for the query is served and the source says so (stale()). It shares nothing with the
  * builtin source but the Query model and the Source interface.
+ *
+ * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
+ * device, whatever the range; Run Audit runs it afresh.
  */
-final class GoogleSource implements Source {
+final class GoogleSource implements Source, MeasuresSpeed {
 
 	public const KEY = 'google';
 
@@ -102,6 +107,48 @@ final class GoogleSource implements Source {
 	 */
 	public function run_realtime( RealtimeQuery $query ): Result {
 		return Ga4Realtime::result( $this->client()->data( 'runRealtimeReport', Ga4Realtime::request( $query ) ), $query );
+	}
+
+	/**
+	 * The lab figures of PageSpeed's last run of each device (a run now when none is kept); a lab
+	 * run has no range.
+	 *
+	 * @param DateRange $range The range (unused).
+	 * @return array{desktop: array<string, mixed>, mobile: array<string, mixed>}
+	 * @throws GoogleError When PageSpeed cannot answer.
+	 */
+	public function vitals( DateRange $range ): array {
+		$pagespeed = new PageSpeed( $this->connection() );
+		return array(
+			'desktop' => PageSpeed::vitals( $pagespeed->answer( 'desktop' ) ),
+			'mobile'  => PageSpeed::vitals( $pagespeed->answer( 'mobile' ) ),
+		);
+	}
+
+	/**
+	 * The root document's response time of PageSpeed's last run of a device, and when it ran.
+	 *
+	 * @param string $device desktop or mobile.
+	 * @return array{server_response_time: float, at: int}|null
+	 * @throws GoogleError When PageSpeed cannot answer.
+	 */
+	public function last_audit( string $device ): ?array {
+		return PageSpeed::audit( ( new PageSpeed( $this->connection() ) )->answer( $device ) );
+	}
+
+	/**
+	 * Runs PageSpeed on a device afresh (Run Audit); its answer replaces the kept one.
+	 *
+	 * @param string $device desktop or mobile.
+	 * @return array{server_response_time: float, at: int}|\WP_Error
+	 */
+	public function run_audit( string $device ): array|\WP_Error {
+		try {
+			$audit = PageSpeed::audit( ( new PageSpeed( $this->connection() ) )->answer( $device, true ) );
+		} catch ( GoogleError $error ) {
+			return $error->to_wp_error();
+		}
+		return $audit ?? GoogleError::because( GoogleError::MALFORMED )->to_wp_error();
 	}
 
 	/**

@@ -425,6 +425,11 @@ export type SiteSpeedFigures = Record< SpeedMetricKey, SpeedMetric | null > & {
 	audit: { server_response_time: SpeedMetric; at: number } | null;
 	/** Where server_response_time comes from: visits, the last audit, or nowhere. */
 	server_response_source: 'field' | 'audit' | '';
+	/**
+	 * What the figures are: `field`, the visits of the range; `lab`, PageSpeed Insights' last run
+	 * (google source; overallScore is then its performance score, and INP its field p75).
+	 */
+	method: 'field' | 'lab';
 };
 
 /** GET /reports/sitespeed (start, end): both devices, so the toggle needs no fetch. */
