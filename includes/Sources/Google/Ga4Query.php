@@ -17,8 +17,9 @@ use MonsterInsights\Reports\Query\Result;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The Query model's names are GA4's, so most map one to one. What GA4 has no metric for (exits,
- * the form and video figures, remove-from-cart counts) is not asked and answers 0; what it has no
+ * The Query model's names are GA4's, so most map one to one. The form and video figures are
+ * counts of events (Ga4Events), and so are the link kinds' clicks. What GA4 has no metric for
+ * (exits, remove-from-cart counts) is not asked and answers 0; what it has no
  * dimension for is not supported (GoogleSource::supports()). GA4 sends every value as a string,
  * rates as fractions and dates as YYYYMMDD; the Result carries what the builtin source carries:
  * numbers, rates in percent rounded to two places, dates as Y-m-d, hours without their leading zero.
@@ -66,26 +67,39 @@ final class Ga4Query {
 	 * The dimensions GA4 answers, by the Query's name.
 	 */
 	public const DIMENSIONS = array(
-		Dimension::DATE             => 'date',
-		Dimension::HOUR             => 'hour',
-		Dimension::DAY_OF_WEEK      => 'dayOfWeek',
-		Dimension::DEVICE_CATEGORY  => 'deviceCategory',
-		Dimension::BROWSER          => 'browser',
-		Dimension::OPERATING_SYSTEM => 'operatingSystem',
-		Dimension::COUNTRY          => 'country',
-		Dimension::COUNTRY_ID       => 'countryId',
-		Dimension::REGION           => 'region',
-		Dimension::SESSION_SOURCE   => 'sessionSource',
-		Dimension::SESSION_MEDIUM   => 'sessionMedium',
-		Dimension::SESSION_CHANNEL  => 'sessionDefaultChannelGroup',
-		Dimension::SESSION_CAMPAIGN => 'sessionCampaignName',
-		Dimension::LANDING_PAGE     => 'landingPage',
-		Dimension::PAGE_PATH        => 'pagePath',
-		Dimension::PAGE_TITLE       => 'pageTitle',
-		Dimension::NEW_VS_RETURNING => 'newVsReturning',
-		Dimension::LINK_URL         => 'linkUrl',
-		Dimension::ITEM_NAME        => 'itemName',
-		Dimension::ORDER_COUPON     => 'orderCoupon',
+		Dimension::DATE              => 'date',
+		Dimension::HOUR              => 'hour',
+		Dimension::DAY_OF_WEEK       => 'dayOfWeek',
+		Dimension::DEVICE_CATEGORY   => 'deviceCategory',
+		Dimension::BROWSER           => 'browser',
+		Dimension::OPERATING_SYSTEM  => 'operatingSystem',
+		Dimension::COUNTRY           => 'country',
+		Dimension::COUNTRY_ID        => 'countryId',
+		Dimension::REGION            => 'region',
+		Dimension::SESSION_SOURCE    => 'sessionSource',
+		Dimension::SESSION_MEDIUM    => 'sessionMedium',
+		Dimension::SESSION_CHANNEL   => 'sessionDefaultChannelGroup',
+		Dimension::SESSION_CAMPAIGN  => 'sessionCampaignName',
+		Dimension::LANDING_PAGE      => 'landingPage',
+		Dimension::PAGE_PATH         => 'pagePath',
+		Dimension::PAGE_TITLE        => 'pageTitle',
+		Dimension::NEW_VS_RETURNING  => 'newVsReturning',
+		Dimension::LINK_URL          => 'linkUrl',
+		Dimension::ITEM_NAME         => 'itemName',
+		Dimension::ORDER_COUPON      => 'orderCoupon',
+		// Custom dimensions: GA4's own names (registered in the property; GoogleSource::missing()).
+		Dimension::FORM_ID           => Dimension::FORM_ID,
+		Dimension::VIDEO_TITLE       => Dimension::VIDEO_TITLE,
+		Dimension::AUTHOR            => Dimension::AUTHOR,
+		Dimension::POST_TYPE         => Dimension::POST_TYPE,
+		Dimension::CATEGORY          => Dimension::CATEGORY,
+		Dimension::TAGS              => Dimension::TAGS,
+		Dimension::PUBLISHED_AT      => Dimension::PUBLISHED_AT,
+		Dimension::LOGGED_IN         => Dimension::LOGGED_IN,
+		Dimension::USER_ROLE         => Dimension::USER_ROLE,
+		Dimension::USER_AGE_BRACKET  => 'userAgeBracket',
+		Dimension::USER_GENDER       => 'userGender',
+		Dimension::BRANDING_INTEREST => 'brandingInterest',
 	);
 
 	/**
@@ -96,6 +110,9 @@ final class Ga4Query {
 	 * @return array<string, mixed>
 	 */
 	public static function request( Query $query, DateRange $range ): array {
+		if ( Ga4Events::applies( $query ) ) {
+			return Ga4Events::request( $query, $range );
+		}
 		$body       = array(
 			'dateRanges' => array(
 				array(
@@ -163,6 +180,10 @@ final class Ga4Query {
 	public static function filter( array $filters ): ?array {
 		$expressions = array();
 		foreach ( $filters as $filter ) {
+			if ( Dimension::LINK_KIND === $filter->dimension ) {
+				$expressions[] = Ga4Events::link_kind( $filter );
+				continue;
+			}
 			$field  = self::DIMENSIONS[ $filter->dimension ] ?? $filter->dimension;
 			$values = array_map( 'strval', (array) $filter->value );
 			if ( Filter::IN_LIST === $filter->operator ) {
@@ -201,6 +222,9 @@ final class Ga4Query {
 	 * @param Query                $query    The query.
 	 */
 	public static function result( array $response, Query $query ): Result {
+		if ( Ga4Events::applies( $query ) ) {
+			return Ga4Events::result( $response, $query );
+		}
 		$dimension_headers = array_map( static fn( $h ): string => is_array( $h ) ? (string) ( $h['name'] ?? '' ) : '', self::items( $response['dimensionHeaders'] ?? array() ) );
 		$metric_headers    = array_map( static fn( $h ): string => is_array( $h ) ? (string) ( $h['name'] ?? '' ) : '', self::items( $response['metricHeaders'] ?? array() ) );
 		$by_ga4_dimension  = array_flip( array_intersect_key( self::DIMENSIONS, array_flip( $query->dimensions ) ) );

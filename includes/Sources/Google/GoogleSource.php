@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\AnswersMetrics;
 use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -28,7 +29,7 @@ defined( 'ABSPATH' ) || exit;
  * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
  * device, whatever the range; Run Audit runs it afresh.
  */
-final class GoogleSource implements Source, MeasuresSpeed {
+final class GoogleSource implements Source, MeasuresSpeed, AnswersMetrics {
 
 	public const KEY = 'google';
 
@@ -185,6 +186,16 @@ final class GoogleSource implements Source, MeasuresSpeed {
 	 */
 	public function supports( string $dimension ): bool {
 		return isset( Ga4Query::DIMENSIONS[ $dimension ] );
+	}
+
+	/**
+	 * The metrics GA4 measures: its own, and the counts of events (Ga4Events). Not exits (the Data
+	 * API has none) nor the average scroll depth (GA4 only records scrolls past 90 %).
+	 *
+	 * @param string $metric A Query\Metric name.
+	 */
+	public function answers_metric( string $metric ): bool {
+		return isset( Ga4Query::METRICS[ $metric ] ) || Ga4Events::knows( $metric );
 	}
 
 	/**

@@ -1,0 +1,328 @@
+<?php
+/**
+ * The reports GA4 answers from its events and Google signals: Forms, Media and Publishers.
+ *
+ * @package MonsterInsights\Reports\Tests
+ */
+
+namespace MonsterInsights\Reports\Tests\SingleSite\Google;
+
+use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Query\Dimension;
+use MonsterInsights\Reports\Query\Metric;
+use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Sources\Google\Cache;
+use MonsterInsights\Reports\Sources\Google\GoogleSource;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
+use MonsterInsights\Reports\Tests\TestCase;
+
+/**
+ * Property 300000001 over 1–3 November 2026. Every expected number is the fake's documented
+ * formula (docs/development.md, "The fake Google server"): an additive metric of a row is the sum
+ * over its days of crc32("{property}|{metric}|{day}|{row's values}|{filters as sent}") % 1000.
+ */
+class GoogleEventsReportsTest extends TestCase {
+
+	use FakeGoogleServer;
+
+	protected const REQUIRES = 'single-site';
+
+	private const PROPERTY = '300000001';
+
+	private const DAYS = array( '2026-11-01', '2026-11-02', '2026-11-03' );
+
+	/**
+	 * Starts the server.
+	 */
+	public static function set_up_before_class() {
+		parent::set_up_before_class();
+		self::start_fake_google();
+	}
+
+	/**
+	 * Stops it.
+	 */
+	public static function tear_down_after_class() {
+		self::stop_fake_google();
+		parent::tear_down_after_class();
+	}
+
+	/**
+	 * Each test: a fresh server and a connected site.
+	 */
+	protected function set_up() {
+		parent::set_up();
+		self::fake_google_control( '/__reset' );
+		Cache::$stale = false;
+		GoogleSourceTest::connect_service_account();
+	}
+
+	/**
+	 * The fake's additive value of a row.
+	 *
+	 * @param string $metric  GA4's metric.
+	 * @param string $values  The row's values, joined with |.
+	 * @param string $filters The filters' key.
+	 */
+	private static function additive( string $metric, string $values, string $filters = '' ): int {
+		$sum = 0;
+		foreach ( self::DAYS as $day ) {
+			$sum += crc32( self::PROPERTY . '|' . $metric . '|' . $day . '|' . $values . '|' . $filters ) % 1000;
+		}
+		return $sum;
+	}
+
+	/**
+	 * The filters' key of a dimensionFilter.
+	 *
+	 * @param array<string, mixed> $filter The dimensionFilter.
+	 */
+	private static function key( array $filter ): string {
+		return (string) wp_json_encode( array( 'dimensionFilter' => $filter ), JSON_UNESCAPED_SLASHES );
+	}
+
+	/**
+	 * An inListFilter on eventName.
+	 *
+	 * @param string[] $events The events.
+	 * @return array<string, mixed>
+	 */
+	private static function events( array $events ): array {
+		return array(
+			'filter' => array(
+				'fieldName'    => 'eventName',
+				'inListFilter' => array( 'values' => $events ),
+			),
+		);
+	}
+
+	/**
+	 * The range.
+	 */
+	private static function range(): DateRange {
+		return new DateRange( new \DateTimeImmutable( '2026-11-01', wp_timezone() ), new \DateTimeImmutable( '2026-11-03', wp_timezone() ) );
+	}
+
+	/**
+	 * The body of the last Data API request.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function last_body(): array {
+		$requests = array_values( array_filter( self::fake_google_requests(), static fn( array $r ): bool => str_contains( $r['path'], ':runReport' ) ) );
+		return json_decode( (string) end( $requests )['body'], true );
+	}
+
+	/**
+	 * Forms: one runReport of eventCount by form id and eventName, filtered to form_impression and
+	 * form_conversion; impressions, conversions and their rate per form, and their totals.
+	 */
+	public function test_forms_from_their_events(): void {
+		$result = ( new GoogleSource() )->run( new Query( Metric::FORM_METRICS, array( Dimension::FORM_ID ), self::range() ) );
+		$filter = self::events( array( 'form_impression', 'form_conversion' ) );
+		$this->assertSame(
+			array(
+				'dateRanges'          => array(
+					array(
+						'startDate' => '2026-11-01',
+						'endDate'   => '2026-11-03',
+					),
+				),
+				'dimensions'          => array( array( 'name' => 'customEvent:form_id' ), array( 'name' => 'eventName' ) ),
+				'metrics'             => array( array( 'name' => 'eventCount' ) ),
+				'dimensionFilter'     => $filter,
+				'returnPropertyQuota' => true,
+			),
+			self::last_body()
+		);
+		$expected = array();
+		$totals   = array( 0, 0 );
+		foreach ( array( 'wpforms-34', 'wpcf7-12', 'newsletter' ) as $form ) {
+			$impressions = self::additive( 'eventCount', $form . '|form_impression', self::key( $filter ) );
+			$conversions = self::additive( 'eventCount', $form . '|form_conversion', self::key( $filter ) );
+			$expected[]  = array(
+				'dimensions' => array( Dimension::FORM_ID => $form ),
+				'metrics'    => array(
+					Metric::FORM_IMPRESSIONS     => $impressions,
+					Metric::FORM_CONVERSIONS     => $conversions,
+					Metric::FORM_CONVERSION_RATE => round( $conversions / $impressions * 100, 2 ),
+				),
+			);
+			$totals[0]  += $impressions;
+			$totals[1]  += $conversions;
+		}
+		$this->assertSame( $expected, $result->rows );
+		$this->assertSame(
+			array(
+				Metric::FORM_IMPRESSIONS     => $totals[0],
+				Metric::FORM_CONVERSIONS     => $totals[1],
+				Metric::FORM_CONVERSION_RATE => round( $totals[1] / $totals[0] * 100, 2 ),
+			),
+			$result->totals
+		);
+	}
+
+	/**
+	 * Media: plays (video_start) and completions per play (video_complete ÷ video_start) by
+	 * title; GA4 keeps no watch time: 0.
+	 */
+	public function test_videos_from_their_events(): void {
+		$result = ( new GoogleSource() )->run( new Query( Metric::MEDIA_METRICS, array( Dimension::VIDEO_TITLE ), self::range() ) );
+		$filter = self::events( array( 'video_start', 'video_complete' ) );
+		$this->assertSame( $filter, self::last_body()['dimensionFilter'] );
+		$rows = array();
+		foreach ( array( 'Product tour', 'Getting started in 5 minutes' ) as $title ) {
+			$starts = self::additive( 'eventCount', $title . '|video_start', self::key( $filter ) );
+			$done   = self::additive( 'eventCount', $title . '|video_complete', self::key( $filter ) );
+			$rows[] = array(
+				'dimensions' => array( Dimension::VIDEO_TITLE => $title ),
+				'metrics'    => array(
+					Metric::VIDEO_STARTS                 => $starts,
+					Metric::AVERAGE_VIDEO_WATCH_TIME     => 0,
+					Metric::AVERAGE_VIDEO_PERCENT_VIEWED => 0,
+					Metric::VIDEO_COMPLETION_RATE        => round( $done / $starts * 100, 2 ),
+				),
+			);
+		}
+		$this->assertSame( $rows, $result->rows );
+	}
+
+	/**
+	 * The event names are the site's to choose, e.g. enhanced measurement's form_start and
+	 * form_submit.
+	 */
+	public function test_event_names_are_filterable(): void {
+		add_filter(
+			'monsterinsights_reports_ga4_events',
+			static fn( array $names ): array => array(
+				'form_impression' => 'form_start',
+				'form_conversion' => 'form_submit',
+			) + $names
+		);
+		( new GoogleSource() )->run( new Query( array( Metric::FORM_IMPRESSIONS, Metric::FORM_CONVERSIONS ), array( Dimension::DATE ), self::range() ) );
+		$this->assertSame( self::events( array( 'form_start', 'form_submit' ) ), self::last_body()['dimensionFilter'] );
+	}
+
+	/**
+	 * Publishers on google: age, gender and interests from Google signals (unknown left out), the
+	 * outbound clicks from GA4's click events, exit pages and scroll depth not available (GA4 has
+	 * neither) and not asked.
+	 */
+	public function test_publishers_demographics_links_and_what_ga4_lacks(): void {
+		$this->act_as( 'administrator' );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		$response = $this->rest(
+			'GET',
+			'/monsterinsights-reports/v1/reports/publisher',
+			array(
+				'start' => '2026-11-01',
+				'end'   => '2026-11-03',
+			)
+		);
+		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
+		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
+		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/publisher' )->get_data()['schema'];
+		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'publisher' ) );
+
+		$this->assertSame(
+			array(
+				'exitpages'    => false,
+				'scroll'       => false,
+				'demographics' => true,
+			),
+			$data['available']
+		);
+		$this->assertSame( array(), $data['exitpages']['rows'] );
+		$this->assertSame( 0, $data['scroll']['average'] );
+
+		$ages  = array( '18-24', '25-34', '35-44', '45-54', '55-64', '65+' );
+		$users = array_map( static fn( string $age ): int => self::additive( 'totalUsers', $age ), $ages );
+		$sum   = array_sum( $users );
+		$this->assertSame(
+			array(
+				'labels'   => $ages,
+				'data'     => $users,
+				'percents' => array_map( static fn( int $n ) => round( $n / $sum * 100, 2 ), $users ),
+				'compare'  => null,
+			),
+			$data['age']
+		);
+
+		$genders = array(
+			'female' => self::additive( 'totalUsers', 'female' ),
+			'male'   => self::additive( 'totalUsers', 'male' ),
+		);
+		arsort( $genders );
+		$this->assertSame( array_keys( $genders ), $data['gender']['labels'] );
+		$this->assertSame( array_values( $genders ), $data['gender']['data'] );
+
+		$interests = array();
+		foreach ( array( 'Technology/Technophiles', 'Shoppers/Value Shoppers', 'News & Politics/Avid News Readers', 'Media & Entertainment/Movie Lovers', 'Travel/Travel Buffs' ) as $interest ) {
+			$interests[ $interest ] = self::additive( 'totalUsers', $interest );
+		}
+		arsort( $interests );
+		$this->assertSame( array_keys( $interests ), $data['interest']['labels'] );
+		$this->assertSame( array_values( $interests ), $data['interest']['data'] );
+		$total = array_sum( $interests );
+		$this->assertSame( array_values( array_map( static fn( int $n ) => round( $n / $total * 100, 2 ), $interests ) ), $data['interest']['percents'] );
+
+		// Outbound: GA4's click events with outbound true, by link URL.
+		$outbound = array(
+			'andGroup' => array(
+				'expressions' => array(
+					array(
+						'filter' => array(
+							'fieldName'    => 'eventName',
+							'stringFilter' => array(
+								'matchType' => 'EXACT',
+								'value'     => 'click',
+							),
+						),
+					),
+					array(
+						'filter' => array(
+							'fieldName'    => 'outbound',
+							'stringFilter' => array(
+								'matchType' => 'EXACT',
+								'value'     => 'true',
+							),
+						),
+					),
+				),
+			),
+		);
+		$clicks   = array();
+		foreach ( array( 'https://wordpress.org/plugins/', 'https://github.com/example/', 'https://example.com/pricing/' ) as $url ) {
+			$clicks[ $url ] = self::additive( 'eventCount', $url, self::key( $outbound ) );
+		}
+		arsort( $clicks );
+		$this->assertSame(
+			array_map(
+				static fn( string $url, int $n ): array => array(
+					'title'  => $url,
+					'clicks' => $n,
+				),
+				array_keys( $clicks ),
+				array_values( $clicks )
+			),
+			$data['outboundlinks']['rows']
+		);
+
+		// Downloads: file_download events.
+		$bodies = array_map( static fn( array $r ): array => json_decode( (string) $r['body'], true ), array_values( array_filter( self::fake_google_requests(), static fn( array $r ): bool => str_contains( $r['path'], ':runReport' ) ) ) );
+		$this->assertContains(
+			array(
+				'filter' => array(
+					'fieldName'    => 'eventName',
+					'stringFilter' => array(
+						'matchType' => 'EXACT',
+						'value'     => 'file_download',
+					),
+				),
+			),
+			array_column( $bodies, 'dimensionFilter' )
+		);
+		// Nothing asked for exits or the scroll depth.
+		$this->assertNotContains( array( array( 'name' => 'pagePath' ), array( 'name' => 'pageTitle' ) ), array_column( $bodies, 'dimensions' ) );
+	}
+}
