@@ -210,6 +210,25 @@ export interface PublisherReport {
 	/** title (the file's URL), clicks. */
 	downloadlinks: TablePage;
 	scroll: { average: number };
+	/** Users by age bracket (google source; empty lists elsewhere). */
+	age: DemographicBlock;
+	/** Users by gender, most first. */
+	gender: DemographicBlock;
+	/** Users by interest category, the top 10. */
+	interest: DemographicBlock;
+	/** Which optional parts the active source gives; the screen hides the others. */
+	available: { exitpages: boolean; scroll: boolean; demographics: boolean };
+}
+
+/**
+ * Users by a demographic value (includes/Reports/Blocks/Demographic.php): `unknown` left out;
+ * `percents` each one's share of the users shown; `compare` the compare range's users, or null.
+ */
+export interface DemographicBlock {
+	labels: string[];
+	data: number[];
+	percents: number[];
+	compare: number[] | null;
 }
 
 /* Dimensions report (includes/Reports/Dimensions.php; docs/product-rules.md#dimensions-forms-and-media). */
