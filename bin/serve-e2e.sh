@@ -51,6 +51,9 @@ if [ "${E2E_SERVER:-php}" = playground ]; then
 		--blueprint="${root}/tests/e2e/blueprint.json"
 fi
 
+# The fake Google server (tests/fake-google, docs/development.md) of this site, on port + 1000 (the
+# e2e tests reach its control endpoints there: tests/e2e/site.ts fakeGoogle()); it stops with the server.
+google_port="$((port + 1000))"
 db="mir_e2e_${port}"
 bash bin/mariadb.sh "$db" >/dev/null
 mariadb --protocol=socket -uroot -e "DROP DATABASE IF EXISTS \`${db}\`; CREATE DATABASE \`${db}\`; GRANT ALL ON \`${db}\`.* TO '${WP_TESTS_DB_USER:-mir_tests}'@'localhost';"
@@ -75,6 +78,8 @@ salt() { head -c 48 /dev/urandom | base64 | tr -d '\n/+='; }
 	echo "define( 'WP_DEBUG_LOG', true );"
 	echo "define( 'WP_DEBUG_DISPLAY', false );"
 	echo "define( 'WP_HTTP_BLOCK_EXTERNAL', true );"
+	# The google source talks to this site's fake Google server (started below).
+	echo "define( 'MONSTERINSIGHTS_REPORTS_GOOGLE_BASE', 'http://127.0.0.1:${google_port}' );"
 	echo "define( 'AUTOMATIC_UPDATER_DISABLED', true );"
 	echo "define( 'WP_AUTO_UPDATE_CORE', false );"
 	echo "if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }"
@@ -93,5 +98,11 @@ if [ -n "${E2E_FAKETIME:-}" ]; then
 	export MONSTERINSIGHTS_REPORTS_E2E_NOW
 fi
 "${clock[@]}" php tests/e2e/native/install.php "$site" "http://127.0.0.1:${port}"
-PHP_CLI_SERVER_WORKERS="${E2E_PHP_WORKERS:-4}" exec "${clock[@]}" php -d opcache.enable=1 -d memory_limit=512M \
-	-S "127.0.0.1:${port}" -t "$site" tests/e2e/native/router.php
+rm -rf "$(php -r 'echo rtrim(sys_get_temp_dir(), "/");')/mir-fake-google-${google_port}"
+php -S "127.0.0.1:${google_port}" tests/fake-google/router.php >/dev/null 2>&1 &
+google=$!
+PHP_CLI_SERVER_WORKERS="${E2E_PHP_WORKERS:-4}" "${clock[@]}" php -d opcache.enable=1 -d memory_limit=512M \
+	-S "127.0.0.1:${port}" -t "$site" tests/e2e/native/router.php &
+server=$!
+trap 'kill "$server" "$google" 2>/dev/null || true' EXIT INT TERM
+wait "$server"

@@ -14,6 +14,8 @@ use MonsterInsights\Reports\Licensing\Levels;
 use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\REST\Controller;
 use MonsterInsights\Reports\Settings\Shop;
+use MonsterInsights\Reports\Sources\Google\GoogleSource;
+use MonsterInsights\Reports\Sources\Sources;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -124,9 +126,14 @@ final class BootData {
 	 */
 	private static function source(): array {
 		$active = (string) get_option( self::SOURCE_OPTION, '' );
+		$source = ( new Sources() )->active();
+		// The google source is connected once it has credentials and a property; Google asking to
+		// sign in again (invalid_grant) shows the re-auth notice from the start.
+		$google = $source instanceof GoogleSource;
 		return array(
 			'active'    => $active,
-			'connected' => '' !== $active,
+			'connected' => '' !== $active && ( ! $google || $source->is_connected() ),
+			'reauth'    => $google && $source->connection()->needs_reauth(),
 		);
 	}
 

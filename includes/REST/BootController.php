@@ -121,6 +121,7 @@ final class BootController extends Controller {
 					'properties' => array(
 						'active'    => $string,
 						'connected' => $boolean,
+						'reauth'    => $boolean,
 					),
 				),
 				'licence' => array(

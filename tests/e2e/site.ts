@@ -146,3 +146,52 @@ export class E2ESite {
 		await this.context.dispose();
 	}
 }
+
+/** The e2e site's fake Google server (bin/serve-e2e.sh: the site's port + 1000). */
+export const FAKE_GOOGLE_URL = `http://127.0.0.1:${
+	Number( new URL( baseURL ).port ) + 1000
+}`;
+
+/**
+ * Tells the e2e site's fake Google server something (docs/development.md, "The fake Google
+ * server"): POST /__reset, or POST /__control with a fault, a delay, "today" or revoke_tokens.
+ *
+ * @param path    '/__reset' or '/__control'.
+ * @param setting The control's JSON body.
+ */
+export async function fakeGoogle(
+	path: '/__reset' | '/__control',
+	setting: Record< string, unknown > = {}
+): Promise< Record< string, unknown > > {
+	const context = await playwrightRequest.newContext();
+	try {
+		const response = await context.post( FAKE_GOOGLE_URL + path, {
+			data: setting,
+		} );
+		expect( response.status(), await response.text() ).toBe( 200 );
+		return ( await response.json() ) as Record< string, unknown >;
+	} finally {
+		await context.dispose();
+	}
+}
+
+/** The API requests the fake Google server received since its last reset, oldest first. */
+export async function fakeGoogleRequests(): Promise<
+	Array< { method: string; path: string; body: string } >
+> {
+	const context = await playwrightRequest.newContext();
+	try {
+		const response = await context.get( FAKE_GOOGLE_URL + '/__requests' );
+		return (
+			( await response.json() ) as {
+				requests: Array< {
+					method: string;
+					path: string;
+					body: string;
+				} >;
+			}
+		 ).requests;
+	} finally {
+		await context.dispose();
+	}
+}

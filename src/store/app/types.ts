@@ -55,6 +55,8 @@ export interface BootSource {
 	/** Key of the active data source, empty until the setup wizard picks one. */
 	active: string;
 	connected: boolean;
+	/** The google source's grant was revoked or expired: the re-auth notice shows. */
+	reauth?: boolean;
 }
 
 export interface BootPlugin {

@@ -226,6 +226,7 @@ class BootRouteTest extends TestCase {
 			array(
 				'active'    => '',
 				'connected' => false,
+				'reauth'    => false,
 			),
 			$data['source']
 		);
@@ -237,9 +238,25 @@ class BootRouteTest extends TestCase {
 			array(
 				'active'    => 'builtin',
 				'connected' => true,
+				'reauth'    => false,
 			),
 			$data['source']
 		);
+
+		// Google without a connection is not connected; one Google asks to sign in again to is,
+		// in re-auth.
+		update_option( BootData::SOURCE_OPTION, 'google' );
+		list( , $data ) = $this->get_boot( array( 'sections' => array( 'source' ) ) );
+		$this->assertSame( array( false, false ), array( $data['source']['connected'], $data['source']['reauth'] ) );
+		( new \MonsterInsights\Reports\Sources\Google\Connection() )->update(
+			array(
+				'auth'     => 'service_account',
+				'property' => '300000001',
+				'reauth'   => true,
+			)
+		);
+		list( , $data ) = $this->get_boot( array( 'sections' => array( 'source' ) ) );
+		$this->assertSame( array( true, true ), array( $data['source']['connected'], $data['source']['reauth'] ) );
 	}
 
 	/**

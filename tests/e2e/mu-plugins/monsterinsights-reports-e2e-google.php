@@ -1,0 +1,68 @@
+<?php
+/**
+ * Plugin Name: MonsterInsights Reports e2e helpers: Google
+ * Description: Test-only REST route for the google source's end-to-end tests: connect the site with the fake Google server's service account (tests/fake-google/fixtures/service-account.json) to a GA4 property and make google the active source, or disconnect. The site's MONSTERINSIGHTS_REPORTS_GOOGLE_BASE points at its fake (bin/serve-e2e.sh). Mounted with the other e2e must-use plugins; never shipped.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\E2E\Google;
+
+use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Sources\Google\Connection;
+
+defined( 'ABSPATH' ) || exit;
+
+add_action(
+	'rest_api_init',
+	static function (): void {
+		// POST google {property, sc_site, connected}: connected true connects with the fixture's
+		// service account and makes google the active source; false disconnects and goes back to
+		// the built-in source. Answers the connection's settings.
+		register_rest_route(
+			'monsterinsights-reports-e2e/v1',
+			'/google',
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'permission_callback' => static fn(): bool => current_user_can( 'manage_options' ),
+				'args'                => array(
+					'connected' => array(
+						'type'    => 'boolean',
+						'default' => true,
+					),
+					'property'  => array(
+						'type'    => 'string',
+						'default' => '300000001',
+					),
+					'sc_site'   => array(
+						'type'    => 'string',
+						'default' => '',
+					),
+				),
+				'callback'            => static function ( \WP_REST_Request $request ): array {
+					$connection = new Connection();
+					if ( ! (bool) $request->get_param( 'connected' ) ) {
+						$connection->disconnect();
+						update_option( BootData::SOURCE_OPTION, 'builtin' );
+						return $connection->get();
+					}
+					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local fixture.
+					$key = json_decode( (string) file_get_contents( MONSTERINSIGHTS_REPORTS_DIR . 'tests/fake-google/fixtures/service-account.json' ), true );
+					$connection->disconnect();
+					$connection->update(
+						array(
+							'auth'         => Connection::SERVICE_ACCOUNT,
+							'client_email' => (string) $key['client_email'],
+							'property'     => (string) $request->get_param( 'property' ),
+							'sc_site'      => (string) $request->get_param( 'sc_site' ),
+							'connected_at' => time(),
+						)
+					);
+					$connection->store_secret( Connection::SECRET_KEY, $key );
+					update_option( BootData::SOURCE_OPTION, 'google' );
+					return $connection->get();
+				},
+			)
+		);
+	}
+);
