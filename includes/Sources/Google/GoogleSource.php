@@ -180,12 +180,37 @@ final class GoogleSource implements Source, MeasuresSpeed, AnswersMetrics {
 	}
 
 	/**
-	 * The dimensions GA4 has.
+	 * The dimensions GA4 has; a custom dimension only once the property has registered it.
 	 *
 	 * @param string $dimension A Query\Dimension name.
+	 * @throws GoogleError When a custom dimension's metadata cannot be read.
 	 */
 	public function supports( string $dimension ): bool {
-		return isset( Ga4Query::DIMENSIONS[ $dimension ] );
+		$name = Ga4Query::DIMENSIONS[ $dimension ] ?? null;
+		if ( null === $name ) {
+			return false;
+		}
+		return ! str_starts_with( $name, 'custom' ) || in_array( $name, $this->custom_dimensions(), true );
+	}
+
+	/**
+	 * The custom dimensions the property has registered (customEvent:…, customUser:…), from the
+	 * Data API's metadata, kept for hours.
+	 *
+	 * @return list<string>
+	 * @throws GoogleError When Google cannot answer.
+	 */
+	public function custom_dimensions(): array {
+		$property = $this->connection()->get()['property'];
+		$url      = Endpoints::url( 'data', '/v1beta/properties/' . rawurlencode( $property ) . '/metadata' );
+		$metadata = Cache::remember( $property . '|metadata', Cache::LONG, fn(): array => $this->client()->get( $url ) );
+		$out      = array();
+		foreach ( is_array( $metadata['dimensions'] ?? null ) ? $metadata['dimensions'] : array() as $dimension ) {
+			if ( is_array( $dimension ) && ! empty( $dimension['customDefinition'] ) && is_string( $dimension['apiName'] ?? null ) ) {
+				$out[] = $dimension['apiName'];
+			}
+		}
+		return $out;
 	}
 
 	/**

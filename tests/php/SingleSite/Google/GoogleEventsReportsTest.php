@@ -1,6 +1,7 @@
 <?php
 /**
- * The reports GA4 answers from its events and Google signals: Forms, Media and Publishers.
+ * The reports GA4 answers from its events, Google signals and custom dimensions: Forms, Media,
+ * Publishers and Dimensions.
  *
  * @package MonsterInsights\Reports\Tests
  */
@@ -11,6 +12,7 @@ use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\GoogleSource;
 use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
@@ -324,5 +326,86 @@ class GoogleEventsReportsTest extends TestCase {
 		);
 		// Nothing asked for exits or the scroll depth.
 		$this->assertNotContains( array( array( 'name' => 'pagePath' ), array( 'name' => 'pageTitle' ) ), array_column( $bodies, 'dimensions' ) );
+	}
+
+	/**
+	 * Dimensions: each custom dimension the property registered (the metadata endpoint, read once)
+	 * is a table of page views; one it has not is MISSING_CUSTOM_DIMENSION, and not asked.
+	 */
+	public function test_custom_dimensions_and_the_missing_ones(): void {
+		$this->act_as( 'administrator' );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		Modules::set( 'dimensions', true );
+		$response = $this->rest(
+			'GET',
+			'/monsterinsights-reports/v1/reports/dimensions',
+			array(
+				'start' => '2026-11-01',
+				'end'   => '2026-11-03',
+			)
+		);
+		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
+		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
+		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/dimensions' )->get_data()['schema'];
+		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'dimensions' ) );
+
+		$views = static fn( string $value ): int => self::additive( 'screenPageViews', $value );
+		$rows  = static function ( array $labels ): array {
+			arsort( $labels );
+			return array_map(
+				static fn( string $label, int $n ): array => array(
+					'label'    => $label,
+					'pageview' => $n,
+				),
+				array_map( 'strval', array_keys( $labels ) ),
+				array_values( $labels )
+			);
+		};
+		$this->assertSame(
+			$rows(
+				array(
+					'Jane Doe'   => $views( 'Jane Doe' ),
+					'John Smith' => $views( 'John Smith' ),
+				)
+			),
+			$data['author']['rows']
+		);
+		$this->assertSame(
+			$rows(
+				array(
+					'Post' => $views( 'post' ),
+					'Page' => $views( 'page' ),
+				)
+			),
+			$data['post_type']['rows']
+		);
+		$this->assertSame(
+			$rows(
+				array(
+					'Logged in'  => $views( 'true' ),
+					'Logged out' => $views( 'false' ),
+				)
+			),
+			$data['logged_in']['rows']
+		);
+		foreach ( array( 'author', 'post_type', 'category', 'logged_in' ) as $key ) {
+			$this->assertNull( $data[ $key ]['error'], $key );
+		}
+		foreach ( array( 'tags', 'published_at', 'user_role' ) as $key ) {
+			$this->assertSame(
+				array(
+					'code' => 'MISSING_CUSTOM_DIMENSION',
+					'data' => $data['dimensions'][ $key ]['name'],
+				),
+				$data[ $key ]['error'],
+				$key
+			);
+			$this->assertSame( array(), $data[ $key ]['rows'] );
+		}
+		$paths = array_column( self::fake_google_requests(), 'path' );
+		$this->assertSame( 1, count( array_keys( $paths, '/v1beta/properties/' . self::PROPERTY . '/metadata', true ) ) );
+		$bodies = implode( "\n", array_column( self::fake_google_requests(), 'body' ) );
+		$this->assertStringNotContainsString( 'customEvent:tags', $bodies );
+		$this->assertStringContainsString( 'customEvent:author', $bodies );
 	}
 }
