@@ -411,6 +411,8 @@ export interface ExceptionsReport {
 		per_page: number;
 		total: number;
 	};
+	/** Whether the active source detects exceptions (the built-in one does; Google's API has none). */
+	detects: boolean;
 }
 
 /** A metric of the Site Speed report: its score (0–100) and its value. */

@@ -408,4 +408,28 @@ class GoogleEventsReportsTest extends TestCase {
 		$this->assertStringNotContainsString( 'customEvent:tags', $bodies );
 		$this->assertStringContainsString( 'customEvent:author', $bodies );
 	}
+
+	/**
+	 * Exceptions: GA4's Data API has no anomaly detection and the detector works on the builtin
+	 * source's daily rollups: the google source lists none and says it does not detect them, and
+	 * asks Google nothing for it.
+	 */
+	public function test_exceptions_say_the_source_does_not_detect_them(): void {
+		$this->act_as( 'administrator' );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'agency' );
+		$response = $this->rest(
+			'GET',
+			'/monsterinsights-reports/v1/reports/exceptions',
+			array(
+				'start' => '2026-11-01',
+				'end'   => '2026-11-03',
+			)
+		);
+		$this->assertSame( 200, $response->get_status() );
+		$data = $response->get_data();
+		$this->assertSame( array(), $data['items'] );
+		$this->assertSame( 0, $data['pagination']['total'] );
+		$this->assertFalse( $data['detects'] );
+		$this->assertSame( array(), self::fake_google_requests() );
+	}
 }
