@@ -15,6 +15,8 @@ use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
 use MonsterInsights\Reports\Reports\Blocks\Table;
+use MonsterInsights\Reports\Sources\AnswersMetrics;
+use MonsterInsights\Reports\Sources\Sources;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -64,8 +66,17 @@ final class Media extends ComposedReport {
 					'completion_rate'     => $row['metrics'][ Metric::VIDEO_COMPLETION_RATE ] ?? 0,
 				),
 				'video_start'
-			),
+			)->only_when( array( 'average_watch_time', 'average_time_viewed' ), static fn(): bool => self::measures_watching() ),
 			'compare'            => new Compare( array( 'line_chart_report' => $graph->of_compare() ) ),
 		);
+	}
+
+	/**
+	 * Whether the active source measures how long and how far videos are watched (GA4 does not:
+	 * those columns are left out rather than shown as 0).
+	 */
+	private static function measures_watching(): bool {
+		$source = ( new Sources() )->active();
+		return ! $source instanceof AnswersMetrics || $source->answers_metric( Metric::AVERAGE_VIDEO_WATCH_TIME );
 	}
 }

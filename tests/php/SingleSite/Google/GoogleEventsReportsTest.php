@@ -432,4 +432,40 @@ class GoogleEventsReportsTest extends TestCase {
 		$this->assertFalse( $data['detects'] );
 		$this->assertSame( array(), self::fake_google_requests() );
 	}
+
+	/**
+	 * The Media report on google leaves out the watch time and percent watched GA4 does not keep,
+	 * rather than show them as 0; its plays and completion rates are the events'.
+	 */
+	public function test_media_leaves_out_what_ga4_does_not_measure(): void {
+		$this->act_as( 'administrator' );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		Modules::set( 'media', true );
+		$response = $this->rest(
+			'GET',
+			'/monsterinsights-reports/v1/reports/media',
+			array(
+				'start' => '2026-11-01',
+				'end'   => '2026-11-03',
+			)
+		);
+		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
+		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
+		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/media' )->get_data()['schema'];
+		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'media' ) );
+		$table = $data['video_details_rows'];
+		$this->assertSame( array( 'title', 'video_start', 'completion_rate' ), array_column( $table['columns'], 'id' ) );
+		$filter = self::events( array( 'video_start', 'video_complete' ) );
+		$rows   = array();
+		foreach ( array( 'Product tour', 'Getting started in 5 minutes' ) as $title ) {
+			$starts = self::additive( 'eventCount', $title . '|video_start', self::key( $filter ) );
+			$rows[] = array(
+				'title'           => $title,
+				'video_start'     => $starts,
+				'completion_rate' => round( self::additive( 'eventCount', $title . '|video_complete', self::key( $filter ) ) / $starts * 100, 2 ),
+			);
+		}
+		usort( $rows, static fn( array $a, array $b ): int => $b['video_start'] <=> $a['video_start'] );
+		$this->assertEquals( $rows, $table['rows'] );
+	}
 }
