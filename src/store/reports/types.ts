@@ -487,6 +487,8 @@ export interface FormsReport {
 	forms_campaign: TablePage;
 	/** Present when the request had a compare range. */
 	compare?: { overviewgraph: FormsGraph };
+	/** Custom dimensions the source lacks (['form_id'] on a GA4 property without it). */
+	missing_dimensions: string[];
 }
 
 /** Video plays by day. */
@@ -501,6 +503,8 @@ export interface MediaReport {
 	video_details_rows: TablePage;
 	/** Present when the request had a compare range. */
 	compare?: { line_chart_report: MediaGraph };
+	/** Custom dimensions the source lacks (['video_title'] on a GA4 property without it). */
+	missing_dimensions: string[];
 }
 
 /** One page the visitor saw before buying (GET /reports/userjourney). */

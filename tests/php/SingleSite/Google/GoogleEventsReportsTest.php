@@ -468,4 +468,35 @@ class GoogleEventsReportsTest extends TestCase {
 		usort( $rows, static fn( array $a, array $b ): int => $b['video_start'] <=> $a['video_start'] );
 		$this->assertEquals( $rows, $table['rows'] );
 	}
+
+	/**
+	 * A property without the form_id custom dimension: the Forms report names it missing, its
+	 * tables are empty and GA4 is not asked for it; the graph by day still counts the events.
+	 */
+	public function test_forms_without_the_form_id_dimension(): void {
+		$this->act_as( 'administrator' );
+		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		Modules::set( 'forms', true );
+		// The property's metadata as one that never registered customEvent:form_id.
+		Cache::remember( self::PROPERTY . '|metadata', Cache::LONG, static fn(): array => array( 'dimensions' => array() ) );
+		$response = $this->rest(
+			'GET',
+			'/monsterinsights-reports/v1/reports/forms',
+			array(
+				'start' => '2026-11-01',
+				'end'   => '2026-11-03',
+			)
+		);
+		$data     = $response->get_data();
+		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
+		$this->assertSame( array( 'form_id' ), $data['missing_dimensions'] );
+		$this->assertSame( array(), $data['forms']['rows'] );
+		$this->assertStringNotContainsString( 'customEvent:form_id', implode( "\n", array_column( self::fake_google_requests(), 'body' ) ) );
+		// The graph by day: form_impression events a day.
+		$filter = self::key( self::events( array( 'form_impression', 'form_conversion' ) ) );
+		$this->assertSame(
+			array_map( static fn( string $day ): int => crc32( self::PROPERTY . '|eventCount|' . $day . '|form_impression|' . $filter ) % 1000, self::DAYS ),
+			$data['overviewgraph']['impressions']['datapoints']
+		);
+	}
 }
