@@ -15,49 +15,21 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\GoogleSource;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
 
 /**
  * Property 300000001 over 1–3 November 2026. Every expected number is the fake's documented
  * formula (docs/development.md, "The fake Google server"): an additive metric of a row is the sum
  * over its days of crc32("{property}|{metric}|{day}|{row's values}|{filters as sent}") % 1000.
  */
-class GoogleEventsReportsTest extends TestCase {
-
-	use FakeGoogleServer;
-
-	protected const REQUIRES = 'single-site';
-
-	private const PROPERTY = '300000001';
+class GoogleEventsReportsTest extends GoogleReportTestCase {
 
 	private const DAYS = array( '2026-11-01', '2026-11-02', '2026-11-03' );
 
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Stops it.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * Each test: a fresh server and a connected site.
-	 */
-	protected function set_up() {
-		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
-		GoogleSourceTest::connect_service_account();
-	}
+	private const RANGE = array(
+		'start' => '2026-11-01',
+		'end'   => '2026-11-03',
+	);
 
 	/**
 	 * The fake's additive value of a row.
@@ -211,20 +183,8 @@ class GoogleEventsReportsTest extends TestCase {
 	 * neither) and not asked.
 	 */
 	public function test_publishers_demographics_links_and_what_ga4_lacks(): void {
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
-		$response = $this->rest(
-			'GET',
-			'/monsterinsights-reports/v1/reports/publisher',
-			array(
-				'start' => '2026-11-01',
-				'end'   => '2026-11-03',
-			)
-		);
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/publisher' )->get_data()['schema'];
-		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'publisher' ) );
+		$this->as_admin_with( 'plus' );
+		$data = $this->report( 'publisher', self::RANGE );
 
 		$this->assertSame(
 			array(
@@ -333,21 +293,9 @@ class GoogleEventsReportsTest extends TestCase {
 	 * is a table of page views; one it has not is MISSING_CUSTOM_DIMENSION, and not asked.
 	 */
 	public function test_custom_dimensions_and_the_missing_ones(): void {
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		$this->as_admin_with( 'plus' );
 		Modules::set( 'dimensions', true );
-		$response = $this->rest(
-			'GET',
-			'/monsterinsights-reports/v1/reports/dimensions',
-			array(
-				'start' => '2026-11-01',
-				'end'   => '2026-11-03',
-			)
-		);
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/dimensions' )->get_data()['schema'];
-		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'dimensions' ) );
+		$data = $this->report( 'dimensions', self::RANGE );
 
 		$views = static fn( string $value ): int => self::additive( 'screenPageViews', $value );
 		$rows  = static function ( array $labels ): array {
@@ -415,8 +363,7 @@ class GoogleEventsReportsTest extends TestCase {
 	 * asks Google nothing for it.
 	 */
 	public function test_exceptions_say_the_source_does_not_detect_them(): void {
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'agency' );
+		$this->as_admin_with( 'agency' );
 		$response = $this->rest(
 			'GET',
 			'/monsterinsights-reports/v1/reports/exceptions',
@@ -438,21 +385,9 @@ class GoogleEventsReportsTest extends TestCase {
 	 * rather than show them as 0; its plays and completion rates are the events'.
 	 */
 	public function test_media_leaves_out_what_ga4_does_not_measure(): void {
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		$this->as_admin_with( 'plus' );
 		Modules::set( 'media', true );
-		$response = $this->rest(
-			'GET',
-			'/monsterinsights-reports/v1/reports/media',
-			array(
-				'start' => '2026-11-01',
-				'end'   => '2026-11-03',
-			)
-		);
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/media' )->get_data()['schema'];
-		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'media' ) );
+		$data  = $this->report( 'media', self::RANGE );
 		$table = $data['video_details_rows'];
 		$this->assertSame( array( 'title', 'video_start', 'completion_rate' ), array_column( $table['columns'], 'id' ) );
 		$filter = self::events( array( 'video_start', 'video_complete' ) );
@@ -474,8 +409,7 @@ class GoogleEventsReportsTest extends TestCase {
 	 * tables are empty and GA4 is not asked for it; the graph by day still counts the events.
 	 */
 	public function test_forms_without_the_form_id_dimension(): void {
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		$this->as_admin_with( 'plus' );
 		Modules::set( 'forms', true );
 		// The property's metadata as one that never registered customEvent:form_id.
 		Cache::remember( self::PROPERTY . '|metadata', Cache::LONG, static fn(): array => array( 'dimensions' => array() ) );

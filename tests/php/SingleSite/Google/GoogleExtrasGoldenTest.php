@@ -9,10 +9,8 @@
 namespace MonsterInsights\Reports\Tests\SingleSite\Google;
 
 use MonsterInsights\Reports\Settings\Modules;
-use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The golden files.
 
@@ -22,43 +20,19 @@ use MonsterInsights\Reports\Tests\TestCase;
  * path, query (PageSpeed's) and JSON body, in order, the token request left out. A change of a
  * request shows as a diff of its golden file; `MIR_WRITE_GOLDEN=1` rewrites them.
  */
-class GoogleExtrasGoldenTest extends TestCase {
-
-	use FakeGoogleServer;
-
-	protected const REQUIRES = 'single-site';
+class GoogleExtrasGoldenTest extends GoogleReportTestCase {
 
 	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Stops it.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * Each test: a fresh server, a connected site with the PageSpeed key, the modules on, agency.
+	 * Each test: the PageSpeed key, the modules on, agency.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
-		GoogleSourceTest::connect_service_account();
 		$key = json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fake-google/fixtures/api-key.json' ), true )['key'];
 		( new Connection() )->store_secret( Connection::SECRET_PSI, $key );
 		foreach ( array( 'dimensions', 'forms', 'media' ) as $module ) {
 			Modules::set( $module, true );
 		}
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'agency' );
+		$this->as_admin_with( 'agency' );
 	}
 
 	/**

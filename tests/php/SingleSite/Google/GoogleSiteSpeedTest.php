@@ -8,10 +8,8 @@
 namespace MonsterInsights\Reports\Tests\SingleSite\Google;
 
 use MonsterInsights\Reports\Reports\SpeedScore;
-use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
 
@@ -24,40 +22,21 @@ use MonsterInsights\Reports\Tests\TestCase;
  * Desktop: performance 0.94 → 94; FCP 689.1 ms (0.95), LCP 1203.7 ms (0.9), TBT 42 ms (1), CLS
  * 0.012 (1), server response 188.4 ms (1); INP 88 ms, scored 99.
  */
-class GoogleSiteSpeedTest extends TestCase {
+class GoogleSiteSpeedTest extends GoogleReportTestCase {
 
-	use FakeGoogleServer;
+	private const RANGE = array(
+		'start' => '2026-11-01',
+		'end'   => '2026-11-30',
+	);
 
-	protected const REQUIRES = 'single-site';
-
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
 
 	/**
-	 * Stops it.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * Each test: a fresh server, a plus licence, a site connected by its service account with the
-	 * fixture's PageSpeed key.
+	 * Each test: a plus licence and the fixture's PageSpeed key.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
-		GoogleSourceTest::connect_service_account();
 		( new Connection() )->store_secret( Connection::SECRET_PSI, self::api_key() );
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'plus' );
+		$this->as_admin_with( 'plus' );
 	}
 
 	/**
@@ -65,27 +44,6 @@ class GoogleSiteSpeedTest extends TestCase {
 	 */
 	private static function api_key(): string {
 		return json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fake-google/fixtures/api-key.json' ), true )['key'];
-	}
-
-	/**
-	 * The report as the app receives it.
-	 *
-	 * @return array<string, mixed>
-	 */
-	private function report(): array {
-		$response = $this->rest(
-			'GET',
-			'/monsterinsights-reports/v1/reports/sitespeed',
-			array(
-				'start' => '2026-11-01',
-				'end'   => '2026-11-30',
-			)
-		);
-		$data     = json_decode( (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) ), true );
-		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
-		$schema = $this->rest( 'OPTIONS', '/monsterinsights-reports/v1/reports/sitespeed' )->get_data()['schema'];
-		$this->assertTrue( rest_validate_value_from_schema( $data, $schema, 'sitespeed' ) );
-		return $data;
 	}
 
 	/**
@@ -115,7 +73,7 @@ class GoogleSiteSpeedTest extends TestCase {
 	 */
 	public function test_the_lab_run_of_each_device(): void {
 		$before = time();
-		$data   = $this->report();
+		$data   = $this->report( 'sitespeed', self::RANGE );
 		$this->assertSame(
 			array(
 				'overallScore'              => 71,
@@ -225,8 +183,8 @@ class GoogleSiteSpeedTest extends TestCase {
 	 * A second load reads the kept runs; Run Audit runs its device afresh, and only that one.
 	 */
 	public function test_runs_are_kept_per_device_and_run_audit_runs_afresh(): void {
-		$this->report();
-		$this->report();
+		$this->report( 'sitespeed', self::RANGE );
+		$this->report( 'sitespeed', self::RANGE );
 		$this->assertCount( 2, self::pagespeed_requests() );
 
 		$response = $this->rest( 'POST', '/monsterinsights-reports/v1/site-speed/audit', array( 'device' => 'mobile' ) );
@@ -237,7 +195,7 @@ class GoogleSiteSpeedTest extends TestCase {
 		$this->assertCount( 3, $requests );
 		$this->assertSame( 'mobile', $requests[2]['query']['strategy'] );
 
-		$this->report();
+		$this->report( 'sitespeed', self::RANGE );
 		$this->assertCount( 3, self::pagespeed_requests(), 'the fresh run is the kept one' );
 
 		$this->rest( 'POST', '/monsterinsights-reports/v1/site-speed/audit', array( 'device' => 'desktop' ) );
