@@ -12,7 +12,9 @@ import { REPORTS_PATH, storageStatePath } from '../utils';
  * (docs/development.md, "The fake Google server"): the Publishers Overview shows the property's
  * age brackets, genders and interests with the fake's numbers (crc32 of what each counts) and hides
  * the exit pages and scroll depth GA4 lacks; Site Speed shows PageSpeed's lab run of each device
- * (tests/fake-google/fixtures/pagespeed-{desktop,mobile}.json), and Run Audit runs it again.
+ * (tests/fake-google/fixtures/pagespeed-{desktop,mobile}.json), and Run Audit runs it again;
+ * Dimensions shows the custom dimensions the property registered and asks to set up the others;
+ * Forms counts the form events by form id; Exceptions says the source does not detect them.
  */
 
 const PROPERTY = '300000001';
@@ -24,6 +26,14 @@ const API_KEY = (
  ).key;
 
 let site: E2ESite | undefined;
+
+/** The REST session beforeAll opened. */
+function e2eSite(): E2ESite {
+	if ( ! site ) {
+		throw new Error( 'beforeAll did not open the REST session.' );
+	}
+	return site;
+}
 
 test.use( { storageState: storageStatePath( 'admin' ) } );
 
@@ -40,6 +50,11 @@ test.beforeAll( async () => {
 test.afterAll( async () => {
 	const session = site ?? ( await E2ESite.open( 'admin' ) );
 	site = undefined;
+	for ( const module of [ 'dimensions', 'forms' ] ) {
+		await session.post( `/monsterinsights-reports/v1/addons/${ module }`, {
+			active: false,
+		} );
+	}
 	await session.post( '/monsterinsights-reports-e2e/v1/google', {
 		connected: false,
 	} );
@@ -190,4 +205,61 @@ test( 'Site Speed on google: PageSpeed’s lab run per device, Run Audit runs it
 		path: test.info().outputPath( 'site-speed-google-mobile.png' ),
 		fullPage: true,
 	} );
+} );
+
+test( 'Dimensions, Forms and Exceptions on google', async ( { page } ) => {
+	const session = e2eSite();
+	for ( const module of [ 'dimensions', 'forms' ] ) {
+		await session.post( `/monsterinsights-reports/v1/addons/${ module }`, {
+			active: true,
+		} );
+	}
+	const days = daysOf( '2026-11-01', '2026-11-03' );
+	const views = ( value: string ) =>
+		days.reduce(
+			( sum, day ) =>
+				sum +
+				( crc32(
+					`${ PROPERTY }|screenPageViews|${ day }|${ value }|`
+				) %
+					1000 ),
+			0
+		);
+
+	await open( page, '/dimensions', 'Dimensions Report' );
+	const authors = [ 'Jane Doe', 'John Smith' ]
+		.map( ( name ) => ( { name, n: views( name ) } ) )
+		.sort( ( a, b ) => b.n - a.n );
+	await expect(
+		page.getByText( authors[ 0 ]?.name ?? '', { exact: true } )
+	).toBeVisible();
+	await expect(
+		page.getByText(
+			'Please set up custom dimension "Tag" for this report to work.'
+		)
+	).toBeVisible();
+	await page.screenshot( {
+		path: test.info().outputPath( 'dimensions-google.png' ),
+		fullPage: true,
+	} );
+
+	await open( page, '/forms', 'Forms Overview Report' );
+	await expect(
+		page.getByText( 'wpforms-34', { exact: true } )
+	).toBeVisible();
+	await page.screenshot( {
+		path: test.info().outputPath( 'forms-google.png' ),
+		fullPage: true,
+	} );
+
+	await session.setLevel( 'agency' );
+	await open( page, '/exceptions', 'Exceptions Report' );
+	await expect(
+		page.getByText( /^Exceptions are found by the built-in data source/ )
+	).toBeVisible();
+	await page.screenshot( {
+		path: test.info().outputPath( 'exceptions-google.png' ),
+		fullPage: true,
+	} );
+	await session.setLevel( 'plus' );
 } );
