@@ -6,7 +6,7 @@ return array(
 	'vitals' => array( 'vitals.js' ),
 	'events' => array( 'events.js' ),
 	'app-settings' => array( 'chunks/app-settings.bbc72e22.js' ),
-	'not-connected' => array( 'chunks/not-connected.5207b53a.js' ),
+	'not-connected' => array( 'chunks/not-connected.8ec0dd58.js' ),
 	'report-overview' => array( 'chunks/9798.a244b952.js', 'chunks/report-overview.ce2c82fb.js' ),
 	'report-traffic' => array( 'chunks/9798.a244b952.js', 'chunks/6484.00560910.js', 'chunks/report-traffic.7a5689cc.js' ),
 	'demo-overview' => array( 'chunks/demo-overview.42e9fd70.js' ),

@@ -50,7 +50,10 @@ domReady( () => {
 		parsePreload( window.monsterinsightsReportsPreload ),
 		first
 	);
-	configureApiFetch( boot, preloaded );
+	// Google's quota ran out and a report shows its last answers: the app says so.
+	configureApiFetch( boot, preloaded, () =>
+		dispatch( appStore ).setFlags( { stale: true } )
+	);
 	stores.forEach( ( store ) => register( store ) );
 	dispatch( appStore ).receiveBoot( boot );
 	startUp( { resolveSelect }, boot );

@@ -19,7 +19,9 @@ use MonsterInsights\Reports\Reports\Unavailable;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
 use MonsterInsights\Reports\Settings\Shop;
+use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\Source;
+use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\GoogleError;
 use MonsterInsights\Reports\Sources\Sources;
 
@@ -47,6 +49,11 @@ final class ReportsController extends Controller {
 	 * The start of the transient names of cached payloads (the uninstaller deletes them by it).
 	 */
 	public const CACHE_PREFIX = 'mir_report_';
+
+	/**
+	 * The header of an answer built from Google's last answers (its quota ran out).
+	 */
+	public const STALE_HEADER = 'X-MonsterInsights-Reports-Stale';
 
 	/**
 	 * Builds the controller.
@@ -207,7 +214,7 @@ final class ReportsController extends Controller {
 		);
 		try {
 			if ( '' === $table ) {
-				return rest_ensure_response( $this->cached( $report, $source, $report_request, $level ) );
+				return self::marked( rest_ensure_response( $this->cached( $report, $source, $report_request, $level ) ) );
 			}
 			$block = $report->tables()[ $table ];
 			if ( $csv ) {
@@ -217,13 +224,28 @@ final class ReportsController extends Controller {
 					sprintf( 'monsterinsights-reports-%s-%s-%s-%s.csv', $report->name(), $table, $range->start_ymd(), $range->end_ymd() )
 				);
 			}
-			return rest_ensure_response(
-				$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
+			return self::marked(
+				rest_ensure_response(
+					$this->cached( $report, $source, $report_request, $level, $table, static fn(): array => $block->payload( $source, $report_request ) )
+				)
 			);
 		} catch ( GoogleError $error ) {
 			// The google source could not answer: its state (re-auth, forbidden, quota, unavailable).
 			return $error->to_wp_error();
 		}
+	}
+
+	/**
+	 * Marks an answer built from Google's last answers because its quota ran out: the
+	 * X-MonsterInsights-Reports-Stale header, which the app turns into a notice.
+	 *
+	 * @param \WP_REST_Response $response The answer.
+	 */
+	private static function marked( \WP_REST_Response $response ): \WP_REST_Response {
+		if ( Cache::$stale ) {
+			$response->header( self::STALE_HEADER, 'quota' );
+		}
+		return $response;
 	}
 
 	/**
@@ -362,11 +384,17 @@ final class ReportsController extends Controller {
 		if ( is_array( $hit ) ) {
 			return $hit;
 		}
+		if ( null === $build && $source instanceof Prefetches ) {
+			// A remote source asks the report's queries together first.
+			$source->prefetch( static fn( Source $recorder ): array => $report->build( $recorder, $request ) );
+		}
 		$data = null !== $build ? $build() : $report->build( $source, $request );
 		// As JSON, the form the response takes anyway: half the bytes of PHP's serialize() for a
 		// year's graphs, and the write of a large option row is much of a long range's cost.
 		$json = wp_json_encode( $data );
-		if ( false !== $json ) {
+		// An answer built from Google's last answers (its quota ran out) is not kept: the next
+		// request asks Google again.
+		if ( false !== $json && ! Cache::$stale ) {
 			set_transient( $key, $json, $report->cache_ttl() );
 		}
 		return $data;

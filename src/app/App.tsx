@@ -106,8 +106,8 @@ function ScreenLayout( {
  */
 function Shell() {
 	const matched = useHashRouter();
-	const { boot, dateQuery, flags, level, canSaveSettings } = useSelect(
-		( select ) => {
+	const { boot, dateQuery, flags, level, canSaveSettings, authProblem } =
+		useSelect( ( select ) => {
 			const app = select( appStore );
 			return {
 				boot: app.getBoot(),
@@ -115,10 +115,9 @@ function Shell() {
 				flags: app.getFlags(),
 				level: app.getLevel(),
 				canSaveSettings: app.userCan( 'saveSettings' ),
+				authProblem: app.getAuthProblem(),
 			};
-		},
-		[]
-	);
+		}, [] );
 	const contentRef = useRef< HTMLDivElement >( null );
 
 	const context = useMemo(
@@ -183,7 +182,9 @@ function Shell() {
 				<AuthNotices
 					noauth={ flags.noauth }
 					reauth={ flags.reauth }
+					stale={ flags.stale }
 					canSaveSettings={ canSaveSettings }
+					settingsUrl={ `${ reportsUrl }#/settings` }
 				/>
 			</div>
 			<div
@@ -195,7 +196,16 @@ function Shell() {
 					id={ REPORT_AREA_ID }
 					className="monsterinsights-reports-report-area"
 				>
-					{ dateQuery && (
+					{ authProblem !== null && (
+						<Suspense fallback={ <Loader /> }>
+							<NotConnected
+								canSaveSettings={ canSaveSettings }
+								wizardUrl={ `${ reportsUrl }#/settings` }
+								reason={ authProblem }
+							/>
+						</Suspense>
+					) }
+					{ authProblem === null && dateQuery && (
 						<ReportRoute matched={ matched } context={ context } />
 					) }
 				</div>
@@ -231,7 +241,15 @@ export function App() {
 	);
 	const { setFlags } = useDispatch( appStore );
 	const connected = boot?.source.connected;
+	const reauth = boot?.source.reauth === true;
 	const screen = useAppScreen();
+
+	// Google asked to sign in again before this page: the re-auth notice from the start.
+	useEffect( () => {
+		if ( reauth ) {
+			setFlags( { reauth: true } );
+		}
+	}, [ reauth, setFlags ] );
 
 	// A site that is not authenticated blurs the reports and raises the no-auth flag
 	// (docs/product-rules.md#app-shell-and-start-up); the not-connected screen stands in for the

@@ -4,6 +4,8 @@ import { __ } from '@wordpress/i18n';
 export interface NotConnectedProps {
 	canSaveSettings: boolean;
 	wizardUrl: string;
+	/** Why the connected source refused (Google's words); the screen then leads to the settings. */
+	reason?: string;
 }
 
 /**
@@ -11,11 +13,13 @@ export interface NotConnectedProps {
  *
  * @param props                 Component props.
  * @param props.canSaveSettings Whether the user may change settings.
- * @param props.wizardUrl       Where the setup wizard starts.
+ * @param props.wizardUrl       Where the setup wizard starts (the settings, with a reason).
+ * @param props.reason          Why the connected source refused to answer.
  */
 export function NotConnected( {
 	canSaveSettings,
 	wizardUrl,
+	reason,
 }: NotConnectedProps ) {
 	return (
 		<section
@@ -28,13 +32,24 @@ export function NotConnected( {
 					'monsterinsights-reports'
 				) }
 			</h2>
-			<p>
-				{ __(
-					'Connect your site to an analytics source to see who visits, where they come from and what they read. The built-in, cookieless analytics works without any external service.',
-					'monsterinsights-reports'
-				) }
-			</p>
-			{ canSaveSettings ? (
+			{ reason ? (
+				<p className="monsterinsights-reports-not-connected__reason">
+					{ reason }
+				</p>
+			) : (
+				<p>
+					{ __(
+						'Connect your site to an analytics source to see who visits, where they come from and what they read. The built-in, cookieless analytics works without any external service.',
+						'monsterinsights-reports'
+					) }
+				</p>
+			) }
+			{ canSaveSettings && reason ? (
+				<Button variant="primary" href={ wizardUrl }>
+					{ __( 'Open Settings', 'monsterinsights-reports' ) }
+				</Button>
+			) : null }
+			{ canSaveSettings && ! reason ? (
 				<>
 					<Button variant="primary" href={ wizardUrl }>
 						{ __(
@@ -49,7 +64,8 @@ export function NotConnected( {
 						) }
 					</p>
 				</>
-			) : (
+			) : null }
+			{ ! canSaveSettings && (
 				<p>
 					{ __(
 						'Please ask your webmaster to connect the product to Google Analytics.',

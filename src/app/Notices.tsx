@@ -34,23 +34,31 @@ export function StoreNotices() {
 export interface AuthNoticesProps {
 	noauth: boolean;
 	reauth: boolean;
+	/** A report shows Google's last answers (its quota ran out). */
+	stale?: boolean;
 	canSaveSettings: boolean;
+	/** Where Google is connected again (the re-auth notice links there). */
+	settingsUrl?: string;
 }
 
 /**
  * The no-auth and re-auth notices of the app shell (docs/product-rules.md#app-shell-and-start-up).
- * No text is fixed for them; the no-auth text is the not-connected screen's heading. They carry no
- * link yet: the setup wizard, where the user would connect, is not built.
+ * No text is fixed for them; the no-auth text is the not-connected screen's heading. The re-auth
+ * notice links to the settings, where Google is connected again.
  *
  * @param props                 Component props.
  * @param props.noauth          The site is not authenticated.
  * @param props.reauth          The Google source needs to be authorised again.
  * @param props.canSaveSettings Whether the user may connect.
+ * @param props.stale           A report shows Google's last answers.
+ * @param props.settingsUrl     Where Google is connected again.
  */
 export function AuthNotices( {
 	noauth,
 	reauth,
+	stale = false,
 	canSaveSettings,
+	settingsUrl,
 }: AuthNoticesProps ) {
 	return (
 		<>
@@ -76,6 +84,20 @@ export function AuthNotices( {
 					status="error"
 					isDismissible={ false }
 					className="monsterinsights-reports-notice-reauth"
+					actions={
+						canSaveSettings && settingsUrl
+							? [
+									{
+										label: __(
+											'Reconnect',
+											'monsterinsights-reports'
+										),
+										url: settingsUrl,
+										variant: 'link',
+									},
+							  ]
+							: []
+					}
 				>
 					{ canSaveSettings
 						? __(
@@ -86,6 +108,18 @@ export function AuthNotices( {
 								'MonsterInsights Reports lost access to Google Analytics. Please ask your webmaster to reconnect it.',
 								'monsterinsights-reports'
 						  ) }
+				</Notice>
+			) }
+			{ stale && (
+				<Notice
+					status="warning"
+					isDismissible={ false }
+					className="monsterinsights-reports-notice-stale"
+				>
+					{ __(
+						'Google Analytics’ request quota for this property is used up for now, so these reports show the last numbers Google sent; they may be behind. They update by themselves once Google answers again.',
+						'monsterinsights-reports'
+					) }
 				</Notice>
 			) }
 		</>

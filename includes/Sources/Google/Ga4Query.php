@@ -103,6 +103,18 @@ final class Ga4Query {
 	);
 
 	/**
+	 * The first day a GA4 property can have data (GA4's launch): an earlier start (an "all time"
+	 * range) starts there.
+	 */
+	public const FIRST_DAY = '2020-10-14';
+
+	/**
+	 * The most metrics one request may ask (the API's limit); a query with more is asked in parts
+	 * (GoogleSource::run()).
+	 */
+	public const MAX_METRICS = 10;
+
+	/**
 	 * The RunReportRequest of a query over one range.
 	 *
 	 * @param Query     $query The query.
@@ -116,7 +128,7 @@ final class Ga4Query {
 		$body       = array(
 			'dateRanges' => array(
 				array(
-					'startDate' => $range->start_ymd(),
+					'startDate' => max( $range->start_ymd(), min( self::FIRST_DAY, $range->end_ymd() ) ),
 					'endDate'   => $range->end_ymd(),
 				),
 			),
@@ -167,7 +179,7 @@ final class Ga4Query {
 	 * @param Query $query The query.
 	 * @return list<string>
 	 */
-	private static function asked_metrics( Query $query ): array {
+	public static function asked_metrics( Query $query ): array {
 		return array_values( array_unique( array_filter( array_map( static fn( string $m ): ?string => self::METRICS[ $m ] ?? null, $query->metrics ) ) ) );
 	}
 

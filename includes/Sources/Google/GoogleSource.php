@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Sources\AnswersMetrics;
 use MonsterInsights\Reports\Sources\MeasuresSpeed;
+use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -20,18 +21,24 @@ defined( 'ABSPATH' ) || exit;
 // phpcs:disable WordPress.Security.EscapeOutput.ExceptionNotEscaped -- A GoogleError is never printed: the REST routes answer its kind and text as JSON (GoogleError::to_wp_error()).
 
 /**
- * Each Query is one runReport, or with a compare range one batchRunReports of two (the range and
- * the compare range), on the connection's property. Answers are cached per query (Cache): a
- * range that includes today briefly, others for hours; when Google's quota is used up the last
- * answer for the query is served and the source says so (stale()). It shares nothing with the
+ * Each Query is one RunReportRequest per range (its range, its compare range), on the connection's
+ * property; a report's requests are asked together beforehand (prefetch(): batchRunReports, five a
+ * batch). Answers are cached per request (Cache): a range that includes today briefly, others for
+ * hours; when Google's quota is used up the last answers are served and the source says so
+ * (stale()). It shares nothing with the
  * builtin source but the Query model and the Source interface.
  *
  * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
  * device, whatever the range; Run Audit runs it afresh.
  */
-final class GoogleSource implements Source, MeasuresSpeed, AnswersMetrics {
+final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMetrics {
 
 	public const KEY = 'google';
+
+	/**
+	 * The most reports one batchRunReports may carry (the API's limit).
+	 */
+	public const BATCH = 5;
 
 	/**
 	 * Its client, made on first use.
@@ -78,26 +85,228 @@ final class GoogleSource implements Source, MeasuresSpeed, AnswersMetrics {
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	public function run( Query $query ): Result {
-		$body   = null === $query->compare
-			? array( 'runReport', Ga4Query::request( $query, $query->range ) )
-			: array(
-				'batchRunReports',
-				array(
-					'requests' => array(
-						Ga4Query::request( $query, $query->range ),
-						Ga4Query::request( $query, $query->compare ),
-					),
-				),
-			);
-		$answer = $this->cached( $body[0], $body[1], $query->range->end_ymd() >= wp_date( 'Y-m-d' ) );
-		if ( 'batchRunReports' === $body[0] ) {
-			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
-			$current = is_array( $reports[0] ?? null ) ? $reports[0] : array();
-			$other   = is_array( $reports[1] ?? null ) ? $reports[1] : array();
-			$result  = Ga4Query::result( $current, $query );
-			return new Result( $result->rows, $result->totals, Ga4Query::result( $other, $query ) );
+		if ( count( Ga4Query::asked_metrics( $query ) ) > Ga4Query::MAX_METRICS ) {
+			return $this->run_in_parts( $query );
 		}
-		return Ga4Query::result( $answer, $query );
+		$answers = $this->answers( self::requests( $query ), self::with_today( $query ) );
+		$result  = Ga4Query::result( $answers[0], $query );
+		if ( null === $query->compare ) {
+			return $result;
+		}
+		return new Result( $result->rows, $result->totals, Ga4Query::result( $answers[1] ?? array(), $query ) );
+	}
+
+	/**
+	 * Asks Google, in as few batches as it allows, what a report will ask (each request once,
+	 * those not cached yet), so that its build finds them in the cache: the report is built once
+	 * against a source that only writes its queries down (a query that depends on another's
+	 * answer is asked later, by itself). Errors are left to the build.
+	 *
+	 * @param callable $build Builds the report with a source.
+	 * @phpstan-param callable(Source): mixed $build
+	 */
+	public function prefetch( callable $build ): void {
+		$recorder = new QueryRecorder( $this );
+		try {
+			$build( $recorder );
+		} catch ( \Throwable $e ) {
+			unset( $e );
+		}
+		$missing = array();
+		foreach ( $recorder->queries() as $asked ) {
+			foreach ( self::parts( $asked ) as $query ) {
+				foreach ( self::requests( $query ) as $request ) {
+					$key = $this->cache_key( $request );
+					if ( ! isset( $missing[ $key ] ) && null === Cache::fresh( $key ) ) {
+						$missing[ $key ] = array( $request, self::with_today( $query ) );
+					}
+				}
+			}
+		}
+		if ( count( $missing ) < 2 || Cache::backing_off() ) {
+			return;
+		}
+		try {
+			$answers = $this->fetch( array_column( array_values( $missing ), 0 ) );
+		} catch ( GoogleError $error ) {
+			unset( $error );
+			return;
+		}
+		foreach ( array_keys( $missing ) as $i => $key ) {
+			Cache::store( $key, $answers[ $i ] ?? array(), $missing[ $key ][1] ? Cache::SHORT : Cache::LONG );
+		}
+	}
+
+	/**
+	 * The RunReportRequests of a query: its range, and its compare range.
+	 *
+	 * @param Query $query The query.
+	 * @return list<array<string, mixed>>
+	 */
+	private static function requests( Query $query ): array {
+		$requests = array( Ga4Query::request( $query, $query->range ) );
+		if ( null !== $query->compare ) {
+			$requests[] = Ga4Query::request( $query, $query->compare );
+		}
+		return $requests;
+	}
+
+	/**
+	 * Whether a query's range includes today (its answers stay fresh briefly).
+	 *
+	 * @param Query $query The query.
+	 */
+	private static function with_today( Query $query ): bool {
+		return $query->range->end_ymd() >= wp_date( 'Y-m-d' );
+	}
+
+	/**
+	 * The cache key of a request: the property, the connection and the request.
+	 *
+	 * @param array<string, mixed> $request The request.
+	 */
+	private function cache_key( array $request ): string {
+		$settings = $this->connection()->get();
+		return $settings['property'] . '|' . $settings['connected_at'] . '|runReport|' . wp_json_encode( $request );
+	}
+
+	/**
+	 * The answers of some requests, in their order: from the cache, else from Google (one runReport,
+	 * or batchRunReports of up to five), else — when the quota is used up — their last answers.
+	 *
+	 * @param list<array<string, mixed>> $requests The requests.
+	 * @param bool                       $today    Whether their range includes today.
+	 * @return list<array<string, mixed>>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	private function answers( array $requests, bool $today ): array {
+		$out     = array();
+		$missing = array();
+		foreach ( $requests as $i => $request ) {
+			$fresh = Cache::fresh( $this->cache_key( $request ) );
+			if ( null !== $fresh ) {
+				$out[ $i ] = $fresh;
+			} else {
+				$missing[ $i ] = $request;
+			}
+		}
+		if ( array() !== $missing ) {
+			try {
+				if ( Cache::backing_off() ) {
+					throw GoogleError::because( GoogleError::QUOTA );
+				}
+				$fetched = $this->fetch( array_values( $missing ) );
+				foreach ( array_keys( $missing ) as $j => $i ) {
+					$out[ $i ] = $fetched[ $j ] ?? array();
+					Cache::store( $this->cache_key( $missing[ $i ] ), $out[ $i ], $today ? Cache::SHORT : Cache::LONG );
+				}
+			} catch ( GoogleError $error ) {
+				foreach ( array_keys( $missing ) as $i ) {
+					$out[ $i ] = Cache::fallback( $this->cache_key( $missing[ $i ] ), $error );
+				}
+			}
+		}
+		ksort( $out );
+		return array_values( $out );
+	}
+
+	/**
+	 * Asks Google: one request with runReport, more with batchRunReports, five at a time.
+	 *
+	 * @param list<array<string, mixed>> $requests The requests.
+	 * @return list<array<string, mixed>> Their answers, in their order.
+	 * @throws GoogleError When Google does not answer with what was asked.
+	 */
+	private function fetch( array $requests ): array {
+		if ( 1 === count( $requests ) ) {
+			return array( $this->client()->data( 'runReport', $requests[0] ) );
+		}
+		$out = array();
+		foreach ( array_chunk( $requests, self::BATCH ) as $chunk ) {
+			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => $chunk ) );
+			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
+			if ( count( $reports ) !== count( $chunk ) ) {
+				throw GoogleError::because( GoogleError::MALFORMED );
+			}
+			foreach ( $reports as $report ) {
+				$out[] = is_array( $report ) ? $report : array();
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * A query with more metrics than one request may ask: the first part (with the metrics the
+	 * query is ordered by) decides the rows, the others add their metrics to those rows.
+	 *
+	 * @param Query $query The query.
+	 * @throws GoogleError When Google cannot answer.
+	 */
+	private function run_in_parts( Query $query ): Result {
+		$parts = self::parts( $query );
+		$main  = $this->run( array_shift( $parts ) );
+		foreach ( $parts as $part ) {
+			$main = self::merge( $main, $this->run( $part ), $query );
+		}
+		return $main;
+	}
+
+	/**
+	 * A query as queries of at most MAX_METRICS metrics GA4 knows: the first with the metrics the
+	 * query is ordered by, its order and limit (and the metrics GA4 does not know, answered 0); the
+	 * others with the rest, for all rows. A query within the limit is its own one part.
+	 *
+	 * @param Query $query The query.
+	 * @return non-empty-list<Query>
+	 */
+	private static function parts( Query $query ): array {
+		if ( count( Ga4Query::asked_metrics( $query ) ) <= Ga4Query::MAX_METRICS ) {
+			return array( $query );
+		}
+		$ordered = array_values( array_intersect( array_column( $query->order_by, 'field' ), $query->metrics ) );
+		$rest    = array_values( array_diff( $query->metrics, $ordered ) );
+		$known   = array_values( array_filter( $rest, static fn( string $m ): bool => isset( Ga4Query::METRICS[ $m ] ) ) );
+		$unknown = array_values( array_diff( $rest, $known ) );
+		$chunks  = array_chunk( $known, max( 1, Ga4Query::MAX_METRICS - count( $ordered ) ) );
+		$parts   = array( new Query( array_merge( $ordered, array_shift( $chunks ) ?? array(), $unknown ), $query->dimensions, $query->range, $query->compare, $query->filters, $query->order_by, $query->limit ) );
+		foreach ( $chunks as $chunk ) {
+			$parts[] = new Query( $chunk, $query->dimensions, $query->range, $query->compare, $query->filters );
+		}
+		return $parts;
+	}
+
+	/**
+	 * Adds the metrics of another part to a result's rows (matched by their dimension values), its
+	 * totals and its compare result's, in the query's metric order.
+	 *
+	 * @param Result $main  The rows that count.
+	 * @param Result $other Another part.
+	 * @param Query  $query The whole query.
+	 */
+	private static function merge( Result $main, Result $other, Query $query ): Result {
+		$by_key = array();
+		foreach ( $other->rows as $row ) {
+			$by_key[ (string) wp_json_encode( $row['dimensions'] ) ] = $row['metrics'];
+		}
+		$in_order = static function ( array $metrics ) use ( $query ): array {
+			$out = array();
+			foreach ( $query->metrics as $metric ) {
+				if ( array_key_exists( $metric, $metrics ) ) {
+					$out[ $metric ] = $metrics[ $metric ];
+				}
+			}
+			return $out;
+		};
+		$rows     = array();
+		foreach ( $main->rows as $row ) {
+			$extra  = $by_key[ (string) wp_json_encode( $row['dimensions'] ) ] ?? array_fill_keys( array_keys( $other->totals ), 0 );
+			$rows[] = array(
+				'dimensions' => $row['dimensions'],
+				'metrics'    => $in_order( $row['metrics'] + $extra ),
+			);
+		}
+		$compare = null !== $main->compare && null !== $other->compare ? self::merge( $main->compare, $other->compare, $query ) : $main->compare;
+		return new Result( $rows, $in_order( $main->totals + $other->totals ), $compare );
 	}
 
 	/**
@@ -228,20 +437,6 @@ final class GoogleSource implements Source, MeasuresSpeed, AnswersMetrics {
 	 */
 	public static function stale(): bool {
 		return Cache::$stale;
-	}
-
-	/**
-	 * A Data API answer, from the cache or from Google.
-	 *
-	 * @param string               $method The method.
-	 * @param array<string, mixed> $body   The body.
-	 * @param bool                 $today  Whether the range includes today.
-	 * @return array<string, mixed>
-	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
-	 */
-	private function cached( string $method, array $body, bool $today ): array {
-		$key = $this->connection()->get()['property'] . '|' . $method . '|' . wp_json_encode( $body );
-		return Cache::remember( $key, $today ? Cache::SHORT : Cache::LONG, fn(): array => $this->client()->data( $method, $body ) );
 	}
 
 	/**

@@ -53,8 +53,19 @@ export function setFlags( flags: Partial< AppFlags > ) {
 	return { type: 'SET_FLAGS', flags } as const;
 }
 
+/**
+ * Records why the active source refused to answer (or null once it answers again): the reports
+ * area shows the not-connected screen with it.
+ *
+ * @param reason Google's words, or null.
+ */
+export function setAuthProblem( reason: string | null ) {
+	return { type: 'SET_AUTH_PROBLEM', reason } as const;
+}
+
 export type AppAction =
 	| ReturnType< typeof receiveBoot >
 	| ReturnType< typeof setRoute >
 	| ReturnType< typeof setDateQuery >
-	| ReturnType< typeof setFlags >;
+	| ReturnType< typeof setFlags >
+	| ReturnType< typeof setAuthProblem >;

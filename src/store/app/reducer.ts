@@ -11,7 +11,9 @@ export const initialState: AppState = {
 		reauth: false,
 		isLoaded: false,
 		blocked: false,
+		stale: false,
 	},
+	authProblem: null,
 };
 
 export function reducer(
@@ -27,6 +29,8 @@ export function reducer(
 			return { ...state, dateQuery: action.dateQuery };
 		case 'SET_FLAGS':
 			return { ...state, flags: { ...state.flags, ...action.flags } };
+		case 'SET_AUTH_PROBLEM':
+			return { ...state, authProblem: action.reason };
 		default:
 			return state;
 	}

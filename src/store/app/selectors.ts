@@ -43,6 +43,15 @@ export function getFlags( state: AppState ): AppFlags {
 }
 
 /**
+ * Why the active source refused to answer, or null.
+ *
+ * @param state Store state.
+ */
+export function getAuthProblem( state: AppState ): string | null {
+	return state.authProblem;
+}
+
+/**
  * The licence level; lite until the boot data says otherwise.
  *
  * @param state Store state.

@@ -114,6 +114,8 @@ export interface AppFlags {
 	reauth: boolean;
 	isLoaded: boolean;
 	blocked: boolean;
+	/** A report was built from Google's last answers because its quota ran out. */
+	stale: boolean;
 }
 
 export interface AppState {
@@ -123,4 +125,9 @@ export interface AppState {
 	/** Null until the router has read the URL. */
 	dateQuery: DateQuery | null;
 	flags: AppFlags;
+	/**
+	 * Why the active source refused to answer (Google's words when it refused the property or
+	 * site), shown on the not-connected screen; null when nothing was refused.
+	 */
+	authProblem: string | null;
 }

@@ -293,6 +293,42 @@ export function handleReportError(
 			case 'no_shop':
 				// An eCommerce report on a site without a shop: the screen says what is missing.
 				return;
+			case 'google_reauth':
+				// Google no longer accepts the site's credentials: the re-auth notice, and once a
+				// page the dialog that leads to the settings.
+				if ( ! registry.select( appStore ).getFlags().reauth ) {
+					registry.dispatch( appStore ).setFlags( { reauth: true } );
+					dispatch.showErrorDialog( {
+						title: __(
+							'Reconnect Google Analytics',
+							'monsterinsights-reports'
+						),
+						text: error.message,
+						action: 'reconnect',
+					} );
+				}
+				return;
+			case 'google_forbidden':
+				// Google refused the property or site: the not-connected screen with its reason.
+				registry
+					.dispatch( appStore )
+					.setAuthProblem(
+						[ error.message, error.reason ]
+							.filter( Boolean )
+							.join( ' ' )
+					);
+				return;
+			case 'google_quota':
+			case 'google_unavailable':
+			case 'google_malformed':
+				dispatch.showErrorDialog( {
+					title: __( 'Error', 'monsterinsights-reports' ),
+					text:
+						error.message ||
+						__( 'Please try again.', 'monsterinsights-reports' ),
+					action: 'retry',
+				} );
+				return;
 			case 'upgrade_required':
 				dispatch.receiveReportLocked(
 					name,

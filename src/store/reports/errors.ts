@@ -29,5 +29,8 @@ export function toReportError( error: unknown ): ReportError {
 	if ( typeof data.feature === 'string' ) {
 		result.feature = data.feature;
 	}
+	if ( typeof data.reason === 'string' && data.reason !== '' ) {
+		result.reason = data.reason;
+	}
 	return result;
 }

@@ -595,12 +595,19 @@ export interface ReportError {
 	level?: Level;
 	/** The tier feature refused, for upgrade_required (custom_date_range, compare, …). */
 	feature?: string;
+	/** Google's own words, for the google source's errors (google_forbidden, …). */
+	reason?: string;
 }
 
 /** The shared error dialog (docs/product-rules.md#dialogs-and-toasts). */
 export interface ErrorDialog {
 	title: string;
 	text: string;
+	/**
+	 * What its main button does besides closing it: 'retry' asks for every report again (Google
+	 * did not answer, its quota ran out); 'reconnect' opens the settings to connect Google again.
+	 */
+	action?: 'retry' | 'reconnect';
 }
 
 export interface ReportsState {

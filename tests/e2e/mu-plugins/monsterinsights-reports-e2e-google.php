@@ -16,10 +16,10 @@ defined( 'ABSPATH' ) || exit;
 add_action(
 	'rest_api_init',
 	static function (): void {
-		// POST google {property, sc_site, pagespeed_key, connected}: connected true connects with the
-		// fixture's service account (and the PageSpeed key, when given) and makes google the active
-		// source; false disconnects and goes back to the built-in source. Answers the connection's
-		// settings.
+		// POST google {property, sc_site, pagespeed_key, connected, expire}: connected true connects
+		// with the fixture's service account (and the PageSpeed key, when given) and makes google the
+		// active source; false disconnects and goes back to the built-in source; expire lets the
+		// cached answers expire (nothing else). Answers the connection's settings.
 		register_rest_route(
 			'monsterinsights-reports-e2e/v1',
 			'/google',
@@ -43,9 +43,24 @@ add_action(
 						'type'    => 'string',
 						'default' => '',
 					),
+					'expire'        => array(
+						'type'    => 'boolean',
+						'default' => false,
+					),
 				),
 				'callback'            => static function ( \WP_REST_Request $request ): array {
 					$connection = new Connection();
+					if ( (bool) $request->get_param( 'expire' ) ) {
+						// Google's answers expire (they stay the last answers, the quota fallback's),
+						// and so do the payloads built from them.
+						\MonsterInsights\Reports\Sources\Google\Cache::expire_all();
+						global $wpdb;
+						// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- A test helper.
+						foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) {
+							delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
+						}
+						return $connection->get();
+					}
 					if ( ! (bool) $request->get_param( 'connected' ) ) {
 						$connection->disconnect();
 						update_option( BootData::SOURCE_OPTION, 'builtin' );
@@ -53,6 +68,8 @@ add_action(
 					}
 					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local fixture.
 					$key = json_decode( (string) file_get_contents( MONSTERINSIGHTS_REPORTS_DIR . 'tests/fake-google/fixtures/service-account.json' ), true );
+					// Each connection is new: the google source's cached answers are not its own.
+					$connected_at = max( time(), $connection->get()['connected_at'] + 1 );
 					$connection->disconnect();
 					$connection->update(
 						array(
@@ -60,7 +77,7 @@ add_action(
 							'client_email' => (string) $key['client_email'],
 							'property'     => (string) $request->get_param( 'property' ),
 							'sc_site'      => (string) $request->get_param( 'sc_site' ),
-							'connected_at' => time(),
+							'connected_at' => $connected_at,
 						)
 					);
 					$connection->store_secret( Connection::SECRET_KEY, $key );

@@ -287,6 +287,7 @@ add_action(
 				'permission_callback' => $admin_only,
 				'callback'            => static function (): array {
 					update_option( BootData::SOURCE_OPTION, '' );
+					( new \MonsterInsights\Reports\Sources\Google\Connection() )->disconnect();
 					delete_option( LEVEL_OPTION );
 					delete_option( \MonsterInsights\Reports\Licensing\Licence::SITE_OPTION );
 					clear_builtin_data();

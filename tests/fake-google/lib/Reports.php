@@ -510,8 +510,8 @@ class Reports {
 		$days = array();
 		for ( $day = $first; $day <= $last; $day += 86400 ) {
 			$days[] = gmdate( 'Y-m-d', $day );
-			if ( count( $days ) > 1900 ) {
-				throw new \InvalidArgumentException( 'Date ranges are limited to five years in this fake.' );
+			if ( count( $days ) > 3700 ) {
+				throw new \InvalidArgumentException( 'Date ranges are limited to ten years in this fake.' );
 			}
 		}
 		return $days;

@@ -280,6 +280,77 @@ describe( 'errors', () => {
 		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
 	} );
 
+	it( 'google_reauth turns on the re-auth notice and opens the reconnect dialog once', async () => {
+		mockApi( () =>
+			restError( 'google_reauth', 'Reconnect Google Analytics.', {
+				status: 401,
+				reason: 'invalid_grant: Token has been expired or revoked.',
+			} )
+		);
+		const registry = createBootedRegistry();
+		await resolveReport( registry, 'overview', LAST30 );
+
+		expect( registry.select( appStore ).getFlags().reauth ).toBe( true );
+		expect( registry.select( reportsStore ).getErrorDialog() ).toEqual( {
+			title: 'Reconnect Google Analytics',
+			text: 'Reconnect Google Analytics.',
+			action: 'reconnect',
+		} );
+		expect(
+			registry.select( reportsStore ).getReportError( 'overview', LAST30 )
+		).toEqual( {
+			code: 'google_reauth',
+			message: 'Reconnect Google Analytics.',
+			status: 401,
+			reason: 'invalid_grant: Token has been expired or revoked.',
+		} );
+
+		// A second report's refusal does not open it again.
+		registry.dispatch( reportsStore ).dismissErrorDialog();
+		await resolveReport( registry, 'site_summary', LAST30 );
+		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
+	} );
+
+	it( 'google_forbidden records the reason for the not-connected screen', async () => {
+		mockApi( () =>
+			restError( 'google_forbidden', 'Google refused access.', {
+				status: 403,
+				reason: 'User does not have sufficient permissions for this property.',
+			} )
+		);
+		const registry = createBootedRegistry();
+		await resolveReport( registry, 'overview', LAST30 );
+
+		expect( registry.select( appStore ).getAuthProblem() ).toBe(
+			'Google refused access. User does not have sufficient permissions for this property.'
+		);
+		expect( registry.select( reportsStore ).getErrorDialog() ).toBeNull();
+	} );
+
+	it.each( [ 'google_quota', 'google_unavailable', 'google_malformed' ] )(
+		'%s opens the error dialog with a retry',
+		async ( code ) => {
+			mockApi( () =>
+				restError( code, 'Google did not answer in time.', {
+					status: 503,
+				} )
+			);
+			const registry = createBootedRegistry();
+			await resolveReport( registry, 'overview', LAST30 );
+
+			expect( registry.select( reportsStore ).getErrorDialog() ).toEqual(
+				{
+					title: 'Error',
+					text: 'Google did not answer in time.',
+					action: 'retry',
+				}
+			);
+			expect( registry.select( appStore ).getFlags().reauth ).toBe(
+				false
+			);
+		}
+	);
+
 	it( 'invalid_date_range resets the dates to the last 30 days of the site', async () => {
 		mockApi( () =>
 			restError( 'invalid_date_range', 'The date range is not valid.', {

@@ -78,6 +78,24 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 	}
 
 	/**
+	 * Every RunReportRequest sent, alone or in a batch, in order.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	private static function sent_reports(): array {
+		$out = array();
+		foreach ( self::fake_google_requests() as $request ) {
+			$body = json_decode( (string) $request['body'], true );
+			if ( str_contains( $request['path'], ':batchRunReports' ) ) {
+				$out = array_merge( $out, $body['requests'] );
+			} elseif ( str_contains( $request['path'], ':runReport' ) ) {
+				$out[] = $body;
+			}
+		}
+		return $out;
+	}
+
+	/**
 	 * The body of the last Data API request.
 	 *
 	 * @return array<string, mixed>
@@ -271,7 +289,7 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 		);
 
 		// Downloads: file_download events.
-		$bodies = array_map( static fn( array $r ): array => json_decode( (string) $r['body'], true ), array_values( array_filter( self::fake_google_requests(), static fn( array $r ): bool => str_contains( $r['path'], ':runReport' ) ) ) );
+		$bodies = self::sent_reports();
 		$this->assertContains(
 			array(
 				'filter' => array(

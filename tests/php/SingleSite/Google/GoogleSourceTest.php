@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
+use MonsterInsights\Reports\REST\ReportsController;
 use MonsterInsights\Reports\Settings\Secrets;
 use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
@@ -158,6 +159,25 @@ class GoogleSourceTest extends TestCase {
 	}
 
 	/**
+	 * More than ten metrics are asked in two requests whose answers merge in the query's order; an
+	 * "all time" range starts at GA4's first day.
+	 */
+	public function test_more_than_ten_metrics_and_all_time(): void {
+		$metrics = array( Metric::SESSIONS, Metric::SCREEN_PAGE_VIEWS, Metric::TOTAL_USERS, Metric::NEW_USERS, Metric::BOUNCE_RATE, Metric::ENGAGEMENT_RATE, Metric::ENGAGED_SESSIONS, Metric::AVERAGE_SESSION_DURATION, Metric::USER_ENGAGEMENT_DURATION, Metric::SCREEN_PAGE_VIEWS_PER_USER, Metric::SCREEN_PAGE_VIEWS_PER_SESSION, Metric::SESSIONS_PER_USER );
+		$result  = ( new GoogleSource() )->run( new Query( $metrics, array(), self::range( '2026-11-01', '2026-11-02' ) ) );
+		$this->assertSame( $metrics, array_keys( $result->totals ) );
+		$this->assertSame( self::additive( 'sessions', array( '2026-11-01', '2026-11-02' ) ), $result->total( Metric::SESSIONS ) );
+		$this->assertSame( round( ( crc32( self::PROPERTY . '|sessionsPerUser|2026-11-01|2026-11-02||' ) % 10000 ) / 10000, 2 ), $result->total( Metric::SESSIONS_PER_USER ) );
+		$bodies = array_map( static fn( array $r ): array => json_decode( $r['body'], true ), array_slice( self::fake_google_requests(), 1 ) );
+		$this->assertSame( array( 10, 2 ), array_map( static fn( array $b ): int => count( $b['metrics'] ), $bodies ) );
+
+		( new GoogleSource() )->run( new Query( array( Metric::SESSIONS ), array(), self::range( DateRange::EARLIEST, '2026-11-02' ) ) );
+		$requests = self::fake_google_requests();
+		$last     = json_decode( (string) end( $requests )['body'], true );
+		$this->assertSame( '2020-10-14', $last['dateRanges'][0]['startDate'] );
+	}
+
+	/**
 	 * Rows by date come as Y-m-d, ranked rows with a filter keep the fake's order; the token is
 	 * kept (encrypted) and reused; the same query again is answered from the cache.
 	 */
@@ -276,6 +296,23 @@ class GoogleSourceTest extends TestCase {
 		);
 		$this->assertEquals( $first, $source->run( $query ) );
 		$this->assertTrue( GoogleSource::stale() );
+		$asked = count( self::fake_google_requests() );
+
+		// Backing off: a query without a last answer is the quota error, and Google is not asked.
+		try {
+			$source->run( new Query( array( Metric::TOTAL_USERS ), array(), self::range( '2026-11-01', '2026-11-01' ) ) );
+			$this->fail( 'no error while backing off' );
+		} catch ( GoogleError $error ) {
+			$this->assertSame( GoogleError::QUOTA, $error->kind );
+		}
+		$this->assertCount( $asked, self::fake_google_requests() );
+		// The report route says so in a header, and keeps no payload built from it.
+		$this->act_as( 'administrator' );
+		Cache::$stale = false;
+		$response     = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 429, $response->get_status() );
+		$this->assertSame( GoogleError::QUOTA, $response->get_data()['code'] );
+		delete_transient( Cache::BACKOFF_TRANSIENT );
 
 		$faults = array(
 			'quota'        => GoogleError::QUOTA,
@@ -291,6 +328,7 @@ class GoogleSourceTest extends TestCase {
 					'scope' => 'data',
 				)
 			);
+			delete_transient( Cache::BACKOFF_TRANSIENT );
 			try {
 				$source->run( new Query( array( Metric::NEW_USERS ), array(), self::range( '2026-11-01', '2026-11-01' ) ) );
 				$this->fail( 'no error for ' . $fault );
@@ -301,11 +339,65 @@ class GoogleSourceTest extends TestCase {
 	}
 
 	/**
-	 * Removes the fresh copies of Google's answers (as if they had expired).
+	 * A report built from the last answers while the quota is used up is answered with the stale
+	 * header, and not kept: once Google answers again, the next request is fresh.
+	 */
+	public function test_a_report_from_the_last_answers_is_marked_stale(): void {
+		$this->act_as( 'administrator' );
+		$fresh = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $fresh->get_status() );
+		$this->assertArrayNotHasKey( ReportsController::STALE_HEADER, $fresh->get_headers() );
+
+		$this->delete_fresh_answers();
+		self::fake_google_control(
+			'/__control',
+			array(
+				'fault' => 'quota',
+				'scope' => 'data',
+			)
+		);
+		$stale = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $stale->get_status() );
+		$this->assertSame( 'quota', $stale->get_headers()[ ReportsController::STALE_HEADER ] );
+		$this->assertEquals( $fresh->get_data(), $stale->get_data() );
+
+		self::fake_google_control( '/__control', array( 'fault' => null ) );
+		delete_transient( Cache::BACKOFF_TRANSIENT );
+		Cache::$stale = false;
+		$again        = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertArrayNotHasKey( ReportsController::STALE_HEADER, $again->get_headers() );
+	}
+
+	/**
+	 * A report's queries are asked together before it is built: the Overview costs batches of at
+	 * most five reports, each request once, and its build asks nothing more.
+	 */
+	public function test_a_report_asks_its_queries_in_batches(): void {
+		$this->act_as( 'administrator' );
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $response->get_status() );
+		$calls = array_slice( self::fake_google_requests(), 1 );
+		$paths = array_unique( array_column( $calls, 'path' ) );
+		$this->assertSame( array( '/v1beta/properties/' . self::PROPERTY . ':batchRunReports' ), array_values( $paths ) );
+		$bodies = array();
+		foreach ( $calls as $call ) {
+			$requests = json_decode( $call['body'], true )['requests'];
+			$this->assertLessThanOrEqual( 5, count( $requests ) );
+			foreach ( $requests as $request ) {
+				$bodies[] = wp_json_encode( $request );
+			}
+		}
+		$this->assertSame( count( $bodies ), count( array_unique( $bodies ) ) );
+		$this->assertSame( (int) ceil( count( $bodies ) / 5 ), count( $calls ) );
+	}
+
+	/**
+	 * Google's answers expire (they stay the last answers), and so do the payloads built from them.
 	 */
 	private function delete_fresh_answers(): void {
 		global $wpdb;
-		foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_monsterinsights\\_reports\\_g\\_%'" ) as $name ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		Cache::expire_all();
+		foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
 		}
 		wp_cache_flush();
