@@ -129,28 +129,24 @@ final class Ga4Events {
 	 * @return array<string, mixed>
 	 */
 	public static function request( Query $query, DateRange $range ): array {
-		$dimensions   = array_values( array_filter( array_map( static fn( string $d ): ?string => Ga4Query::DIMENSIONS[ $d ] ?? null, $query->dimensions ) ) );
-		$dimensions[] = 'eventName';
-		$events       = self::events( $query );
-		$by_event     = array(
+		// GA4's request of eventCount by the query's dimensions and filters (its "(not set)" rows
+		// left out as for any query), then by eventName too, filtered to the events counted.
+		$plain                   = new Query( array( Metric::EVENT_COUNT ), $query->dimensions, $range, null, $query->filters );
+		$body                    = Ga4Query::request( $plain, $range, Ga4Query::parts( $plain )[0] );
+		$body['dimensions']      = array_merge( $body['dimensions'] ?? array(), array( array( 'name' => 'eventName' ) ) );
+		$events                  = self::events( $query );
+		$by_event                = array(
 			'filter' => array(
 				'fieldName'    => 'eventName',
 				'inListFilter' => array( 'values' => array() !== $events ? $events : array( 'page_view' ) ),
 			),
 		);
-		$own          = Ga4Query::filter( $query->filters );
-		return array(
-			'dateRanges'          => array(
-				array(
-					'startDate' => $range->start_ymd(),
-					'endDate'   => $range->end_ymd(),
-				),
-			),
-			'dimensions'          => array_map( static fn( string $d ): array => array( 'name' => $d ), $dimensions ),
-			'metrics'             => array( array( 'name' => 'eventCount' ) ),
-			'dimensionFilter'     => null === $own ? $by_event : array( 'andGroup' => array( 'expressions' => array( $own, $by_event ) ) ),
-			'returnPropertyQuota' => true,
-		);
+		$own                     = $body['dimensionFilter'] ?? null;
+		$body['dimensionFilter'] = null === $own ? $by_event : array( 'andGroup' => array( 'expressions' => array_merge( isset( $own['andGroup'] ) ? $own['andGroup']['expressions'] : array( $own ), array( $by_event ) ) ) );
+		// GA4's TOTAL would add up every event; the totals are the folded rows' (result()).
+		unset( $body['metricAggregations'], $body['returnPropertyQuota'] );
+		$body['returnPropertyQuota'] = true;
+		return $body;
 	}
 
 	/**

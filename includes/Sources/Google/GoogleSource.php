@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Sources\Google;
 
 use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
@@ -21,12 +22,20 @@ defined( 'ABSPATH' ) || exit;
 // phpcs:disable WordPress.Security.EscapeOutput.ExceptionNotEscaped -- A GoogleError is never printed: the REST routes answer its kind and text as JSON (GoogleError::to_wp_error()).
 
 /**
- * Each Query is one RunReportRequest per range (its range, its compare range), on the connection's
- * property; a report's requests are asked together beforehand (prefetch(): batchRunReports, five a
- * batch). Answers are cached per request (Cache): a range that includes today briefly, others for
- * hours; when Google's quota is used up the last answers are served and the source says so
- * (stale()). It shares nothing with the
- * builtin source but the Query model and the Source interface.
+ * Each Query is asked in its parts (Ga4Query) for its range and compare range: one runReport, or
+ * batchRunReports of up to five; a report's requests are asked together beforehand (prefetch()).
+ * The eCommerce funnel is GA4's funnel report (Ga4Funnel), real time its realtime report
+ * (Ga4Realtime). Answers are cached per request (Cache): a range that includes today briefly,
+ * others for hours; when Google's quota is used up Google is left alone for a while and the last
+ * answers are served, and the source says so (stale()). It shares nothing with the builtin source
+ * but the Query model and the Source interface.
+ *
+ * What GA4 cannot answer: exits and entrances (no such metrics: 0; AnswersMetrics says so, and
+ * the scroll depth and video watch time likewise), the days and the sessions to a purchase (no
+ * such dimensions: no rows), a custom dimension the property has not registered (supports(), from
+ * its metadata), real-time traffic sources, paths and regions (empty), real-time minutes before
+ * the 29th (absent). A link's kind is GA4's click and file_download events (Ga4Events); forms and
+ * videos are counted from their events likewise.
  *
  * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
  * device, whatever the range; Run Audit runs it afresh.
@@ -36,9 +45,14 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 	public const KEY = 'google';
 
 	/**
-	 * The most reports one batchRunReports may carry (the API's limit).
+	 * The most requests a batchRunReports holds.
 	 */
 	public const BATCH = 5;
+
+	/**
+	 * How many of the most viewed pages' titles name landing pages.
+	 */
+	public const TITLED = 1000;
 
 	/**
 	 * Its client, made on first use.
@@ -79,28 +93,177 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 	}
 
 	/**
-	 * Answers a query.
+	 * Answers a query: its parts (Ga4Query::parts()) for its range and its compare range in one
+	 * runReport, or in batches of five; the funnel with runFunnelReport. A query by a dimension GA4
+	 * has no value for (the days and sessions to a purchase, a link's kind) answers no rows, without
+	 * asking.
 	 *
 	 * @param Query $query The query.
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	public function run( Query $query ): Result {
-		if ( count( Ga4Query::asked_metrics( $query ) ) > Ga4Query::MAX_METRICS ) {
-			return $this->run_in_parts( $query );
+		if ( ! $this->answers( $query ) ) {
+			return self::nothing( $query );
 		}
-		$answers = $this->answers( self::requests( $query ), self::with_today( $query ) );
-		$result  = Ga4Query::result( $answers[0], $query );
-		if ( null === $query->compare ) {
-			return $result;
+		if ( Ga4Funnel::is_funnel( $query ) ) {
+			return Ga4Funnel::result( $this->cached( 'runFunnelReport', Ga4Funnel::request( $query ) ), $query );
 		}
-		return new Result( $result->rows, $result->totals, Ga4Query::result( $answers[1] ?? array(), $query ) );
+		if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
+			return $this->with_titles( $query );
+		}
+		return $this->report( $query );
+	}
+
+	/**
+	 * Whether GA4 knows every dimension a query groups or filters by.
+	 *
+	 * @param Query $query The query.
+	 */
+	private function answers( Query $query ): bool {
+		if ( Ga4Funnel::is_funnel( $query ) ) {
+			return Ga4Funnel::supports( $query );
+		}
+		// A link kind is a filter of GA4's events (Ga4Events::link_kind()), not a dimension it has.
+		$filtered = array_filter( $query->filters, static fn( $filter ): bool => Dimension::LINK_KIND !== $filter->dimension );
+		foreach ( array_merge( $query->dimensions, array_map( static fn( $filter ): string => $filter->dimension, $filtered ) ) as $dimension ) {
+			if ( ! $this->supports( $dimension ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * A query's answer without rows.
+	 *
+	 * @param Query $query The query.
+	 */
+	private static function nothing( Query $query ): Result {
+		$zeros = array_fill_keys( $query->metrics, 0 );
+		return new Result( array(), $zeros, null === $query->compare ? null : new Result( array(), $zeros ) );
+	}
+
+	/**
+	 * A query's parts for its ranges, merged per range. A range that ends before GA4's first day
+	 * is not asked.
+	 *
+	 * @param Query $query The query.
+	 */
+	private function report( Query $query ): Result {
+		$parts   = Ga4Query::parts( $query );
+		$answers = $this->reports( $this->requests( $query ) );
+		$results = array();
+		foreach ( array_keys( self::ranges( $query ) ) as $r ) {
+			$pairs = array();
+			foreach ( $parts as $i => $part ) {
+				$pairs[] = array( $part, $answers[ $r * count( $parts ) + $i ] ?? array() );
+			}
+			$results[] = Ga4Query::merge( $query, $pairs );
+		}
+		return isset( $results[1] ) ? new Result( $results[0]->rows, $results[0]->totals, $results[1] ) : $results[0];
+	}
+
+	/**
+	 * A query's ranges: its range, and its compare range when it has one.
+	 *
+	 * @param Query $query The query.
+	 * @return list<\MonsterInsights\Reports\Query\DateRange>
+	 */
+	private static function ranges( Query $query ): array {
+		return null === $query->compare ? array( $query->range ) : array( $query->range, $query->compare );
+	}
+
+	/**
+	 * A query's RunReportRequests: each part for each range (keyed range × parts + part), but
+	 * those of a range that ends before GA4's first day.
+	 *
+	 * @param Query $query The query.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function requests( Query $query ): array {
+		$parts    = Ga4Query::parts( $query );
+		$requests = array();
+		foreach ( self::ranges( $query ) as $r => $range ) {
+			if ( $range->end_ymd() < Ga4Query::FIRST_DAY ) {
+				continue;
+			}
+			foreach ( $parts as $i => $part ) {
+				$requests[ $r * count( $parts ) + $i ] = Ga4Query::request( $query, $range, $part, 0 === $i );
+			}
+		}
+		return $requests;
+	}
+
+	/**
+	 * RunReportRequests' answers, by the requests' keys: each from the cache, else from Google (one
+	 * alone as a runReport, more in batches of five), else — when the quota is used up, or Google is
+	 * being left alone after that — its last answer.
+	 *
+	 * @param array<int, array<string, mixed>> $requests The requests.
+	 * @return array<int, array<string, mixed>>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	private function reports( array $requests ): array {
+		$answers = array();
+		$missing = array();
+		foreach ( $requests as $i => $request ) {
+			$fresh = Cache::fresh( $this->cache_key( 'runReport', $request ) );
+			if ( null === $fresh ) {
+				$missing[ $i ] = $request;
+			} else {
+				$answers[ $i ] = $fresh;
+			}
+		}
+		try {
+			if ( array() !== $missing && Cache::backing_off() ) {
+				throw GoogleError::because( GoogleError::QUOTA );
+			}
+			foreach ( $this->ask( $missing ) as $i => $answer ) {
+				Cache::store( $this->cache_key( 'runReport', $missing[ $i ] ), $answer, self::ttl( $missing[ $i ] ) );
+				$answers[ $i ] = $answer;
+			}
+		} catch ( GoogleError $error ) {
+			foreach ( $missing as $i => $request ) {
+				$answers[ $i ] = Cache::fallback( $this->cache_key( 'runReport', $request ), $error );
+			}
+		}
+		return $answers;
+	}
+
+	/**
+	 * Asks Google RunReportRequests: one alone as a runReport, more in batches of five.
+	 *
+	 * @param array<int, array<string, mixed>> $requests The requests.
+	 * @return array<int, array<string, mixed>> The answers by the requests' keys.
+	 * @throws GoogleError When Google cannot answer.
+	 */
+	private function ask( array $requests ): array {
+		if ( array() === $requests ) {
+			return array();
+		}
+		if ( 1 === count( $requests ) ) {
+			return array( (int) array_key_first( $requests ) => $this->client()->data( 'runReport', (array) reset( $requests ) ) );
+		}
+		$answers = array();
+		foreach ( array_chunk( $requests, self::BATCH, true ) as $batch ) {
+			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => array_values( $batch ) ) );
+			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
+			if ( count( $reports ) !== count( $batch ) ) {
+				throw GoogleError::because( GoogleError::MALFORMED );
+			}
+			foreach ( array_keys( $batch ) as $n => $key ) {
+				$answers[ $key ] = is_array( $reports[ $n ] ?? null ) ? $reports[ $n ] : array();
+			}
+		}
+		return $answers;
 	}
 
 	/**
 	 * Asks Google, in as few batches as it allows, what a report will ask (each request once,
 	 * those not cached yet), so that its build finds them in the cache: the report is built once
-	 * against a source that only writes its queries down (a query that depends on another's
-	 * answer is asked later, by itself). Errors are left to the build.
+	 * against a source that only writes its queries down (QueryRecorder). A query that depends on
+	 * another's answer or that is no runReport (the funnel) is asked later, by itself. Errors are
+	 * left to the build.
 	 *
 	 * @param callable $build Builds the report with a source.
 	 * @phpstan-param callable(Source): mixed $build
@@ -113,13 +276,19 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 			unset( $e );
 		}
 		$missing = array();
-		foreach ( $recorder->queries() as $asked ) {
-			foreach ( self::parts( $asked ) as $query ) {
-				foreach ( self::requests( $query ) as $request ) {
-					$key = $this->cache_key( $request );
-					if ( ! isset( $missing[ $key ] ) && null === Cache::fresh( $key ) ) {
-						$missing[ $key ] = array( $request, self::with_today( $query ) );
-					}
+		foreach ( $recorder->queries() as $query ) {
+			if ( ! $this->answers( $query ) || Ga4Funnel::is_funnel( $query ) ) {
+				continue;
+			}
+			$requests = array();
+			if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
+				$requests[] = self::titles_request( $query );
+				$query      = self::without_titles( $query );
+			}
+			foreach ( array_merge( $this->requests( $query ), $requests ) as $request ) {
+				$key = $this->cache_key( 'runReport', $request );
+				if ( ! isset( $missing[ $key ] ) && null === Cache::fresh( $key ) ) {
+					$missing[ $key ] = $request;
 				}
 			}
 		}
@@ -127,186 +296,137 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 			return;
 		}
 		try {
-			$answers = $this->fetch( array_column( array_values( $missing ), 0 ) );
+			$answers = $this->ask( array_values( $missing ) );
 		} catch ( GoogleError $error ) {
 			unset( $error );
 			return;
 		}
-		foreach ( array_keys( $missing ) as $i => $key ) {
-			Cache::store( $key, $answers[ $i ] ?? array(), $missing[ $key ][1] ? Cache::SHORT : Cache::LONG );
+		foreach ( array_values( $missing ) as $i => $request ) {
+			Cache::store( $this->cache_key( 'runReport', $request ), $answers[ $i ] ?? array(), self::ttl( $request ) );
 		}
 	}
 
 	/**
-	 * The RunReportRequests of a query: its range, and its compare range.
+	 * The cache key of a request.
 	 *
-	 * @param Query $query The query.
-	 * @return list<array<string, mixed>>
+	 * @param string               $method The method.
+	 * @param array<string, mixed> $body   The body.
 	 */
-	private static function requests( Query $query ): array {
-		$requests = array( Ga4Query::request( $query, $query->range ) );
-		if ( null !== $query->compare ) {
-			$requests[] = Ga4Query::request( $query, $query->compare );
-		}
-		return $requests;
-	}
-
-	/**
-	 * Whether a query's range includes today (its answers stay fresh briefly).
-	 *
-	 * @param Query $query The query.
-	 */
-	private static function with_today( Query $query ): bool {
-		return $query->range->end_ymd() >= wp_date( 'Y-m-d' );
-	}
-
-	/**
-	 * The cache key of a request: the property, the connection and the request.
-	 *
-	 * @param array<string, mixed> $request The request.
-	 */
-	private function cache_key( array $request ): string {
+	private function cache_key( string $method, array $body ): string {
+		// A new connection (connected_at) asks afresh.
 		$settings = $this->connection()->get();
-		return $settings['property'] . '|' . $settings['connected_at'] . '|runReport|' . wp_json_encode( $request );
+		return $settings['property'] . '|' . $settings['connected_at'] . '|' . $method . '|' . wp_json_encode( $body );
 	}
 
 	/**
-	 * The answers of some requests, in their order: from the cache, else from Google (one runReport,
-	 * or batchRunReports of up to five), else — when the quota is used up — their last answers.
+	 * How long a request's answer stays fresh: briefly when a range includes today.
 	 *
-	 * @param list<array<string, mixed>> $requests The requests.
-	 * @param bool                       $today    Whether their range includes today.
-	 * @return list<array<string, mixed>>
+	 * @param array<string, mixed> $body The request.
+	 */
+	private static function ttl( array $body ): int {
+		$today = wp_date( 'Y-m-d' );
+		foreach ( is_array( $body['dateRanges'] ?? null ) ? $body['dateRanges'] : array() as $range ) {
+			if ( is_array( $range ) && (string) ( $range['endDate'] ?? '' ) >= $today ) {
+				return Cache::SHORT;
+			}
+		}
+		return Cache::LONG;
+	}
+
+	/**
+	 * A query by landing page and page title. GA4's pageTitle is a page view's, so asked with the
+	 * landing page it would split a landing page's sessions by every title seen in them: the
+	 * landing pages are asked alone, and each one's title is its most viewed pageTitle as a
+	 * pagePath in the range (one more request, of the TITLED most viewed pages: a landing page
+	 * beyond them shows its path, as one without a title does).
+	 *
+	 * @param Query $query The query.
+	 */
+	private function with_titles( Query $query ): Result {
+		$result = $this->report( self::without_titles( $query ) );
+		$titles = $this->titles( $query );
+		$named  = static function ( Result $of ) use ( $query, $titles ): array {
+			$rows = array();
+			foreach ( $of->rows as $row ) {
+				$row['dimensions'][ Dimension::PAGE_TITLE ] = $titles[ $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '' ] ?? '';
+				$dimensions                                 = array();
+				foreach ( $query->dimensions as $dimension ) {
+					$dimensions[ $dimension ] = $row['dimensions'][ $dimension ] ?? '';
+				}
+				$rows[] = array(
+					'dimensions' => $dimensions,
+					'metrics'    => $row['metrics'],
+				);
+			}
+			return $rows;
+		};
+		return new Result( $named( $result ), $result->totals, null === $result->compare ? null : new Result( $named( $result->compare ), $result->compare->totals ) );
+	}
+
+	/**
+	 * A query without its page title.
+	 *
+	 * @param Query $query The query.
+	 */
+	private static function without_titles( Query $query ): Query {
+		return new Query(
+			$query->metrics,
+			array_values( array_diff( $query->dimensions, array( Dimension::PAGE_TITLE ) ) ),
+			$query->range,
+			$query->compare,
+			$query->filters,
+			array_values( array_filter( $query->order_by, static fn( array $order ): bool => Dimension::PAGE_TITLE !== $order['field'] ) ),
+			$query->limit
+		);
+	}
+
+	/**
+	 * The request of the pages' titles over a query's range: the most viewed pages (TITLED of
+	 * them) with their titles, by views. It depends on no other answer, so prefetch() asks it with
+	 * the report's other requests.
+	 *
+	 * @param Query $query The query.
+	 * @return array<string, mixed>
+	 */
+	private static function titles_request( Query $query ): array {
+		return array(
+			'dateRanges'          => array(
+				array(
+					'startDate' => max( Ga4Query::FIRST_DAY, $query->range->start_ymd() ),
+					'endDate'   => $query->range->end_ymd(),
+				),
+			),
+			'dimensions'          => array( array( 'name' => 'pagePath' ), array( 'name' => 'pageTitle' ) ),
+			'metrics'             => array( array( 'name' => 'screenPageViews' ) ),
+			'orderBys'            => array(
+				array(
+					'metric' => array( 'metricName' => 'screenPageViews' ),
+					'desc'   => true,
+				),
+			),
+			'limit'               => self::TITLED,
+			'returnPropertyQuota' => true,
+		);
+	}
+
+	/**
+	 * The most viewed title of each of the most viewed pages over a query's range.
+	 *
+	 * @param Query $query The query.
+	 * @return array<string, string>
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
-	private function answers( array $requests, bool $today ): array {
-		$out     = array();
-		$missing = array();
-		foreach ( $requests as $i => $request ) {
-			$fresh = Cache::fresh( $this->cache_key( $request ) );
-			if ( null !== $fresh ) {
-				$out[ $i ] = $fresh;
-			} else {
-				$missing[ $i ] = $request;
+	private function titles( Query $query ): array {
+		$answer = $this->reports( array( self::titles_request( $query ) ) )[0] ?? array();
+		$titles = array();
+		foreach ( is_array( $answer['rows'] ?? null ) ? $answer['rows'] : array() as $row ) {
+			$path  = (string) ( $row['dimensionValues'][0]['value'] ?? '' );
+			$title = Ga4Query::dimension_value( Dimension::PAGE_TITLE, (string) ( $row['dimensionValues'][1]['value'] ?? '' ) );
+			if ( ! isset( $titles[ $path ] ) && '' !== $title ) {
+				$titles[ $path ] = $title;
 			}
 		}
-		if ( array() !== $missing ) {
-			try {
-				if ( Cache::backing_off() ) {
-					throw GoogleError::because( GoogleError::QUOTA );
-				}
-				$fetched = $this->fetch( array_values( $missing ) );
-				foreach ( array_keys( $missing ) as $j => $i ) {
-					$out[ $i ] = $fetched[ $j ] ?? array();
-					Cache::store( $this->cache_key( $missing[ $i ] ), $out[ $i ], $today ? Cache::SHORT : Cache::LONG );
-				}
-			} catch ( GoogleError $error ) {
-				foreach ( array_keys( $missing ) as $i ) {
-					$out[ $i ] = Cache::fallback( $this->cache_key( $missing[ $i ] ), $error );
-				}
-			}
-		}
-		ksort( $out );
-		return array_values( $out );
-	}
-
-	/**
-	 * Asks Google: one request with runReport, more with batchRunReports, five at a time.
-	 *
-	 * @param list<array<string, mixed>> $requests The requests.
-	 * @return list<array<string, mixed>> Their answers, in their order.
-	 * @throws GoogleError When Google does not answer with what was asked.
-	 */
-	private function fetch( array $requests ): array {
-		if ( 1 === count( $requests ) ) {
-			return array( $this->client()->data( 'runReport', $requests[0] ) );
-		}
-		$out = array();
-		foreach ( array_chunk( $requests, self::BATCH ) as $chunk ) {
-			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => $chunk ) );
-			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
-			if ( count( $reports ) !== count( $chunk ) ) {
-				throw GoogleError::because( GoogleError::MALFORMED );
-			}
-			foreach ( $reports as $report ) {
-				$out[] = is_array( $report ) ? $report : array();
-			}
-		}
-		return $out;
-	}
-
-	/**
-	 * A query with more metrics than one request may ask: the first part (with the metrics the
-	 * query is ordered by) decides the rows, the others add their metrics to those rows.
-	 *
-	 * @param Query $query The query.
-	 * @throws GoogleError When Google cannot answer.
-	 */
-	private function run_in_parts( Query $query ): Result {
-		$parts = self::parts( $query );
-		$main  = $this->run( array_shift( $parts ) );
-		foreach ( $parts as $part ) {
-			$main = self::merge( $main, $this->run( $part ), $query );
-		}
-		return $main;
-	}
-
-	/**
-	 * A query as queries of at most MAX_METRICS metrics GA4 knows: the first with the metrics the
-	 * query is ordered by, its order and limit (and the metrics GA4 does not know, answered 0); the
-	 * others with the rest, for all rows. A query within the limit is its own one part.
-	 *
-	 * @param Query $query The query.
-	 * @return non-empty-list<Query>
-	 */
-	private static function parts( Query $query ): array {
-		if ( count( Ga4Query::asked_metrics( $query ) ) <= Ga4Query::MAX_METRICS ) {
-			return array( $query );
-		}
-		$ordered = array_values( array_intersect( array_column( $query->order_by, 'field' ), $query->metrics ) );
-		$rest    = array_values( array_diff( $query->metrics, $ordered ) );
-		$known   = array_values( array_filter( $rest, static fn( string $m ): bool => isset( Ga4Query::METRICS[ $m ] ) ) );
-		$unknown = array_values( array_diff( $rest, $known ) );
-		$chunks  = array_chunk( $known, max( 1, Ga4Query::MAX_METRICS - count( $ordered ) ) );
-		$parts   = array( new Query( array_merge( $ordered, array_shift( $chunks ) ?? array(), $unknown ), $query->dimensions, $query->range, $query->compare, $query->filters, $query->order_by, $query->limit ) );
-		foreach ( $chunks as $chunk ) {
-			$parts[] = new Query( $chunk, $query->dimensions, $query->range, $query->compare, $query->filters );
-		}
-		return $parts;
-	}
-
-	/**
-	 * Adds the metrics of another part to a result's rows (matched by their dimension values), its
-	 * totals and its compare result's, in the query's metric order.
-	 *
-	 * @param Result $main  The rows that count.
-	 * @param Result $other Another part.
-	 * @param Query  $query The whole query.
-	 */
-	private static function merge( Result $main, Result $other, Query $query ): Result {
-		$by_key = array();
-		foreach ( $other->rows as $row ) {
-			$by_key[ (string) wp_json_encode( $row['dimensions'] ) ] = $row['metrics'];
-		}
-		$in_order = static function ( array $metrics ) use ( $query ): array {
-			$out = array();
-			foreach ( $query->metrics as $metric ) {
-				if ( array_key_exists( $metric, $metrics ) ) {
-					$out[ $metric ] = $metrics[ $metric ];
-				}
-			}
-			return $out;
-		};
-		$rows     = array();
-		foreach ( $main->rows as $row ) {
-			$extra  = $by_key[ (string) wp_json_encode( $row['dimensions'] ) ] ?? array_fill_keys( array_keys( $other->totals ), 0 );
-			$rows[] = array(
-				'dimensions' => $row['dimensions'],
-				'metrics'    => $in_order( $row['metrics'] + $extra ),
-			);
-		}
-		$compare = null !== $main->compare && null !== $other->compare ? self::merge( $main->compare, $other->compare, $query ) : $main->compare;
-		return new Result( $rows, $in_order( $main->totals + $other->totals ), $compare );
+		return $titles;
 	}
 
 	/**
@@ -316,6 +436,9 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 	 * @throws GoogleError When Google cannot answer.
 	 */
 	public function run_realtime( RealtimeQuery $query ): Result {
+		if ( ! Ga4Realtime::answers( $query ) ) {
+			return new Result( array(), array_fill_keys( $query->metrics, 0 ) );
+		}
 		return Ga4Realtime::result( $this->client()->data( 'runRealtimeReport', Ga4Realtime::request( $query ) ), $query );
 	}
 
@@ -362,21 +485,23 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 	}
 
 	/**
-	 * Where GA4 shows the Overview's lists in full.
+	 * Where GA4 shows the Overview's lists in full: its demographic details (countries), traffic
+	 * acquisition (referrals) and landing pages (the top pages list is of landing pages). Other
+	 * reports have none.
 	 *
 	 * @param string $report The report.
 	 * @return array<string, string>
 	 */
 	public function links( string $report ): array {
 		$property = $this->connection()->get()['property'];
-		if ( '' === $property ) {
+		if ( '' === $property || 'overview' !== $report ) {
 			return array();
 		}
-		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/';
+		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/explorer?r=';
 		return array(
-			'countries' => $base . 'explorer?r=user-demographics-detail',
-			'referrals' => $base . 'explorer?r=lifecycle-traffic-acquisition-v2',
-			'topposts'  => $base . 'explorer?r=all-pages-and-screens',
+			'countries' => $base . 'user-demographics-detail',
+			'referrals' => $base . 'lifecycle-traffic-acquisition-v2',
+			'topposts'  => $base . 'landing-page',
 		);
 	}
 
@@ -395,6 +520,9 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 	 * @throws GoogleError When a custom dimension's metadata cannot be read.
 	 */
 	public function supports( string $dimension ): bool {
+		if ( Dimension::FUNNEL_STEP === $dimension ) {
+			return true;
+		}
 		$name = Ga4Query::DIMENSIONS[ $dimension ] ?? null;
 		if ( null === $name ) {
 			return false;
@@ -437,6 +565,18 @@ final class GoogleSource implements Source, Prefetches, MeasuresSpeed, AnswersMe
 	 */
 	public static function stale(): bool {
 		return Cache::$stale;
+	}
+
+	/**
+	 * A Data API answer, from the cache or from Google.
+	 *
+	 * @param string               $method The method.
+	 * @param array<string, mixed> $body   The body.
+	 * @return array<string, mixed>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	private function cached( string $method, array $body ): array {
+		return Cache::remember( $this->cache_key( $method, $body ), self::ttl( $body ), fn(): array => $this->client()->data( $method, $body ) );
 	}
 
 	/**

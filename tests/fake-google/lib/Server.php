@@ -114,7 +114,7 @@ class Server {
 		if ( '/v1beta/accountSummaries' === $path ) {
 			return 'admin';
 		}
-		if ( preg_match( '#^/v1beta/properties/[^/]+(/metadata)?$#', $path ) ) {
+		if ( preg_match( '#^/v1(beta|alpha)/properties/[^/]+$#', $path ) || preg_match( '#^/v1beta/properties/[^/]+/metadata$#', $path ) ) {
 			return 'data';
 		}
 		if ( str_starts_with( $path, '/webmasters/v3/sites' ) ) {
@@ -543,7 +543,7 @@ class Server {
 	}
 
 	/**
-	 * GA4 Data: runReport, batchRunReports, runRealtimeReport.
+	 * GA4 Data: runReport, batchRunReports, runRealtimeReport; v1alpha runFunnelReport.
 	 *
 	 * @param string $method The method.
 	 * @param string $path   The path.
@@ -563,7 +563,7 @@ class Server {
 			$this->json( 200, ( new Reports( $this->fixtures, $this->today() ) )->metadata( $match[1] ) );
 			return;
 		}
-		if ( ! preg_match( '#^/v1beta/properties/([^/:]+):(runReport|batchRunReports|runRealtimeReport)$#', $path, $match ) ) {
+		if ( ! preg_match( '#^/v1beta/properties/([^/:]+):(runReport|batchRunReports|runRealtimeReport)$#', $path, $match ) && ! preg_match( '#^/v1alpha/properties/([^/:]+):(runFunnelReport)$#', $path, $match ) ) {
 			$this->api_error( 404, 'NOT_FOUND', 'The requested URL ' . $path . ' was not found on this server.' );
 			return;
 		}
@@ -586,6 +586,9 @@ class Server {
 			if ( 'runRealtimeReport' === $call ) {
 				$answer = $reports->run_realtime_report( $property, $request );
 				$this->with_quota( $answer, $request, $property, 'realtime', 1 );
+			} elseif ( 'runFunnelReport' === $call ) {
+				$answer = $reports->run_funnel_report( $property, $request );
+				$this->with_quota( $answer, $request, $property, 'funnel', 1 );
 			} elseif ( 'runReport' === $call ) {
 				$answer = $reports->run_report( $property, $request );
 				$this->with_quota( $answer, $request, $property, 'core', 1 );
@@ -623,7 +626,7 @@ class Server {
 	 * @param array<string, mixed> $answer   The report.
 	 * @param array<string, mixed> $request  Its request.
 	 * @param string               $property The property.
-	 * @param string               $category core or realtime.
+	 * @param string               $category core, realtime or funnel.
 	 * @param int                  $count    Reports charged.
 	 */
 	private function with_quota( array &$answer, array $request, string $property, string $category, int $count ): void {
