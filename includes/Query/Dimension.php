@@ -64,4 +64,16 @@ final class Dimension {
 	// A form's id (its plugin's, e.g. wpcf7-12, else the element's id or name) and a media's title.
 	public const FORM_ID     = 'customEvent:form_id';
 	public const VIDEO_TITLE = 'customEvent:video_title';
+
+	// Demographics, as GA4 names them (from Google signals; only the google source knows them):
+	// the user's age bracket (18-24 … 65+, unknown), gender (female, male, unknown) and interest
+	// category (e.g. Technology/Technophiles).
+	public const USER_AGE_BRACKET  = 'userAgeBracket';
+	public const USER_GENDER       = 'userGender';
+	public const BRANDING_INTEREST = 'brandingInterest';
+
+	/**
+	 * The demographic dimensions.
+	 */
+	public const DEMOGRAPHICS = array( self::USER_AGE_BRACKET, self::USER_GENDER, self::BRANDING_INTEREST );
 }

@@ -28,7 +28,9 @@ defined( 'ABSPATH' ) || exit;
  *
  * Each table also carries an `error` (docs/product-rules.md#empty-states-and-errors): null, or
  * `{ code: MISSING_CUSTOM_DIMENSION, data: the dimension's name }` for an enabled dimension while
- * the `dimensions` module is off (nothing is recorded nor read then, and the tables are empty).
+ * the `dimensions` module is off (nothing is recorded nor read then, and the tables are empty), or
+ * that the source does not know (Source::supports(): on the google source, a custom dimension the
+ * GA4 property has not registered; its table is then empty and not asked).
  */
 final class Dimensions extends ComposedReport {
 
@@ -54,7 +56,7 @@ final class Dimensions extends ComposedReport {
 					new Column( 'pageview', __( 'Views', 'monsterinsights-reports' ) ),
 				),
 				static function ( Source $source, ReportRequest $request ) use ( $key, $dimension ): array {
-					if ( ! in_array( $key, CustomDimensions::enabled(), true ) ) {
+					if ( ! in_array( $key, CustomDimensions::enabled(), true ) || ! $source->supports( $dimension ) ) {
 						return array();
 					}
 					$rows = array();
@@ -87,7 +89,8 @@ final class Dimensions extends ComposedReport {
 		$active  = Modules::is_active( 'dimensions' );
 		$chosen  = CustomDimensions::chosen();
 		foreach ( CustomDimensions::keys() as $key ) {
-			$payload[ $key ]['error'] = ! $active && in_array( $key, $chosen, true )
+			$missing                  = in_array( $key, $chosen, true ) && ( ! $active || ! $source->supports( CustomDimensions::DIMENSIONS[ $key ] ) );
+			$payload[ $key ]['error'] = $missing
 				? array(
 					'code' => self::MISSING,
 					'data' => $payload['dimensions'][ $key ]['name'],

@@ -19,7 +19,9 @@ defined( 'ABSPATH' ) || exit;
  * at a time (`page`, `per_page` of PER_PAGE): each with its id, category (engagement, ecommerce,
  * marketing), time (the day, Y-m-d), recurring, resolved (false: a deleted exception is not listed)
  * and a description with the numbers in the user's language. The source finds them (FindsExceptions);
- * a source that does not has none. Never cached: a deletion shows at once.
+ * a source that does not has none, and `detects` false says so (the google source: GA4's Data API
+ * has no anomaly detection, and the detector works on the builtin source's daily rollups). Never
+ * cached: a deletion shows at once.
  */
 final class Exceptions implements Report, HasParams {
 
@@ -86,6 +88,7 @@ final class Exceptions implements Report, HasParams {
 						'total'    => array( 'type' => 'integer' ),
 					)
 				),
+				'detects'    => array( 'type' => 'boolean' ),
 			)
 		);
 	}
@@ -122,6 +125,7 @@ final class Exceptions implements Report, HasParams {
 				'per_page' => $per_page,
 				'total'    => $found['total'],
 			),
+			'detects'    => $source instanceof FindsExceptions,
 		);
 	}
 

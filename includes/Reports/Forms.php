@@ -17,6 +17,7 @@ use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
 use MonsterInsights\Reports\Reports\Blocks\Rows;
+use MonsterInsights\Reports\Reports\Blocks\MissingDimensions;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -32,7 +33,9 @@ defined( 'ABSPATH' ) || exit;
  * - `forms`: every form with impressions, conversions and conversion rate (conversions per
  *   impression, percent); `forms_source_medium` and `forms_campaign` the same by the source /
  *   medium and the campaign of the sessions (the breakdown). The first column is the form's name
- *   when its plugin knows it, else its id (FormNames).
+ *   when its plugin knows it, else its id (FormNames);
+ * - `missing_dimensions`: ['form_id'] when the source does not know the form id (a GA4 property
+ *   without the customEvent:form_id custom dimension), the tables then empty; else [].
  */
 final class Forms extends ComposedReport {
 
@@ -60,6 +63,7 @@ final class Forms extends ComposedReport {
 			'forms_source_medium' => self::table( new Column( 'source_medium', __( 'Source / Medium', 'monsterinsights-reports' ), ColumnType::Text ) ),
 			'forms_campaign'      => self::table( new Column( 'campaign', __( 'Campaign', 'monsterinsights-reports' ), ColumnType::Text ) ),
 			'compare'             => new Compare( array( 'overviewgraph' => $graph->of_compare() ) ),
+			'missing_dimensions'  => new MissingDimensions( array( 'form_id' => Dimension::FORM_ID ) ),
 		);
 	}
 

@@ -14,7 +14,10 @@ use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
+use MonsterInsights\Reports\Reports\Blocks\MissingDimensions;
 use MonsterInsights\Reports\Reports\Blocks\Table;
+use MonsterInsights\Reports\Sources\AnswersMetrics;
+use MonsterInsights\Reports\Sources\Sources;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -26,7 +29,10 @@ defined( 'ABSPATH' ) || exit;
  *   watch time (seconds watched per play), average time viewed (the furthest point a session's
  *   play reached, percent of the duration, averaged) and completion rate (completions per play,
  *   percent), from the events of build/events.js (src/events/media.ts). Audio plays (events
- *   with kind audio) are not videos: neither the chart nor the table counts them.
+ *   with kind audio) are not videos: neither the chart nor the table counts them. The watch time
+ *   and time viewed columns are left out for a source that does not measure them (GA4);
+ * - `missing_dimensions`: ['video_title'] when the source does not know the video's title (a GA4
+ *   property without the customEvent:video_title custom dimension), the table then empty.
  */
 final class Media extends ComposedReport {
 
@@ -64,8 +70,18 @@ final class Media extends ComposedReport {
 					'completion_rate'     => $row['metrics'][ Metric::VIDEO_COMPLETION_RATE ] ?? 0,
 				),
 				'video_start'
-			),
+			)->only_when( array( 'average_watch_time', 'average_time_viewed' ), static fn(): bool => self::measures_watching() ),
 			'compare'            => new Compare( array( 'line_chart_report' => $graph->of_compare() ) ),
+			'missing_dimensions' => new MissingDimensions( array( 'video_title' => Dimension::VIDEO_TITLE ) ),
 		);
+	}
+
+	/**
+	 * Whether the active source measures how long and how far videos are watched (GA4 does not:
+	 * those columns are left out rather than shown as 0).
+	 */
+	private static function measures_watching(): bool {
+		$source = ( new Sources() )->active();
+		return ! $source instanceof AnswersMetrics || $source->answers_metric( Metric::AVERAGE_VIDEO_WATCH_TIME );
 	}
 }

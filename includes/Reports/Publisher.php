@@ -12,9 +12,11 @@ use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Availability;
 use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\ColumnType;
+use MonsterInsights\Reports\Reports\Blocks\Demographic;
 use MonsterInsights\Reports\Reports\Blocks\Scroll;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
@@ -30,9 +32,12 @@ defined( 'ABSPATH' ) || exit;
  * - outboundlinks, affiliatelinks, downloadlinks: clicks by link URL (the tracker's
  *   outbound_click, affiliate_click and file_download events); an affiliate link's title is its
  *   path, its link the whole URL, and its row's url that URL when it is http(s) (SafeUrl);
- * - scroll: the average of the deepest scroll percent each page view (a session on a page) reached.
- *
- * Age, gender and interests come only from the google source; the builtin source has none.
+ * - scroll: the average of the deepest scroll percent each page view (a session on a page) reached;
+ * - age, gender, interest: users by age bracket, gender and interest (Blocks\Demographic), which
+ *   only the google source knows (Google signals);
+ * - available: which of the optional parts the source can give — exitpages (GA4 has no exits),
+ *   scroll (GA4 only counts scrolls past 90 %), demographics (not on the builtin source); the
+ *   screen hides a part that is not available, and its query is not asked.
  */
 final class Publisher extends ComposedReport {
 
@@ -55,6 +60,23 @@ final class Publisher extends ComposedReport {
 			),
 			'downloadlinks'  => self::links( 'download', new Column( 'title', __( 'File', 'monsterinsights-reports' ), ColumnType::Url ) ),
 			'scroll'         => new Scroll(),
+			'age'            => new Demographic( Dimension::USER_AGE_BRACKET ),
+			'gender'         => new Demographic( Dimension::USER_GENDER ),
+			'interest'       => new Demographic( Dimension::BRANDING_INTEREST ),
+			'available'      => self::availability(),
+		);
+	}
+
+	/**
+	 * The optional parts and what each needs.
+	 */
+	private static function availability(): Availability {
+		return new Availability(
+			array(
+				'exitpages'    => array( 'metric', Metric::EXITS ),
+				'scroll'       => array( 'metric', Metric::AVERAGE_SCROLL_DEPTH ),
+				'demographics' => array( 'dimension', Dimension::USER_AGE_BRACKET ),
+			)
 		);
 	}
 
@@ -110,6 +132,9 @@ final class Publisher extends ComposedReport {
 				new Column( 'exitrate', __( 'Exit Rate', 'monsterinsights-reports' ), ColumnType::Percent ),
 			),
 			static function ( Source $source, ReportRequest $request ): array {
+				if ( ! self::availability()->has( $source, 'exitpages' ) ) {
+					return array();
+				}
 				$query = new Query( array( Metric::EXITS, Metric::SCREEN_PAGE_VIEWS ), array( Dimension::PAGE_PATH, Dimension::PAGE_TITLE ), $request->range );
 				$rows  = array();
 				foreach ( $source->run( $query )->rows as $row ) {

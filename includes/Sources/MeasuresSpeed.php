@@ -13,12 +13,19 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Implemented by the builtin source (field data from the Core Web Vitals its visitors' browsers
- * report, and an audit that fetches the front page from the server). The Site Speed report asks
- * any source that implements it and shows its empty state for one that does not.
+ * report, and an audit that fetches the front page from the server) and the google source
+ * (PageSpeed Insights' lab run of the front page, Interaction to Next Paint from its field data,
+ * and its performance score; Run Audit runs it afresh). The Site Speed report asks any source that
+ * implements it and shows its empty state for one that does not.
  *
  * Devices are `desktop` and `mobile` (phones and tablets, as PageSpeed's two strategies).
  *
- * @phpstan-type Vitals array{samples: int, lcp: float|null, fcp: float|null, ttfb: float|null, inp: float|null, cls: float|null, tbt: float|null}
+ * A source may add to the vitals `method` (`field`, the default: visits measured over the range;
+ * `lab`: one run of a lab audit), `score` (its own overall score, 0–100, e.g. Lighthouse's
+ * performance score, which weighs Speed Index besides; else the report scores the metrics) and
+ * `scores` (its own score of a metric, by the metric's name; else the report scores it).
+ *
+ * @phpstan-type Vitals array{samples: int, lcp: float|null, fcp: float|null, ttfb: float|null, inp: float|null, cls: float|null, tbt: float|null, score?: int|null, scores?: array<string, int>, method?: string}
  * @phpstan-type Audit array{server_response_time: float, at: int}
  */
 interface MeasuresSpeed {
@@ -29,7 +36,7 @@ interface MeasuresSpeed {
 	 * metric: null from field data). `samples` counts the page views that reported.
 	 *
 	 * @param DateRange $range The range.
-	 * @return array{desktop: array<string, int|float|null>, mobile: array<string, int|float|null>}
+	 * @return array{desktop: array<string, mixed>, mobile: array<string, mixed>}
 	 * @phpstan-return array{desktop: Vitals, mobile: Vitals}
 	 */
 	public function vitals( DateRange $range ): array;

@@ -55,6 +55,7 @@ export const payload: ExceptionsReport = {
 		},
 	],
 	pagination: { page: 1, pages: 1, per_page: 20, total: 4 },
+	detects: true,
 };
 
 export function layout(): SampleLayout {

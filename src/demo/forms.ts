@@ -109,6 +109,7 @@ export const payload: FormsReport = {
 		),
 		'impressions'
 	),
+	missing_dimensions: [],
 };
 
 export function layout(): SampleLayout {

@@ -84,6 +84,7 @@ export const payload: MediaReport = {
 			},
 		},
 	},
+	missing_dimensions: [],
 };
 
 export function layout(): SampleLayout {

@@ -152,6 +152,11 @@ export const payload: PublisherReport = {
 		'clicks'
 	),
 	scroll: { average: 58.4 },
+	// Age, gender and interests need the google source: the sample, like builtin, has none.
+	age: { labels: [], data: [], percents: [], compare: null },
+	gender: { labels: [], data: [], percents: [], compare: null },
+	interest: { labels: [], data: [], percents: [], compare: null },
+	available: { exitpages: true, scroll: true, demographics: false },
 };
 
 /**

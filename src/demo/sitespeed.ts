@@ -21,6 +21,7 @@ export const payload: SiteSpeedReport = {
 		interaction_to_next_paint: { score: 95, value: 0.18 },
 		audit: null,
 		server_response_source: 'field',
+		method: 'field',
 	},
 	mobile: {
 		overallScore: 64,
@@ -33,6 +34,7 @@ export const payload: SiteSpeedReport = {
 		interaction_to_next_paint: { score: 70, value: 0.31 },
 		audit: null,
 		server_response_source: 'field',
+		method: 'field',
 	},
 };
 

@@ -21,7 +21,8 @@ defined( 'ABSPATH' ) || exit;
 final class Rows {
 
 	/**
-	 * Every row of the request's range.
+	 * Every row of the request's range; none when a custom dimension asked is one the source does
+	 * not know (MissingDimensions says so).
 	 *
 	 * @param Source        $source     The source.
 	 * @param ReportRequest $request    The request.
@@ -31,6 +32,12 @@ final class Rows {
 	 * @return list<array{dimensions: array<string, string>, metrics: array<string, int|float>, compare: array<string, int|float>|null}>
 	 */
 	public static function of( Source $source, ReportRequest $request, array $dimensions, array $metrics, array $filters = array() ): array {
+		foreach ( $dimensions as $dimension ) {
+			// A custom dimension the source has not got (one a GA4 property never registered): no rows.
+			if ( str_starts_with( $dimension, 'custom' ) && ! $source->supports( $dimension ) ) {
+				return array();
+			}
+		}
 		$result = $source->run( new Query( $metrics, $dimensions, $request->range, $request->compare, $filters ) );
 		$other  = null !== $result->compare ? $result->compare->by( $dimensions[0] ) : null;
 		$rows   = array();

@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
 use MonsterInsights\Reports\Reports\Schema;
+use MonsterInsights\Reports\Sources\AnswersMetrics;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -29,6 +30,9 @@ final class Scroll implements Block {
 	 * @return array{average: float}
 	 */
 	public function payload( Source $source, ReportRequest $request ): array {
+		if ( $source instanceof AnswersMetrics && ! $source->answers_metric( Metric::AVERAGE_SCROLL_DEPTH ) ) {
+			return array( 'average' => 0.0 ); // Not measured: the report's availability says so.
+		}
 		$result = $source->run( new Query( array( Metric::AVERAGE_SCROLL_DEPTH ), array(), $request->range ) );
 		return array( 'average' => (float) ( $result->totals[ Metric::AVERAGE_SCROLL_DEPTH ] ?? 0 ) );
 	}

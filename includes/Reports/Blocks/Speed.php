@@ -20,11 +20,13 @@ defined( 'ABSPATH' ) || exit;
  * `overallScore` and, per metric, `{ score, value }` — cumulative_layout_shift (unitless),
  * largest_contentful_paint, first_contentful_paint and interaction_to_next_paint (seconds),
  * server_response_time and total_blocking_time (milliseconds) — from the source's p75 of the range
- * (MeasuresSpeed), scored by SpeedScore; null for a metric without data (Total Blocking Time, a lab
+ * (MeasuresSpeed), scored by SpeedScore unless the source scores them itself; null for a metric without data (Total Blocking Time, a lab
  * metric, on field data). Besides: `samples`, the page views measured; `audit`, the last Run Audit
  * of the device (its server response time scored, and when); `server_response_source`, where the
  * server response time comes from: `field` (the visitors' TTFB), `audit` (no field data: the last
- * audit) or '' (neither).
+ * audit) or '' (neither); `method`, what the figures are: `field` (visits over the range) or `lab`
+ * (one lab run: PageSpeed Insights on the google source, whose performance score is then the
+ * overall score).
  */
 final class Speed implements Block {
 
@@ -66,29 +68,33 @@ final class Speed implements Block {
 		$scores = array();
 		foreach ( self::METRICS as $key => list( $metric, $factor ) ) {
 			$value = $vitals[ $metric ] ?? null;
-			if ( null === $value ) {
+			if ( ! is_numeric( $value ) ) {
 				$out[ $key ]       = null;
 				$scores[ $metric ] = null;
 				continue;
 			}
-			$scores[ $metric ] = SpeedScore::score( $metric, $this->device, (float) $value );
+			$own_score         = $vitals['scores'][ $metric ] ?? null;
+			$scores[ $metric ] = is_int( $own_score ) ? $own_score : SpeedScore::score( $metric, $this->device, (float) $value );
 			$out[ $key ]       = array(
 				'score' => $scores[ $metric ],
-				'value' => round( $value / $factor, 4 ),
+				'value' => round( (float) $value / $factor, 4 ),
 			);
 		}
-		$out['overallScore']           = SpeedScore::overall( $scores );
+		$method                        = 'lab' === ( $vitals['method'] ?? 'field' ) ? 'lab' : 'field';
+		$own                           = $vitals['score'] ?? null;
+		$out['overallScore']           = is_numeric( $own ) ? (int) $own : SpeedScore::overall( $scores );
 		$out['audit']                  = null === $audit ? null : array(
 			'server_response_time' => array(
-				'score' => SpeedScore::score( 'ttfb', $this->device, $audit['server_response_time'] ),
+				'score' => 'lab' === $method && is_int( $vitals['scores']['ttfb'] ?? null ) ? $vitals['scores']['ttfb'] : SpeedScore::score( 'ttfb', $this->device, $audit['server_response_time'] ),
 				'value' => $audit['server_response_time'],
 			),
 			'at'                   => $audit['at'],
 		);
-		$out['server_response_source'] = null !== $out['server_response_time'] ? 'field' : ( null !== $audit ? 'audit' : '' );
+		$out['server_response_source'] = null !== $out['server_response_time'] && 'field' === $method ? 'field' : ( null !== $audit ? 'audit' : '' );
 		if ( null === $out['server_response_time'] && null !== $out['audit'] ) {
 			$out['server_response_time'] = $out['audit']['server_response_time'];
 		}
+		$out['method'] = $method;
 		return $out;
 	}
 
@@ -122,6 +128,10 @@ final class Speed implements Block {
 		$shape['server_response_source'] = array(
 			'type' => 'string',
 			'enum' => array( 'field', 'audit', '' ),
+		);
+		$shape['method']                 = array(
+			'type' => 'string',
+			'enum' => array( 'field', 'lab' ),
 		);
 		return Schema::object( $shape );
 	}

@@ -177,4 +177,24 @@ final class Cache {
 		self::store( $key, $answer, $ttl );
 		return $answer;
 	}
+
+	/**
+	 * Makes the answer of a key stale (it stays the last one, for the quota fallback), so the next
+	 * remember() asks Google.
+	 *
+	 * @param string $key What was asked.
+	 */
+	public static function forget( string $key ): void {
+		$entry = self::entry( $key );
+		if ( null !== $entry ) {
+			set_transient(
+				self::PREFIX . md5( $key ),
+				array(
+					'answer'      => $entry['answer'],
+					'fresh_until' => 0,
+				),
+				self::LAST
+			);
+		}
+	}
 }

@@ -18,9 +18,10 @@ use MonsterInsights\Reports\Reports\CountryNames;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The Query model's names are GA4's, so most map one to one. What GA4 has no metric for (exits,
- * the form and video figures) is not asked and answers 0; what it has no dimension for is not
- * supported (GoogleSource::supports()). GA4 sends every value as a string, rates as fractions and
+ * The Query model's names are GA4's, so most map one to one. The form and video figures are
+ * counts of events (Ga4Events), and so are the link kinds' clicks. What GA4 has no metric for
+ * (exits) is not asked and answers 0; what it has no dimension for is not supported
+ * (GoogleSource::supports()). GA4 sends every value as a string, rates as fractions and
  * dates as YYYYMMDD; the Result carries what the builtin source carries: numbers, rates in percent
  * rounded to two places, dates as Y-m-d, hours without their leading zero, countries by their ISO
  * code and their name in the admin's language (CountryNames, as the builtin source names them),
@@ -118,6 +119,25 @@ final class Ga4Query {
 		Dimension::LINK_URL         => 'linkUrl',
 		Dimension::ITEM_NAME        => 'itemName',
 		Dimension::ORDER_COUPON     => 'orderCoupon',
+	) + self::OTHER_DIMENSIONS;
+
+	/**
+	 * The custom dimensions (GA4's own names, which a property must have registered:
+	 * GoogleSource::supports()) and the demographics of Google signals.
+	 */
+	private const OTHER_DIMENSIONS = array(
+		Dimension::FORM_ID           => Dimension::FORM_ID,
+		Dimension::VIDEO_TITLE       => Dimension::VIDEO_TITLE,
+		Dimension::AUTHOR            => Dimension::AUTHOR,
+		Dimension::POST_TYPE         => Dimension::POST_TYPE,
+		Dimension::CATEGORY          => Dimension::CATEGORY,
+		Dimension::TAGS              => Dimension::TAGS,
+		Dimension::PUBLISHED_AT      => Dimension::PUBLISHED_AT,
+		Dimension::LOGGED_IN         => Dimension::LOGGED_IN,
+		Dimension::USER_ROLE         => Dimension::USER_ROLE,
+		Dimension::USER_AGE_BRACKET  => 'userAgeBracket',
+		Dimension::USER_GENDER       => 'userGender',
+		Dimension::BRANDING_INTEREST => 'brandingInterest',
 	);
 
 	/**
@@ -189,6 +209,9 @@ final class Ga4Query {
 	 * @return array<string, mixed>
 	 */
 	public static function request( Query $query, DateRange $range, array $part, bool $first = true ): array {
+		if ( Ga4Events::applies( $query ) ) {
+			return Ga4Events::request( $query, $range );
+		}
 		$body       = array(
 			'dateRanges' => array(
 				array(
@@ -304,6 +327,10 @@ final class Ga4Query {
 	private static function expressions( array $filters ): array {
 		$expressions = array();
 		foreach ( $filters as $filter ) {
+			if ( Dimension::LINK_KIND === $filter->dimension ) {
+				$expressions[] = Ga4Events::link_kind( $filter );
+				continue;
+			}
 			// A country is filtered by its name (GA4's are English), else by GA4's name of the dimension.
 			$field  = Dimension::COUNTRY === $filter->dimension ? 'country' : ( self::DIMENSIONS[ $filter->dimension ] ?? $filter->dimension );
 			$values = array_map( 'strval', (array) $filter->value );
@@ -354,6 +381,9 @@ final class Ga4Query {
 	 * @param list<array{0: array{metrics: array<string, string>, event: string}, 1: array<string, mixed>}> $answers Each part with its answer.
 	 */
 	public static function merge( Query $query, array $answers ): Result {
+		if ( Ga4Events::applies( $query ) ) {
+			return Ga4Events::result( $answers[0][1] ?? array(), $query );
+		}
 		$rows   = array();
 		$index  = array();
 		$totals = array_fill_keys( $query->metrics, 0 );

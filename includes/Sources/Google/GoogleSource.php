@@ -12,6 +12,8 @@ use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\AnswersMetrics;
+use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\ReadsSearchConsole;
 use MonsterInsights\Reports\Sources\Source;
@@ -30,11 +32,17 @@ defined( 'ABSPATH' ) || exit;
  * but the Query model and the Source interface. It also reads the connection's Search Console site
  * (ReadsSearchConsole, SearchConsole).
  *
- * What GA4 cannot answer: exits and entrances (no such metrics: 0), the days and the sessions to a
- * purchase and a link's kind (no such dimensions: no rows), real-time traffic sources, paths and
- * regions (empty), real-time minutes before the 29th (absent).
+ * What GA4 cannot answer: exits and entrances (no such metrics: 0; AnswersMetrics says so, and
+ * the scroll depth and video watch time likewise), the days and the sessions to a purchase (no
+ * such dimensions: no rows), a custom dimension the property has not registered (supports(), from
+ * its metadata), real-time traffic sources, paths and regions (empty), real-time minutes before
+ * the 29th (absent). A link's kind is GA4's click and file_download events (Ga4Events); forms and
+ * videos are counted from their events likewise.
+ *
+ * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
+ * device, whatever the range; Run Audit runs it afresh.
  */
-final class GoogleSource implements Source, Prefetches, ReadsSearchConsole {
+final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, MeasuresSpeed, AnswersMetrics {
 
 	public const KEY = 'google';
 
@@ -117,7 +125,9 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole {
 		if ( Ga4Funnel::is_funnel( $query ) ) {
 			return Ga4Funnel::supports( $query );
 		}
-		foreach ( array_merge( $query->dimensions, array_map( static fn( $filter ): string => $filter->dimension, $query->filters ) ) as $dimension ) {
+		// A link kind is a filter of GA4's events (Ga4Events::link_kind()), not a dimension it has.
+		$filtered = array_filter( $query->filters, static fn( $filter ): bool => Dimension::LINK_KIND !== $filter->dimension );
+		foreach ( array_merge( $query->dimensions, array_map( static fn( $filter ): string => $filter->dimension, $filtered ) ) as $dimension ) {
 			if ( ! $this->supports( $dimension ) ) {
 				return false;
 			}
@@ -435,6 +445,48 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole {
 	}
 
 	/**
+	 * The lab figures of PageSpeed's last run of each device (a run now when none is kept); a lab
+	 * run has no range.
+	 *
+	 * @param DateRange $range The range (unused).
+	 * @return array{desktop: array<string, mixed>, mobile: array<string, mixed>}
+	 * @throws GoogleError When PageSpeed cannot answer.
+	 */
+	public function vitals( DateRange $range ): array {
+		$pagespeed = new PageSpeed( $this->connection() );
+		return array(
+			'desktop' => PageSpeed::vitals( $pagespeed->answer( 'desktop' ) ),
+			'mobile'  => PageSpeed::vitals( $pagespeed->answer( 'mobile' ) ),
+		);
+	}
+
+	/**
+	 * The root document's response time of PageSpeed's last run of a device, and when it ran.
+	 *
+	 * @param string $device desktop or mobile.
+	 * @return array{server_response_time: float, at: int}|null
+	 * @throws GoogleError When PageSpeed cannot answer.
+	 */
+	public function last_audit( string $device ): ?array {
+		return PageSpeed::audit( ( new PageSpeed( $this->connection() ) )->answer( $device ) );
+	}
+
+	/**
+	 * Runs PageSpeed on a device afresh (Run Audit); its answer replaces the kept one.
+	 *
+	 * @param string $device desktop or mobile.
+	 * @return array{server_response_time: float, at: int}|\WP_Error
+	 */
+	public function run_audit( string $device ): array|\WP_Error {
+		try {
+			$audit = PageSpeed::audit( ( new PageSpeed( $this->connection() ) )->answer( $device, true ) );
+		} catch ( GoogleError $error ) {
+			return $error->to_wp_error();
+		}
+		return $audit ?? GoogleError::because( GoogleError::MALFORMED )->to_wp_error();
+	}
+
+	/**
 	 * Where GA4 shows the Overview's lists in full: its demographic details (countries), traffic
 	 * acquisition (referrals) and landing pages (the top pages list is of landing pages). Other
 	 * reports have none.
@@ -488,12 +540,50 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole {
 	}
 
 	/**
-	 * The dimensions GA4 has.
+	 * The dimensions GA4 has; a custom dimension only once the property has registered it.
 	 *
 	 * @param string $dimension A Query\Dimension name.
+	 * @throws GoogleError When a custom dimension's metadata cannot be read.
 	 */
 	public function supports( string $dimension ): bool {
-		return isset( Ga4Query::DIMENSIONS[ $dimension ] ) || Dimension::FUNNEL_STEP === $dimension;
+		if ( Dimension::FUNNEL_STEP === $dimension ) {
+			return true;
+		}
+		$name = Ga4Query::DIMENSIONS[ $dimension ] ?? null;
+		if ( null === $name ) {
+			return false;
+		}
+		return ! str_starts_with( $name, 'custom' ) || in_array( $name, $this->custom_dimensions(), true );
+	}
+
+	/**
+	 * The custom dimensions the property has registered (customEvent:…, customUser:…), from the
+	 * Data API's metadata, kept for hours.
+	 *
+	 * @return list<string>
+	 * @throws GoogleError When Google cannot answer.
+	 */
+	public function custom_dimensions(): array {
+		$property = $this->connection()->get()['property'];
+		$url      = Endpoints::url( 'data', '/v1beta/properties/' . rawurlencode( $property ) . '/metadata' );
+		$metadata = Cache::remember( $property . '|metadata', Cache::LONG, fn(): array => $this->client()->get( $url ) );
+		$out      = array();
+		foreach ( is_array( $metadata['dimensions'] ?? null ) ? $metadata['dimensions'] : array() as $dimension ) {
+			if ( is_array( $dimension ) && ! empty( $dimension['customDefinition'] ) && is_string( $dimension['apiName'] ?? null ) ) {
+				$out[] = $dimension['apiName'];
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * The metrics GA4 measures: its own, and the counts of events (Ga4Events). Not exits (the Data
+	 * API has none) nor the average scroll depth (GA4 only records scrolls past 90 %).
+	 *
+	 * @param string $metric A Query\Metric name.
+	 */
+	public function answers_metric( string $metric ): bool {
+		return isset( Ga4Query::METRICS[ $metric ] ) || Ga4Events::knows( $metric );
 	}
 
 	/**

@@ -69,13 +69,14 @@ final class Http {
 	/**
 	 * A GET.
 	 *
-	 * @param string                $url   The URL.
-	 * @param array<string, string> $query Its query arguments.
-	 * @param string                $token A bearer token, or '' for none.
+	 * @param string                $url     The URL.
+	 * @param array<string, string> $query   Its query arguments.
+	 * @param string                $token   A bearer token, or '' for none.
+	 * @param int                   $timeout Seconds to wait (a PageSpeed run takes up to a minute).
 	 * @return array<string, mixed>
 	 * @throws GoogleError When Google does not answer with what was asked.
 	 */
-	public static function get_json( string $url, array $query = array(), string $token = '' ): array {
+	public static function get_json( string $url, array $query = array(), string $token = '', int $timeout = self::TIMEOUT ): array {
 		$headers = array();
 		if ( '' !== $token ) {
 			$headers['Authorization'] = 'Bearer ' . $token;
@@ -85,6 +86,7 @@ final class Http {
 			array(
 				'method'  => 'GET',
 				'headers' => $headers,
+				'timeout' => $timeout,
 			)
 		);
 	}
@@ -98,7 +100,7 @@ final class Http {
 	 * @throws GoogleError When Google does not answer with what was asked.
 	 */
 	private static function send( string $url, array $args ): array {
-		$args['timeout']     = self::TIMEOUT;
+		$args['timeout']   ??= self::TIMEOUT;
 		$args['redirection'] = 0;
 		$response            = wp_remote_request( $url, $args );
 		if ( is_wp_error( $response ) ) {

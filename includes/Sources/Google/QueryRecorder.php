@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Sources\Google;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\AnswersMetrics;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -17,7 +18,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * GoogleSource::prefetch() builds a report against it to learn which queries the report asks.
  */
-final class QueryRecorder implements Source {
+final class QueryRecorder implements Source, AnswersMetrics {
 
 	/**
 	 * The queries asked, in order.
@@ -101,5 +102,14 @@ final class QueryRecorder implements Source {
 	 */
 	public function supports( string $dimension ): bool {
 		return $this->source->supports( $dimension );
+	}
+
+	/**
+	 * What the source measures, so the build asks what it will ask for real (no exit pages on GA4).
+	 *
+	 * @param string $metric A Query\Metric name.
+	 */
+	public function answers_metric( string $metric ): bool {
+		return ! $this->source instanceof AnswersMetrics || $this->source->answers_metric( $metric );
 	}
 }

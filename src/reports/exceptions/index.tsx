@@ -66,11 +66,20 @@ export function formatDay( day: string, locale: string ): string {
 const emptyText = () =>
 	__( 'No data currently for the report.', 'monsterinsights-reports' );
 
+/** What a source that does not detect exceptions (the Google source) shows instead. */
+const notDetectedText = () =>
+	__(
+		'Exceptions are found by the built-in data source from its own daily data. Google Analytics’ Data API has no anomaly detection to read, so none are listed while the Google source answers the reports.',
+		'monsterinsights-reports'
+	);
+
 export function ExceptionsScreen() {
 	return (
 		<ReportScreen< ExceptionsReport >
 			emptyText={ emptyText() }
-			isEmpty={ ( data ) => data.pagination.total === 0 }
+			isEmpty={ ( data ) =>
+				data.pagination.total === 0 && data.detects !== false
+			}
 		>
 			{ ( data, state ) => (
 				<ExceptionsTable first={ data } locale={ state.locale } />
@@ -186,7 +195,7 @@ function ExceptionsTable( { first, locale }: ExceptionsTableProps ) {
 	if ( total === 0 ) {
 		return (
 			<p className="monsterinsights-reports-report__empty">
-				{ emptyText() }
+				{ shown.detects === false ? notDetectedText() : emptyText() }
 			</p>
 		);
 	}

@@ -12,6 +12,7 @@ import { createInterpolateElement, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { DataTable } from '../../components/ReportTable/DataTable';
+import { MissingDimensions } from '../../components/report/MissingDimensions';
 import type { ChartTab } from '../../components/report/MetricChart';
 import { addonsStore } from '../../store/addons';
 import type { FormsReport } from '../../store/reports/types';
@@ -70,6 +71,7 @@ function FormsLayout( {
 	const table = BREAKDOWNS[ breakdown ];
 	return (
 		<div className="monsterinsights-reports-forms">
+			<MissingDimensions names={ data.missing_dimensions } />
 			<NotedMetricChart
 				chart={ data.chart }
 				id="forms"

@@ -8,6 +8,7 @@ import { __ } from '@wordpress/i18n';
 
 import { LineChart } from '../../components/LineChart';
 import { DataTable } from '../../components/ReportTable/DataTable';
+import { MissingDimensions } from '../../components/report/MissingDimensions';
 import { formatNumber } from '../../lib/format';
 import type { MediaReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
@@ -39,6 +40,7 @@ function MediaLayout( {
 	const label = __( 'Video Plays', 'monsterinsights-reports' );
 	return (
 		<div className="monsterinsights-reports-media">
+			<MissingDimensions names={ data.missing_dimensions } />
 			<section
 				className="monsterinsights-reports-metric-chart"
 				aria-label={ label }

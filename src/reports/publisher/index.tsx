@@ -4,8 +4,9 @@
  * the change of their entrances while comparing), exit pages, outbound links, affiliate links and
  * downloads, each a searchable, sortable table with a tooltip and its CSV.
  *
- * The 'view full report' links of the google source, and the age, gender and interests it alone
- * has, are not in the builtin payload: nothing of them shows here.
+ * The age, gender and interests (Demographics) show only when the source has them (the google
+ * source); the exit pages and the scroll depth only when the source measures them (`available`:
+ * GA4 has no exits and no scroll depth).
  */
 import { __ } from '@wordpress/i18n';
 
@@ -15,10 +16,16 @@ import { isPayloadEmpty } from '../../components/report/empty';
 import { formatPercent } from '../../lib/format';
 import type { PublisherReport } from '../../store/reports/types';
 import { ReportScreen } from '../ReportScreen';
+import { Demographics } from './Demographics';
 import './style.scss';
 
 /** A table of the payload. */
-type TableKey = Exclude< keyof PublisherReport, 'scroll' >;
+type TableKey =
+	| 'landingpages'
+	| 'exitpages'
+	| 'outboundlinks'
+	| 'affiliatelinks'
+	| 'downloadlinks';
 
 interface Section {
 	table: TableKey;
@@ -103,7 +110,13 @@ function sections(): Section[] {
  * @param data The payload.
  */
 function isEmpty( data: PublisherReport ): boolean {
-	return isPayloadEmpty( data ) && ! data.scroll.average;
+	return (
+		isPayloadEmpty( data ) &&
+		! data.scroll.average &&
+		data.age.data.length === 0 &&
+		data.gender.data.length === 0 &&
+		data.interest.data.length === 0
+	);
 }
 
 export function PublisherScreen() {
@@ -116,36 +129,52 @@ export function PublisherScreen() {
 			isEmpty={ isEmpty }
 			errorText={ errorText }
 		>
-			{ ( data, { locale } ) => (
+			{ ( data, { locale, comparing } ) => (
 				<div className="monsterinsights-reports-publisher">
-					<InfoBox
-						className="monsterinsights-reports-publisher__scroll"
-						title={ __(
-							'Average Scroll Depth',
-							'monsterinsights-reports'
-						) }
-						value={ formatPercent( data.scroll.average, locale ) }
-						help={ __(
-							'How far down visitors scroll, on average: for each page a visitor viewed, the deepest point reached (25%, 50%, 75% or 100% of the page), averaged over the pages they scrolled.',
-							'monsterinsights-reports'
-						) }
+					{ data.available.scroll && (
+						<InfoBox
+							className="monsterinsights-reports-publisher__scroll"
+							title={ __(
+								'Average Scroll Depth',
+								'monsterinsights-reports'
+							) }
+							value={ formatPercent(
+								data.scroll.average,
+								locale
+							) }
+							help={ __(
+								'How far down visitors scroll, on average: for each page a visitor viewed, the deepest point reached (25%, 50%, 75% or 100% of the page), averaged over the pages they scrolled.',
+								'monsterinsights-reports'
+							) }
+						/>
+					) }
+					{ sections()
+						.filter(
+							( section ) =>
+								section.table !== 'exitpages' ||
+								data.available.exitpages
+						)
+						.map( ( section ) => (
+							<div
+								key={ section.table }
+								className="monsterinsights-reports-publisher__section"
+							>
+								<DataTable
+									title={ section.title }
+									help={ section.help }
+									table={ section.table }
+									page={ data[ section.table ] }
+									inverse={ section.inverse }
+									emptyText={ section.empty }
+									errorText={ errorText }
+								/>
+							</div>
+						) ) }
+					<Demographics
+						data={ data }
+						locale={ locale }
+						comparing={ comparing }
 					/>
-					{ sections().map( ( section ) => (
-						<div
-							key={ section.table }
-							className="monsterinsights-reports-publisher__section"
-						>
-							<DataTable
-								title={ section.title }
-								help={ section.help }
-								table={ section.table }
-								page={ data[ section.table ] }
-								inverse={ section.inverse }
-								emptyText={ section.empty }
-								errorText={ errorText }
-							/>
-						</div>
-					) ) }
 				</div>
 			) }
 		</ReportScreen>

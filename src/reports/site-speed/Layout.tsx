@@ -8,13 +8,46 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { Loader } from '../../components/Loader';
 import { formatNumber, toLocaleTag } from '../../lib/format';
-import type { SiteSpeedReport, SpeedDevice } from '../../store/reports/types';
+import type {
+	SiteSpeedFigures,
+	SiteSpeedReport,
+	SpeedDevice,
+} from '../../store/reports/types';
 import { useAudit } from './audit';
 import { storedDevice, storeDevice } from './device';
 import { HowToImprove } from './HowToImprove';
 import { ScoreCircle } from './ScoreCircle';
 import { Tile } from './Tile';
 import { formatSpeedValue, SPEED_METRICS } from './metrics';
+
+/**
+ * What the figures are: PageSpeed's lab run (google source), or the visits measured over the range.
+ *
+ * @param figures The device's figures.
+ * @param locale  The user's locale.
+ */
+function basisText( figures: SiteSpeedFigures, locale: string ): string {
+	if ( figures.method === 'lab' ) {
+		return __(
+			'Lab data: PageSpeed Insights’ Lighthouse audit of your front page; the overall score is its performance score. Interaction to Next Paint, which a lab run cannot measure, is the 75th percentile of real Chrome users’ visits.',
+			'monsterinsights-reports'
+		);
+	}
+	if ( figures.samples > 0 ) {
+		return sprintf(
+			/* translators: %s: a number of page views. */
+			__(
+				'Field data: the 75th percentile of %s measured page views.',
+				'monsterinsights-reports'
+			),
+			formatNumber( figures.samples, locale, 0 )
+		);
+	}
+	return __(
+		'No Core Web Vitals were measured in this period yet.',
+		'monsterinsights-reports'
+	);
+}
 
 interface SiteSpeedLayoutProps {
 	data: SiteSpeedReport;
@@ -121,25 +154,7 @@ export function SiteSpeedLayout( {
 						<div className="monsterinsights-reports-site-speed__summary">
 							<ScoreCircle score={ figures.overallScore } />
 							<div>
-								<p>
-									{ figures.samples > 0
-										? sprintf(
-												/* translators: %s: a number of page views. */
-												__(
-													'Field data: the 75th percentile of %s measured page views.',
-													'monsterinsights-reports'
-												),
-												formatNumber(
-													figures.samples,
-													locale,
-													0
-												)
-										  )
-										: __(
-												'No Core Web Vitals were measured in this period yet.',
-												'monsterinsights-reports'
-										  ) }
-								</p>
+								<p>{ basisText( figures, locale ) }</p>
 								<p className="monsterinsights-reports-site-speed__legend">
 									{ __(
 										'Each metric is rated Good, Needs improvement or Poor by the Core Web Vitals thresholds; its goal is the Good limit. Scores (0–100) follow Lighthouse’s scoring curves, which are stricter on desktop, so a Good value can score below 90.',

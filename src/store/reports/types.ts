@@ -210,6 +210,25 @@ export interface PublisherReport {
 	/** title (the file's URL), clicks. */
 	downloadlinks: TablePage;
 	scroll: { average: number };
+	/** Users by age bracket (google source; empty lists elsewhere). */
+	age: DemographicBlock;
+	/** Users by gender, most first. */
+	gender: DemographicBlock;
+	/** Users by interest category, the top 10. */
+	interest: DemographicBlock;
+	/** Which optional parts the active source gives; the screen hides the others. */
+	available: { exitpages: boolean; scroll: boolean; demographics: boolean };
+}
+
+/**
+ * Users by a demographic value (includes/Reports/Blocks/Demographic.php): `unknown` left out;
+ * `percents` each one's share of the users shown; `compare` the compare range's users, or null.
+ */
+export interface DemographicBlock {
+	labels: string[];
+	data: number[];
+	percents: number[];
+	compare: number[] | null;
 }
 
 /* Dimensions report (includes/Reports/Dimensions.php; docs/product-rules.md#dimensions-forms-and-media). */
@@ -392,6 +411,8 @@ export interface ExceptionsReport {
 		per_page: number;
 		total: number;
 	};
+	/** Whether the active source detects exceptions (the built-in one does; Google's API has none). */
+	detects: boolean;
 }
 
 /** A metric of the Site Speed report: its score (0–100) and its value. */
@@ -425,6 +446,11 @@ export type SiteSpeedFigures = Record< SpeedMetricKey, SpeedMetric | null > & {
 	audit: { server_response_time: SpeedMetric; at: number } | null;
 	/** Where server_response_time comes from: visits, the last audit, or nowhere. */
 	server_response_source: 'field' | 'audit' | '';
+	/**
+	 * What the figures are: `field`, the visits of the range; `lab`, PageSpeed Insights' last run
+	 * (google source; overallScore is then its performance score, and INP its field p75).
+	 */
+	method: 'field' | 'lab';
 };
 
 /** GET /reports/sitespeed (start, end): both devices, so the toggle needs no fetch. */
@@ -461,6 +487,8 @@ export interface FormsReport {
 	forms_campaign: TablePage;
 	/** Present when the request had a compare range. */
 	compare?: { overviewgraph: FormsGraph };
+	/** Custom dimensions the source lacks (['form_id'] on a GA4 property without it). */
+	missing_dimensions: string[];
 }
 
 /** Video plays by day. */
@@ -475,6 +503,8 @@ export interface MediaReport {
 	video_details_rows: TablePage;
 	/** Present when the request had a compare range. */
 	compare?: { line_chart_report: MediaGraph };
+	/** Custom dimensions the source lacks (['video_title'] on a GA4 property without it). */
+	missing_dimensions: string[];
 }
 
 /** One page the visitor saw before buying (GET /reports/userjourney). */

@@ -16,10 +16,10 @@ defined( 'ABSPATH' ) || exit;
 add_action(
 	'rest_api_init',
 	static function (): void {
-		// POST google {property, sc_site, connected, expire}: connected true connects with the
-		// fixture's service account and makes google the active source; false disconnects and goes
-		// back to the built-in source; expire lets the cached answers expire (nothing else).
-		// Answers the connection's settings.
+		// POST google {property, sc_site, pagespeed_key, connected, expire}: connected true connects
+		// with the fixture's service account (and the PageSpeed key, when given) and makes google the
+		// active source; false disconnects and goes back to the built-in source; expire lets the
+		// cached answers expire (nothing else). Answers the connection's settings.
 		register_rest_route(
 			'monsterinsights-reports-e2e/v1',
 			'/google',
@@ -27,19 +27,23 @@ add_action(
 				'methods'             => \WP_REST_Server::CREATABLE,
 				'permission_callback' => static fn(): bool => current_user_can( 'manage_options' ),
 				'args'                => array(
-					'connected' => array(
+					'connected'     => array(
 						'type'    => 'boolean',
 						'default' => true,
 					),
-					'property'  => array(
+					'property'      => array(
 						'type'    => 'string',
 						'default' => '300000001',
 					),
-					'sc_site'   => array(
+					'sc_site'       => array(
 						'type'    => 'string',
 						'default' => '',
 					),
-					'expire'    => array(
+					'pagespeed_key' => array(
+						'type'    => 'string',
+						'default' => '',
+					),
+					'expire'        => array(
 						'type'    => 'boolean',
 						'default' => false,
 					),
@@ -77,6 +81,9 @@ add_action(
 						)
 					);
 					$connection->store_secret( Connection::SECRET_KEY, $key );
+					if ( '' !== (string) $request->get_param( 'pagespeed_key' ) ) {
+						$connection->store_secret( Connection::SECRET_PSI, (string) $request->get_param( 'pagespeed_key' ) );
+					}
 					update_option( BootData::SOURCE_OPTION, 'google' );
 					return $connection->get();
 				},

@@ -220,6 +220,50 @@ class Reports {
 	}
 
 	/**
+	 * GA4 Data getMetadata: the dimensions and metrics a report may ask, the property's custom
+	 * dimensions (those of fixtures/ga4-dimensions.json named customEvent:…, customUser:… or
+	 * customItem:…) marked `customDefinition`.
+	 *
+	 * @param string $property The property id.
+	 * @return array<string, mixed>
+	 */
+	public function metadata( string $property ): array {
+		$names = array_merge( self::TIME_DIMENSIONS, array( 'hour' ) );
+		foreach ( $this->fixture( 'ga4-dimensions' )['core'] as $group ) {
+			$names = array_merge( $names, $group['dimensions'] );
+		}
+		$dimensions = array();
+		foreach ( array_values( array_unique( $names ) ) as $name ) {
+			$custom    = 1 === preg_match( '/^custom(Event|User|Item):/', $name );
+			$dimension = array(
+				'apiName'     => $name,
+				'uiName'      => $custom ? (string) substr( $name, (int) strpos( $name, ':' ) + 1 ) : $name,
+				'description' => $custom ? 'An event-scoped custom dimension.' : '',
+				'category'    => $custom ? 'Custom' : 'Other',
+			);
+			if ( $custom ) {
+				$dimension['customDefinition'] = true;
+			}
+			$dimensions[] = $dimension;
+		}
+		$metrics = array();
+		foreach ( $this->fixture( 'ga4-metrics' ) as $name => $type ) {
+			$metrics[] = array(
+				'apiName'     => $name,
+				'uiName'      => $name,
+				'description' => '',
+				'type'        => $type['type'],
+				'category'    => 'Other',
+			);
+		}
+		return array(
+			'name'       => 'properties/' . $property . '/metadata',
+			'dimensions' => $dimensions,
+			'metrics'    => $metrics,
+		);
+	}
+
+	/**
 	 * A GA4 runRealtimeReport.
 	 *
 	 * @param string               $property The property id.

@@ -114,7 +114,7 @@ class Server {
 		if ( '/v1beta/accountSummaries' === $path ) {
 			return 'admin';
 		}
-		if ( preg_match( '#^/v1(beta|alpha)/properties/[^/]+$#', $path ) ) {
+		if ( preg_match( '#^/v1(beta|alpha)/properties/[^/]+$#', $path ) || preg_match( '#^/v1beta/properties/[^/]+/metadata$#', $path ) ) {
 			return 'data';
 		}
 		if ( str_starts_with( $path, '/webmasters/v3/sites' ) ) {
@@ -551,6 +551,18 @@ class Server {
 	 * @throws \InvalidArgumentException Never: caught as an INVALID_ARGUMENT answer.
 	 */
 	private function data( string $method, string $path, string $body ): void {
+		if ( preg_match( '#^/v1beta/properties/([^/:]+)/metadata$#', $path, $match ) ) {
+			if ( 'GET' !== $method ) {
+				$this->api_error( 405, 'INVALID_ARGUMENT', 'Method Not Allowed' );
+				return;
+			}
+			if ( ! in_array( $match[1], $this->properties(), true ) ) {
+				$this->api_error( 403, 'PERMISSION_DENIED', 'User does not have sufficient permissions for this property. To learn more about Property ID, see https://developers.google.com/analytics/devguides/reporting/data/v1/property-id.' );
+				return;
+			}
+			$this->json( 200, ( new Reports( $this->fixtures, $this->today() ) )->metadata( $match[1] ) );
+			return;
+		}
 		if ( ! preg_match( '#^/v1beta/properties/([^/:]+):(runReport|batchRunReports|runRealtimeReport)$#', $path, $match ) && ! preg_match( '#^/v1alpha/properties/([^/:]+):(runFunnelReport)$#', $path, $match ) ) {
 			$this->api_error( 404, 'NOT_FOUND', 'The requested URL ' . $path . ' was not found on this server.' );
 			return;

@@ -84,7 +84,8 @@ final class BuiltinSource implements Source, FindsExceptions, MeasuresSpeed, Lis
 			$settings = Tracking\Settings::get();
 			return ( new Collector\Geo( (string) $settings['country_mmdb'], '' ) )->has_regions();
 		}
-		return Dimension::is_valid( $dimension );
+		// Age, gender and interests come from Google signals: a cookieless collector cannot know them.
+		return Dimension::is_valid( $dimension ) && ! in_array( $dimension, Dimension::DEMOGRAPHICS, true );
 	}
 
 	/**

@@ -228,14 +228,17 @@ describe( 'Exceptions report', () => {
 			'1-20': {
 				items: rows( 1, 20 ),
 				pagination: { page: 1, pages: 3, per_page: 20, total: 45 },
+				detects: true,
 			},
 			'2-20': {
 				items: rows( 21, 20 ),
 				pagination: { page: 2, pages: 3, per_page: 20, total: 45 },
+				detects: true,
 			},
 			'1-50': {
 				items: rows( 1, 45 ),
 				pagination: { page: 1, pages: 1, per_page: 50, total: 45 },
+				detects: true,
 			},
 		};
 		const calls = mockApi( ( call ) => {
@@ -436,6 +439,23 @@ describe( 'Exceptions report', () => {
 			} )
 		).toBeInTheDocument();
 		expect( tableRows() ).toHaveLength( 5 );
+	} );
+
+	it( 'says a source that does not detect exceptions does not, instead of “no data”', async () => {
+		mockApi( () => ( {
+			items: [],
+			pagination: { page: 1, pages: 0, per_page: 20, total: 0 },
+			detects: false,
+		} ) );
+		renderScreen( 'agency' );
+		expect(
+			await screen.findByText(
+				/^Exceptions are found by the built-in data source/
+			)
+		).toBeInTheDocument();
+		expect(
+			screen.queryByText( 'No data currently for the report.' )
+		).not.toBeInTheDocument();
 	} );
 
 	it( 'shows the empty text when the range has no exceptions', async () => {

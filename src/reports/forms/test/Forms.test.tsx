@@ -142,6 +142,25 @@ describe( 'Forms report', () => {
 		expect( reportCalls( calls ) ).toEqual( [] );
 	} );
 
+	it( 'asks to set up the form_id custom dimension a Google Analytics property lacks', async () => {
+		renderScreen(
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
+			'plus',
+			{ ...PAYLOAD, missing_dimensions: [ 'form_id' ] }
+		);
+		await waitFor( () =>
+			expect(
+				document.querySelector(
+					'.monsterinsights-reports-forms .components-notice__content'
+				)
+			).toHaveTextContent(
+				'Please set up custom dimension "form_id" for this report to work.'
+			)
+		);
+	} );
+
 	it( 'says its empty text when nothing was tracked', async () => {
 		mockApi( () => EMPTY );
 		renderIn(

@@ -36,6 +36,9 @@ const page = (
 	orderby: string
 ): TablePage => samplePage( () => columns, rows, orderby );
 
+/** No demographics (the builtin source). */
+const NONE = { labels: [], data: [], percents: [], compare: null };
+
 /** The numbers of includes/Reports/Publisher.php's test, compared with 7–9 March. */
 const PAYLOAD: PublisherReport = {
 	landingpages: page(
@@ -106,6 +109,39 @@ const PAYLOAD: PublisherReport = {
 		'clicks'
 	),
 	scroll: { average: 62.5 },
+	age: NONE,
+	gender: NONE,
+	interest: NONE,
+	available: { exitpages: true, scroll: true, demographics: false },
+};
+
+/**
+ * The google source's Publishers (GoogleEventsReportsTest's shape): demographics, no exits, no
+ * scroll depth.
+ */
+const GOOGLE: PublisherReport = {
+	...PAYLOAD,
+	exitpages: { ...PAYLOAD.exitpages, rows: [], total: 0 },
+	scroll: { average: 0 },
+	age: {
+		labels: [ '18-24', '25-34', '35-44' ],
+		data: [ 500, 300, 200 ],
+		percents: [ 50, 30, 20 ],
+		compare: null,
+	},
+	gender: {
+		labels: [ 'female', 'male' ],
+		data: [ 600, 400 ],
+		percents: [ 60, 40 ],
+		compare: null,
+	},
+	interest: {
+		labels: [ 'Technology/Technophiles', 'Travel/Travel Buffs' ],
+		data: [ 1234, 766 ],
+		percents: [ 61.7, 38.3 ],
+		compare: null,
+	},
+	available: { exitpages: false, scroll: false, demographics: true },
 };
 
 describe( 'Publishers report', () => {
@@ -159,6 +195,48 @@ describe( 'Publishers report', () => {
 		expect( reportCalls( calls ) ).toEqual( [
 			'/monsterinsights-reports/v1/reports/publisher?start=2025-03-10&end=2025-03-12',
 		] );
+	} );
+
+	it( 'shows the google source’s age bars, gender donut and interests; hides the exit pages and scroll depth GA4 lacks', async () => {
+		const { container } = renderScreen(
+			<Routed report="publisher">
+				<PublisherScreen />
+			</Routed>,
+			'plus',
+			GOOGLE
+		);
+		const age = await screen.findByRole( 'region', { name: 'Age' } );
+		expect(
+			Array.from( age.querySelectorAll( 'li' ) ).map( ( li ) =>
+				Array.from( li.children ).map( ( cell ) => cell.textContent )
+			)
+		).toEqual( [
+			[ '18-24', '', '50%' ],
+			[ '25-34', '', '30%' ],
+			[ '35-44', '', '20%' ],
+		] );
+		expect(
+			screen.getByRole( 'region', { name: 'Gender' } )
+		).toHaveTextContent( /Female/ );
+		const interests = screen.getByRole( 'region', { name: 'Interests' } );
+		expect(
+			Array.from( interests.querySelectorAll( 'tbody tr' ) ).map(
+				( row ) =>
+					Array.from( row.children ).map(
+						( cell ) => cell.textContent
+					)
+			)
+		).toEqual( [
+			[ 'Technology/Technophiles', '1,234', '61.70%' ],
+			[ 'Travel/Travel Buffs', '766', '38.30%' ],
+		] );
+		expect( Object.keys( tables( container ) ) ).toEqual( [
+			'Top Landing Pages',
+			'Top Outbound Links',
+			'Top Affiliate Links',
+			'Top Download Links',
+		] );
+		expect( screen.queryByText( 'Average Scroll Depth' ) ).toBeNull();
 	} );
 
 	it( 'shows its own sample layout under its upsell to basic, without fetching', async () => {
@@ -267,6 +345,10 @@ describe( 'Publishers report', () => {
 			affiliatelinks: none( PAYLOAD.affiliatelinks ),
 			downloadlinks: none( PAYLOAD.downloadlinks ),
 			scroll: { average: 0 },
+			age: NONE,
+			gender: NONE,
+			interest: NONE,
+			available: PAYLOAD.available,
 		} ) );
 		renderIn(
 			<Routed report="publisher">

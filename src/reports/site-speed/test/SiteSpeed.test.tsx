@@ -154,6 +154,52 @@ describe( 'Site Speed report', () => {
 		] );
 	} );
 
+	it( 'shows the google source’s PageSpeed lab run: its performance score, Total Blocking Time, INP from the field', async () => {
+		// GoogleSiteSpeedTest's desktop figures (fixtures/pagespeed-desktop.json).
+		const lab = {
+			overallScore: 94,
+			samples: 0,
+			cumulative_layout_shift: { score: 100, value: 0.012 },
+			largest_contentful_paint: { score: 90, value: 1.2037 },
+			server_response_time: { score: 100, value: 188.4 },
+			first_contentful_paint: { score: 95, value: 0.6891 },
+			total_blocking_time: { score: 100, value: 42 },
+			interaction_to_next_paint: { score: 99, value: 0.088 },
+			method: 'lab' as const,
+			audit: {
+				server_response_time: { score: 100, value: 188.4 },
+				at: 1764892800,
+			},
+			server_response_source: 'audit' as const,
+		};
+		mockApi( () => ( { desktop: lab, mobile: lab } ) );
+		renderScreen( 'plus' );
+		await screen.findByRole( 'img', { name: 'Overall Score: 94' } );
+		expect( tiles()[ 4 ] ).toEqual( [
+			'Total Blocking Time',
+			'42 ms',
+			'Good',
+			'Lighthouse-style score: 100',
+			'Goal: 200 ms or less (poor above 600 ms)',
+		] );
+		expect( tiles().map( ( tile ) => tile[ 1 ] ) ).toEqual( [
+			'1.20 s',
+			'0.012',
+			'188 ms',
+			'689 ms',
+			'42 ms',
+			'88 ms',
+		] );
+		expect(
+			screen.getByText(
+				/^Lab data: PageSpeed Insights’ Lighthouse audit/
+			)
+		).toBeInTheDocument();
+		expect(
+			screen.queryByText( /measured in this period/ )
+		).not.toBeInTheDocument();
+	} );
+
 	it( 'colours a value that meets its goal as Good even when its desktop score is 51', async () => {
 		mockApi( () => ( {
 			...SITE_SPEED,

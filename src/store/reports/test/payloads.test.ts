@@ -122,6 +122,7 @@ describe( 'payload fixtures', () => {
 				'first_contentful_paint',
 				'interaction_to_next_paint',
 				'largest_contentful_paint',
+				'method',
 				'overallScore',
 				'samples',
 				'server_response_source',

@@ -212,6 +212,7 @@ class ExceptionsReportTest extends BuiltinTestCase {
 			),
 			$data['pagination']
 		);
+		$this->assertTrue( $data['detects'], 'the builtin source detects exceptions' );
 		$this->assertSame( self::LAST_DAY, get_option( Runner::CHECKED_OPTION ) );
 
 		// The earlier spike, outside the range above: the first of its series, so not recurring.

@@ -177,7 +177,8 @@ class FormsReportTest extends BuiltinTestCase {
 	public function test_payload_with_compare(): void {
 		list( $status, $data ) = $this->get( self::ROUTE, self::COMPARE );
 		$this->assertSame( 200, $status, (string) wp_json_encode( $data ) );
-		$this->assertSame( array( 'chart', 'overviewgraph', 'forms', 'forms_source_medium', 'forms_campaign', 'compare' ), array_keys( $data ) );
+		$this->assertSame( array( 'chart', 'overviewgraph', 'forms', 'forms_source_medium', 'forms_campaign', 'compare', 'missing_dimensions' ), array_keys( $data ) );
+		$this->assertSame( array(), $data['missing_dimensions'], 'the builtin source knows every form' );
 
 		$this->assertSame( array( 'id', 'impressions', 'conversions', 'conversionrate' ), array_column( $data['forms']['columns'], 'id' ) );
 		$this->assertSame( array( 'Form Name or ID', 'Impressions', 'Conversions', 'Conversion Rate' ), array_column( $data['forms']['columns'], 'label' ) );

@@ -163,7 +163,8 @@ class MediaReportTest extends BuiltinTestCase {
 	public function test_payload_with_compare(): void {
 		list( $status, $data ) = $this->get( self::ROUTE, self::COMPARE );
 		$this->assertSame( 200, $status, (string) wp_json_encode( $data ) );
-		$this->assertSame( array( 'line_chart_report', 'video_details_rows', 'compare' ), array_keys( $data ) );
+		$this->assertSame( array( 'line_chart_report', 'video_details_rows', 'compare', 'missing_dimensions' ), array_keys( $data ) );
+		$this->assertSame( array(), $data['missing_dimensions'], 'the builtin source knows every video' );
 
 		$table = $data['video_details_rows'];
 		$this->assertSame( array( 'title', 'video_start', 'average_watch_time', 'average_time_viewed', 'completion_rate' ), array_column( $table['columns'], 'id' ) );

@@ -164,7 +164,23 @@ class PublisherReportTest extends BuiltinTestCase {
 	public function test_payload_with_compare(): void {
 		list( $status, $data ) = $this->get( self::ROUTE, self::REPORT_COMPARE );
 		$this->assertSame( 200, $status, (string) wp_json_encode( $data ) );
-		$this->assertSame( array( 'landingpages', 'exitpages', 'outboundlinks', 'affiliatelinks', 'downloadlinks', 'scroll' ), array_keys( $data ) );
+		$this->assertSame( array( 'landingpages', 'exitpages', 'outboundlinks', 'affiliatelinks', 'downloadlinks', 'scroll', 'age', 'gender', 'interest', 'available' ), array_keys( $data ) );
+		// Age, gender and interests are Google signals': hidden on the builtin source, never invented.
+		$none = array(
+			'labels'   => array(),
+			'data'     => array(),
+			'percents' => array(),
+			'compare'  => null,
+		);
+		$this->assertSame( array( $none, $none, $none ), array( $data['age'], $data['gender'], $data['interest'] ) );
+		$this->assertSame(
+			array(
+				'exitpages'    => true,
+				'scroll'       => true,
+				'demographics' => false,
+			),
+			$data['available']
+		);
 
 		$landing = $data['landingpages'];
 		$this->assertSame( array( 'title', 'entrances', 'duration', 'bounce', 'change' ), array_column( $landing['columns'], 'id' ) );

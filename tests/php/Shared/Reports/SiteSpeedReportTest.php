@@ -209,6 +209,7 @@ class SiteSpeedReportTest extends BuiltinTestCase {
 				),
 				'audit'                     => null,
 				'server_response_source'    => 'field',
+				'method'                    => 'field',
 			),
 			'mobile'  => array(
 				'overallScore'              => 73,
@@ -233,6 +234,7 @@ class SiteSpeedReportTest extends BuiltinTestCase {
 				'interaction_to_next_paint' => null,
 				'audit'                     => null,
 				'server_response_source'    => 'field',
+				'method'                    => 'field',
 			),
 		);
 	}
@@ -261,6 +263,7 @@ class SiteSpeedReportTest extends BuiltinTestCase {
 				'interaction_to_next_paint' => null,
 				'audit'                     => null,
 				'server_response_source'    => '',
+				'method'                    => 'field',
 			),
 			$day['mobile']
 		);
