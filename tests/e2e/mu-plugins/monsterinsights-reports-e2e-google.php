@@ -68,7 +68,9 @@ add_action(
 					}
 					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- A local fixture.
 					$key = json_decode( (string) file_get_contents( MONSTERINSIGHTS_REPORTS_DIR . 'tests/fake-google/fixtures/service-account.json' ), true );
-					// Each connection is new: the google source's cached answers are not its own.
+					// Each connection is new: the google source's cached answers are not its own,
+					// and an earlier quota back-off is over.
+					delete_transient( \MonsterInsights\Reports\Sources\Google\Cache::BACKOFF_TRANSIENT );
 					$connected_at = max( time(), $connection->get()['connected_at'] + 1 );
 					$connection->disconnect();
 					$connection->update(

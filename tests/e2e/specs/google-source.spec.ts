@@ -28,17 +28,20 @@ function e2eSite(): E2ESite {
 }
 
 /**
- * The fake's additive metric over days: the sum of crc32("{property}|{metric}|{day}||") % 1000.
+ * The fake's additive metric over days (docs/development.md): the sum of
+ * crc32("{property}|{metric}|{day}|{values}|") % 1000, for a request without filters.
  *
  * @param metric GA4's metric name.
  * @param days   Y-m-d days.
+ * @param values The row's dimension values (not dates), joined with "|".
  */
-function additive( metric: string, days: string[] ): number {
+function additive( metric: string, days: string[], values = '' ): number {
 	return days.reduce(
 		( sum, day ) =>
 			sum +
 			// Node's crc32 is unsigned, as PHP's is on 64-bit.
-			( crc32( `${ PROPERTY }|${ metric }|${ day }||` ) % 1000 ),
+			( crc32( `${ PROPERTY }|${ metric }|${ day }|${ values }|` ) %
+				1000 ),
 		0
 	);
 }
@@ -199,3 +202,63 @@ test( 'with the quota used up the Overview shows Google’s last numbers and say
 		path: test.info().outputPath( 'google-stale.png' ),
 	} );
 } );
+
+/**
+ * Report screens on google show the fake's numbers: one row of each, computed here from the
+ * fake's formula (tests/php/SingleSite/Google/ReportsOnGoogleTest.php proves every figure of the
+ * payloads; this proves the screens show them).
+ */
+const SCREENS: Array< {
+	route: string;
+	heading: string;
+	label: string;
+	value: () => number;
+} > = [
+	{
+		route: 'traffic-overview',
+		heading: 'Traffic Overview',
+		label: 'Direct',
+		value: () => additive( 'sessions', rangeDays(), 'Direct' ),
+	},
+	{
+		route: 'traffic-source-medium',
+		heading: 'Source / Medium',
+		label: 'google / cpc',
+		value: () => additive( 'sessions', rangeDays(), 'google|cpc' ),
+	},
+	{
+		route: 'publishers-pages',
+		heading: 'Pages Report',
+		label: '/about/',
+		value: () => additive( 'screenPageViews', rangeDays(), '/about/' ),
+	},
+	{
+		route: 'countries',
+		heading: 'Country Report',
+		label: 'United States',
+		value: () => additive( 'sessions', rangeDays(), 'US' ),
+	},
+];
+
+for ( const screen of SCREENS ) {
+	test( `${ screen.heading } on google shows ${ screen.label }’s number from GA4`, async ( {
+		page,
+	} ) => {
+		await page.goto(
+			`${ REPORTS_PATH }#/${ screen.route }?start=${ START }&end=${ END }&preset=custom`
+		);
+		await expect(
+			app( page ).getByRole( 'heading', { level: 1 } )
+		).toContainText( screen.heading );
+		const expected = screen.value().toLocaleString( 'en-US' );
+		const row = app( page )
+			.getByRole( 'row' )
+			.filter( { hasText: screen.label } )
+			.first();
+		await expect( row ).toContainText( expected );
+		await page.screenshot( {
+			path: test.info().outputPath( `google-${ screen.route }.png` ),
+			fullPage: true,
+		} );
+	} );
+}
