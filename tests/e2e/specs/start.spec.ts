@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../fixtures';
+import { crc32 } from 'node:zlib';
 import {
 	execFileSync,
 	spawn,
@@ -22,7 +23,8 @@ import path from 'path';
  * browser context without any cookie, lands on the Overview logged in as the administrator, with
  * the seeded traffic in it. The clone has no node_modules: with build/ current it installs only
  * Playground CLI (bin/playground). Its WordPress core is copied from .wp/core (WP_CORE_DIR) rather
- * than downloaded again.
+ * than downloaded again. Last, `GOOGLE=1 npm start` on the same site: the google source against the
+ * fake Google server it starts (on the port + 1000), and stops with it.
  */
 
 const ROOT = path.join( __dirname, '../../..' );
@@ -32,6 +34,8 @@ const PORT = Number(
 // The clone, one per port (made in beforeAll, removed in afterAll).
 const CLONE = path.join( os.tmpdir(), `mir-start-clone-${ PORT }` );
 const SITE = path.join( CLONE, '.wp', `site-${ PORT }` );
+// GOOGLE=1's fake Google server.
+const FAKE_GOOGLE_PORT = PORT + 1000;
 
 /**
  * Clones the working tree into CLONE: HEAD, then its uncommitted changes and untracked files.
@@ -95,15 +99,20 @@ let output = '';
 
 /**
  * Runs bin/start.sh until it prints its URL and "ready in N s".
+ *
+ * @param env More environment variables (the first start: RESET=1).
  */
-function start(): Promise< { url: string; seconds: number } > {
+function start(
+	env: Record< string, string > = { RESET: '1' }
+): Promise< { url: string; seconds: number } > {
+	output = '';
 	return new Promise( ( resolve, reject ) => {
 		server = spawn( 'bash', [ 'bin/start.sh' ], {
 			cwd: CLONE,
 			env: {
 				...process.env,
+				...env,
 				PORT: String( PORT ),
-				RESET: '1',
 				WP_CORE_DIR: path.join( ROOT, '.wp', 'core' ),
 				// The demo shop's WooCommerce: the checkout's copy, or the shared folder beside it.
 				THIRD_PARTY_CACHE: path.join( ROOT, '.wp', 'third-party' ),
@@ -129,6 +138,30 @@ function start(): Promise< { url: string; seconds: number } > {
 			)
 		);
 	} );
+}
+
+/**
+ * Stops bin/start.sh (its process group: the site, and the fake Google server with GOOGLE=1).
+ */
+async function stop(): Promise< void > {
+	const running = server;
+	server = undefined;
+	if (
+		! running?.pid ||
+		running.exitCode !== null ||
+		running.signalCode !== null
+	) {
+		return;
+	}
+	const exited = new Promise( ( resolve ) =>
+		running.once( 'exit', resolve )
+	);
+	try {
+		process.kill( -running.pid, 'SIGTERM' );
+	} catch {
+		// Already gone.
+	}
+	await exited;
 }
 
 /**
@@ -174,15 +207,8 @@ test.beforeAll( async () => {
 	started = { url, seconds, seeded };
 } );
 
-test.afterAll( () => {
-	if ( server?.pid ) {
-		try {
-			process.kill( -server.pid, 'SIGTERM' );
-		} catch {
-			// Already gone.
-		}
-	}
-	server = undefined;
+test.afterAll( async () => {
+	await stop();
 	if ( existsSync( CLONE ) ) {
 		rmSync( CLONE, { recursive: true, force: true } );
 	}
@@ -506,4 +532,80 @@ test( 'the site runs on salts of its own, and another fresh site gets other ones
 	expect( new Set( [ ...values, ...Object.values( salts ) ] ).size ).toBe(
 		24
 	);
+} );
+
+test( "GOOGLE=1 npm start: the same site on the google source, its Overview the fake Google server's numbers, the fake stopped with it", async ( {
+	browser,
+} ) => {
+	// The site again, now with GOOGLE=1: seeded already, so only the boot and the google step.
+	test.setTimeout( 300_000 );
+	await stop();
+	const { url } = await start( {
+		GOOGLE: '1',
+		FAKE_GOOGLE_PORT: String( FAKE_GOOGLE_PORT ),
+	} );
+	const fake = `http://127.0.0.1:${ FAKE_GOOGLE_PORT }`;
+	expect( output ).toContain(
+		`Data source: google, GA4 property 300000001 and Search Console site https://example.com/ on the\n  fake Google server at ${ fake }`
+	);
+	expect( url ).toBe( startedSite().url );
+
+	const context = await browser.newContext( {
+		storageState: { cookies: [], origins: [] },
+	} );
+	const page = await context.newPage();
+	await page.goto( url );
+	const app = page.locator( '#monsterinsights-reports' );
+	await expect(
+		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
+	).toBeVisible( { timeout: 90_000 } );
+	// The default range, the 30 days before the site's today, in the fake's numbers: per day
+	// crc32("300000001|sessions|{day}||") % 1000 (docs/development.md, "The fake Google server").
+	const today = await page.evaluate(
+		() =>
+			(
+				window as unknown as {
+					monsterinsightsReportsBoot: { site: { today: string } };
+				}
+			 ).monsterinsightsReportsBoot.site.today
+	);
+	let sessions = 0;
+	for ( let back = 30; back >= 1; back-- ) {
+		const day = new Date(
+			Date.parse( `${ today }T00:00:00Z` ) - back * 86_400_000
+		)
+			.toISOString()
+			.slice( 0, 10 );
+		// Node's crc32 is unsigned, as PHP's is on 64-bit.
+		sessions += crc32( `300000001|sessions|${ day }||` ) % 1000;
+	}
+	const box = page
+		.getByRole( 'region', { name: 'Key metrics' } )
+		.locator( '.monsterinsights-reports-infobox' )
+		.filter( {
+			has: page
+				.locator( '.monsterinsights-reports-infobox__title' )
+				.getByText( 'Sessions', { exact: true } ),
+		} )
+		.locator( '.monsterinsights-reports-infobox__value' );
+	await expect( box ).toHaveText(
+		new Intl.NumberFormat( 'en-US' ).format( sessions ),
+		{ timeout: 60_000 }
+	);
+	// Signed in with the fixture's service account, then GA4's Data API of that property.
+	const { requests } = ( await (
+		await fetch( `${ fake }/__requests` )
+	).json() ) as { requests: Array< { path: string } > };
+	expect( requests[ 0 ]?.path ).toBe( '/token' );
+	expect(
+		requests.some(
+			( request ) =>
+				request.path === '/v1beta/properties/300000001:batchRunReports'
+		)
+	).toBe( true );
+	await context.close();
+
+	// Stopping the site stops its fake.
+	await stop();
+	await expect( fetch( `${ fake }/__control` ) ).rejects.toThrow();
 } );
