@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '../fixtures';
+import { expect, test, type Browser, type Page } from '../fixtures';
+import { infoBoxValue } from '../utils';
 import { crc32 } from 'node:zlib';
 import {
 	execFileSync,
@@ -193,6 +194,25 @@ async function overviewSessions( page: Page ): Promise< number > {
 	} );
 }
 
+/**
+ * The printed URL in a new browser without cookies, once the Overview is on screen.
+ *
+ * @param browser The browser.
+ * @param url     The reports page.
+ */
+async function openOverview( browser: Browser, url: string ) {
+	const context = await browser.newContext( {
+		storageState: { cookies: [], origins: [] },
+	} );
+	const page = await context.newPage();
+	await page.goto( url );
+	const app = page.locator( '#monsterinsights-reports' );
+	await expect(
+		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
+	).toBeVisible( { timeout: 90_000 } );
+	return { context, page, app };
+}
+
 test.describe.configure( { mode: 'serial' } );
 
 test.beforeAll( async () => {
@@ -288,16 +308,7 @@ test( 'a new browser opens the printed URL logged in, on the Overview with the s
 	// The Sessions box shows the report the server computes for the default range (the last 30
 	// days), and every one of those days has traffic.
 	const sessions = await overviewSessions( page );
-	const box = page
-		.getByRole( 'region', { name: 'Key metrics' } )
-		.locator( '.monsterinsights-reports-infobox' )
-		.filter( {
-			has: page
-				.locator( '.monsterinsights-reports-infobox__title' )
-				.getByText( 'Sessions', { exact: true } ),
-		} )
-		.locator( '.monsterinsights-reports-infobox__value' );
-	await expect( box ).toHaveText(
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText(
 		new Intl.NumberFormat( 'en-US' ).format( sessions )
 	);
 	const byDay = await app
@@ -317,15 +328,7 @@ test( 'with a pro key, the eCommerce Overview counts every paid order the demo s
 	browser,
 } ) => {
 	const { url } = startedSite();
-	const context = await browser.newContext( {
-		storageState: { cookies: [], origins: [] },
-	} );
-	const page = await context.newPage();
-	await page.goto( url );
-	const app = page.locator( '#monsterinsights-reports' );
-	await expect(
-		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
-	).toBeVisible( { timeout: 90_000 } );
+	const { context, page, app } = await openOverview( browser, url );
 	// A pro key the demo site trusts (the e2e key pair).
 	const key = execFileSync(
 		'php',
@@ -550,15 +553,7 @@ test( "GOOGLE=1 npm start: the same site on the google source, its Overview the 
 	);
 	expect( url ).toBe( startedSite().url );
 
-	const context = await browser.newContext( {
-		storageState: { cookies: [], origins: [] },
-	} );
-	const page = await context.newPage();
-	await page.goto( url );
-	const app = page.locator( '#monsterinsights-reports' );
-	await expect(
-		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
-	).toBeVisible( { timeout: 90_000 } );
+	const { context, page } = await openOverview( browser, url );
 	// The default range, the 30 days before the site's today, in the fake's numbers: per day
 	// crc32("300000001|sessions|{day}||") % 1000 (docs/development.md, "The fake Google server").
 	const today = await page.evaluate(
@@ -579,16 +574,7 @@ test( "GOOGLE=1 npm start: the same site on the google source, its Overview the 
 		// Node's crc32 is unsigned, as PHP's is on 64-bit.
 		sessions += crc32( `300000001|sessions|${ day }||` ) % 1000;
 	}
-	const box = page
-		.getByRole( 'region', { name: 'Key metrics' } )
-		.locator( '.monsterinsights-reports-infobox' )
-		.filter( {
-			has: page
-				.locator( '.monsterinsights-reports-infobox__title' )
-				.getByText( 'Sessions', { exact: true } ),
-		} )
-		.locator( '.monsterinsights-reports-infobox__value' );
-	await expect( box ).toHaveText(
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText(
 		new Intl.NumberFormat( 'en-US' ).format( sessions ),
 		{ timeout: 60_000 }
 	);
