@@ -44,6 +44,15 @@ core=$!
 shop_log="$(mktemp)"
 bash bin/third-party.sh woocommerce >"$shop_log" 2>&1 &
 shop=$!
+# The plugin's runtime PHP packages (composer.json's require: firebase/php-jwt, which signs the
+# google source's service-account tokens, and the MaxMind reader), as the release zip ships them:
+# installed without the development tools when vendor/ is missing, as on a fresh clone.
+composer=''
+composer_log="$(mktemp)"
+if [ ! -f vendor/autoload.php ]; then
+	composer install --no-dev --no-interaction --no-progress >"$composer_log" 2>&1 &
+	composer=$!
+fi
 current=0
 if [ -f build/reports.asset.php ] && node bin/build-hash.mjs --check; then
 	current=1
@@ -68,6 +77,12 @@ if ! wait "$shop"; then
 fi
 woocommerce="$(tail -n 1 "$shop_log")/woocommerce"
 rm -f "$shop_log"
+if [ -n "$composer" ] && ! wait "$composer"; then
+	cat "$composer_log" >&2
+	echo "start: the plugin's PHP packages could not be installed (composer install --no-dev)" >&2
+	exit 1
+fi
+rm -f "$composer_log"
 
 # Otherwise the data the PHP side reads (build/data) comes first; the app's bundle is built
 # meanwhile, into a folder of its own (webpack empties its output folder first), while WordPress

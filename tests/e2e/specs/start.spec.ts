@@ -23,8 +23,8 @@ import path from 'path';
  * its own (START_PORT, default E2E_PORT + 10), then the exact URL it prints, opened in a new
  * browser context without any cookie, lands on the Overview logged in as the administrator, with
  * the seeded traffic in it. The clone has no node_modules: with build/ current it installs only
- * Playground CLI (bin/playground). Its WordPress core is copied from .wp/core (WP_CORE_DIR) rather
- * than downloaded again. Last, `GOOGLE=1 npm start` on the same site: the google source against the
+ * Playground CLI (bin/playground), and the plugin's runtime PHP packages (composer --no-dev). Its
+ * WordPress core is copied from .wp/core (WP_CORE_DIR) rather than downloaded again. Last, `GOOGLE=1 npm start` on the same site: the google source against the
  * fake Google server it starts (on the port + 1000), and stops with it.
  */
 
@@ -264,6 +264,13 @@ test( 'prints the reports page of its own port and how long it took', () => {
 		)
 	).toBe( true );
 	expect( existsSync( path.join( CLONE, 'node_modules' ) ) ).toBe( false );
+	// And the plugin's runtime PHP packages, as the release ships them, without the development tools.
+	expect(
+		existsSync( path.join( CLONE, 'vendor/firebase/php-jwt/src/JWT.php' ) )
+	).toBe( true );
+	expect( existsSync( path.join( CLONE, 'vendor/bin/phpunit' ) ) ).toBe(
+		false
+	);
 } );
 
 test( 'a new browser opens the printed URL logged in, on the Overview with the seeded traffic', async ( {
