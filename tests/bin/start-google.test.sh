@@ -3,7 +3,8 @@
 # something already answers on (before it installs or boots anything), and the demo's must-use
 # plugin defines MONSTERINSIGHTS_REPORTS_GOOGLE_BASE from the site folder's .demo-google.json only
 # for a fake on the loopback address. The step that connects the site is tested by PHPUnit
-# (tests/php/SingleSite/Google/DemoGoogleTest.php), the whole command by hand (docs/development.md).
+# (tests/php/SingleSite/Google/DemoGoogleTest.php), the whole command in a browser by the npm start
+# test (tests/e2e/specs/start.spec.ts).
 # shellcheck source=tests/bin/lib.sh
 . "$(dirname "$0")/lib.sh"
 
