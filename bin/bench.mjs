@@ -32,9 +32,12 @@
  *                                what the shop capture adds to a real WooCommerce checkout
  *                                (bin/bench-checkout.php: the module on against off, alternating;
  *                                its own database, WooCommerce from bin/third-party.sh)
+ *   node bin/bench.mjs --google  every report on the google source against the fake Google server
+ *                                (bin/bench-google.php): the mapping's own cost without HTTP waits,
+ *                                as a ratio to core's GET /wp/v2/posts, and the API calls
  *   node bin/bench.mjs           (npm run bench) the sizes, the page, bin/bench.php against a real
  *                                WordPress and MariaDB (collector, aggregation, storage and report
- *                                latency at 1 M page views), the checkout, then the start; about 9
+ *                                latency at 1 M page views), the checkout, the google source, then the start; about 9
  *                                minutes on 2 cores
  *
  * Arguments after the mode go to bin/bench.php (e.g. `npm run bench -- --pageviews=200000`).
@@ -47,7 +50,7 @@ import path from 'path';
 import { build } from './bench/common.mjs';
 import { firstNumbersRows } from './bench/first-numbers-sites.mjs';
 import { pageRows } from './bench/page.mjs';
-import { checkoutRows, phpRows } from './bench/php.mjs';
+import { checkoutRows, googleRows, phpRows } from './bench/php.mjs';
 import { sizeRows } from './bench/sizes.mjs';
 import { startRows } from './bench/start.mjs';
 import { printTable } from './bench/table.mjs';
@@ -58,6 +61,7 @@ const pageOnly = args.includes( '--page' );
 const startOnly = args.includes( '--start' );
 const firstNumbersOnly = args.includes( '--first-numbers' );
 const checkoutOnly = args.includes( '--checkout' );
+const googleOnly = args.includes( '--google' );
 /**
  * The value of a `--name=value` argument, or ''.
  *
@@ -81,6 +85,7 @@ const phpArgs = args.filter(
 		arg !== '--start' &&
 		arg !== '--first-numbers' &&
 		arg !== '--checkout' &&
+		arg !== '--google' &&
 		arg !== '--list' &&
 		! arg.startsWith( '--url=' ) &&
 		! arg.startsWith( '--native-url=' ) &&
@@ -103,6 +108,15 @@ if ( checkoutOnly ) {
 	}
 	printTable( checkout );
 	process.exit( checkout.every( ( row ) => row.ok ) ? 0 : 1 );
+}
+
+if ( googleOnly ) {
+	const google = googleRows();
+	if ( google === null ) {
+		process.exit( 1 );
+	}
+	printTable( google );
+	process.exit( google.every( ( row ) => row.ok ) ? 0 : 1 );
 }
 
 if ( startOnly ) {
@@ -148,6 +162,12 @@ if ( ! sizesOnly && ! pageOnly ) {
 		process.exit( 1 );
 	}
 	rows.push( ...checkout );
+	const google = googleRows();
+	if ( google === null ) {
+		printTable( rows );
+		process.exit( 1 );
+	}
+	rows.push( ...google );
 	const first = await firstNumbersRows( nativeUrl, playgroundUrl );
 	if ( first === null ) {
 		printTable( rows );

@@ -119,6 +119,8 @@ final class Plugin {
 		add_filter( 'monsterinsights_reports_cache_version', array( Settings\Shop::class, 'cache_version' ) );
 		add_action( 'admin_enqueue_scripts', array( $this->reports_page, 'enqueue' ) );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
+		// Google's OAuth sign-in returns to the plugin's admin page.
+		add_action( 'load-toplevel_page_' . ReportsPage::SLUG, array( \MonsterInsights\Reports\Sources\Google\OAuth::class, 'on_page_load' ) );
 		Licensing\Licence::register();
 		Admin\SiteHealth::register();
 		\MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Module::register();
@@ -173,5 +175,6 @@ final class Plugin {
 		( new REST\NoteCategoriesController() )->register_routes();
 		( new REST\MediaLibraryController() )->register_routes();
 		( new REST\SiteHealthController() )->register_routes();
+		( new REST\GoogleController() )->register_routes();
 	}
 }

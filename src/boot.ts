@@ -1,6 +1,7 @@
 import apiFetch from '@wordpress/api-fetch';
 
 import { startedRequestsMiddleware } from './app/firstScreen';
+import { staleAnswersMiddleware } from './store/reports/staleAnswers';
 import type { BootData } from './store/app/types';
 
 declare global {
@@ -45,15 +46,21 @@ export function parseBoot( value: unknown ): BootData | null {
  * Points api-fetch at the site's REST root, authenticates it with the page's nonce and hands it the
  * answers the page preloaded (each used once, by a GET of its path; see src/app/firstScreen.ts).
  *
+ * The report routes' answers are read for their stale header (staleAnswersMiddleware) after a
+ * started request is handed over, so the hand-over still sees the request as asked.
+ *
  * @param boot      The boot payload.
  * @param preloaded The preloaded answers, by path.
+ * @param onStale   Called when a report answer was built from Google's last answers.
  */
 export function configureApiFetch(
 	boot: BootData,
-	preloaded: Record< string, unknown > = {}
+	preloaded: Record< string, unknown > = {},
+	onStale: () => void = () => {}
 ): void {
 	apiFetch.use( apiFetch.createRootURLMiddleware( boot.rest.root ) );
 	apiFetch.use( apiFetch.createNonceMiddleware( boot.rest.nonce ) );
 	apiFetch.use( apiFetch.createPreloadingMiddleware( preloaded ) );
+	apiFetch.use( staleAnswersMiddleware( onStale ) );
 	apiFetch.use( startedRequestsMiddleware );
 }

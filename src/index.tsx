@@ -1,4 +1,3 @@
-import apiFetch from '@wordpress/api-fetch';
 import { dispatch, register, resolveSelect, select } from '@wordpress/data';
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
@@ -20,7 +19,6 @@ import {
 } from './components/FirstPaint';
 import { mirrorChunkStylesForRtl } from './lib/rtl-chunk-styles';
 import { appStore } from './store/app';
-import { staleAnswersMiddleware } from './store/reports/staleAnswers';
 import { stores } from './store';
 import './reports.scss';
 
@@ -52,12 +50,9 @@ domReady( () => {
 		parsePreload( window.monsterinsightsReportsPreload ),
 		first
 	);
-	configureApiFetch( boot, preloaded );
 	// Google's quota ran out and a report shows its last answers: the app says so.
-	apiFetch.use(
-		staleAnswersMiddleware( () =>
-			dispatch( appStore ).setFlags( { stale: true } )
-		)
+	configureApiFetch( boot, preloaded, () =>
+		dispatch( appStore ).setFlags( { stale: true } )
 	);
 	stores.forEach( ( store ) => register( store ) );
 	dispatch( appStore ).receiveBoot( boot );

@@ -83,3 +83,38 @@ export function checkoutRows( extra = [] ) {
 	fs.rmSync( path.dirname( json ), { recursive: true, force: true } );
 	return rows;
 }
+
+/**
+ * The google source's bench (bin/bench-google.php): each report on the google source against the
+ * fake Google server, its own cost apart from HTTP waits and its API calls, in its own database;
+ * its rows, or null when it could not run.
+ *
+ * @param {string[]} extra Arguments for bin/bench-google.php (--runs=N).
+ * @return {Array<Object>|null} Rows.
+ */
+export function googleRows( extra = [] ) {
+	const database =
+		process.env.BENCH_GOOGLE_DB_NAME ||
+		'monsterinsights_reports_bench_google';
+	if ( run( 'bash', [ 'bin/mariadb.sh', database ] ) !== 0 ) {
+		return null;
+	}
+	const json = path.join(
+		fs.mkdtempSync( path.join( os.tmpdir(), 'mir-bench-google-' ) ),
+		'rows.json'
+	);
+	const status = run( 'php', [
+		'bin/bench-google.php',
+		`--json=${ json }`,
+		...extra,
+	] );
+	if ( ! fs.existsSync( json ) ) {
+		console.error(
+			`bench: bin/bench-google.php stopped (exit status ${ status })`
+		);
+		return null;
+	}
+	const rows = JSON.parse( fs.readFileSync( json, 'utf8' ) );
+	fs.rmSync( path.dirname( json ), { recursive: true, force: true } );
+	return rows;
+}

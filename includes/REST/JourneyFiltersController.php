@@ -85,7 +85,7 @@ final class JourneyFiltersController extends Controller {
 		if ( ! Tiers::allows( Licence::level(), $name ) ) {
 			return Upgrade::required( $name );
 		}
-		$missing = ( new UserJourney() )->unavailable();
+		$missing = ( new UserJourney() )->unavailable( $source );
 		if ( null !== $missing ) {
 			return $missing;
 		}

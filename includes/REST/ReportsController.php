@@ -19,6 +19,7 @@ use MonsterInsights\Reports\Reports\Unavailable;
 use MonsterInsights\Reports\Reports\Registry;
 use MonsterInsights\Reports\Reports\Report;
 use MonsterInsights\Reports\Settings\Shop;
+use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\Source;
 use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\GoogleError;
@@ -185,8 +186,9 @@ final class ReportsController extends Controller {
 		if ( $report instanceof NeedsShop && ! Shop::active() ) {
 			return new \WP_Error( 'no_shop', $report->no_shop_notice(), array( 'status' => 400 ) );
 		}
-		// A report that needs a module or a shop plugin says which is missing (a 400).
-		$missing = $report instanceof Unavailable ? $report->unavailable() : null;
+		// A report that needs a module, a shop plugin or what only some sources can do says which
+		// is missing (a 400).
+		$missing = $report instanceof Unavailable ? $report->unavailable( $source ) : null;
 		if ( null !== $missing ) {
 			return $missing;
 		}
@@ -382,6 +384,10 @@ final class ReportsController extends Controller {
 		}
 		if ( is_array( $hit ) ) {
 			return $hit;
+		}
+		if ( null === $build && $source instanceof Prefetches ) {
+			// A remote source asks the report's queries together first.
+			$source->prefetch( static fn( Source $recorder ): array => $report->build( $recorder, $request ) );
 		}
 		$data = null !== $build ? $build() : $report->build( $source, $request );
 		// As JSON, the form the response takes anyway: half the bytes of PHP's serialize() for a

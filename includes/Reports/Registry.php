@@ -61,7 +61,7 @@ final class Registry {
 		),
 		'queries'               => array(
 			'feature' => 'queries',
-			'class'   => null,
+			'class'   => Queries::class,
 		),
 		'dimensions'            => array(
 			'feature' => 'dimensions',

@@ -80,9 +80,11 @@ final class UserJourney implements Report, HasParams, Unavailable {
 	}
 
 	/**
-	 * Why the report cannot be shown: a module off, or no shop plugin.
+	 * Why the report cannot be shown: a module off, or no shop plugin (whichever source is active).
+	 *
+	 * @param Source $source The active source.
 	 */
-	public function unavailable(): ?\WP_Error {
+	public function unavailable( Source $source ): ?\WP_Error { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.Found -- The orders are the shop capture's, whatever the source.
 		if ( ! Modules::is_active( self::MODULE ) ) {
 			return new \WP_Error( 'user_journey_inactive', __( 'Please activate the User Journey addon to view User journey reports.', 'monsterinsights-reports' ), array( 'status' => 400 ) );
 		}

@@ -253,11 +253,15 @@ export function App() {
 
 	// A site that is not authenticated blurs the reports and raises the no-auth flag
 	// (docs/product-rules.md#app-shell-and-start-up); the not-connected screen stands in for the
-	// notice.
+	// notice. Connecting in the settings screen or the wizard lowers them again.
+	const wasConnected = useRef( connected );
 	useEffect( () => {
 		if ( connected === false ) {
 			setFlags( { blur: true, noauth: true } );
+		} else if ( connected && wasConnected.current === false ) {
+			setFlags( { blur: false, noauth: false } );
 		}
+		wasConnected.current = connected;
 	}, [ connected, setFlags ] );
 
 	if ( ! boot ) {

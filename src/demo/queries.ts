@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA — the Search Console report (docs/product-rules.md#planned). Shown blurred under its
- * upsell; never real.
+ * SAMPLE DATA — the Search Console report, shaped as its REST payload (includes/Reports/Queries.php),
+ * and that payload's type. Shown blurred under its upsell; never real.
  */
 import { __ } from '@wordpress/i18n';
 
@@ -9,7 +9,33 @@ import { pct } from './series';
 
 export const SAMPLE = true;
 
-export const payload = {
+/** A Google search term of the range with its figures. */
+export interface SearchQueryRow {
+	term: string;
+	clicks: number;
+	impressions: number;
+	/** Click-through rate, in percent. */
+	ctr: number;
+	/** Average position in the results, 1 the top. */
+	position: number;
+}
+
+/**
+ * GET /reports/queries: the top 50 Google search terms, most clicks first, and where the source
+ * shows them in full (`galinks.queries`, left out when it has no such page).
+ */
+export interface QueriesReport {
+	queries: SearchQueryRow[];
+	galinks?: { queries: string };
+}
+
+declare module '../store/reports/types' {
+	interface ReportPayloads {
+		queries: QueriesReport;
+	}
+}
+
+export const payload: QueriesReport = {
 	queries: [
 		[ 'sample search term', 412, 8120, 5.07, 3.2 ],
 		[ 'how to get started', 298, 10450, 2.85, 5.8 ],
@@ -24,7 +50,10 @@ export const payload = {
 		ctr: ctr as number,
 		position: position as number,
 	} ) ),
-	galinks: { queries: '' },
+	galinks: {
+		queries:
+			'https://search.google.com/search-console/performance/search-analytics',
+	},
 };
 
 export function layout(): SampleLayout {

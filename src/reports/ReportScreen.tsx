@@ -13,6 +13,8 @@
  *   (WooCommerce or Easy Digital Downloads with the eCommerce module on) is fetched like any
  *   other; the server answers 400 no_shop with the report's notice (what is missing, or the
  *   shops the report supports), shown word for word in an info notice, with no error dialog.
+ *   So are the other notices of what the site lacks for a report (store/reports/errors.ts
+ *   NOTICE_CODES: the Queries report on a source that does not read Search Console).
  * - empty: the report's empty text (default 'No data to show').
  *
  * A report whose chart carries site notes shows their toggle and panel right under that chart
@@ -34,7 +36,7 @@ import {
 import { isPayloadEmpty } from '../components/report/empty';
 import { canUse } from '../lib/tiers';
 import { appStore } from '../store/app';
-import { reportsStore, requestDates } from '../store/reports';
+import { isNoticeError, reportsStore, requestDates } from '../store/reports';
 import {
 	reportDef,
 	RouteContextContext,
@@ -205,11 +207,11 @@ function LiveBody< P >( {
 		) : (
 			children( data, { demo: false, locale, comparing } )
 		);
-	} else if ( error?.code === 'no_shop' ) {
-		// An eCommerce report on a site without a shop: the server's notice, not a failure.
+	} else if ( isNoticeError( error ) ) {
+		// What the site lacks for the report (a shop, …): the server's notice, not a failure.
 		body = (
 			<Notice status="info" isDismissible={ false }>
-				<p>{ error.message }</p>
+				<p>{ error?.message }</p>
 			</Notice>
 		);
 	} else if ( error && ! HANDLED_ELSEWHERE.includes( error.code ) ) {
@@ -222,7 +224,7 @@ function LiveBody< P >( {
 							'monsterinsights-reports'
 						) }
 				</p>
-				{ error.message && <p>{ error.message }</p> }
+				{ error.message && <p>{ error?.message }</p> }
 			</Notice>
 		);
 	} else if ( isLoading || ! error ) {

@@ -218,10 +218,15 @@ export const REPORTS = {
 			label: () => __( 'Search Console', 'monsterinsights-reports' ),
 		},
 		feature: 'queries',
+		compare: false,
 		upsell: 'queries',
 		sample: true,
 		demo: () =>
 			import( /* webpackChunkName: "demo-queries" */ '../demo/queries' ),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-queries" */ './queries'
+			) as Promise< ScreenModule >,
 	},
 	dimensions: {
 		title: () => __( 'Dimensions Report', 'monsterinsights-reports' ),

@@ -2,6 +2,7 @@ import type { StoreDescriptor } from '@wordpress/data';
 
 import { addonsStore } from './addons';
 import { appStore } from './app';
+import { googleStore } from './google';
 import { metricsStore } from './metrics';
 import { notesStore } from './notes';
 import { notificationsStore } from './notifications';
@@ -16,6 +17,7 @@ export const stores: StoreDescriptor[] = [
 	appStore,
 	reportsStore,
 	settingsStore,
+	googleStore,
 	addonsStore,
 	metricsStore,
 	notesStore,

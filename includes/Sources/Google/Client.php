@@ -60,7 +60,7 @@ final class Client {
 	/**
 	 * A GA4 Data API call on the connection's property.
 	 *
-	 * @param string               $method runReport, batchRunReports or runRealtimeReport.
+	 * @param string               $method runReport, batchRunReports, runRealtimeReport or runFunnelReport.
 	 * @param array<string, mixed> $body   The body.
 	 * @return array<string, mixed>
 	 * @throws GoogleError When Google does not answer with what was asked.

@@ -68,12 +68,14 @@ final class Endpoints {
 	}
 
 	/**
-	 * A GA4 Data API method of a property: runReport, batchRunReports or runRealtimeReport.
+	 * A GA4 Data API method of a property: runReport, batchRunReports or runRealtimeReport (v1beta),
+	 * runFunnelReport (v1alpha).
 	 *
 	 * @param string $property The property's numeric id.
 	 * @param string $method   The method.
 	 */
 	public static function data( string $property, string $method ): string {
-		return self::url( 'data', '/v1beta/properties/' . rawurlencode( $property ) . ':' . $method );
+		$version = 'runFunnelReport' === $method ? 'v1alpha' : 'v1beta';
+		return self::url( 'data', '/' . $version . '/properties/' . rawurlencode( $property ) . ':' . $method );
 	}
 }

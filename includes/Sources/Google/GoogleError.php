@@ -15,7 +15,8 @@ defined( 'ABSPATH' ) || exit;
  * site) → the not-connected screen with Google's reason; QUOTA (429, RESOURCE_EXHAUSTED) → the last
  * cached answer with a notice, or this notice; UNAVAILABLE (timeouts, 5xx) → a notice with retry;
  * MALFORMED (an answer that is not the JSON expected) → logged, a notice; NOT_CONFIGURED (no
- * connection yet).
+ * connection yet); SEARCH_CONSOLE_FORBIDDEN (403 on the Search Console site alone: the GA4 reports
+ * still work) → the Search Console report's notice.
  */
 final class GoogleError extends \RuntimeException {
 
@@ -26,16 +27,19 @@ final class GoogleError extends \RuntimeException {
 	public const MALFORMED      = 'google_malformed';
 	public const NOT_CONFIGURED = 'not_connected';
 
+	public const SEARCH_CONSOLE_FORBIDDEN = 'no_search_console_access';
+
 	/**
 	 * The HTTP status the plugin's REST routes answer with, by kind.
 	 */
 	private const STATUS = array(
-		self::REAUTH         => 401,
-		self::FORBIDDEN      => 403,
-		self::QUOTA          => 429,
-		self::UNAVAILABLE    => 503,
-		self::MALFORMED      => 502,
-		self::NOT_CONFIGURED => 409,
+		self::REAUTH                   => 401,
+		self::FORBIDDEN                => 403,
+		self::QUOTA                    => 429,
+		self::UNAVAILABLE              => 503,
+		self::MALFORMED                => 502,
+		self::NOT_CONFIGURED           => 409,
+		self::SEARCH_CONSOLE_FORBIDDEN => 400,
 	);
 
 	/**
@@ -88,6 +92,8 @@ final class GoogleError extends \RuntimeException {
 				return __( 'Google did not answer in time. Try again in a moment.', 'monsterinsights-reports' );
 			case self::MALFORMED:
 				return __( 'Google sent an answer that could not be read. It was logged; try again in a moment.', 'monsterinsights-reports' );
+			case self::SEARCH_CONSOLE_FORBIDDEN:
+				return __( 'Google refused access to the chosen Search Console site. Add the connected Google account as a user of the site in Search Console, or choose another site in the Google connection settings.', 'monsterinsights-reports' );
 			default:
 				return __( 'Connect a data source before viewing reports.', 'monsterinsights-reports' );
 		}

@@ -7,9 +7,13 @@
 
 namespace MonsterInsights\Reports\Sources\Google;
 
+use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
+use MonsterInsights\Reports\Sources\Prefetches;
+use MonsterInsights\Reports\Sources\ReadsSearchConsole;
 use MonsterInsights\Reports\Sources\Source;
 
 defined( 'ABSPATH' ) || exit;
@@ -17,15 +21,32 @@ defined( 'ABSPATH' ) || exit;
 // phpcs:disable WordPress.Security.EscapeOutput.ExceptionNotEscaped -- A GoogleError is never printed: the REST routes answer its kind and text as JSON (GoogleError::to_wp_error()).
 
 /**
- * Each Query is one runReport, or with a compare range one batchRunReports of two (the range and
- * the compare range), on the connection's property. Answers are cached per query (Cache): a
- * range that includes today briefly, others for hours; when Google's quota is used up the last
- * answer for the query is served and the source says so (stale()). It shares nothing with the
- * builtin source but the Query model and the Source interface.
+ * Each Query is asked in its parts (Ga4Query) for its range and compare range: one runReport, or
+ * batchRunReports of up to five; a report's requests are asked together beforehand (prefetch()).
+ * The eCommerce funnel is GA4's funnel report (Ga4Funnel), real time its realtime report
+ * (Ga4Realtime). Answers are cached per request (Cache): a range that includes today briefly,
+ * others for hours; when Google's quota is used up Google is left alone for a while and the last
+ * answers are served, and the source says so (stale()). It shares nothing with the builtin source
+ * but the Query model and the Source interface. It also reads the connection's Search Console site
+ * (ReadsSearchConsole, SearchConsole).
+ *
+ * What GA4 cannot answer: exits and entrances (no such metrics: 0), the days and the sessions to a
+ * purchase and a link's kind (no such dimensions: no rows), real-time traffic sources, paths and
+ * regions (empty), real-time minutes before the 29th (absent).
  */
-final class GoogleSource implements Source {
+final class GoogleSource implements Source, Prefetches, ReadsSearchConsole {
 
 	public const KEY = 'google';
+
+	/**
+	 * The most requests a batchRunReports holds.
+	 */
+	public const BATCH = 5;
+
+	/**
+	 * How many of the most viewed pages' titles name landing pages.
+	 */
+	public const TITLED = 1000;
 
 	/**
 	 * Its client, made on first use.
@@ -66,91 +87,338 @@ final class GoogleSource implements Source {
 	}
 
 	/**
-	 * Answers a query.
+	 * Answers a query: its parts (Ga4Query::parts()) for its range and its compare range in one
+	 * runReport, or in batches of five; the funnel with runFunnelReport. A query by a dimension GA4
+	 * has no value for (the days and sessions to a purchase, a link's kind) answers no rows, without
+	 * asking.
 	 *
 	 * @param Query $query The query.
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
 	public function run( Query $query ): Result {
-		if ( count( Ga4Query::asked_metrics( $query ) ) > Ga4Query::MAX_METRICS ) {
-			return $this->run_in_parts( $query );
+		if ( ! $this->answers( $query ) ) {
+			return self::nothing( $query );
 		}
-		$body   = null === $query->compare
-			? array( 'runReport', Ga4Query::request( $query, $query->range ) )
-			: array(
-				'batchRunReports',
-				array(
-					'requests' => array(
-						Ga4Query::request( $query, $query->range ),
-						Ga4Query::request( $query, $query->compare ),
-					),
-				),
-			);
-		$answer = $this->cached( $body[0], $body[1], $query->range->end_ymd() >= wp_date( 'Y-m-d' ) );
-		if ( 'batchRunReports' === $body[0] ) {
-			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
-			$current = is_array( $reports[0] ?? null ) ? $reports[0] : array();
-			$other   = is_array( $reports[1] ?? null ) ? $reports[1] : array();
-			$result  = Ga4Query::result( $current, $query );
-			return new Result( $result->rows, $result->totals, Ga4Query::result( $other, $query ) );
+		if ( Ga4Funnel::is_funnel( $query ) ) {
+			return Ga4Funnel::result( $this->cached( 'runFunnelReport', Ga4Funnel::request( $query ) ), $query );
 		}
-		return Ga4Query::result( $answer, $query );
+		if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
+			return $this->with_titles( $query );
+		}
+		return $this->report( $query );
 	}
 
 	/**
-	 * A query with more metrics than one request may ask: the first part (with the metrics the
-	 * query is ordered by) decides the rows, the others add their metrics to those rows.
+	 * Whether GA4 knows every dimension a query groups or filters by.
 	 *
 	 * @param Query $query The query.
-	 * @throws GoogleError When Google cannot answer.
 	 */
-	private function run_in_parts( Query $query ): Result {
-		$ordered = array_values( array_intersect( array_column( $query->order_by, 'field' ), $query->metrics ) );
-		$rest    = array_values( array_diff( $query->metrics, $ordered ) );
-		$known   = array_values( array_filter( $rest, static fn( string $m ): bool => isset( Ga4Query::METRICS[ $m ] ) ) );
-		$unknown = array_values( array_diff( $rest, $known ) );
-		$parts   = array_chunk( $known, max( 1, Ga4Query::MAX_METRICS - count( $ordered ) ) );
-		$first   = array_merge( $ordered, array_shift( $parts ) ?? array(), $unknown );
-		$main    = $this->run( new Query( $first, $query->dimensions, $query->range, $query->compare, $query->filters, $query->order_by, $query->limit ) );
-		foreach ( $parts as $part ) {
-			$other = $this->run( new Query( $part, $query->dimensions, $query->range, $query->compare, $query->filters ) );
-			$main  = self::merge( $main, $other, $query );
+	private function answers( Query $query ): bool {
+		if ( Ga4Funnel::is_funnel( $query ) ) {
+			return Ga4Funnel::supports( $query );
 		}
-		return $main;
+		foreach ( array_merge( $query->dimensions, array_map( static fn( $filter ): string => $filter->dimension, $query->filters ) ) as $dimension ) {
+			if ( ! $this->supports( $dimension ) ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**
-	 * Adds the metrics of another part to a result's rows (matched by their dimension values), its
-	 * totals and its compare result's, in the query's metric order.
+	 * A query's answer without rows.
 	 *
-	 * @param Result $main  The rows that count.
-	 * @param Result $other Another part.
-	 * @param Query  $query The whole query.
+	 * @param Query $query The query.
 	 */
-	private static function merge( Result $main, Result $other, Query $query ): Result {
-		$by_key = array();
-		foreach ( $other->rows as $row ) {
-			$by_key[ (string) wp_json_encode( $row['dimensions'] ) ] = $row['metrics'];
+	private static function nothing( Query $query ): Result {
+		$zeros = array_fill_keys( $query->metrics, 0 );
+		return new Result( array(), $zeros, null === $query->compare ? null : new Result( array(), $zeros ) );
+	}
+
+	/**
+	 * A query's parts for its ranges, merged per range. A range that ends before GA4's first day
+	 * is not asked.
+	 *
+	 * @param Query $query The query.
+	 */
+	private function report( Query $query ): Result {
+		$parts   = Ga4Query::parts( $query );
+		$answers = $this->reports( $this->requests( $query ) );
+		$results = array();
+		foreach ( array_keys( self::ranges( $query ) ) as $r ) {
+			$pairs = array();
+			foreach ( $parts as $i => $part ) {
+				$pairs[] = array( $part, $answers[ $r * count( $parts ) + $i ] ?? array() );
+			}
+			$results[] = Ga4Query::merge( $query, $pairs );
 		}
-		$in_order = static function ( array $metrics ) use ( $query ): array {
-			$out = array();
-			foreach ( $query->metrics as $metric ) {
-				if ( array_key_exists( $metric, $metrics ) ) {
-					$out[ $metric ] = $metrics[ $metric ];
+		return isset( $results[1] ) ? new Result( $results[0]->rows, $results[0]->totals, $results[1] ) : $results[0];
+	}
+
+	/**
+	 * A query's ranges: its range, and its compare range when it has one.
+	 *
+	 * @param Query $query The query.
+	 * @return list<\MonsterInsights\Reports\Query\DateRange>
+	 */
+	private static function ranges( Query $query ): array {
+		return null === $query->compare ? array( $query->range ) : array( $query->range, $query->compare );
+	}
+
+	/**
+	 * A query's RunReportRequests: each part for each range (keyed range × parts + part), but
+	 * those of a range that ends before GA4's first day.
+	 *
+	 * @param Query $query The query.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function requests( Query $query ): array {
+		$parts    = Ga4Query::parts( $query );
+		$requests = array();
+		foreach ( self::ranges( $query ) as $r => $range ) {
+			if ( $range->end_ymd() < Ga4Query::FIRST_DAY ) {
+				continue;
+			}
+			foreach ( $parts as $i => $part ) {
+				$requests[ $r * count( $parts ) + $i ] = Ga4Query::request( $query, $range, $part, 0 === $i );
+			}
+		}
+		return $requests;
+	}
+
+	/**
+	 * RunReportRequests' answers, by the requests' keys: each from the cache, else from Google (one
+	 * alone as a runReport, more in batches of five), else — when the quota is used up, or Google is
+	 * being left alone after that — its last answer.
+	 *
+	 * @param array<int, array<string, mixed>> $requests The requests.
+	 * @return array<int, array<string, mixed>>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	private function reports( array $requests ): array {
+		$answers = array();
+		$missing = array();
+		foreach ( $requests as $i => $request ) {
+			$fresh = Cache::fresh( $this->cache_key( 'runReport', $request ) );
+			if ( null === $fresh ) {
+				$missing[ $i ] = $request;
+			} else {
+				$answers[ $i ] = $fresh;
+			}
+		}
+		try {
+			if ( array() !== $missing && Cache::backing_off() ) {
+				throw GoogleError::because( GoogleError::QUOTA );
+			}
+			foreach ( $this->ask( $missing ) as $i => $answer ) {
+				Cache::store( $this->cache_key( 'runReport', $missing[ $i ] ), $answer, self::ttl( $missing[ $i ] ) );
+				$answers[ $i ] = $answer;
+			}
+		} catch ( GoogleError $error ) {
+			foreach ( $missing as $i => $request ) {
+				$answers[ $i ] = Cache::fallback( $this->cache_key( 'runReport', $request ), $error );
+			}
+		}
+		return $answers;
+	}
+
+	/**
+	 * Asks Google RunReportRequests: one alone as a runReport, more in batches of five.
+	 *
+	 * @param array<int, array<string, mixed>> $requests The requests.
+	 * @return array<int, array<string, mixed>> The answers by the requests' keys.
+	 * @throws GoogleError When Google cannot answer.
+	 */
+	private function ask( array $requests ): array {
+		if ( array() === $requests ) {
+			return array();
+		}
+		if ( 1 === count( $requests ) ) {
+			return array( (int) array_key_first( $requests ) => $this->client()->data( 'runReport', (array) reset( $requests ) ) );
+		}
+		$answers = array();
+		foreach ( array_chunk( $requests, self::BATCH, true ) as $batch ) {
+			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => array_values( $batch ) ) );
+			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
+			if ( count( $reports ) !== count( $batch ) ) {
+				throw GoogleError::because( GoogleError::MALFORMED );
+			}
+			foreach ( array_keys( $batch ) as $n => $key ) {
+				$answers[ $key ] = is_array( $reports[ $n ] ?? null ) ? $reports[ $n ] : array();
+			}
+		}
+		return $answers;
+	}
+
+	/**
+	 * Asks Google, in as few batches as it allows, what a report will ask (each request once,
+	 * those not cached yet), so that its build finds them in the cache: the report is built once
+	 * against a source that only writes its queries down (QueryRecorder). A query that depends on
+	 * another's answer or that is no runReport (the funnel) is asked later, by itself. Errors are
+	 * left to the build.
+	 *
+	 * @param callable $build Builds the report with a source.
+	 * @phpstan-param callable(Source): mixed $build
+	 */
+	public function prefetch( callable $build ): void {
+		$recorder = new QueryRecorder( $this );
+		try {
+			$build( $recorder );
+		} catch ( \Throwable $e ) {
+			unset( $e );
+		}
+		$missing = array();
+		foreach ( $recorder->queries() as $query ) {
+			if ( ! $this->answers( $query ) || Ga4Funnel::is_funnel( $query ) ) {
+				continue;
+			}
+			$requests = array();
+			if ( in_array( Dimension::LANDING_PAGE, $query->dimensions, true ) && in_array( Dimension::PAGE_TITLE, $query->dimensions, true ) ) {
+				$requests[] = self::titles_request( $query );
+				$query      = self::without_titles( $query );
+			}
+			foreach ( array_merge( $this->requests( $query ), $requests ) as $request ) {
+				$key = $this->cache_key( 'runReport', $request );
+				if ( ! isset( $missing[ $key ] ) && null === Cache::fresh( $key ) ) {
+					$missing[ $key ] = $request;
 				}
 			}
-			return $out;
-		};
-		$rows     = array();
-		foreach ( $main->rows as $row ) {
-			$extra  = $by_key[ (string) wp_json_encode( $row['dimensions'] ) ] ?? array_fill_keys( array_keys( $other->totals ), 0 );
-			$rows[] = array(
-				'dimensions' => $row['dimensions'],
-				'metrics'    => $in_order( $row['metrics'] + $extra ),
-			);
 		}
-		$compare = null !== $main->compare && null !== $other->compare ? self::merge( $main->compare, $other->compare, $query ) : $main->compare;
-		return new Result( $rows, $in_order( $main->totals + $other->totals ), $compare );
+		if ( count( $missing ) < 2 || Cache::backing_off() ) {
+			return;
+		}
+		try {
+			$answers = $this->ask( array_values( $missing ) );
+		} catch ( GoogleError $error ) {
+			unset( $error );
+			return;
+		}
+		foreach ( array_values( $missing ) as $i => $request ) {
+			Cache::store( $this->cache_key( 'runReport', $request ), $answers[ $i ] ?? array(), self::ttl( $request ) );
+		}
+	}
+
+	/**
+	 * The cache key of a request.
+	 *
+	 * @param string               $method The method.
+	 * @param array<string, mixed> $body   The body.
+	 */
+	private function cache_key( string $method, array $body ): string {
+		// A new connection (connected_at) asks afresh.
+		$settings = $this->connection()->get();
+		return $settings['property'] . '|' . $settings['connected_at'] . '|' . $method . '|' . wp_json_encode( $body );
+	}
+
+	/**
+	 * How long a request's answer stays fresh: briefly when a range includes today.
+	 *
+	 * @param array<string, mixed> $body The request.
+	 */
+	private static function ttl( array $body ): int {
+		$today = wp_date( 'Y-m-d' );
+		foreach ( is_array( $body['dateRanges'] ?? null ) ? $body['dateRanges'] : array() as $range ) {
+			if ( is_array( $range ) && (string) ( $range['endDate'] ?? '' ) >= $today ) {
+				return Cache::SHORT;
+			}
+		}
+		return Cache::LONG;
+	}
+
+	/**
+	 * A query by landing page and page title. GA4's pageTitle is a page view's, so asked with the
+	 * landing page it would split a landing page's sessions by every title seen in them: the
+	 * landing pages are asked alone, and each one's title is its most viewed pageTitle as a
+	 * pagePath in the range (one more request, of the TITLED most viewed pages: a landing page
+	 * beyond them shows its path, as one without a title does).
+	 *
+	 * @param Query $query The query.
+	 */
+	private function with_titles( Query $query ): Result {
+		$result = $this->report( self::without_titles( $query ) );
+		$titles = $this->titles( $query );
+		$named  = static function ( Result $of ) use ( $query, $titles ): array {
+			$rows = array();
+			foreach ( $of->rows as $row ) {
+				$row['dimensions'][ Dimension::PAGE_TITLE ] = $titles[ $row['dimensions'][ Dimension::LANDING_PAGE ] ?? '' ] ?? '';
+				$dimensions                                 = array();
+				foreach ( $query->dimensions as $dimension ) {
+					$dimensions[ $dimension ] = $row['dimensions'][ $dimension ] ?? '';
+				}
+				$rows[] = array(
+					'dimensions' => $dimensions,
+					'metrics'    => $row['metrics'],
+				);
+			}
+			return $rows;
+		};
+		return new Result( $named( $result ), $result->totals, null === $result->compare ? null : new Result( $named( $result->compare ), $result->compare->totals ) );
+	}
+
+	/**
+	 * A query without its page title.
+	 *
+	 * @param Query $query The query.
+	 */
+	private static function without_titles( Query $query ): Query {
+		return new Query(
+			$query->metrics,
+			array_values( array_diff( $query->dimensions, array( Dimension::PAGE_TITLE ) ) ),
+			$query->range,
+			$query->compare,
+			$query->filters,
+			array_values( array_filter( $query->order_by, static fn( array $order ): bool => Dimension::PAGE_TITLE !== $order['field'] ) ),
+			$query->limit
+		);
+	}
+
+	/**
+	 * The request of the pages' titles over a query's range: the most viewed pages (TITLED of
+	 * them) with their titles, by views. It depends on no other answer, so prefetch() asks it with
+	 * the report's other requests.
+	 *
+	 * @param Query $query The query.
+	 * @return array<string, mixed>
+	 */
+	private static function titles_request( Query $query ): array {
+		return array(
+			'dateRanges'          => array(
+				array(
+					'startDate' => max( Ga4Query::FIRST_DAY, $query->range->start_ymd() ),
+					'endDate'   => $query->range->end_ymd(),
+				),
+			),
+			'dimensions'          => array( array( 'name' => 'pagePath' ), array( 'name' => 'pageTitle' ) ),
+			'metrics'             => array( array( 'name' => 'screenPageViews' ) ),
+			'orderBys'            => array(
+				array(
+					'metric' => array( 'metricName' => 'screenPageViews' ),
+					'desc'   => true,
+				),
+			),
+			'limit'               => self::TITLED,
+			'returnPropertyQuota' => true,
+		);
+	}
+
+	/**
+	 * The most viewed title of each of the most viewed pages over a query's range.
+	 *
+	 * @param Query $query The query.
+	 * @return array<string, string>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	private function titles( Query $query ): array {
+		$answer = $this->reports( array( self::titles_request( $query ) ) )[0] ?? array();
+		$titles = array();
+		foreach ( is_array( $answer['rows'] ?? null ) ? $answer['rows'] : array() as $row ) {
+			$path  = (string) ( $row['dimensionValues'][0]['value'] ?? '' );
+			$title = Ga4Query::dimension_value( Dimension::PAGE_TITLE, (string) ( $row['dimensionValues'][1]['value'] ?? '' ) );
+			if ( ! isset( $titles[ $path ] ) && '' !== $title ) {
+				$titles[ $path ] = $title;
+			}
+		}
+		return $titles;
 	}
 
 	/**
@@ -160,34 +428,63 @@ final class GoogleSource implements Source {
 	 * @throws GoogleError When Google cannot answer.
 	 */
 	public function run_realtime( RealtimeQuery $query ): Result {
+		if ( ! Ga4Realtime::answers( $query ) ) {
+			return new Result( array(), array_fill_keys( $query->metrics, 0 ) );
+		}
 		return Ga4Realtime::result( $this->client()->data( 'runRealtimeReport', Ga4Realtime::request( $query ) ), $query );
 	}
 
 	/**
-	 * Where GA4 shows the Overview's lists in full.
+	 * Where GA4 shows the Overview's lists in full: its demographic details (countries), traffic
+	 * acquisition (referrals) and landing pages (the top pages list is of landing pages). Other
+	 * reports have none.
 	 *
 	 * @param string $report The report.
 	 * @return array<string, string>
 	 */
 	public function links( string $report ): array {
+		if ( 'queries' === $report ) {
+			$site = $this->search_console_site();
+			return '' === $site ? array() : array( 'queries' => SearchConsole::report_url( $site ) );
+		}
 		$property = $this->connection()->get()['property'];
-		if ( '' === $property ) {
+		if ( '' === $property || 'overview' !== $report ) {
 			return array();
 		}
-		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/';
+		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/explorer?r=';
 		return array(
-			'countries' => $base . 'explorer?r=user-demographics-detail',
-			'referrals' => $base . 'explorer?r=lifecycle-traffic-acquisition-v2',
-			'topposts'  => $base . 'explorer?r=all-pages-and-screens',
+			'countries' => $base . 'user-demographics-detail',
+			'referrals' => $base . 'lifecycle-traffic-acquisition-v2',
+			'topposts'  => $base . 'landing-page',
 		);
 	}
 
 	/**
-	 * Changes every five minutes and with the connection, so report caches follow the source's.
+	 * Changes every five minutes and with the connection (its property and Search Console site), so
+	 * report caches follow the source's.
 	 */
 	public function data_version(): string {
 		$settings = $this->connection()->get();
-		return 'g' . $settings['property'] . '.' . $settings['connected_at'] . '.' . (int) floor( time() / Cache::SHORT );
+		return 'g' . $settings['property'] . '.' . $settings['connected_at'] . '.' . (int) floor( time() / Cache::SHORT ) . ( '' !== $settings['sc_site'] ? '.' . substr( md5( $settings['sc_site'] ), 0, 8 ) : '' );
+	}
+
+	/**
+	 * The connection's Search Console site, or '' while none is chosen.
+	 */
+	public function search_console_site(): string {
+		return $this->search_console()->site();
+	}
+
+	/**
+	 * The range's top search queries on the connection's Search Console site.
+	 *
+	 * @param DateRange $range The range.
+	 * @param int       $limit Queries at most.
+	 * @return list<array{query: string, clicks: int, impressions: int, ctr: float, position: float}>
+	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
+	 */
+	public function search_queries( DateRange $range, int $limit ): array {
+		return $this->search_console()->queries( $range, $limit );
 	}
 
 	/**
@@ -196,7 +493,7 @@ final class GoogleSource implements Source {
 	 * @param string $dimension A Query\Dimension name.
 	 */
 	public function supports( string $dimension ): bool {
-		return isset( Ga4Query::DIMENSIONS[ $dimension ] );
+		return isset( Ga4Query::DIMENSIONS[ $dimension ] ) || Dimension::FUNNEL_STEP === $dimension;
 	}
 
 	/**
@@ -211,15 +508,18 @@ final class GoogleSource implements Source {
 	 *
 	 * @param string               $method The method.
 	 * @param array<string, mixed> $body   The body.
-	 * @param bool                 $today  Whether the range includes today.
 	 * @return array<string, mixed>
 	 * @throws GoogleError When Google cannot answer and no earlier answer is kept.
 	 */
-	private function cached( string $method, array $body, bool $today ): array {
-		// A new connection (connected_at) asks afresh.
-		$settings = $this->connection()->get();
-		$key      = $settings['property'] . '|' . $settings['connected_at'] . '|' . $method . '|' . wp_json_encode( $body );
-		return Cache::remember( $key, $today ? Cache::SHORT : Cache::LONG, fn(): array => $this->client()->data( $method, $body ) );
+	private function cached( string $method, array $body ): array {
+		return Cache::remember( $this->cache_key( $method, $body ), self::ttl( $body ), fn(): array => $this->client()->data( $method, $body ) );
+	}
+
+	/**
+	 * The Search Console reader.
+	 */
+	private function search_console(): SearchConsole {
+		return new SearchConsole( $this->client() );
 	}
 
 	/**

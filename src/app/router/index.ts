@@ -5,8 +5,9 @@
  *
  * On start and on every hashchange it reads the hash, resolves the route (unknown paths and an
  * unavailable year in review go to "/") and the dates (missing, invalid or — for lite — any dates
- * give the default last 30 days), dispatches setRoute / setDateQuery, and rewrites the hash to its
- * canonical form without a history entry. Nothing else sets them: a link to a report changes the
+ * give the default last 30 days, and so do Today and Yesterday on the Search Console report),
+ * dispatches setRoute / setDateQuery, and rewrites the hash to its canonical form without a
+ * history entry. Nothing else sets them: a link to a report changes the
  * hash (a history entry, so Back returns to the previous report), and the date picker asks the
  * store's showDates(), which replaces the hash (changing dates a few times does not flood Back)
  * and announces it to this router.
@@ -18,6 +19,7 @@ import {
 } from '@wordpress/data';
 import { useLayoutEffect, useState } from '@wordpress/element';
 
+import { PRESETS_HIDDEN_FOR_QUERIES } from '../../lib/date-presets';
 import { defaultDateQuery, presetRange } from '../../lib/dates';
 import {
 	buildHash,
@@ -96,7 +98,18 @@ function readLocation( hash: string, boot: BootData, level: Level ): HashRead {
 		presetRange: ( preset ) =>
 			presetRange( preset, today, boot.site.startOfWeek ),
 	} );
-	return { route: matched.path, dateQuery, matched };
+	// The Search Console report offers no Today or Yesterday (its data lags by days): those
+	// presets open it on the default dates.
+	const hidden =
+		matched.route.report === 'queries' &&
+		( PRESETS_HIDDEN_FOR_QUERIES as readonly string[] ).includes(
+			dateQuery.preset
+		);
+	return {
+		route: matched.path,
+		dateQuery: hidden ? defaultDateQuery( today ) : dateQuery,
+		matched,
+	};
 }
 
 /**

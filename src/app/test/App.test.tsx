@@ -189,16 +189,16 @@ describe( 'App', () => {
 				.mockImplementation( ( key ) =>
 					held.then( () => load( key ) )
 				);
-			setHash( '#/search-console' );
+			setHash( '#/ai-insights' );
 			renderApp();
 			expect(
 				await screen.findByRole( 'heading', {
 					level: 2,
-					name: 'Search Console Report',
+					name: 'AI Insights',
 				} )
 			).toBeInTheDocument();
 			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
-			expect( screen.getByText( 'PLUS' ) ).toBeInTheDocument();
+			expect( screen.getByText( 'PRO' ) ).toBeInTheDocument();
 			expect(
 				screen.getByRole( 'link', { name: 'Upgrade and Unlock' } )
 			).toBeInTheDocument();
@@ -214,7 +214,7 @@ describe( 'App', () => {
 					)
 				).not.toBeNull()
 			);
-			expect( loadDemo ).toHaveBeenCalledWith( 'queries' );
+			expect( loadDemo ).toHaveBeenCalledWith( 'ai_insights' );
 			loadDemo.mockRestore();
 			expect(
 				document.querySelector( '.monsterinsights-reports-sample' )
@@ -269,7 +269,7 @@ describe( 'App', () => {
 		} );
 
 		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
-			setHash( '#/search-console' );
+			setHash( '#/ai-insights' );
 			renderApp( { licence: { level: 'agency', source: 'site' } } );
 			expect(
 				await screen.findByRole( 'heading', {

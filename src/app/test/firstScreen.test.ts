@@ -132,7 +132,7 @@ describe( 'firstScreen', () => {
 			connected( 'pro' ),
 			'#/user-journey-report',
 		],
-		[ 'a report without a screen', connected( 'pro' ), '#/search-console' ],
+		[ 'a report without a screen', connected( 'pro' ), '#/ai-insights' ],
 		[ 'the settings screen', connected(), '#/settings' ],
 		[ 'a site without a source', makeBoot(), '' ],
 		[

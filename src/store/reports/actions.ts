@@ -8,6 +8,7 @@ import { defaultDateQuery } from '../../lib/dates';
 import { levelNeeded } from '../../lib/tiers';
 import { appStore } from '../app';
 import type { DateQuery, Level } from '../app/types';
+import { isNoticeError } from './errors';
 import { tableKey, type TableRequest } from './query';
 import type { ErrorDialog, ReportError, TablePage } from './types';
 
@@ -275,6 +276,11 @@ export function handleReportError(
 			error.code === 'upgrade_required' &&
 			( error.feature === 'custom_date_range' ||
 				error.feature === 'compare' );
+		if ( isNoticeError( error ) ) {
+			// What the site lacks for the report (a shop, a Search Console source or site): the
+			// screen says so.
+			return;
+		}
 		switch ( refusesDates ? 'invalid_date_range' : error.code ) {
 			case 'not_connected':
 				registry
@@ -290,9 +296,6 @@ export function handleReportError(
 				}
 				return;
 			}
-			case 'no_shop':
-				// An eCommerce report on a site without a shop: the screen says what is missing.
-				return;
 			case 'google_reauth':
 				// Google no longer accepts the site's credentials: the re-auth notice, and once a
 				// page the dialog that leads to the settings.

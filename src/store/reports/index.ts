@@ -32,7 +32,7 @@ export {
 	tablePath,
 } from './query';
 export type { RequestDates, TableParams, TableRequest } from './query';
-export { toReportError } from './errors';
+export { isNoticeError, NOTICE_CODES, toReportError } from './errors';
 export type {
 	ChartNote,
 	DimensionsReport,

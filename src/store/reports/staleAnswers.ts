@@ -22,6 +22,21 @@ function isReportRequest( options: Parameters< APIFetchMiddleware >[ 0 ] ) {
 }
 
 /**
+ * Whether a value is a fetch Response (by its shape: a test's fetch handler may answer parsed
+ * data, and not every environment has the Response class).
+ *
+ * @param value The value.
+ */
+function isResponse( value: unknown ): value is Response {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof ( value as Response ).json === 'function' &&
+		typeof ( value as Response ).headers?.get === 'function'
+	);
+}
+
+/**
  * Reads a failed answer as api-fetch would have (its WP_Error JSON), else api-fetch's invalid_json.
  *
  * @param response The failed answer.
@@ -48,16 +63,21 @@ export function staleAnswersMiddleware(
 	onStale: () => void
 ): APIFetchMiddleware {
 	return async ( options, next ) => {
-		if ( options.parse === false || ! isReportRequest( options ) ) {
+		// Without fetch's Response class (a test's DOM) answers cannot be read raw: left alone.
+		if (
+			typeof Response !== 'function' ||
+			options.parse === false ||
+			! isReportRequest( options )
+		) {
 			return next( options );
 		}
 		let response: unknown;
 		try {
 			response = await next( { ...options, parse: false } );
 		} catch ( error ) {
-			throw error instanceof Response ? await failure( error ) : error;
+			throw isResponse( error ) ? await failure( error ) : error;
 		}
-		if ( ! ( response instanceof Response ) ) {
+		if ( ! isResponse( response ) ) {
 			return response;
 		}
 		if ( response.headers.get( STALE_HEADER ) ) {

@@ -47,11 +47,12 @@ add_action(
 				'callback'            => static function ( \WP_REST_Request $request ): array {
 					$connection = new Connection();
 					if ( (bool) $request->get_param( 'expire' ) ) {
-						// The fresh copies of Google's answers and the payloads built from them
-						// expire; the last answers stay (the quota fallback's).
+						// Google's answers expire (they stay the last answers, the quota fallback's),
+						// and so do the payloads built from them.
+						\MonsterInsights\Reports\Sources\Google\Cache::expire_all();
 						global $wpdb;
 						// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- A test helper.
-						foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_monsterinsights\\_reports\\_g\\_%' OR option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) {
+						foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) {
 							delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
 						}
 						return $connection->get();

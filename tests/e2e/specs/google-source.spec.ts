@@ -92,7 +92,10 @@ test( 'the Overview shows the property’s numbers from GA4', async ( {
 		( request ) => request.path
 	);
 	expect( paths[ 0 ] ).toBe( '/token' );
-	expect( paths ).toContain( `/v1beta/properties/${ PROPERTY }:runReport` );
+	// The screen's reports ask their queries together: batches of GA4 reports.
+	expect( paths ).toContain(
+		`/v1beta/properties/${ PROPERTY }:batchRunReports`
+	);
 	await page.screenshot( {
 		path: test.info().outputPath( 'google-overview.png' ),
 		fullPage: true,

@@ -867,15 +867,15 @@ test.describe( 'overview on seeded data, as an administrator', () => {
 		await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText( /[1-9]/ );
 	} );
 
-	test( 'a report not built yet shows its upsell over blurred sample data', async ( {
+	test( 'a locked report shows its upsell over blurred sample data', async ( {
 		page,
 	} ) => {
 		await prepare( 'lite' );
-		// Search Console has only its sample so far (built reports show their own layout instead:
-		// the report-*.spec.ts files check those upsells).
+		// Search Console (plus) for lite: its own layout with its sample (the report-*.spec.ts files
+		// check the other reports' upsells).
 		await page.goto( `${ REPORTS_PATH }#/search-console` );
 		const screen = app( page ).locator(
-			'.monsterinsights-reports-report-screen'
+			'.monsterinsights-reports-report--queries'
 		);
 		await expect(
 			screen.getByRole( 'heading', { name: 'Search Console Report' } )

@@ -4,7 +4,7 @@ import { execFileSync } from 'child_process';
 import { writeFile } from 'fs/promises';
 import path from 'path';
 
-import { E2ESite } from '../site';
+import { E2E_ROUTES, E2ESite } from '../site';
 import { REPORTS_PATH, apiFetch, app, storageStatePath } from '../utils';
 
 /**
@@ -243,6 +243,9 @@ test.describe( 'setup wizard', () => {
 	test( 'a fresh site launches the wizard, whose finish connects the site and opens the Overview', async ( {
 		page,
 	} ) => {
+		// No Google connection either (the google specs may have left one).
+		await e2eSite().post( `${ E2E_ROUTES }/google`, { connected: false } );
+		await e2eSite().reset();
 		await page.goto( REPORTS_PATH );
 		await expect(
 			app( page ).getByRole( 'heading', { name: NOT_CONNECTED } )
@@ -263,13 +266,18 @@ test.describe( 'setup wizard', () => {
 		await expect(
 			app( page ).getByRole( 'radio', { name: 'Built-in analytics' } )
 		).toBeChecked();
-		// The Google source is listed but refused.
+		// The Google source asks to be connected first.
 		await app( page )
-			.getByRole( 'radio', { name: /^Google Analytics 4/ } )
+			.getByRole( 'radio', { name: 'Google Analytics 4' } )
 			.check();
+		await expect(
+			app( page ).getByRole( 'region', {
+				name: 'Connect Google Analytics',
+			} )
+		).toBeVisible();
 		await app( page ).getByRole( 'button', { name: 'Continue' } ).click();
 		await expect( app( page ).getByRole( 'alert' ) ).toContainText(
-			'This data source is not available in this version yet.'
+			'Connect Google Analytics first: sign in and choose a property, then continue.'
 		);
 		await expect( stepOne ).toBeVisible();
 		await app( page )

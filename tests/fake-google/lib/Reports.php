@@ -27,6 +27,16 @@ class Reports {
 
 	private const TIME_DIMENSIONS = array( 'date', 'yearMonth', 'year', 'month', 'dayOfWeek', 'dayOfWeekName', 'nthDay' );
 
+	/**
+	 * The earliest startDate GA4's Data API answers.
+	 */
+	public const EARLIEST = '2015-08-14';
+
+	/**
+	 * The default and the largest funnelBreakdown limit.
+	 */
+	private const BREAKDOWN_LIMIT = array( 5, 15 );
+
 	private const DAY_NAMES = array( 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday' );
 
 	/**
@@ -109,7 +119,7 @@ class Reports {
 		}
 		$groups  = $this->fixture( 'ga4-dimensions' )['core'];
 		$non_day = array_values( array_diff( $dimensions, self::TIME_DIMENSIONS ) );
-		$combos  = $this->combinations( $groups, $non_day );
+		$combos  = $this->combinations( $groups, $non_day, $request['dimensionFilter'] ?? null );
 		$filters = self::filters_key( $request );
 		$rows    = array();
 		$totals  = array();
@@ -238,7 +248,7 @@ class Reports {
 		);
 		$groups = $fixture['realtime'];
 		$other  = array_values( array_diff( $dimensions, array( 'minutesAgo' ) ) );
-		$combos = $this->combinations( $groups, $other );
+		$combos = $this->combinations( $groups, $other, $request['dimensionFilter'] ?? null );
 		$rows   = array();
 		foreach ( array_values( $ranges ) as $index => $range ) {
 			$start = (int) ( $range['startMinutesAgo'] ?? 29 );
@@ -269,9 +279,20 @@ class Reports {
 		$headers   = count( $ranges ) > 1 ? array_merge( $dimensions, array( 'dateRange' ) ) : $dimensions;
 		$rows      = self::order( $rows, $request['orderBys'] ?? array(), $headers, $metrics );
 		$row_count = count( $rows );
-		$limit     = (int) ( $request['limit'] ?? 10000 );
-		$rows      = array_slice( $rows, 0, $limit > 0 ? $limit : 10000 );
-		$response  = array(
+		// TOTAL: each metric summed over every row, before the limit.
+		$totals = array();
+		if ( in_array( 'TOTAL', $request['metricAggregations'] ?? array(), true ) ) {
+			$totals[] = array(
+				'dimensionValues' => array_map( static fn() => array( 'value' => 'RESERVED_TOTAL' ), $headers ),
+				'metricValues'    => array_map(
+					static fn( $column ) => array( 'value' => (string) array_sum( array_map( static fn( $row ) => (int) $row['metricValues'][ $column ]['value'], $rows ) ) ),
+					array_keys( $metrics )
+				),
+			);
+		}
+		$limit    = (int) ( $request['limit'] ?? 10000 );
+		$rows     = array_slice( $rows, 0, $limit > 0 ? $limit : 10000 );
+		$response = array(
 			'dimensionHeaders' => array_map( static fn( $name ) => array( 'name' => $name ), $headers ),
 			'metricHeaders'    => array_map(
 				static fn( $metric ) => array(
@@ -284,9 +305,143 @@ class Reports {
 		if ( array() !== $rows ) {
 			$response['rows'] = $rows;
 		}
+		if ( array() !== $totals ) {
+			$response['totals'] = $totals;
+		}
 		$response['rowCount'] = $row_count;
 		$response['kind']     = 'analyticsData#runRealtimeReport';
 		return $response;
+	}
+
+	/**
+	 * A GA4 runFunnelReport (v1alpha): the active users reaching each step of the funnel, by the
+	 * breakdown dimension's values when one is asked (each value's steps, plus a RESERVED_TOTAL row
+	 * per step summing every value's, before the breakdown's limit).
+	 *
+	 * A closed funnel's step k of value b over the (first) date range: step 1 has
+	 * crc32("{property}|activeUsers|{start}|{end}|1. {name}|{b}") % 1000 users, each later step
+	 * crc32(… "|{k}. {name}|{b}") % (the step before's users + 1), so never more than the step before
+	 * ({b} is "" without a breakdown). An open funnel's steps are each % 1000.
+	 *
+	 * @param string               $property The property id.
+	 * @param array<string, mixed> $request  The RunFunnelReportRequest.
+	 * @return array<string, mixed>
+	 * @throws \InvalidArgumentException An INVALID_ARGUMENT answer.
+	 */
+	public function run_funnel_report( string $property, array $request ): array {
+		$steps = $request['funnel']['steps'] ?? null;
+		if ( ! is_array( $steps ) || array() === $steps ) {
+			throw new \InvalidArgumentException( 'A funnel needs at least one step.' );
+		}
+		$names = array();
+		foreach ( array_values( $steps ) as $index => $step ) {
+			if ( ! is_array( $step ) || ! isset( $step['name'] ) || ! is_string( $step['name'] ) || ! isset( $step['filterExpression'] ) || ! is_array( $step['filterExpression'] ) ) {
+				throw new \InvalidArgumentException( 'Each funnel step needs a name and a filterExpression.' );
+			}
+			$names[] = ( $index + 1 ) . '. ' . $step['name'];
+		}
+		$ranges = $request['dateRanges'] ?? array();
+		if ( ! is_array( $ranges ) || array() === $ranges ) {
+			throw new \InvalidArgumentException( 'Must specify at least one date range.' );
+		}
+		$range     = array_values( $ranges )[0];
+		$days      = $this->days( (string) ( $range['startDate'] ?? '' ), (string) ( $range['endDate'] ?? '' ) );
+		$open      = ! empty( $request['funnel']['isOpenFunnel'] );
+		$breakdown = $request['funnelBreakdown']['breakdownDimension']['name'] ?? null;
+		$values    = array( '' );
+		if ( null !== $breakdown ) {
+			$values = array_map( static fn( $combo ) => $combo[ $breakdown ], $this->combinations( $this->fixture( 'ga4-dimensions' )['core'], array( (string) $breakdown ) ) );
+		}
+		$users = array();
+		foreach ( $values as $value ) {
+			$before = null;
+			foreach ( $names as $name ) {
+				$hash                     = self::hash( $property . '|activeUsers|' . $days[0] . '|' . $days[ count( $days ) - 1 ] . '|' . $name . '|' . $value );
+				$count                    = $open || null === $before ? $hash % 1000 : ( $before > 0 ? $hash % ( $before + 1 ) : 0 );
+				$users[ $value ][ $name ] = $count;
+				$before                   = $count;
+			}
+		}
+		$headers = array( 'funnelStepName' );
+		$shown   = $values;
+		if ( null !== $breakdown ) {
+			$headers[] = (string) $breakdown;
+			$limit     = (int) ( $request['funnelBreakdown']['limit'] ?? self::BREAKDOWN_LIMIT[0] );
+			if ( $limit < 1 || $limit > self::BREAKDOWN_LIMIT[1] ) {
+				throw new \InvalidArgumentException( 'funnelBreakdown.limit must be between 1 and 15.' );
+			}
+			usort( $shown, static fn( $a, $b ) => array( $users[ $b ][ $names[0] ], $a ) <=> array( $users[ $a ][ $names[0] ], $b ) );
+			$shown = array_slice( $shown, 0, $limit );
+		}
+		$rows = array();
+		foreach ( $names as $index => $name ) {
+			$lines = array();
+			if ( null !== $breakdown ) {
+				$lines['RESERVED_TOTAL'] = array_map( static fn( $value ) => $users[ $value ], $values );
+			}
+			foreach ( $shown as $value ) {
+				$lines[ $value ] = array( $users[ $value ] );
+			}
+			foreach ( $lines as $value => $sources ) {
+				$count = 0;
+				$next  = 0;
+				foreach ( $sources as $counts ) {
+					$count += $counts[ $name ];
+					$next  += isset( $names[ $index + 1 ] ) ? $counts[ $names[ $index + 1 ] ] : 0;
+				}
+				$abandoned = isset( $names[ $index + 1 ] ) ? $count - $next : $count;
+				$rows[]    = array(
+					'dimensionValues' => array_map( static fn( $v ) => array( 'value' => (string) $v ), null === $breakdown ? array( $name ) : array( $name, $value ) ),
+					'metricValues'    => array(
+						array( 'value' => (string) $count ),
+						array( 'value' => (string) ( $count > 0 ? ( $count - $abandoned ) / $count : 0 ) ),
+						array( 'value' => (string) $abandoned ),
+						array( 'value' => (string) ( $count > 0 ? $abandoned / $count : 0 ) ),
+					),
+				);
+			}
+		}
+		$metric_headers = array(
+			array(
+				'name' => 'activeUsers',
+				'type' => 'TYPE_INTEGER',
+			),
+			array(
+				'name' => 'funnelStepCompletionRate',
+				'type' => 'TYPE_INTEGER',
+			),
+			array(
+				'name' => 'funnelStepAbandonments',
+				'type' => 'TYPE_INTEGER',
+			),
+			array(
+				'name' => 'funnelStepAbandonmentRate',
+				'type' => 'TYPE_INTEGER',
+			),
+		);
+		$table          = array(
+			'dimensionHeaders' => array_map( static fn( $h ) => array( 'name' => $h ), $headers ),
+			'metricHeaders'    => $metric_headers,
+			'rows'             => $rows,
+			'metadata'         => array( 'samplingMetadatas' => array() ),
+		);
+		return array(
+			'funnelTable'         => $table,
+			'funnelVisualization' => array(
+				'dimensionHeaders' => array( array( 'name' => 'funnelStepName' ) ),
+				'metricHeaders'    => array( $metric_headers[0] ),
+				'rows'             => array_values(
+					array_map(
+						static fn( $name ) => array(
+							'dimensionValues' => array( array( 'value' => $name ) ),
+							'metricValues'    => array( array( 'value' => (string) array_sum( array_map( static fn( $value ) => $users[ $value ][ $name ], $values ) ) ) ),
+						),
+						$names
+					)
+				),
+			),
+			'kind'                => 'analyticsData#runFunnelReport',
+		);
 	}
 
 	/**
@@ -394,13 +549,17 @@ class Reports {
 
 	/**
 	 * Every combination of values of the dimensions; the dimensions of one fixture group come in rows.
+	 * A filter is applied to the whole fixture rows, so it also filters by a dimension of a
+	 * requested one's group that is not requested (sessionMedium when only sessionSource is asked);
+	 * a filter on a dimension of another group passes every row.
 	 *
 	 * @param array<int, array{dimensions: string[], rows: string[][]}> $groups     The fixture groups.
 	 * @param string[]                                                  $dimensions The dimensions.
+	 * @param mixed                                                     $filter     The dimensionFilter, or null.
 	 * @return array<int, array<string, string>>
 	 * @throws \InvalidArgumentException On an unknown dimension.
 	 */
-	private function combinations( array $groups, array $dimensions ): array {
+	private function combinations( array $groups, array $dimensions, $filter = null ): array {
 		$combos = array( array() );
 		$used   = array();
 		foreach ( $dimensions as $dimension ) {
@@ -437,9 +596,12 @@ class Reports {
 			}
 			$combos = $next;
 		}
-		// One row per distinct value of the requested dimensions.
+		// One row per distinct value of the requested dimensions (of the rows the filter keeps).
 		$distinct = array();
 		foreach ( $combos as $combo ) {
+			if ( ! self::filter_matches( $filter, $combo ) ) {
+				continue;
+			}
 			$picked = array();
 			foreach ( $dimensions as $dimension ) {
 				$picked[ $dimension ] = $combo[ $dimension ];
@@ -463,11 +625,14 @@ class Reports {
 		if ( $first > $last ) {
 			throw new \InvalidArgumentException( sprintf( 'Invalid date range: startDate %s is after endDate %s.', $start, $end ) );
 		}
+		if ( $first < (int) strtotime( self::EARLIEST . ' 00:00:00 UTC' ) ) {
+			throw new \InvalidArgumentException( sprintf( 'Invalid date range: startDate %s is before %s, the earliest date the API answers.', $start, self::EARLIEST ) );
+		}
 		$days = array();
 		for ( $day = $first; $day <= $last; $day += 86400 ) {
 			$days[] = gmdate( 'Y-m-d', $day );
-			if ( count( $days ) > 3700 ) {
-				throw new \InvalidArgumentException( 'Date ranges are limited to ten years in this fake.' );
+			if ( count( $days ) > 7400 ) {
+				throw new \InvalidArgumentException( 'Date ranges are limited to twenty years in this fake.' );
 			}
 		}
 		return $days;

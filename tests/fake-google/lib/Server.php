@@ -114,7 +114,7 @@ class Server {
 		if ( '/v1beta/accountSummaries' === $path ) {
 			return 'admin';
 		}
-		if ( preg_match( '#^/v1beta/properties/[^/]+$#', $path ) ) {
+		if ( preg_match( '#^/v1(beta|alpha)/properties/[^/]+$#', $path ) ) {
 			return 'data';
 		}
 		if ( str_starts_with( $path, '/webmasters/v3/sites' ) ) {
@@ -543,7 +543,7 @@ class Server {
 	}
 
 	/**
-	 * GA4 Data: runReport, batchRunReports, runRealtimeReport.
+	 * GA4 Data: runReport, batchRunReports, runRealtimeReport; v1alpha runFunnelReport.
 	 *
 	 * @param string $method The method.
 	 * @param string $path   The path.
@@ -551,7 +551,7 @@ class Server {
 	 * @throws \InvalidArgumentException Never: caught as an INVALID_ARGUMENT answer.
 	 */
 	private function data( string $method, string $path, string $body ): void {
-		if ( ! preg_match( '#^/v1beta/properties/([^/:]+):(runReport|batchRunReports|runRealtimeReport)$#', $path, $match ) ) {
+		if ( ! preg_match( '#^/v1beta/properties/([^/:]+):(runReport|batchRunReports|runRealtimeReport)$#', $path, $match ) && ! preg_match( '#^/v1alpha/properties/([^/:]+):(runFunnelReport)$#', $path, $match ) ) {
 			$this->api_error( 404, 'NOT_FOUND', 'The requested URL ' . $path . ' was not found on this server.' );
 			return;
 		}
@@ -574,6 +574,9 @@ class Server {
 			if ( 'runRealtimeReport' === $call ) {
 				$answer = $reports->run_realtime_report( $property, $request );
 				$this->with_quota( $answer, $request, $property, 'realtime', 1 );
+			} elseif ( 'runFunnelReport' === $call ) {
+				$answer = $reports->run_funnel_report( $property, $request );
+				$this->with_quota( $answer, $request, $property, 'funnel', 1 );
 			} elseif ( 'runReport' === $call ) {
 				$answer = $reports->run_report( $property, $request );
 				$this->with_quota( $answer, $request, $property, 'core', 1 );
@@ -611,7 +614,7 @@ class Server {
 	 * @param array<string, mixed> $answer   The report.
 	 * @param array<string, mixed> $request  Its request.
 	 * @param string               $property The property.
-	 * @param string               $category core or realtime.
+	 * @param string               $category core, realtime or funnel.
 	 * @param int                  $count    Reports charged.
 	 */
 	private function with_quota( array &$answer, array $request, string $property, string $category, int $count ): void {

@@ -155,9 +155,19 @@ class SecretsNeverExposedTest extends TestCase {
 			}
 		}
 		$this->assertGreaterThan( 80, $asked, 'the plugin registers its routes' );
-		// Every route answered with its data, but the catch-alls of an unknown report and table.
+		// Every route answered with its data, but the catch-alls of an unknown report and table,
+		// and the lists of what a Google connection can read, which ask Google: without one they
+		// answer 409 not_connected (tests/php/SingleSite/Google/GoogleConnectTest.php asks them
+		// connected, and looks for secrets in their answers); and the Search Console report, which
+		// says on the builtin source which source provides it.
+		$expected = array( '/monsterinsights-reports/v1/reports/queries 400', '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' );
+		foreach ( is_multisite() ? array( 'google', 'google/network' ) : array( 'google' ) as $google ) {
+			$expected[] = '/monsterinsights-reports/v1/' . $google . '/properties 409';
+			$expected[] = '/monsterinsights-reports/v1/' . $google . '/sites 409';
+		}
+		sort( $expected );
 		sort( $refused );
-		$this->assertSame( array( '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' ), $refused );
+		$this->assertSame( $expected, $refused );
 		$this->assertSame( array(), $leaks );
 
 		// The secrets are still there, readable: the routes did not hide them by deleting them.

@@ -44,6 +44,34 @@ describe( 'resolveHash', () => {
 		} );
 	} );
 
+	it( 'opens the Search Console report on the default dates instead of Today or Yesterday', () => {
+		const last30 = {
+			preset: 'last30days',
+			start: '2026-10-23',
+			end: '2026-11-21',
+		};
+		for ( const preset of [ 'today', 'yesterday' ] ) {
+			expect(
+				resolveHash(
+					`#/search-console?preset=${ preset }`,
+					makeBoot(),
+					'pro'
+				)
+			).toEqual( { route: '/search-console', dateQuery: last30 } );
+			expect(
+				resolveHash( `#/forms?preset=${ preset }`, makeBoot(), 'pro' )
+					.dateQuery.preset
+			).toBe( preset );
+		}
+		expect(
+			resolveHash(
+				'#/search-console?preset=last7days',
+				makeBoot(),
+				'pro'
+			).dateQuery.preset
+		).toBe( 'last7days' );
+	} );
+
 	it( 'computes week presets with the site’s start of week', () => {
 		const boot = makeBoot();
 		const monday = resolveHash( '#/?preset=lastweek', boot, 'pro' );

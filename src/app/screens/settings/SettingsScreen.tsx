@@ -18,10 +18,12 @@ import { useToast } from '../../../components/Toast';
 import { addonsStore, type AddonKey } from '../../../store/addons';
 import { appStore } from '../../../store/app';
 import { fetchShop } from '../../../store/app/shop';
+import { googleStore } from '../../../store/google';
 import { reportsStore } from '../../../store/reports';
-import type { ReportsSettings } from '../../../store/settings';
+import { settingsStore, type ReportsSettings } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
 import { sourceOptions } from './sourceOptions';
+import { GooglePanel, oauthReturn } from './GooglePanel';
 import { LicencePanel } from './LicencePanel';
 import {
 	TrackingFields,
@@ -39,9 +41,16 @@ interface Draft {
 	pdf_reports_header_image: string;
 }
 
-function draftOf( settings: ReportsSettings ): Draft {
+/**
+ * The form state of the settings. Back from Google's sign-in, the data source shows google, so its
+ * panel goes on with the property.
+ *
+ * @param settings The settings.
+ * @param hash     `location.hash`, or '' after a save.
+ */
+function draftOf( settings: ReportsSettings, hash = '' ): Draft {
 	return {
-		source: settings.source,
+		source: oauthReturn( hash ) ? 'google' : settings.source,
 		tracking: trackingDraft( settings.tracking ),
 		referral_favicons: settings.referral_favicons,
 		pdf_reports_header_image: settings.pdf_reports_header_image,
@@ -61,9 +70,27 @@ export function SettingsScreen() {
 
 	useEffect( () => {
 		if ( settings && ! draft ) {
-			setDraft( draftOf( settings ) );
+			setDraft( draftOf( settings, window.location.hash ) );
 		}
 	}, [ settings, draft ] );
+	// The google connection, asked only once google is chosen.
+	const googleChosen = draft?.source === 'google';
+	const google = useSelect(
+		( select ) =>
+			googleChosen
+				? select( googleStore ).getGoogleConnection()
+				: undefined,
+		[ googleChosen ]
+	);
+	// Once google is connected, the screen's "connect Google Analytics first" error is done with.
+	const googleConnected = !! google?.connected;
+	useEffect( () => {
+		if ( googleConnected ) {
+			setError( null );
+		}
+	}, [ googleConnected ] );
+	const { receiveSettings } = useDispatch( settingsStore );
+	const { receiveBoot } = useDispatch( appStore );
 
 	if ( loadError || ! settings || ! draft || ! boot ) {
 		return <SettingsLoading error={ loadError } />;
@@ -76,6 +103,15 @@ export function SettingsScreen() {
 		const invalid = draftError( draft.tracking );
 		if ( invalid ) {
 			setError( invalid );
+			return;
+		}
+		if ( draft.source === 'google' && ! google?.connected ) {
+			setError(
+				__(
+					'Data source: connect Google Analytics (sign in and choose a property) before the reports can use it.',
+					'monsterinsights-reports'
+				)
+			);
 			return;
 		}
 		setError( null );
@@ -164,6 +200,27 @@ export function SettingsScreen() {
 								}
 							} }
 						/>
+						{ draft.source === 'google' && (
+							<GooglePanel
+								returnTo="settings"
+								onDisconnected={ () => {
+									// The server made an active google source "not connected".
+									if ( settings.source === 'google' ) {
+										receiveSettings( {
+											...settings,
+											source: '',
+										} );
+										receiveBoot( {
+											...boot,
+											source: {
+												active: '',
+												connected: false,
+											},
+										} );
+									}
+								} }
+							/>
+						) }
 					</CardBody>
 				</Card>
 

@@ -5,10 +5,13 @@ import {
 	Notice,
 	RadioControl,
 } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
+import { googleStore } from '../../../store/google';
 import { draftError, trackingChanges } from './draft';
+import { GooglePanel, oauthReturn } from './GooglePanel';
 import { sourceOptions } from './sourceOptions';
 import {
 	TrackingFields,
@@ -35,10 +38,20 @@ const STEP_TITLES: Array< () => string > = [
 export function SetupWizard() {
 	const { settings, loadError, saving, boot, save } = useSettings();
 	const [ step, setStep ] = useState< Step >( 0 );
-	const [ source, setSource ] = useState( 'builtin' );
+	// Back from Google's sign-in, google stays chosen and its panel goes on with the property.
+	const [ source, setSource ] = useState( () =>
+		oauthReturn( window.location.hash ) ? 'google' : 'builtin'
+	);
 	const [ tracking, setTracking ] = useState< TrackingDraft | null >( null );
 	const [ error, setError ] = useState< string | null >( null );
 	const heading = useRef< HTMLHeadingElement >( null );
+	const google = useSelect(
+		( select ) =>
+			source === 'google'
+				? select( googleStore ).getGoogleConnection()
+				: undefined,
+		[ source ]
+	);
 
 	useEffect( () => {
 		if ( settings && ! tracking ) {
@@ -78,6 +91,15 @@ export function SetupWizard() {
 			setError(
 				__(
 					'This data source is not available in this version yet. Choose the built-in analytics.',
+					'monsterinsights-reports'
+				)
+			);
+			return;
+		}
+		if ( step === 0 && source === 'google' && ! google?.connected ) {
+			setError(
+				__(
+					'Connect Google Analytics first: sign in and choose a property, then continue.',
 					'monsterinsights-reports'
 				)
 			);
@@ -137,6 +159,11 @@ export function SetupWizard() {
 							onChange={ setSource }
 						/>
 					) }
+					{ step === 0 &&
+						source === 'google' &&
+						chosen?.available && (
+							<GooglePanel returnTo="setup-wizard" />
+						) }
 					{ step === 1 && (
 						<TrackingFields
 							draft={ tracking }
@@ -148,14 +175,25 @@ export function SetupWizard() {
 					{ step === 2 && (
 						<div>
 							<p>
-								{ sprintf(
-									/* translators: %s: the data source's name. */
-									__(
-										'Your reports will use %s. Visits are counted without cookies and without storing IP addresses.',
-										'monsterinsights-reports'
-									),
-									chosen?.label ?? source
-								) }
+								{ source === 'google' && google
+									? sprintf(
+											/* translators: 1: the data source's name, 2: a GA4 property's name. */
+											__(
+												'Your reports will use %1$s, property %2$s.',
+												'monsterinsights-reports'
+											),
+											chosen?.label ?? source,
+											google.property_name ||
+												google.property
+									  )
+									: sprintf(
+											/* translators: %s: the data source's name. */
+											__(
+												'Your reports will use %s. Visits are counted without cookies and without storing IP addresses.',
+												'monsterinsights-reports'
+											),
+											chosen?.label ?? source
+									  ) }
 							</p>
 							<p>
 								{ __(

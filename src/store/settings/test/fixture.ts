@@ -45,8 +45,9 @@ export function settingsWith(
 			{
 				key: 'google',
 				label: 'Google Analytics 4',
-				description: 'Not available in this version yet.',
-				available: false,
+				description:
+					'Reports from your Google Analytics 4 property, Search Console and PageSpeed Insights, read with your own Google credentials.',
+				available: true,
 			},
 		],
 		tracking: {

@@ -168,8 +168,10 @@ class GoogleSourceTest extends TestCase {
 		$this->assertSame( $metrics, array_keys( $result->totals ) );
 		$this->assertSame( self::additive( 'sessions', array( '2026-11-01', '2026-11-02' ) ), $result->total( Metric::SESSIONS ) );
 		$this->assertSame( round( ( crc32( self::PROPERTY . '|sessionsPerUser|2026-11-01|2026-11-02||' ) % 10000 ) / 10000, 2 ), $result->total( Metric::SESSIONS_PER_USER ) );
+		// One batch of the two parts.
 		$bodies = array_map( static fn( array $r ): array => json_decode( $r['body'], true ), array_slice( self::fake_google_requests(), 1 ) );
-		$this->assertSame( array( 10, 2 ), array_map( static fn( array $b ): int => count( $b['metrics'] ), $bodies ) );
+		$this->assertCount( 1, $bodies );
+		$this->assertSame( array( 10, 2 ), array_map( static fn( array $b ): int => count( $b['metrics'] ), $bodies[0]['requests'] ) );
 
 		( new GoogleSource() )->run( new Query( array( Metric::SESSIONS ), array(), self::range( DateRange::EARLIEST, '2026-11-02' ) ) );
 		$requests = self::fake_google_requests();
@@ -222,8 +224,8 @@ class GoogleSourceTest extends TestCase {
 			)
 		);
 		$expected = array();
-		// The fake filters rows only by requested dimensions: every source has a row.
-		foreach ( array( 'google', 'bing', '(direct)', 'news.ycombinator.com', 'github.com', 'wordpress.org', 'facebook.com', 't.co', 'newsletter' ) as $referrer ) {
+		// The fake filters its fixture rows, so by sessionMedium too: the referral sources.
+		foreach ( array( 'news.ycombinator.com', 'github.com', 'wordpress.org', 'facebook.com', 't.co' ) as $referrer ) {
 			$expected[ $referrer ] = self::additive( 'sessions', array( '2026-11-01' ), $referrer, $filters );
 		}
 		$this->assertNotEmpty( $ranked->rows );
@@ -369,11 +371,35 @@ class GoogleSourceTest extends TestCase {
 	}
 
 	/**
-	 * Removes the fresh copies of Google's answers (as if they had expired).
+	 * A report's queries are asked together before it is built: the Overview costs batches of at
+	 * most five reports, each request once, and its build asks nothing more.
+	 */
+	public function test_a_report_asks_its_queries_in_batches(): void {
+		$this->act_as( 'administrator' );
+		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $response->get_status() );
+		$calls = array_slice( self::fake_google_requests(), 1 );
+		$paths = array_unique( array_column( $calls, 'path' ) );
+		$this->assertSame( array( '/v1beta/properties/' . self::PROPERTY . ':batchRunReports' ), array_values( $paths ) );
+		$bodies = array();
+		foreach ( $calls as $call ) {
+			$requests = json_decode( $call['body'], true )['requests'];
+			$this->assertLessThanOrEqual( 5, count( $requests ) );
+			foreach ( $requests as $request ) {
+				$bodies[] = wp_json_encode( $request );
+			}
+		}
+		$this->assertSame( count( $bodies ), count( array_unique( $bodies ) ) );
+		$this->assertSame( (int) ceil( count( $bodies ) / 5 ), count( $calls ) );
+	}
+
+	/**
+	 * Google's answers expire (they stay the last answers), and so do the payloads built from them.
 	 */
 	private function delete_fresh_answers(): void {
 		global $wpdb;
-		foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_monsterinsights\\_reports\\_g\\_%' OR option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		Cache::expire_all();
+		foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_mir\\_report\\_%'" ) as $name ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
 		}
 		wp_cache_flush();

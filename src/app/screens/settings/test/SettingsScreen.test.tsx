@@ -21,7 +21,14 @@ import { restError, type ApiCall } from '../../../../store/test/api';
 import { createShellRegistry, renderIn } from '../../../../../tests/js/shell';
 import { SettingsScreen } from '../SettingsScreen';
 import {
+	PROPERTIES,
+	SITES,
+	connectedGoogle,
+	googleWith,
+} from '../../../../store/google/test/fixture';
+import {
 	ADDONS,
+	GOOGLE,
 	LICENCE,
 	SETTINGS,
 	licenceWith,
@@ -136,9 +143,7 @@ describe( 'SettingsScreen', () => {
 			screen.getByRole( 'radio', { name: 'Built-in analytics' } )
 		).toBeChecked();
 		expect(
-			screen.getByRole( 'radio', {
-				name: 'Google Analytics 4 — not available yet',
-			} )
+			screen.getByRole( 'radio', { name: 'Google Analytics 4' } )
 		).not.toBeChecked();
 		const roles = screen.getByRole( 'group', {
 			name: 'Do not track logged-in users with these roles',
@@ -442,8 +447,16 @@ describe( 'SettingsScreen', () => {
 		).toHaveAttribute( 'href', '#/' );
 	} );
 
-	it( 'refuses a source that is not available yet without changing the choice', async () => {
-		const { calls } = renderScreen();
+	it( 'shows a source that is not available yet as such and refuses it', async () => {
+		const { calls } = renderScreen(
+			settingsWith( {
+				sources: settingsWith().sources.map( ( source ) =>
+					source.key === 'google'
+						? { ...source, available: false }
+						: source
+				),
+			} )
+		);
 		await loaded();
 		fireEvent.click(
 			screen.getByRole( 'radio', {
@@ -458,6 +471,68 @@ describe( 'SettingsScreen', () => {
 		).toBeChecked();
 		await save();
 		expect( writes( calls )[ 0 ]?.data ).toMatchObject( {
+			source: 'builtin',
+		} );
+	} );
+
+	it( 'shows the Google panel when google is chosen and saves google only once it is connected', async () => {
+		const { calls } = renderScreen( settingsWith(), {
+			[ `GET ${ GOOGLE }` ]: () => googleWith(),
+		} );
+		await loaded();
+		expect( calls.map( ( call ) => call.path ) ).not.toContain( GOOGLE );
+		fireEvent.click(
+			screen.getByRole( 'radio', { name: 'Google Analytics 4' } )
+		);
+		expect(
+			await screen.findByRole( 'region', {
+				name: 'Connect Google Analytics',
+			} )
+		).toBeInTheDocument();
+		await save();
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			'Data source: connect Google Analytics (sign in and choose a property) before the reports can use it.'
+		);
+		expect( writes( calls ) ).toEqual( [] );
+	} );
+
+	it( 'switches to a connected google and back to builtin without deleting anything', async () => {
+		const { calls, registry } = renderScreen( settingsWith(), {
+			[ `GET ${ GOOGLE }` ]: () => connectedGoogle(),
+			[ `GET ${ GOOGLE }/properties` ]: () => PROPERTIES,
+			[ `GET ${ GOOGLE }/sites` ]: () => SITES,
+		} );
+		await loaded();
+		fireEvent.click(
+			screen.getByRole( 'radio', { name: 'Google Analytics 4' } )
+		);
+		await screen.findByText(
+			'Signed in with the service account reports@fake-reports-project.iam.gserviceaccount.com.'
+		);
+		await save();
+		expect( writes( calls ) ).toEqual( [
+			expect.objectContaining( {
+				path: SETTINGS,
+				data: expect.objectContaining( { source: 'google' } ),
+			} ),
+		] );
+		expect( registry.select( appStore ).getBoot()?.source ).toEqual( {
+			active: 'google',
+			connected: true,
+		} );
+
+		fireEvent.click(
+			screen.getByRole( 'radio', { name: 'Built-in analytics' } )
+		);
+		expect(
+			screen.queryByRole( 'region', { name: 'Connect Google Analytics' } )
+		).not.toBeInTheDocument();
+		await save();
+		expect( writes( calls ).map( ( call ) => call.path ) ).toEqual( [
+			SETTINGS,
+			SETTINGS,
+		] );
+		expect( writes( calls )[ 1 ]?.data ).toMatchObject( {
 			source: 'builtin',
 		} );
 	} );

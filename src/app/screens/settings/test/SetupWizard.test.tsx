@@ -6,7 +6,14 @@ import { settingsWith } from '../../../../store/settings/test/fixture';
 import { restError } from '../../../../store/test/api';
 import { createShellRegistry, renderIn } from '../../../../../tests/js/shell';
 import { SetupWizard } from '../SetupWizard';
-import { SETTINGS, serve, writes, type Routes } from './server';
+import {
+	PROPERTIES,
+	SITES,
+	connectedGoogle,
+	googleWith,
+	signedInGoogle,
+} from '../../../../store/google/test/fixture';
+import { GOOGLE, SETTINGS, serve, writes, type Routes } from './server';
 
 const STEPS = [
 	'Choose your data source',
@@ -95,29 +102,88 @@ describe( 'SetupWizard', () => {
 		expect( screen.getByRole( 'button', { name: 'Back' } ) ).toBeDisabled();
 	} );
 
-	it( 'refuses a source that is not available with a message, and stays', async () => {
-		const { calls } = renderWizard();
+	it( 'asks to connect google before going on, then finishes on the chosen property', async () => {
+		let connection = signedInGoogle();
+		const { calls } = renderWizard( {
+			[ `GET ${ GOOGLE }` ]: () => connection,
+			[ `GET ${ GOOGLE }/properties` ]: () => PROPERTIES,
+			[ `GET ${ GOOGLE }/sites` ]: () => SITES,
+			[ `POST ${ GOOGLE }/select` ]: () => {
+				connection = connectedGoogle( { sc_site: '' } );
+				return connection;
+			},
+		} );
 		await screen.findByRole( 'heading', { name: STEPS[ 0 ] } );
 		fireEvent.click(
-			screen.getByRole( 'radio', {
-				name: 'Google Analytics 4 — not available yet',
-			} )
+			screen.getByRole( 'radio', { name: 'Google Analytics 4' } )
 		);
+		await screen.findByRole( 'combobox', {
+			name: 'Google Analytics 4 property',
+		} );
 		await click( 'Continue' );
-
 		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
-			'This data source is not available in this version yet. Choose the built-in analytics.'
+			'Connect Google Analytics first: sign in and choose a property, then continue.'
 		);
 		expect( stepHeading( STEPS[ 0 ] ) ).toBeInTheDocument();
-		expect( writes( calls ) ).toEqual( [] );
 
-		// The built-in analytics goes on.
-		fireEvent.click(
-			screen.getByRole( 'radio', { name: 'Built-in analytics' } )
+		fireEvent.change(
+			screen.getByRole( 'combobox', {
+				name: 'Google Analytics 4 property',
+			} ),
+			{ target: { value: '300000001' } }
 		);
+		await click( 'Save Google settings' );
 		await click( 'Continue' );
 		expect( stepHeading( STEPS[ 1 ] ) ).toHaveFocus();
-		expect( screen.queryByRole( 'alert' ) ).not.toBeInTheDocument();
+		await click( 'Continue' );
+		expect(
+			screen.getByText(
+				'Your reports will use Google Analytics 4, property example.com - GA4.'
+			)
+		).toBeInTheDocument();
+		await click( 'Finish Setup and View Reports' );
+		expect(
+			writes( calls ).map( ( call ) => [ call.path, call.data ] )
+		).toEqual( [
+			[
+				`${ GOOGLE }/select`,
+				{
+					property: '300000001',
+					property_name: 'example.com - GA4',
+					sc_site: '',
+					psi_key: null,
+					clear_psi: false,
+				},
+			],
+			[ SETTINGS, expect.objectContaining( { source: 'google' } ) ],
+		] );
+		expect( window.location.hash ).toBe( '#/' );
+	} );
+
+	it( 'starts on google when Google’s sign-in comes back to it', async () => {
+		window.history.replaceState(
+			null,
+			'',
+			'/wp-admin/admin.php?page=monsterinsights_reports#/setup-wizard?google=connected'
+		);
+		renderWizard( {
+			[ `GET ${ GOOGLE }` ]: () =>
+				googleWith( {
+					auth: 'oauth',
+					client_id: '1-x.apps.googleusercontent.com',
+				} ),
+			[ `GET ${ GOOGLE }/properties` ]: () => PROPERTIES,
+			[ `GET ${ GOOGLE }/sites` ]: () => SITES,
+		} );
+		await screen.findByRole( 'heading', { name: STEPS[ 0 ] } );
+		expect(
+			screen.getByRole( 'radio', { name: 'Google Analytics 4' } )
+		).toBeChecked();
+		expect(
+			await screen.findByText(
+				'Signed in with Google. Now choose the property.'
+			)
+		).toBeInTheDocument();
 	} );
 
 	it( 'walks the steps with focus on each heading, then saves the tracking choices and the source in one request', async () => {
