@@ -8,6 +8,7 @@
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Sources\Google\Connection;
+use MonsterInsights\Reports\Sources\Google\Setup;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -23,12 +24,12 @@ const MONSTERINSIGHTS_REPORTS_DEMO_GOOGLE_OPTION = 'monsterinsights_reports_demo
 
 /**
  * The fake's GA4 property and the Search Console site of that property (tests/fake-google/fixtures:
- * account-summaries.json, sites.json).
+ * account-summaries.json, sites.json); the names come from the fake's account summaries.
  */
 const MONSTERINSIGHTS_REPORTS_DEMO_GOOGLE_PROPERTY = array(
 	'property'      => '300000001',
-	'property_name' => 'example.com - GA4',
-	'account_name'  => 'Example Company',
+	'property_name' => '',
+	'account_name'  => '',
 	'sc_site'       => 'https://example.com/',
 );
 
@@ -58,7 +59,8 @@ if ( ! defined( 'MONSTERINSIGHTS_REPORTS_GOOGLE_BASE' ) ) {
 
 /**
  * The blueprint's last step, on every start: with the fake (MONSTERINSIGHTS_REPORTS_GOOGLE_BASE
- * from .demo-google.json) the site is connected with the fake's service account
+ * from .demo-google.json) the site is connected as the settings connect it (Setup: a token for the
+ * key first, then the property and the site from Google's lists) with the fake's service account
  * (tests/fake-google/fixtures/service-account.json) to property 300000001 and its Search Console
  * site, with the fixture's PageSpeed key, and google is the active source; without it, a connection
  * the demo made is taken away again (the fake is gone, and the key is no real one) and the built-in
@@ -67,6 +69,7 @@ if ( ! defined( 'MONSTERINSIGHTS_REPORTS_GOOGLE_BASE' ) ) {
  *
  * @param string $file The file bin/start.sh writes.
  * @return array{source: string, property: string, sc_site: string} The active source and the connection's property and site.
+ * @throws \MonsterInsights\Reports\Sources\Google\GoogleError When the fake refuses (the blueprint step fails with its reason).
  */
 function monsterinsights_reports_demo_google( string $file = ABSPATH . MONSTERINSIGHTS_REPORTS_DEMO_GOOGLE_FILE ): array {
 	$connection = new Connection();
@@ -80,14 +83,21 @@ function monsterinsights_reports_demo_google( string $file = ABSPATH . MONSTERIN
 		// previous run's fake are not this connection's.
 		$connected_at = max( time(), $connection->get()['connected_at'] + 1 );
 		$connection->disconnect();
-		$connection->update(
-			MONSTERINSIGHTS_REPORTS_DEMO_GOOGLE_PROPERTY + array(
-				'auth'         => Connection::SERVICE_ACCOUNT,
-				'client_email' => (string) $key['client_email'],
-				'connected_at' => $connected_at,
-			)
-		);
-		$connection->store_secret( Connection::SECRET_KEY, $key );
+		// As the settings connect: the key, once the token endpoint gave a token for it; then the
+		// property and the site as Google lists them.
+		$setup = new Setup( $connection );
+		$setup->connect_service_account( $key );
+		$chosen = MONSTERINSIGHTS_REPORTS_DEMO_GOOGLE_PROPERTY;
+		foreach ( $setup->properties() as $property ) {
+			if ( $chosen['property'] === $property['property'] ) {
+				$chosen['property_name'] = $property['name'];
+				$chosen['account_name']  = $property['account_name'];
+			}
+		}
+		if ( ! in_array( $chosen['sc_site'], array_column( $setup->sites(), 'site' ), true ) ) {
+			$chosen['sc_site'] = '';
+		}
+		$connection->update( $chosen + array( 'connected_at' => $connected_at ) );
 		$connection->store_secret( Connection::SECRET_PSI, (string) $psi['key'] );
 		update_option( BootData::SOURCE_OPTION, 'google' );
 		update_option( MONSTERINSIGHTS_REPORTS_DEMO_GOOGLE_OPTION, $connected_at, false );
