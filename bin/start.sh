@@ -11,6 +11,10 @@
 #   npm start                 keeps the site in .wp/site between runs
 #   RESET=1 npm start         starts again from a fresh, freshly seeded site
 #   PORT=9500 npm start       another port (default 9400), with a site folder of its own (.wp/site-9500)
+#   GOOGLE=1 npm start        the same site on the google source: the fake Google server
+#                             (bin/fake-google.sh, port 9450 or FAKE_GOOGLE_PORT) runs beside it and
+#                             stops with it, and the site is connected to the fake's GA4 property;
+#                             a later start without GOOGLE=1 goes back to the built-in source
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -20,6 +24,12 @@ port="${PORT:-9400}"
 site="${root}/.wp/site"
 [ "$port" = 9400 ] || site="${root}/.wp/site-${port}"
 url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
+google="${GOOGLE:-0}"
+google_port="${FAKE_GOOGLE_PORT:-9450}"
+if [ "$google" = 1 ] && curl -s -o /dev/null "http://127.0.0.1:${google_port}/"; then
+	echo "start: port ${google_port} is taken, the fake Google server needs it (FAKE_GOOGLE_PORT=another GOOGLE=1 npm start)" >&2
+	exit 1
+fi
 
 # build/ is committed with the hash of what it is built from (bin/build-hash.mjs). When it is
 # current, as on a fresh clone, nothing is built, and without node_modules only the server is
@@ -34,6 +44,15 @@ core=$!
 shop_log="$(mktemp)"
 bash bin/third-party.sh woocommerce >"$shop_log" 2>&1 &
 shop=$!
+# The plugin's runtime PHP packages (composer.json's require: firebase/php-jwt, which signs the
+# google source's service-account tokens, and the MaxMind reader), as the release zip ships them:
+# installed without the development tools when vendor/ is missing, as on a fresh clone.
+composer=''
+composer_log="$(mktemp)"
+if [ ! -f vendor/autoload.php ]; then
+	composer install --no-dev --no-interaction --no-progress >"$composer_log" 2>&1 &
+	composer=$!
+fi
 current=0
 if [ -f build/reports.asset.php ] && node bin/build-hash.mjs --check; then
 	current=1
@@ -58,6 +77,12 @@ if ! wait "$shop"; then
 fi
 woocommerce="$(tail -n 1 "$shop_log")/woocommerce"
 rm -f "$shop_log"
+if [ -n "$composer" ] && ! wait "$composer"; then
+	cat "$composer_log" >&2
+	echo "start: the plugin's PHP packages could not be installed (composer install --no-dev)" >&2
+	exit 1
+fi
+rm -f "$composer_log"
 
 # Otherwise the data the PHP side reads (build/data) comes first; the app's bundle is built
 # meanwhile, into a folder of its own (webpack empties its output folder first), while WordPress
@@ -88,6 +113,30 @@ if [ ! -f "$site/wp-includes/version.php" ]; then
 fi
 # Random salts, once per site folder (wp-config-sample.php's "put your unique phrase here" otherwise).
 node bin/demo/salts.mjs "$site" "$root/blueprint.json" >"$site/.demo-blueprint.json"
+# The google source against the fake Google server, or not: the demo's must-use plugin reads the
+# fake's base URL from .demo-google.json (MONSTERINSIGHTS_REPORTS_GOOGLE_BASE), and the blueprint's
+# last step connects the site to it, or takes the demo's connection away without it, and writes
+# .demo-google-ready.json.
+rm -f "$site/.demo-google.json" "$site/.demo-google-ready.json"
+fake=''
+server=''
+trap 'kill ${server:+"$server"} ${bundle:+"$bundle"} ${fake:+"$fake"} 2>/dev/null || true' EXIT INT TERM
+if [ "$google" = 1 ]; then
+	google_log="$(mktemp)"
+	bash bin/fake-google.sh "$google_port" >"$google_log" 2>&1 &
+	fake=$!
+	until [ -s "$google_log" ]; do
+		kill -0 "$fake" 2>/dev/null || break
+		sleep 0.1
+	done
+	if ! kill -0 "$fake" 2>/dev/null; then
+		cat "$google_log" >&2
+		echo "start: the fake Google server did not start on port ${google_port}" >&2
+		exit 1
+	fi
+	rm -f "$google_log"
+	printf '{"base":"http://127.0.0.1:%s"}\n' "$google_port" >"$site/.demo-google.json"
+fi
 
 if [ "$fresh" = "1" ]; then
 	echo "start: a new site in ${site#"$root"/}: creating the demo content and seeding 90 days of visits"
@@ -103,7 +152,6 @@ fi
 	--mount="${woocommerce}:/wordpress/wp-content/plugins/woocommerce" \
 	--blueprint="$site/.demo-blueprint.json" &
 server=$!
-trap 'kill "$server" ${bundle:+"$bundle"} 2>/dev/null || true' EXIT INT TERM
 
 if [ -n "$bundle" ]; then
 	if ! wait "$bundle"; then
@@ -130,10 +178,20 @@ while [ "$fresh" = 1 ] && [ ! -f "$site/.demo-seeded.json" ]; do
 	kill -0 "$server" 2>/dev/null || { echo "start: the server stopped" >&2; exit 1; }
 	sleep 1
 done
+# And on every start the source once the last step chose it.
+while [ ! -f "$site/.demo-google-ready.json" ]; do
+	kill -0 "$server" 2>/dev/null || { echo "start: the server stopped" >&2; exit 1; }
+	[ -z "$fake" ] || kill -0 "$fake" 2>/dev/null || { echo "start: the fake Google server stopped" >&2; exit 1; }
+	sleep 1
+done
 
 echo
 if [ -f "$site/.demo-seeded.json" ]; then
 	node -e 'const s = require( process.argv[ 1 ] ); console.log( `  Demo traffic: seeded 90 days: ${ s.sessions } sessions, ${ s.hits } hits${ s.shop ? `, ${ s.shop.orders } shop orders` : "" } (${ s.seconds } s)` );' "$site/.demo-seeded.json"
+fi
+if [ -n "$fake" ]; then
+	echo "  Data source: google, GA4 property 300000001 and Search Console site https://example.com/ on the"
+	echo "  fake Google server at http://127.0.0.1:${google_port} (stops with the site; docs/development.md)"
 fi
 echo "  Reports page: ${url}"
 echo "  (any browser is logged in as admin there; users admin and subscriber, password: password)"

@@ -78,8 +78,8 @@ final class Secrets {
 		$nonce = random_bytes( SODIUM_CRYPTO_SECRETBOX_NONCEBYTES );
 		// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- Binary envelope stored as text.
 		$envelope = base64_encode( chr( self::VERSION ) . $nonce . sodium_crypto_secretbox( $plain, $nonce, $key ) );
-		sodium_memzero( $plain );
-		sodium_memzero( $key );
+		self::wipe( $plain );
+		self::wipe( $key );
 
 		$all          = self::stored( $scope );
 		$all[ $name ] = $envelope;
@@ -222,12 +222,12 @@ final class Secrets {
 		} catch ( \SodiumException $e ) {
 			$plain = false;
 		}
-		sodium_memzero( $key );
+		self::wipe( $key );
 		if ( ! is_string( $plain ) ) {
 			return null;
 		}
 		$value = json_decode( $plain, true );
-		sodium_memzero( $plain );
+		self::wipe( $plain );
 		return is_string( $value ) || is_array( $value ) ? $value : null;
 	}
 
@@ -242,7 +242,23 @@ final class Secrets {
 		$salt   = wp_salt( 'auth' );
 		$master = sodium_crypto_generichash( $salt, '', SODIUM_CRYPTO_GENERICHASH_KEYBYTES );
 		$key    = sodium_crypto_generichash( 'monsterinsights-reports/secrets/v' . self::VERSION . '/' . $scope . '/' . $name, $master, SODIUM_CRYPTO_SECRETBOX_KEYBYTES );
-		sodium_memzero( $master );
+		self::wipe( $master );
 		return $key;
+	}
+
+	/**
+	 * Wipes a key or a plaintext once used: sodium_memzero() with PHP's sodium extension. Without it
+	 * (WordPress's pure-PHP sodium_compat, as in PHP compiled to WebAssembly) memory cannot be
+	 * wiped, and sodium_compat's sodium_memzero() throws; the variable is emptied instead.
+	 *
+	 * @param string $bytes The bytes, wiped in place.
+	 * @param-out string|null $bytes
+	 */
+	private static function wipe( string &$bytes ): void {
+		if ( extension_loaded( 'sodium' ) ) {
+			sodium_memzero( $bytes );
+			return;
+		}
+		$bytes = '';
 	}
 }

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '../fixtures';
+import { expect, test, type Browser, type Page } from '../fixtures';
+import { infoBoxValue } from '../utils';
+import { crc32 } from 'node:zlib';
 import {
 	execFileSync,
 	spawn,
@@ -21,8 +23,9 @@ import path from 'path';
  * its own (START_PORT, default E2E_PORT + 10), then the exact URL it prints, opened in a new
  * browser context without any cookie, lands on the Overview logged in as the administrator, with
  * the seeded traffic in it. The clone has no node_modules: with build/ current it installs only
- * Playground CLI (bin/playground). Its WordPress core is copied from .wp/core (WP_CORE_DIR) rather
- * than downloaded again.
+ * Playground CLI (bin/playground), and the plugin's runtime PHP packages (composer --no-dev). Its
+ * WordPress core is copied from .wp/core (WP_CORE_DIR) rather than downloaded again. Last, `GOOGLE=1 npm start` on the same site: the google source against the
+ * fake Google server it starts (on the port + 1000), and stops with it.
  */
 
 const ROOT = path.join( __dirname, '../../..' );
@@ -32,6 +35,8 @@ const PORT = Number(
 // The clone, one per port (made in beforeAll, removed in afterAll).
 const CLONE = path.join( os.tmpdir(), `mir-start-clone-${ PORT }` );
 const SITE = path.join( CLONE, '.wp', `site-${ PORT }` );
+// GOOGLE=1's fake Google server.
+const FAKE_GOOGLE_PORT = PORT + 1000;
 
 /**
  * Clones the working tree into CLONE: HEAD, then its uncommitted changes and untracked files.
@@ -95,15 +100,20 @@ let output = '';
 
 /**
  * Runs bin/start.sh until it prints its URL and "ready in N s".
+ *
+ * @param env More environment variables (the first start: RESET=1).
  */
-function start(): Promise< { url: string; seconds: number } > {
+function start(
+	env: Record< string, string > = { RESET: '1' }
+): Promise< { url: string; seconds: number } > {
+	output = '';
 	return new Promise( ( resolve, reject ) => {
 		server = spawn( 'bash', [ 'bin/start.sh' ], {
 			cwd: CLONE,
 			env: {
 				...process.env,
+				...env,
 				PORT: String( PORT ),
-				RESET: '1',
 				WP_CORE_DIR: path.join( ROOT, '.wp', 'core' ),
 				// The demo shop's WooCommerce: the checkout's copy, or the shared folder beside it.
 				THIRD_PARTY_CACHE: path.join( ROOT, '.wp', 'third-party' ),
@@ -129,6 +139,30 @@ function start(): Promise< { url: string; seconds: number } > {
 			)
 		);
 	} );
+}
+
+/**
+ * Stops bin/start.sh (its process group: the site, and the fake Google server with GOOGLE=1).
+ */
+async function stop(): Promise< void > {
+	const running = server;
+	server = undefined;
+	if (
+		! running?.pid ||
+		running.exitCode !== null ||
+		running.signalCode !== null
+	) {
+		return;
+	}
+	const exited = new Promise( ( resolve ) =>
+		running.once( 'exit', resolve )
+	);
+	try {
+		process.kill( -running.pid, 'SIGTERM' );
+	} catch {
+		// Already gone.
+	}
+	await exited;
 }
 
 /**
@@ -160,6 +194,25 @@ async function overviewSessions( page: Page ): Promise< number > {
 	} );
 }
 
+/**
+ * The printed URL in a new browser without cookies, once the Overview is on screen.
+ *
+ * @param browser The browser.
+ * @param url     The reports page.
+ */
+async function openOverview( browser: Browser, url: string ) {
+	const context = await browser.newContext( {
+		storageState: { cookies: [], origins: [] },
+	} );
+	const page = await context.newPage();
+	await page.goto( url );
+	const app = page.locator( '#monsterinsights-reports' );
+	await expect(
+		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
+	).toBeVisible( { timeout: 90_000 } );
+	return { context, page, app };
+}
+
 test.describe.configure( { mode: 'serial' } );
 
 test.beforeAll( async () => {
@@ -174,15 +227,8 @@ test.beforeAll( async () => {
 	started = { url, seconds, seeded };
 } );
 
-test.afterAll( () => {
-	if ( server?.pid ) {
-		try {
-			process.kill( -server.pid, 'SIGTERM' );
-		} catch {
-			// Already gone.
-		}
-	}
-	server = undefined;
+test.afterAll( async () => {
+	await stop();
 	if ( existsSync( CLONE ) ) {
 		rmSync( CLONE, { recursive: true, force: true } );
 	}
@@ -218,6 +264,13 @@ test( 'prints the reports page of its own port and how long it took', () => {
 		)
 	).toBe( true );
 	expect( existsSync( path.join( CLONE, 'node_modules' ) ) ).toBe( false );
+	// And the plugin's runtime PHP packages, as the release ships them, without the development tools.
+	expect(
+		existsSync( path.join( CLONE, 'vendor/firebase/php-jwt/src/JWT.php' ) )
+	).toBe( true );
+	expect( existsSync( path.join( CLONE, 'vendor/bin/phpunit' ) ) ).toBe(
+		false
+	);
 } );
 
 test( 'a new browser opens the printed URL logged in, on the Overview with the seeded traffic', async ( {
@@ -262,16 +315,7 @@ test( 'a new browser opens the printed URL logged in, on the Overview with the s
 	// The Sessions box shows the report the server computes for the default range (the last 30
 	// days), and every one of those days has traffic.
 	const sessions = await overviewSessions( page );
-	const box = page
-		.getByRole( 'region', { name: 'Key metrics' } )
-		.locator( '.monsterinsights-reports-infobox' )
-		.filter( {
-			has: page
-				.locator( '.monsterinsights-reports-infobox__title' )
-				.getByText( 'Sessions', { exact: true } ),
-		} )
-		.locator( '.monsterinsights-reports-infobox__value' );
-	await expect( box ).toHaveText(
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText(
 		new Intl.NumberFormat( 'en-US' ).format( sessions )
 	);
 	const byDay = await app
@@ -291,15 +335,7 @@ test( 'with a pro key, the eCommerce Overview counts every paid order the demo s
 	browser,
 } ) => {
 	const { url } = startedSite();
-	const context = await browser.newContext( {
-		storageState: { cookies: [], origins: [] },
-	} );
-	const page = await context.newPage();
-	await page.goto( url );
-	const app = page.locator( '#monsterinsights-reports' );
-	await expect(
-		app.getByRole( 'heading', { name: 'Overview', level: 1 } )
-	).toBeVisible( { timeout: 90_000 } );
+	const { context, page, app } = await openOverview( browser, url );
 	// A pro key the demo site trusts (the e2e key pair).
 	const key = execFileSync(
 		'php',
@@ -506,4 +542,63 @@ test( 'the site runs on salts of its own, and another fresh site gets other ones
 	expect( new Set( [ ...values, ...Object.values( salts ) ] ).size ).toBe(
 		24
 	);
+} );
+
+test( "GOOGLE=1 npm start: the same site on the google source, its Overview the fake Google server's numbers, the fake stopped with it", async ( {
+	browser,
+} ) => {
+	// The site again, now with GOOGLE=1: seeded already, so only the boot and the google step.
+	test.setTimeout( 300_000 );
+	await stop();
+	const { url } = await start( {
+		GOOGLE: '1',
+		FAKE_GOOGLE_PORT: String( FAKE_GOOGLE_PORT ),
+	} );
+	const fake = `http://127.0.0.1:${ FAKE_GOOGLE_PORT }`;
+	expect( output ).toContain(
+		`Data source: google, GA4 property 300000001 and Search Console site https://example.com/ on the\n  fake Google server at ${ fake }`
+	);
+	expect( url ).toBe( startedSite().url );
+
+	const { context, page } = await openOverview( browser, url );
+	// The default range, the 30 days before the site's today, in the fake's numbers: per day
+	// crc32("300000001|sessions|{day}||") % 1000 (docs/development.md, "The fake Google server").
+	const today = await page.evaluate(
+		() =>
+			(
+				window as unknown as {
+					monsterinsightsReportsBoot: { site: { today: string } };
+				}
+			 ).monsterinsightsReportsBoot.site.today
+	);
+	let sessions = 0;
+	for ( let back = 30; back >= 1; back-- ) {
+		const day = new Date(
+			Date.parse( `${ today }T00:00:00Z` ) - back * 86_400_000
+		)
+			.toISOString()
+			.slice( 0, 10 );
+		// Node's crc32 is unsigned, as PHP's is on 64-bit.
+		sessions += crc32( `300000001|sessions|${ day }||` ) % 1000;
+	}
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText(
+		new Intl.NumberFormat( 'en-US' ).format( sessions ),
+		{ timeout: 60_000 }
+	);
+	// Signed in with the fixture's service account, then GA4's Data API of that property.
+	const { requests } = ( await (
+		await fetch( `${ fake }/__requests` )
+	).json() ) as { requests: Array< { path: string } > };
+	expect( requests[ 0 ]?.path ).toBe( '/token' );
+	expect(
+		requests.some(
+			( request ) =>
+				request.path === '/v1beta/properties/300000001:batchRunReports'
+		)
+	).toBe( true );
+	await context.close();
+
+	// Stopping the site stops its fake.
+	await stop();
+	await expect( fetch( `${ fake }/__control` ) ).rejects.toThrow();
 } );
