@@ -26,14 +26,13 @@ import {
 import { createShellRegistry, renderIn } from '../../../tests/js/shell';
 
 // The Overview screen is the lead's; a stand-in.
-jest.mock(
-	'../../reports/overview',
-	() => ( {
-		__esModule: true,
-		default: () => <h2>Overview screen</h2>,
-	} ),
-	{ virtual: true }
-);
+jest.mock( '../../reports/overview', () => ( {
+	__esModule: true,
+	default: () => <h2>Overview screen</h2>,
+} ) );
+
+const OVERVIEW =
+	'/monsterinsights-reports/v1/reports/overview?start=2026-10-23&end=2026-11-21';
 
 const REPORTS_URL = `${ window.location.origin }/wp-admin/admin.php?page=monsterinsights_reports`;
 
@@ -66,6 +65,8 @@ function renderApp( boot: Partial< BootData > = {}, routes: Routes = {} ) {
 		[ `GET ${ ADDONS }` ]: () => addonsWith(),
 		[ `GET ${ LICENCE }` ]: () => licenceWith(),
 		[ `GET ${ NOTIFICATIONS }` ]: () => ( { active: [], dismissed: [] } ),
+		// The reports the shell may ask for: pending (the screens are stand-ins).
+		[ `GET ${ OVERVIEW }` ]: () => new Promise( () => undefined ),
 		...routes,
 	} );
 	// The page's own URL, so the app's links to its screens stay on the page.
