@@ -186,6 +186,18 @@ module.exports = {
 					name: 'upsell',
 					enforce: true,
 				},
+				// Search Console's and Cart Abandonment's screens use the same shared parts (a
+				// list card's table and trend): their stylesheet once, in `report-list-parts.css`,
+				// instead of two identical files.
+				listParts: {
+					type: 'css/mini-extract',
+					chunks: ( chunk ) =>
+						chunk.name === 'report-queries' ||
+						chunk.name === 'report-cart-abandonment',
+					minChunks: 2,
+					name: 'report-list-parts',
+					enforce: true,
+				},
 			},
 		},
 	},
