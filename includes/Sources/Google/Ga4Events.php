@@ -143,7 +143,7 @@ final class Ga4Events {
 		);
 		$own                     = $body['dimensionFilter'] ?? null;
 		$body['dimensionFilter'] = null === $own ? $by_event : array( 'andGroup' => array( 'expressions' => array_merge( isset( $own['andGroup'] ) ? $own['andGroup']['expressions'] : array( $own ), array( $by_event ) ) ) );
-		// GA4's TOTAL would add up every event; the totals are the folded rows' (result()).
+		// GA4's TOTAL would add up every event: the totals are those of the folded rows, see result.
 		unset( $body['metricAggregations'], $body['returnPropertyQuota'] );
 		$body['returnPropertyQuota'] = true;
 		return $body;
