@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Query\Filter;
 use MonsterInsights\Reports\Query\Metric;
 use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\ReportRequest;
+use MonsterInsights\Reports\Reports\Blocks\Demographic;
 use MonsterInsights\Reports\Reports\Blocks\Percents;
 use MonsterInsights\Reports\Reports\Blocks\TopList;
 use MonsterInsights\Reports\Sources\Source;
@@ -26,7 +27,9 @@ defined( 'ABSPATH' ) || exit;
  * January, or any day when the `monsterinsights_reports_force_year_in_review` filter or the
  * MONSTERINSIGHTS_REPORTS_FORCE_YEAR_IN_REVIEW constant asks for it. `is_enabled` is false — the
  * app says the year is still calculating — while the source has no session of that year yet.
- * Demographics (age, gender) come only from the google source; the builtin source leaves them out.
+ * Demographics — `age` and `gender`, each value's share of the year's users (Blocks\Demographic:
+ * age brackets in order, genders by users) — come only from a source that knows them (the google
+ * source); on the builtin source the keys are left out and the screen hides the section.
  */
 final class YearInReview implements Report {
 
@@ -127,6 +130,14 @@ final class YearInReview implements Report {
 				'sessions' => $row['metrics'][ Metric::SESSIONS ] ?? 0,
 			);
 		}
+		foreach ( array(
+			'age'    => Dimension::USER_AGE_BRACKET,
+			'gender' => Dimension::USER_GENDER,
+		) as $key => $dimension ) {
+			if ( $source->supports( $dimension ) ) {
+				$data[ $key ] = self::shares( $source, $range, $dimension, $key );
+			}
+		}
 		$referral = array( new Filter( Dimension::SESSION_MEDIUM, Filter::EXACT, 'referral' ) );
 		foreach ( $this->top( $source, $range, array( Dimension::SESSION_SOURCE ), $referral ) as $row ) {
 			$data['referrals'][] = array(
@@ -180,6 +191,27 @@ final class YearInReview implements Report {
 			'max'        => $max,
 			'bestmonth'  => $max > 0 ? wp_date( 'F', ( new \DateTimeImmutable( sprintf( '%d-%02d-15', $year, $best ), $tz ) )->getTimestamp(), $tz ) : '',
 		);
+	}
+
+	/**
+	 * Each value's share of the year's users, as the Publishers report counts them.
+	 *
+	 * @param Source    $source    The source.
+	 * @param DateRange $range     The year.
+	 * @param string    $dimension USER_AGE_BRACKET or USER_GENDER.
+	 * @param string    $key       The rows' name field: age or gender.
+	 * @return list<array<string, string|float>>
+	 */
+	private static function shares( Source $source, DateRange $range, string $dimension, string $key ): array {
+		$users = ( new Demographic( $dimension ) )->payload( $source, new ReportRequest( $range ) );
+		$rows  = array();
+		foreach ( $users['labels'] as $index => $label ) {
+			$rows[] = array(
+				$key      => $label,
+				'percent' => $users['percents'][ $index ] ?? 0.0,
+			);
+		}
+		return $rows;
 	}
 
 	/**
@@ -263,6 +295,22 @@ final class YearInReview implements Report {
 					)
 				),
 				'devices'     => Schema::object( array_fill_keys( Overview::DEVICES, Schema::number() ) ),
+				'age'         => Schema::list_of(
+					Schema::object(
+						array(
+							'age'     => Schema::text(),
+							'percent' => Schema::number(),
+						)
+					)
+				),
+				'gender'      => Schema::list_of(
+					Schema::object(
+						array(
+							'gender'  => Schema::text(),
+							'percent' => Schema::number(),
+						)
+					)
+				),
 			)
 		);
 	}

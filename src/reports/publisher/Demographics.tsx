@@ -7,6 +7,7 @@ import { __ } from '@wordpress/i18n';
 
 import { PieChart } from '../../components/PieChart';
 import { formatNumber, formatPercent } from '../../lib/format';
+import { genderName } from '../../lib/gender';
 import type { PublisherReport } from '../../store/reports/types';
 
 interface DemographicsProps {
@@ -160,19 +161,4 @@ export function Demographics( { data, locale, comparing }: DemographicsProps ) {
 			</section>
 		</>
 	);
-}
-
-/**
- * GA4's gender value, translated.
- *
- * @param value female, male or another value.
- */
-function genderName( value: string ): string {
-	if ( value === 'female' ) {
-		return __( 'Female', 'monsterinsights-reports' );
-	}
-	if ( value === 'male' ) {
-		return __( 'Male', 'monsterinsights-reports' );
-	}
-	return value;
 }

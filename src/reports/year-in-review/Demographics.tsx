@@ -1,9 +1,10 @@
 /**
  * The Year in Review's Demographics section: the shares of age and gender (only when the payload
- * has them: the google source).
+ * has them: the google source), GA4's genders named as on the Publishers report.
  */
 import { __ } from '@wordpress/i18n';
 
+import { genderName } from '../../lib/gender';
 import type { YearInReviewReport } from '../../store/reports/types';
 import { ListBox, percentColumn, Section } from './blocks';
 
@@ -41,6 +42,8 @@ export function DemographicsSection( { data, locale }: DemographicsProps ) {
 			columns={ [ { header: title, cell: name }, percent ] }
 			rows={ rows }
 			emptyText={ __( 'No data to show', 'monsterinsights-reports' ) }
+			// Shares of the year's users: every age bracket and gender, so they add up.
+			allRows
 		/>
 	);
 	return (
@@ -57,7 +60,7 @@ export function DemographicsSection( { data, locale }: DemographicsProps ) {
 				{ shareBox(
 					__( 'Gender', 'monsterinsights-reports' ),
 					data.gender ?? [],
-					( row ) => row.gender
+					( row ) => genderName( row.gender )
 				) }
 			</div>
 		</Section>

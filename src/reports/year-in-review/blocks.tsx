@@ -24,22 +24,26 @@ interface ListBoxProps< Row > {
 	rows: Row[];
 	/** Shown when there are no rows. */
 	emptyText: string;
+	/** Every row shows, not only the first five (shares that make up a whole). */
+	allRows?: boolean;
 }
 
 /**
- * A titled table of the first five rows.
+ * A titled table of the first five rows (or of all).
  *
  * @param props           Component props.
  * @param props.title     The heading.
  * @param props.columns   The columns.
  * @param props.rows      The rows; the first five show.
  * @param props.emptyText Shown without rows.
+ * @param props.allRows   Every row shows.
  */
 export function ListBox< Row >( {
 	title,
 	columns,
 	rows,
 	emptyText,
+	allRows = false,
 }: ListBoxProps< Row > ) {
 	const id = useInstanceId( ListBox, 'monsterinsights-reports-yir-list' );
 	return (
@@ -78,7 +82,7 @@ export function ListBox< Row >( {
 					</thead>
 					<tbody>
 						{ rows
-							.slice( 0, LIST_BOX_ROWS )
+							.slice( 0, allRows ? rows.length : LIST_BOX_ROWS )
 							.map( ( row, index ) => (
 								<tr key={ index }>
 									{ columns.map( ( column ) => (

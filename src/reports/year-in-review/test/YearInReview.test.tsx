@@ -218,12 +218,16 @@ describe( 'Year in Review', () => {
 		] );
 	} );
 
-	it( 'shows Demographics only when the payload has age and gender', async () => {
+	it( 'shows Demographics only when the payload has age and gender: every age bracket, GA4’s genders named', async () => {
 		mockApi( () => ( {
 			...PAYLOAD,
 			age: [
-				{ age: '18-24', percent: 40 },
-				{ age: '25-34', percent: 60 },
+				{ age: '18-24', percent: 10 },
+				{ age: '25-34', percent: 20 },
+				{ age: '35-44', percent: 30 },
+				{ age: '45-54', percent: 15 },
+				{ age: '55-64', percent: 15 },
+				{ age: '65+', percent: 10 },
 			],
 			gender: [
 				{ gender: 'female', percent: 55.5 },
@@ -235,13 +239,18 @@ describe( 'Year in Review', () => {
 			level: 2,
 			name: 'Demographics',
 		} );
+		// Every bracket shows (a list box's five rows would leave 65+ out).
 		expect( listRows( 'Age' ) ).toEqual( [
-			[ '18-24', '40%' ],
-			[ '25-34', '60%' ],
+			[ '18-24', '10%' ],
+			[ '25-34', '20%' ],
+			[ '35-44', '30%' ],
+			[ '45-54', '15%' ],
+			[ '55-64', '15%' ],
+			[ '65+', '10%' ],
 		] );
 		expect( listRows( 'Gender' ) ).toEqual( [
-			[ 'female', '55.50%' ],
-			[ 'male', '44.50%' ],
+			[ 'Female', '55.50%' ],
+			[ 'Male', '44.50%' ],
 		] );
 	} );
 

@@ -397,7 +397,8 @@ class ReportsOnGoogleTest extends TestCase {
 
 	/**
 	 * Year in Review: the year's totals against the year before, the users by month (each day's
-	 * users added up, as on builtin), the top country.
+	 * users added up, as on builtin), the top country, the demographics (each age bracket's and
+	 * gender's share of the year's users, GA4's "unknown" left out; builtin has none).
 	 */
 	public function test_year_in_review_numbers(): void {
 		$data  = $this->payload( 'yearinreview' );
@@ -433,6 +434,25 @@ class ReportsOnGoogleTest extends TestCase {
 			),
 			$data['countries'][0]
 		);
+		$shares = static function ( array $values, string $key ) use ( $days ): array {
+			$users = array();
+			foreach ( $values as $value ) {
+				$users[ $value ] = N::additive( 'totalUsers', $days, $value );
+			}
+			$sum  = array_sum( $users );
+			$rows = array();
+			foreach ( $users as $value => $n ) {
+				$rows[] = array(
+					$key      => (string) $value,
+					'percent' => round( $n / $sum * 100, 2 ),
+				);
+			}
+			return $rows;
+		};
+		$this->same( $shares( array( '18-24', '25-34', '35-44', '45-54', '55-64', '65+' ), 'age' ), $data['age'] );
+		$genders = $shares( array( 'female', 'male' ), 'gender' );
+		usort( $genders, static fn( array $a, array $b ): int => $b['percent'] <=> $a['percent'] );
+		$this->same( $genders, $data['gender'] );
 	}
 
 	/**
