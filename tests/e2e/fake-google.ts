@@ -131,14 +131,15 @@ export function money(
 
 /**
  * A rate or an average: crc32("{property}|{metric}|{start}|{end}|{values}|{filters}") % 10000 /
- * 10000 (TYPE_SECONDS: % 600000 / 1000). A TOTAL's values are "RESERVED_TOTAL".
+ * 10000 (TYPE_SECONDS: % 600000 / 1000; TYPE_CURRENCY: % 10000 / 100). A TOTAL's values are
+ * "RESERVED_TOTAL".
  *
  * @param metric  The metric.
  * @param start   The range's first day.
  * @param end     Its last day.
  * @param values  All the row's values joined with |.
  * @param filters The filters' key.
- * @param type    TYPE_FLOAT or TYPE_SECONDS.
+ * @param type    TYPE_FLOAT, TYPE_SECONDS or TYPE_CURRENCY.
  */
 export function ratio(
 	metric: string,
@@ -146,13 +147,16 @@ export function ratio(
 	end: string,
 	values = '',
 	filters = '',
-	type: 'TYPE_FLOAT' | 'TYPE_SECONDS' = 'TYPE_FLOAT'
+	type: 'TYPE_FLOAT' | 'TYPE_SECONDS' | 'TYPE_CURRENCY' = 'TYPE_FLOAT'
 ): number {
 	const hash = crc32(
 		`${ PROPERTY }|${ metric }|${ start }|${ end }|${ values }|${ filters }`
 	);
-	return type === 'TYPE_SECONDS'
-		? ( hash % 600000 ) / 1000
+	if ( type === 'TYPE_SECONDS' ) {
+		return ( hash % 600000 ) / 1000;
+	}
+	return type === 'TYPE_CURRENCY'
+		? ( hash % 10000 ) / 100
 		: ( hash % 10000 ) / 10000;
 }
 

@@ -176,6 +176,17 @@ async function screenshots( page: Page, name: string ) {
 	} );
 	const size = page.viewportSize();
 	await page.setViewportSize( { width: 600, height: 900 } );
+	// Narrow, the page itself never scrolls sideways (wide tables scroll in their own box), once
+	// the charts have followed the new width.
+	await expect
+		.poll( () =>
+			page.evaluate(
+				() =>
+					document.documentElement.scrollWidth -
+					document.documentElement.clientWidth
+			)
+		)
+		.toBeLessThanOrEqual( 0 );
 	await page.screenshot( {
 		path: test.info().outputPath( `${ name }-600.png` ),
 		fullPage: true,
@@ -467,6 +478,17 @@ test( 'Forms and Media on google: each form’s and video’s events', async ( {
 			pct( percent( done, shown ) ),
 		] );
 	}
+	// The tabs: the range's form events by date.
+	for ( const [ tab, event ] of [
+		[ 'Form Impressions', 'form_impression' ],
+		[ 'Form Completions', 'form_conversion' ],
+	] ) {
+		await expect(
+			app( page ).getByRole( 'tab', { name: new RegExp( `^${ tab }` ) } )
+		).toHaveText(
+			`${ tab }${ num( additive( 'eventCount', DAYS, event, forms ) ) }`
+		);
+	}
 	await screenshots( page, 'google-forms' );
 
 	await open( page, '/media', 'Media Report' );
@@ -743,10 +765,21 @@ test( 'the eCommerce screens on google with WooCommerce: overview, coupons, cart
 			coupon,
 			coupons
 		);
-		expect( rows.get( coupon )?.slice( 0, 3 ) ).toEqual( [
+		// The average order value is GA4's own (averagePurchaseRevenue).
+		expect( rows.get( coupon ) ).toEqual( [
 			coupon,
 			usd( couponRevenue ),
 			num( couponOrders ),
+			usd(
+				ratio(
+					'averagePurchaseRevenue',
+					START,
+					END,
+					coupon,
+					coupons,
+					'TYPE_CURRENCY'
+				)
+			),
 		] );
 	}
 	expect( rows.has( '(not set)' ) ).toBe( false );
