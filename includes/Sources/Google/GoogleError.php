@@ -14,7 +14,8 @@ defined( 'ABSPATH' ) || exit;
  * invalid_grant, a deleted key) → the re-auth notice and modal; FORBIDDEN (403 on the property or
  * site) → the not-connected screen with Google's reason; QUOTA (429, RESOURCE_EXHAUSTED) → the last
  * cached answer with a notice, or this notice; UNAVAILABLE (timeouts, 5xx) → a notice with retry;
- * MALFORMED (an answer that is not the JSON expected) → logged, a notice; NOT_CONFIGURED (no
+ * MALFORMED (an answer that is not the JSON expected, or a request Google refused: then its
+ * reason is the notice) → logged, a notice; NOT_CONFIGURED (no
  * connection yet); SEARCH_CONSOLE_FORBIDDEN (403 on the Search Console site alone: the GA4 reports
  * still work) → the Search Console report's notice.
  */
@@ -91,6 +92,12 @@ final class GoogleError extends \RuntimeException {
 			case self::UNAVAILABLE:
 				return __( 'Google did not answer in time. Try again in a moment.', 'monsterinsights-reports' );
 			case self::MALFORMED:
+				if ( '' !== $this->reason ) {
+					// A request Google refused with its reason (a PageSpeed key it does not accept, say):
+					// trying again would not help, the reason says what to change.
+					/* translators: %s: Google's own message, e.g. "API key not valid. Please pass a valid API key." */
+					return sprintf( __( 'Google refused the request: %s', 'monsterinsights-reports' ), $this->reason );
+				}
 				return __( 'Google sent an answer that could not be read. It was logged; try again in a moment.', 'monsterinsights-reports' );
 			case self::SEARCH_CONSOLE_FORBIDDEN:
 				return __( 'Google refused access to the chosen Search Console site. Add the connected Google account as a user of the site in Search Console, or choose another site in the Google connection settings.', 'monsterinsights-reports' );

@@ -733,6 +733,13 @@ test( 'the eCommerce screens on google with WooCommerce: overview, coupons, cart
 	await expect( cart( 'Removed from Cart' ) ).toHaveText(
 		num( additive( 'eventCount', DAYS, '', removed ) )
 	);
+	await expect( cart( 'New Customers' ) ).toHaveText(
+		pct( percent( additive( 'firstTimePurchasers', DAYS ), orders ) )
+	);
+	const checkouts = additive( 'checkouts', DAYS );
+	await expect( cart( 'Abandoned Checkouts' ) ).toHaveText(
+		pct( percent( Math.max( 0, checkouts - orders ), checkouts ) )
+	);
 	const products = [ 'Mug', 'T-shirt', 'Poster', 'Sticker pack' ].map(
 		( name ) => ( {
 			name,
@@ -752,6 +759,18 @@ test( 'the eCommerce screens on google with WooCommerce: overview, coupons, cart
 				usd( row.revenue ),
 			] )
 	);
+	// A conversion source: its sessions, paid orders and revenue.
+	expect(
+		cards[ 'Top Conversion Sources' ]?.find(
+			( cells ) => cells[ 0 ] === 'bing'
+		)
+	).toEqual( [
+		'bing',
+		num( additive( 'sessions', DAYS, 'bing' ) ),
+		num( additive( 'ecommercePurchases', DAYS, 'bing' ) ),
+		expect.stringMatching( /%$/ ),
+		usd( money( 'purchaseRevenue', DAYS, 'bing' ) ),
+	] );
 	await screenshots( page, 'google-ecommerce' );
 
 	await open( page, '/ecommerce-coupons', 'Coupons Report' );

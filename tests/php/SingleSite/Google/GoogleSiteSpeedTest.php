@@ -211,8 +211,10 @@ class GoogleSiteSpeedTest extends GoogleReportTestCase {
 	public function test_without_a_key_and_faults(): void {
 		( new Connection() )->forget_secret( Connection::SECRET_PSI );
 		$response = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/sitespeed', array() );
-		// The fake, like a real key-restricted project, refuses a run without the key.
+		// The fake, like a real key-restricted project, refuses a run without the key; the screen
+		// says so in Google's words, not that the answer could not be read.
 		$this->assertSame( 'google_malformed', $response->get_data()['code'] );
+		$this->assertSame( 'Google refused the request: API key not valid. Please pass a valid API key.', $response->get_data()['message'] );
 		$this->assertArrayNotHasKey( 'key', self::pagespeed_requests()[0]['query'] );
 
 		( new Connection() )->store_secret( Connection::SECRET_PSI, self::api_key() );
