@@ -108,9 +108,10 @@ class GoogleSourceTest extends TestCase {
 
 	/**
 	 * A query without dimensions is one runReport signed with a service-account token; its totals
-	 * and its compare range (a batch of two) have the fake's numbers; bounce rate comes in percent.
+	 * and its compare range (one request of two date ranges) have the fake's numbers; bounce rate
+	 * comes in percent.
 	 */
-	public function test_totals_and_compare_from_one_signed_batch(): void {
+	public function test_totals_and_compare_from_one_signed_request(): void {
 		$source = new GoogleSource();
 		$this->assertTrue( $source->is_connected() );
 		$days     = array( '2026-11-01', '2026-11-02', '2026-11-03' );
@@ -124,35 +125,25 @@ class GoogleSourceTest extends TestCase {
 		// GA4 has no exits: not asked, 0.
 		$this->assertSame( 0, $result->total( Metric::EXITS ) );
 
+		// The range and the compare range are one runReport of two date ranges.
 		$requests = self::fake_google_requests();
-		$this->assertSame( array( '/token', '/v1beta/properties/' . self::PROPERTY . ':batchRunReports' ), array_column( $requests, 'path' ) );
+		$this->assertSame( array( '/token', '/v1beta/properties/' . self::PROPERTY . ':runReport' ), array_column( $requests, 'path' ) );
 		$this->assertSame( 'Bearer ya29.fake-access-1', $requests[1]['authorization'] );
 		$this->assertSame(
 			array(
-				'requests' => array(
+				'dateRanges'          => array(
 					array(
-						'dateRanges'          => array(
-							array(
-								'startDate' => '2026-11-01',
-								'endDate'   => '2026-11-03',
-							),
-						),
-						'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
-						'metricAggregations'  => array( 'TOTAL' ),
-						'returnPropertyQuota' => true,
+						'startDate' => '2026-11-01',
+						'endDate'   => '2026-11-03',
 					),
 					array(
-						'dateRanges'          => array(
-							array(
-								'startDate' => '2026-10-29',
-								'endDate'   => '2026-10-31',
-							),
-						),
-						'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
-						'metricAggregations'  => array( 'TOTAL' ),
-						'returnPropertyQuota' => true,
+						'startDate' => '2026-10-29',
+						'endDate'   => '2026-10-31',
 					),
 				),
+				'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
+				'metricAggregations'  => array( 'TOTAL' ),
+				'returnPropertyQuota' => true,
 			),
 			json_decode( $requests[1]['body'], true )
 		);
