@@ -7,7 +7,6 @@
 
 namespace MonsterInsights\Reports\Tests\SingleSite\Google;
 
-use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Filter;
@@ -19,66 +18,13 @@ use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
 use MonsterInsights\Reports\Sources\Google\GoogleError;
 use MonsterInsights\Reports\Sources\Google\GoogleSource;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
-
-// phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
 
 /**
  * A site connected with the fixture's service account to property 300000001 reads the numbers the
  * fake's documented formula gives (docs/development.md, "The fake Google server").
  */
-class GoogleSourceTest extends TestCase {
-
-	use FakeGoogleServer;
-
-	protected const REQUIRES = 'single-site';
-
-	private const PROPERTY = '300000001';
-
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Resets the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * Each test: a fresh server and a site connected by the service account, no cached answers.
-	 */
-	protected function set_up() {
-		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
-		self::connect_service_account();
-	}
-
-	/**
-	 * Connects the current site with the fixture's service account to the first property.
-	 */
-	public static function connect_service_account(): void {
-		$key        = json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fake-google/fixtures/service-account.json' ), true );
-		$connection = new Connection();
-		$connection->update(
-			array(
-				'auth'         => Connection::SERVICE_ACCOUNT,
-				'client_email' => $key['client_email'],
-				'property'     => self::PROPERTY,
-				'connected_at' => 1,
-			)
-		);
-		$connection->store_secret( Connection::SECRET_KEY, $key );
-		update_option( BootData::SOURCE_OPTION, GoogleSource::KEY );
-	}
+class GoogleSourceTest extends GoogleReportTestCase {
 
 	/**
 	 * An additive metric of the fake: the sum over the days of crc32 % 1000.
