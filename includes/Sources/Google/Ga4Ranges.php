@@ -9,6 +9,8 @@ namespace MonsterInsights\Reports\Sources\Google;
 
 defined( 'ABSPATH' ) || exit;
 
+// phpcs:disable WordPress.Security.EscapeOutput.ExceptionNotEscaped -- A GoogleError is never printed: the REST routes answer its kind and text as JSON (GoogleError::to_wp_error()).
+
 /**
  * A report asks many of its queries for two ranges (the range and the one it compares with, or the
  * period before it), and some queries for one range each that another asks for the other (the
@@ -71,6 +73,7 @@ final class Ga4Ranges {
 	 * @param array<string, mixed> $answer The answer of the joined request.
 	 * @param int                  $count  How many ranges it asked.
 	 * @return list<array<string, mixed>>
+	 * @throws GoogleError When an answer of several ranges has no dateRange dimension (malformed).
 	 */
 	public static function split( array $answer, int $count ): array {
 		if ( $count < 2 ) {
@@ -114,7 +117,7 @@ final class Ga4Ranges {
 		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
 			$values = is_array( $row ) && is_array( $row['dimensionValues'] ?? null ) ? array_values( $row['dimensionValues'] ) : array();
 			$name   = array_pop( $values );
-			if ( ! is_array( $name ) || 'date_range_' . $index !== ( $name['value'] ?? null ) ) {
+			if ( ! is_array( $name ) || ( $name['value'] ?? null ) !== 'date_range_' . $index ) {
 				continue;
 			}
 			$row['dimensionValues'] = $values;

@@ -262,6 +262,7 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 				}
 			}
 		}
+		Quota::observe( $answers );
 		$out = array();
 		foreach ( $joined as $n => $one ) {
 			foreach ( Ga4Ranges::split( $answers[ $n ] ?? array(), count( $one['keys'] ) ) as $r => $answer ) {

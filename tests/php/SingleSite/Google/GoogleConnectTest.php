@@ -376,7 +376,8 @@ class GoogleConnectTest extends FakeGoogleTestCase {
 				'analytics'     => array(
 					'ok'         => true,
 					'configured' => true,
-					'message'    => number_format_i18n( $sessions ) . ( 1 === $sessions ? ' session yesterday' : ' sessions yesterday' ),
+					// The fake charges 5 tokens a report, of 200,000 a day.
+					'message'    => number_format_i18n( $sessions ) . ( 1 === $sessions ? ' session yesterday' : ' sessions yesterday' ) . '; 199,995 quota tokens left today',
 				),
 				'searchconsole' => array(
 					'ok'         => true,

@@ -18,6 +18,7 @@ use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
 use MonsterInsights\Reports\Sources\Google\GoogleError;
 use MonsterInsights\Reports\Sources\Google\GoogleSource;
+use MonsterInsights\Reports\Sources\Google\Quota;
 use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
 
 /**
@@ -328,6 +329,55 @@ class GoogleSourceTest extends GoogleReportTestCase {
 		}
 		$this->assertSame( count( $bodies ), count( array_unique( $bodies ) ) );
 		$this->assertSame( (int) ceil( count( $bodies ) / 5 ), count( $calls ) );
+	}
+
+	/**
+	 * The property quota each answer carries is read: when a token quota is down to the reserve,
+	 * Google is left alone as after a 429, and the reports come from their last answers, marked
+	 * stale, without a request to Google.
+	 */
+	public function test_a_low_property_quota_backs_off_before_google_refuses(): void {
+		$this->act_as( 'administrator' );
+		// 39,900 of the hour's 40,000 tokens spent: after the Overview's reports (5 tokens each) at
+		// most 100 are left, below Quota::RESERVE.
+		self::fake_google_control( '/__control', array( 'quota_used' => 39900 ) );
+		$fresh = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $fresh->get_status() );
+		$this->assertArrayNotHasKey( ReportsController::STALE_HEADER, $fresh->get_headers() );
+
+		$reports = 0;
+		foreach ( self::fake_google_requests() as $call ) {
+			if ( str_ends_with( $call['path'], ':batchRunReports' ) ) {
+				$reports += count( json_decode( $call['body'], true )['requests'] );
+			} elseif ( str_ends_with( $call['path'], ':runReport' ) ) {
+				++$reports;
+			}
+		}
+		$this->assertGreaterThan( 1, $reports );
+		$latest = Quota::latest();
+		$this->assertSame( 200000 - 39900 - 5 * $reports, $latest['day'] ?? null );
+		// (The hour's count starts again at the top of an hour, should one pass meanwhile.)
+		$this->assertLessThanOrEqual( Quota::RESERVE, $latest['hour'] ?? null );
+		$this->assertTrue( Cache::backing_off() );
+
+		// The same screen later: its answers no longer fresh, it is served from them, stale.
+		$this->delete_fresh_answers();
+		$asked = count( self::fake_google_requests() );
+		$stale = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $stale->get_status() );
+		$this->assertSame( 'quota', $stale->get_headers()[ ReportsController::STALE_HEADER ] );
+		$this->assertEquals( $fresh->get_data(), $stale->get_data() );
+		$this->assertCount( $asked, self::fake_google_requests() );
+	}
+
+	/**
+	 * A quota with room leaves Google asked as usual.
+	 */
+	public function test_a_quota_with_room_does_not_back_off(): void {
+		$result = ( new GoogleSource() )->run( new Query( array( Metric::SESSIONS ), array(), self::range( '2026-11-01', '2026-11-03' ) ) );
+		$this->assertSame( self::additive( 'sessions', array( '2026-11-01', '2026-11-02', '2026-11-03' ) ), $result->total( Metric::SESSIONS ) );
+		$this->assertSame( 14000 - 5, Quota::latest()['project_hour'] ?? null );
+		$this->assertFalse( Cache::backing_off() );
 	}
 
 	/**
