@@ -9,7 +9,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 
 import { E2E_ROUTES, type E2ESite } from './site';
-import { isCollectorHit, VISITOR_USER_AGENT } from './utils';
+import { isCollectorHit, storageStatePath, VISITOR_USER_AGENT } from './utils';
 
 /** What shop/catalogue answers. */
 export interface Catalogue {
@@ -25,6 +25,36 @@ export const COUPON = { code: 'spring5', amount: 5 } as const;
 /** The campaign the shopper arrives from. */
 export const CAMPAIGN_URL =
 	'/?utm_source=newsletter&utm_medium=email&utm_campaign=spring';
+
+/**
+ * Activates WooCommerce in the shop's currency (POST shop {on: true}), then loads wp-admin once as
+ * the administrator, in a browser context of its own: WooCommerce's first admin_init pass after
+ * its activation (its pages).
+ *
+ * @param browser  The browser.
+ * @param site     The admin's REST session.
+ * @param currency The shop's currency.
+ * @param position Where its symbol goes.
+ */
+export async function shopOn(
+	browser: Browser,
+	site: E2ESite,
+	currency = 'USD',
+	position = 'left'
+): Promise< void > {
+	await site.post(
+		`${ E2E_ROUTES }/shop`,
+		{ on: true, currency, position },
+		120_000
+	);
+	const admin = await browser.newContext( {
+		storageState: storageStatePath( 'admin' ),
+	} );
+	const page = await admin.newPage();
+	await page.goto( '/wp-admin/' );
+	await expect( page.locator( '#wpadminbar' ) ).toBeVisible();
+	await admin.close();
+}
 
 /**
  * Sets the shop up for a checkout kind.

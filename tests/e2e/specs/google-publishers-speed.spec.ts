@@ -1,9 +1,9 @@
-import { crc32 } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Page } from '../fixtures';
 
+import { additive, daysOf } from '../fake-google';
 import { E2ESite, fakeGoogle, fakeGoogleRequests } from '../site';
 import { REPORTS_PATH, storageStatePath } from '../utils';
 
@@ -17,7 +17,6 @@ import { REPORTS_PATH, storageStatePath } from '../utils';
  * Forms counts the form events by form id; Exceptions says the source does not detect them.
  */
 
-const PROPERTY = '300000001';
 const FIXTURES = path.join( __dirname, '../../fake-google/fixtures' );
 const API_KEY = (
 	JSON.parse(
@@ -63,39 +62,6 @@ test.afterAll( async () => {
 } );
 
 /**
- * The days of a range, Y-m-d.
- *
- * @param start First day.
- * @param end   Last day.
- */
-function daysOf( start: string, end: string ): string[] {
-	const out: string[] = [];
-	for (
-		let t = Date.parse( `${ start }T00:00:00Z` );
-		t <= Date.parse( `${ end }T00:00:00Z` );
-		t += 86_400_000
-	) {
-		out.push( new Date( t ).toISOString().slice( 0, 10 ) );
-	}
-	return out;
-}
-
-/**
- * The fake's users of a value over the days: Σ crc32("{property}|totalUsers|{day}|{value}|") % 1000.
- *
- * @param days  The days.
- * @param value The dimension's value.
- */
-function users( days: string[], value: string ): number {
-	return days.reduce(
-		( sum, day ) =>
-			sum +
-			( crc32( `${ PROPERTY }|totalUsers|${ day }|${ value }|` ) % 1000 ),
-		0
-	);
-}
-
-/**
  * Opens a report for 1–3 November 2026.
  *
  * @param page  The page.
@@ -120,7 +86,7 @@ test( 'Publishers on google: age, gender and interests from the property; no exi
 	await open( page, '/publishers', 'Publishers Overview' );
 	const days = daysOf( '2026-11-01', '2026-11-03' );
 	const ages = [ '18-24', '25-34', '35-44', '45-54', '55-64', '65+' ];
-	const ageUsers = ages.map( ( age ) => users( days, age ) );
+	const ageUsers = ages.map( ( age ) => additive( 'totalUsers', days, age ) );
 	const sum = ageUsers.reduce( ( a, b ) => a + b, 0 );
 	const age = page.getByRole( 'region', { name: 'Age', exact: true } );
 	await expect( age.locator( 'li' ) ).toHaveText(
@@ -139,7 +105,10 @@ test( 'Publishers on google: age, gender and interests from the property; no exi
 		'Media & Entertainment/Movie Lovers',
 		'Travel/Travel Buffs',
 	]
-		.map( ( name ) => ( { name, n: users( days, name ) } ) )
+		.map( ( name ) => ( {
+			name,
+			n: additive( 'totalUsers', days, name ),
+		} ) )
 		.sort( ( a, b ) => b.n - a.n || a.name.localeCompare( b.name ) );
 	await expect(
 		page
@@ -216,15 +185,7 @@ test( 'Dimensions, Forms and Exceptions on google', async ( { page } ) => {
 	}
 	const days = daysOf( '2026-11-01', '2026-11-03' );
 	const views = ( value: string ) =>
-		days.reduce(
-			( sum, day ) =>
-				sum +
-				( crc32(
-					`${ PROPERTY }|screenPageViews|${ day }|${ value }|`
-				) %
-					1000 ),
-			0
-		);
+		additive( 'screenPageViews', days, value );
 
 	await open( page, '/dimensions', 'Dimensions Report' );
 	const authors = [ 'Jane Doe', 'John Smith' ]

@@ -13,6 +13,7 @@ import {
 	realtime,
 	round2,
 } from '../fake-google';
+import { shopOn } from '../shopper';
 import { E2E_ROUTES, E2ESite, fakeGoogle } from '../site';
 import {
 	REPORTS_PATH,
@@ -48,19 +49,7 @@ test.beforeAll( async ( { browser } ) => {
 	test.setTimeout( 240_000 );
 	site = await E2ESite.open( 'admin' );
 	await site.reset();
-	await site.post(
-		`${ E2E_ROUTES }/shop`,
-		{ on: true, currency: 'USD', position: 'left' },
-		120_000
-	);
-	// WooCommerce's first wp-admin load after its activation: its admin_init pass.
-	const admin = await browser.newContext( {
-		storageState: storageStatePath( 'admin' ),
-	} );
-	const adminPage = await admin.newPage();
-	await adminPage.goto( '/wp-admin/' );
-	await expect( adminPage.locator( '#wpadminbar' ) ).toBeVisible();
-	await admin.close();
+	await shopOn( browser, site );
 	for ( const module of [ 'dimensions', 'forms', 'media' ] ) {
 		await site.post( `/monsterinsights-reports/v1/addons/${ module }`, {
 			active: true,

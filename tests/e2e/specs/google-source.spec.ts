@@ -1,7 +1,6 @@
-import { crc32 } from 'node:zlib';
-
 import { expect, test } from '../fixtures';
 
+import { PROPERTY, additive, daysOf } from '../fake-google';
 import { E2E_ROUTES, E2ESite, fakeGoogle, fakeGoogleRequests } from '../site';
 import { REPORTS_PATH, app, infoBoxValue, storageStatePath } from '../utils';
 
@@ -13,7 +12,6 @@ import { REPORTS_PATH, app, infoBoxValue, storageStatePath } from '../utils';
  * answering (the error dialog whose Retry asks again).
  */
 
-const PROPERTY = '300000001';
 const START = '2026-11-01';
 const END = '2026-11-07';
 const ROUTE = `#/?start=${ START }&end=${ END }&preset=custom`;
@@ -28,37 +26,10 @@ function e2eSite(): E2ESite {
 }
 
 /**
- * The fake's additive metric over days (docs/development.md): the sum of
- * crc32("{property}|{metric}|{day}|{values}|") % 1000, for a request without filters.
- *
- * @param metric GA4's metric name.
- * @param days   Y-m-d days.
- * @param values The row's dimension values (not dates), joined with "|".
- */
-function additive( metric: string, days: string[], values = '' ): number {
-	return days.reduce(
-		( sum, day ) =>
-			sum +
-			// Node's crc32 is unsigned, as PHP's is on 64-bit.
-			( crc32( `${ PROPERTY }|${ metric }|${ day }|${ values }|` ) %
-				1000 ),
-		0
-	);
-}
-
-/**
  * The days of the range.
  */
 function rangeDays(): string[] {
-	const days: string[] = [];
-	for (
-		let day = new Date( `${ START }T00:00:00Z` );
-		day <= new Date( `${ END }T00:00:00Z` );
-		day = new Date( day.getTime() + 86_400_000 )
-	) {
-		days.push( day.toISOString().slice( 0, 10 ) );
-	}
-	return days;
+	return daysOf( START, END );
 }
 
 test.use( { storageState: storageStatePath( 'admin' ) } );

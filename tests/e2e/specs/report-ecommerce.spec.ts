@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import path from 'path';
 
-import { catalogue, COUPON, PRICES, shop } from '../shopper';
+import { catalogue, COUPON, PRICES, shop, shopOn } from '../shopper';
 import { E2E_ROUTES, E2ESite } from '../site';
 import {
 	app,
@@ -49,19 +49,7 @@ test.beforeAll( async ( { browser } ) => {
 	site = await E2ESite.open( 'admin' );
 	await site.reset();
 	await site.setSource( 'builtin' );
-	await site.post(
-		`${ E2E_ROUTES }/shop`,
-		{ on: true, currency: 'USD', position: 'left' },
-		120_000
-	);
-	// WooCommerce's first wp-admin load after its activation: its admin_init pass (its pages).
-	const admin = await browser.newContext( {
-		storageState: storageStatePath( 'admin' ),
-	} );
-	const adminPage = await admin.newPage();
-	await adminPage.goto( '/wp-admin/' );
-	await expect( adminPage.locator( '#wpadminbar' ) ).toBeVisible();
-	await admin.close();
+	await shopOn( browser, site );
 
 	orders.push(
 		await shop( browser, await catalogue( site, 'classic' ), 'classic' )
