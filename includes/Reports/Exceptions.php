@@ -132,7 +132,7 @@ final class Exceptions implements Report, HasParams {
 	/**
 	 * The description of an exception, with its numbers, in the user's language.
 	 *
-	 * @param string $metric   The series' metric (Sources\Builtin\Aggregation\Exceptions\Series).
+	 * @param string $metric   The series' metric (Analysis\Exceptions\Series).
 	 * @param string $label    The channel, path or campaign.
 	 * @param string $day      The day (Y-m-d, site time).
 	 * @param float  $value    The day's value.
