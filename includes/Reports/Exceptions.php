@@ -18,10 +18,9 @@ defined( 'ABSPATH' ) || exit;
  * The days of the range on which a series of the site left its usual range, newest first, a page
  * at a time (`page`, `per_page` of PER_PAGE): each with its id, category (engagement, ecommerce,
  * marketing), time (the day, Y-m-d), recurring, resolved (false: a deleted exception is not listed)
- * and a description with the numbers in the user's language. The source finds them (FindsExceptions);
- * a source that does not has none, and `detects` false says so (the google source: GA4's Data API
- * has no anomaly detection, and the detector works on the builtin source's daily rollups). Never
- * cached: a deletion shows at once.
+ * and a description with the numbers in the user's language. The source finds them (FindsExceptions:
+ * the builtin source in its rollups, the google source in GA4's daily numbers); a source that does
+ * not has none, and `detects` false says so. Never cached: a deletion shows at once.
  */
 final class Exceptions implements Report, HasParams {
 
