@@ -68,6 +68,24 @@ class GoogleExceptionsTest extends GoogleReportTestCase {
 	}
 
 	/**
+	 * A spike of a channel's sessions.
+	 *
+	 * @param string $channel The channel.
+	 * @param string $day     The day.
+	 * @param int    $add     Sessions added.
+	 * @return array<string, mixed>
+	 */
+	private static function channel_spike( string $channel, string $day, int $add ): array {
+		return array(
+			'metric'    => 'sessions',
+			'date'      => $day,
+			'dimension' => 'sessionDefaultChannelGroup',
+			'value'     => $channel,
+			'add'       => $add,
+		);
+	}
+
+	/**
 	 * A day some days after another.
 	 *
 	 * @param string $day  Y-m-d.
@@ -253,20 +271,8 @@ class GoogleExceptionsTest extends GoogleReportTestCase {
 	 */
 	public function test_planted_spikes_are_found_paged_and_deleted(): void {
 		$spikes = array(
-			array(
-				'metric'    => 'sessions',
-				'date'      => '2026-11-10',
-				'dimension' => 'sessionDefaultChannelGroup',
-				'value'     => 'Organic Search',
-				'add'       => 5000,
-			),
-			array(
-				'metric'    => 'sessions',
-				'date'      => '2026-11-17',
-				'dimension' => 'sessionDefaultChannelGroup',
-				'value'     => 'Organic Search',
-				'add'       => 4000,
-			),
+			self::channel_spike( 'Organic Search', '2026-11-10', 5000 ),
+			self::channel_spike( 'Organic Search', '2026-11-17', 4000 ),
 		);
 		self::plant( $spikes );
 		$newer  = self::expected_row( 'Organic Search', '2026-11-17', $spikes, true );
@@ -398,20 +404,8 @@ class GoogleExceptionsTest extends GoogleReportTestCase {
 	public function test_no_exception_without_four_weeks_of_history(): void {
 		$this->now( '2020-11-20 12:00:00' );
 		$spikes = array(
-			array(
-				'metric'    => 'sessions',
-				'date'      => '2020-11-10',
-				'dimension' => 'sessionDefaultChannelGroup',
-				'value'     => 'Direct',
-				'add'       => 5000,
-			),
-			array(
-				'metric'    => 'sessions',
-				'date'      => '2020-11-11',
-				'dimension' => 'sessionDefaultChannelGroup',
-				'value'     => 'Direct',
-				'add'       => 5000,
-			),
+			self::channel_spike( 'Direct', '2020-11-10', 5000 ),
+			self::channel_spike( 'Direct', '2020-11-11', 5000 ),
 		);
 		$source = new GoogleSource();
 		$this->assertSame( array(), $source->exceptions( self::range( '2020-10-01', '2020-11-19' ), 1, 20 )['rows'], 'nothing in steady numbers' );
@@ -474,13 +468,7 @@ class GoogleExceptionsTest extends GoogleReportTestCase {
 	public function test_quota_serves_the_last_exceptions(): void {
 		self::plant(
 			array(
-				array(
-					'metric'    => 'sessions',
-					'date'      => '2026-11-17',
-					'dimension' => 'sessionDefaultChannelGroup',
-					'value'     => 'Organic Search',
-					'add'       => 4000,
-				),
+				self::channel_spike( 'Organic Search', '2026-11-17', 4000 ),
 			)
 		);
 		$fresh = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/exceptions', self::RANGE );
