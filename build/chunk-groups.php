@@ -48,7 +48,7 @@ return array(
 	'demo-traffic-source-medium' => array( 'chunks/demo-traffic-source-medium.84ead64e.js' ),
 	'demo-traffic-social' => array( 'chunks/demo-traffic-social.fe04af65.js' ),
 	'demo-exceptions' => array( 'chunks/demo-exceptions.bffa490d.js' ),
-	'report-exceptions' => array( 'chunks/report-exceptions.7c2097c7.js' ),
+	'report-exceptions' => array( 'chunks/report-exceptions.c5baeddd.js' ),
 	'demo-yearinreview' => array( 'chunks/demo-yearinreview.56e6bd19.js' ),
 	'report-year-in-review' => array( 'chunks/9798.a244b952.js', 'chunks/report-year-in-review.1febbb84.js' ),
 	'demo-site-summary' => array( 'chunks/demo-site-summary.ebb61660.js' ),

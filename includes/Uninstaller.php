@@ -39,6 +39,7 @@ final class Uninstaller {
 		Settings\Modules::OPTION,
 		Settings\Secrets::OPTION,
 		Sources\Google\Connection::OPTION,
+		Sources\Google\Ga4Exceptions::OPTION,
 		Licensing\Licence::SITE_OPTION,
 		Sources\Builtin\Collection\DataDir::OPTION,
 		Sources\Builtin\Collection\DataDirMigration::MIGRATE_LOCK,

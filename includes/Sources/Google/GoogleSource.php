@@ -13,6 +13,7 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Sources\AnswersMetrics;
+use MonsterInsights\Reports\Sources\FindsExceptions;
 use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\ReadsSearchConsole;
@@ -42,8 +43,11 @@ defined( 'ABSPATH' ) || exit;
  *
  * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
  * device, whatever the range; Run Audit runs it afresh.
+ *
+ * Exceptions are found in GA4's daily numbers by the same detector and rules as on the builtin
+ * source (Ga4Exceptions, Analysis\Exceptions).
  */
-final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, MeasuresSpeed, AnswersMetrics {
+final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, MeasuresSpeed, AnswersMetrics, FindsExceptions {
 
 	public const KEY = 'google';
 
@@ -454,6 +458,28 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 			return new Result( array(), array_fill_keys( $query->metrics, 0 ) );
 		}
 		return Ga4Realtime::result( $this->client()->data( 'runRealtimeReport', Ga4Realtime::request( $query ) ), $query );
+	}
+
+	/**
+	 * A page of the range's exceptions, found in GA4's daily numbers (Ga4Exceptions).
+	 *
+	 * @param DateRange $range    The range.
+	 * @param int       $page     Page, from 1.
+	 * @param int       $per_page Rows a page.
+	 * @return array{rows: list<array{id: int, day: string, category: string, metric: string, label: string, direction: int, value: float, expected: float, recurring: bool}>, total: int}
+	 * @throws GoogleError When GA4 cannot answer and nothing was found before.
+	 */
+	public function exceptions( DateRange $range, int $page, int $per_page ): array {
+		return ( new Ga4Exceptions( $this ) )->page( $range, $page, $per_page );
+	}
+
+	/**
+	 * Deletes an exception for good (Ga4Exceptions).
+	 *
+	 * @param int $id The exception's id.
+	 */
+	public function delete_exception( int $id ): bool {
+		return ( new Ga4Exceptions( $this ) )->delete( $id );
 	}
 
 	/**

@@ -411,7 +411,7 @@ export interface ExceptionsReport {
 		per_page: number;
 		total: number;
 	};
-	/** Whether the active source detects exceptions (the built-in one does; Google's API has none). */
+	/** Whether the active source detects exceptions (the built-in and the Google source both do). */
 	detects: boolean;
 }
 

@@ -71,6 +71,8 @@ add_action(
 					// Each connection is new: the google source's cached answers are not its own,
 					// and an earlier quota back-off is over.
 					delete_transient( \MonsterInsights\Reports\Sources\Google\Cache::BACKOFF_TRANSIENT );
+					// Nor are the exceptions an earlier test deleted.
+					delete_option( \MonsterInsights\Reports\Sources\Google\Ga4Exceptions::OPTION );
 					$connected_at = max( time(), $connection->get()['connected_at'] + 1 );
 					$connection->disconnect();
 					$connection->update(

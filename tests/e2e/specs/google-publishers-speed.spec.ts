@@ -14,7 +14,7 @@ import { REPORTS_PATH, storageStatePath } from '../utils';
  * the exit pages and scroll depth GA4 lacks; Site Speed shows PageSpeed's lab run of each device
  * (tests/fake-google/fixtures/pagespeed-{desktop,mobile}.json), and Run Audit runs it again;
  * Dimensions shows the custom dimensions the property registered and asks to set up the others;
- * Forms counts the form events by form id; Exceptions says the source does not detect them.
+ * Forms counts the form events by form id (Exceptions on google: google-exceptions.spec.ts).
  */
 
 const PROPERTY = '300000001';
@@ -207,7 +207,7 @@ test( 'Site Speed on google: PageSpeed’s lab run per device, Run Audit runs it
 	} );
 } );
 
-test( 'Dimensions, Forms and Exceptions on google', async ( { page } ) => {
+test( 'Dimensions and Forms on google', async ( { page } ) => {
 	const session = e2eSite();
 	for ( const module of [ 'dimensions', 'forms' ] ) {
 		await session.post( `/monsterinsights-reports/v1/addons/${ module }`, {
@@ -251,15 +251,4 @@ test( 'Dimensions, Forms and Exceptions on google', async ( { page } ) => {
 		path: test.info().outputPath( 'forms-google.png' ),
 		fullPage: true,
 	} );
-
-	await session.setLevel( 'agency' );
-	await open( page, '/exceptions', 'Exceptions Report' );
-	await expect(
-		page.getByText( /^Exceptions are found by the built-in data source/ )
-	).toBeVisible();
-	await page.screenshot( {
-		path: test.info().outputPath( 'exceptions-google.png' ),
-		fullPage: true,
-	} );
-	await session.setLevel( 'plus' );
 } );

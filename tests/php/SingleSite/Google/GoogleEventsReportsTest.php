@@ -381,29 +381,6 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 	}
 
 	/**
-	 * Exceptions: GA4's Data API has no anomaly detection and the detector works on the builtin
-	 * source's daily rollups: the google source lists none and says it does not detect them, and
-	 * asks Google nothing for it.
-	 */
-	public function test_exceptions_say_the_source_does_not_detect_them(): void {
-		$this->as_admin_with( 'agency' );
-		$response = $this->rest(
-			'GET',
-			'/monsterinsights-reports/v1/reports/exceptions',
-			array(
-				'start' => '2026-11-01',
-				'end'   => '2026-11-03',
-			)
-		);
-		$this->assertSame( 200, $response->get_status() );
-		$data = $response->get_data();
-		$this->assertSame( array(), $data['items'] );
-		$this->assertSame( 0, $data['pagination']['total'] );
-		$this->assertFalse( $data['detects'] );
-		$this->assertSame( array(), self::fake_google_requests() );
-	}
-
-	/**
 	 * The Media report on google leaves out the watch time and percent watched GA4 does not keep,
 	 * rather than show them as 0; its plays and completion rates are the events'.
 	 */
