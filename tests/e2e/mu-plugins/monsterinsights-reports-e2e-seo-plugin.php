@@ -1,0 +1,63 @@
+<?php
+/**
+ * Plugin Name: MonsterInsights Reports e2e helpers: SEO plugin
+ * Description: Test-only helpers for the promo cards' end-to-end test: the SEO plugin card installs the test double of tests/fixtures/seo-plugin (zipped on demand into the system temp folder) through the plugin's monsterinsights_reports_seo_plugin_package filter, so the plugin directory is never asked; POST seo-plugin removes it again and clears every user's promo dismissals. Mounted with the other e2e must-use plugins by bin/serve-e2e.sh; never shipped.
+ *
+ * @package MonsterInsights\Reports
+ */
+
+namespace MonsterInsights\Reports\E2E\SeoPlugin;
+
+use MonsterInsights\Reports\Promos\Promos;
+use MonsterInsights\Reports\Promos\SeoPlugin;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The zip of the test double, built when missing or older than its source; its path.
+ */
+function package(): string {
+	$source = MONSTERINSIGHTS_REPORTS_DIR . 'tests/fixtures/seo-plugin';
+	$file   = $source . '/all-in-one-seo-pack/all_in_one_seo_pack.php';
+	$zip    = get_temp_dir() . 'mir-e2e-seo-plugin-' . md5( $source ) . '.zip';
+	if ( ! is_file( $zip ) || filemtime( $zip ) < filemtime( $file ) ) {
+		require_once ABSPATH . 'wp-admin/includes/class-pclzip.php';
+		$building = $zip . '.' . getmypid() . '.tmp';
+		$archive  = new \PclZip( $building );
+		$archive->create( $source . '/all-in-one-seo-pack', PCLZIP_OPT_REMOVE_PATH, $source );
+		rename( $building, $zip ); // phpcs:ignore WordPress.WP.AlternativeFunctions.rename_rename
+	}
+	return $zip;
+}
+
+add_filter( 'monsterinsights_reports_seo_plugin_package', static fn(): string => package() );
+
+add_action(
+	'rest_api_init',
+	static function (): void {
+		// POST seo-plugin: the SEO plugin deactivated and deleted (either edition), every user's
+		// promo dismissals cleared. Answers the plugin's status.
+		register_rest_route(
+			'monsterinsights-reports-e2e/v1',
+			'/seo-plugin',
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'permission_callback' => static fn(): bool => current_user_can( 'manage_options' ),
+				'callback'            => static function (): array {
+					require_once ABSPATH . 'wp-admin/includes/plugin.php';
+					require_once ABSPATH . 'wp-admin/includes/file.php';
+					foreach ( SeoPlugin::BASENAMES as $basename ) {
+						if ( is_plugin_active( $basename ) ) {
+							deactivate_plugins( $basename, true );
+						}
+						if ( is_dir( WP_PLUGIN_DIR . '/' . dirname( $basename ) ) ) {
+							delete_plugins( array( $basename ) );
+						}
+					}
+					delete_metadata( 'user', 0, Promos::META, '', true );
+					return SeoPlugin::status();
+				},
+			)
+		);
+	}
+);
