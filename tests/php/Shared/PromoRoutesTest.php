@@ -9,6 +9,7 @@
 namespace MonsterInsights\Reports\Tests\Shared;
 
 use MonsterInsights\Reports\Capabilities;
+use MonsterInsights\Reports\Privacy;
 use MonsterInsights\Reports\Promos\Promos;
 use MonsterInsights\Reports\Promos\SeoPlugin;
 use MonsterInsights\Reports\Tests\TestCase;
@@ -246,7 +247,7 @@ class PromoRoutesTest extends TestCase {
 
 	/**
 	 * Each user's dismissals are their own: dismissing a card leaves the other card and the other
-	 * user's as they were; a card shown again is "no" again.
+	 * user's as they were; a card shown again is "no" again; the privacy tools export and erase them.
 	 */
 	public function test_dismissals_are_per_user(): void {
 		$other = $this->create_user( 'administrator' );
@@ -284,6 +285,19 @@ class PromoRoutesTest extends TestCase {
 		$this->assertSame( $no( 'competitor-keywords' ), $this->call( 'POST', '/promos/competitor-keywords', array( 'dismissed' => false ) ) );
 		$this->assertSame( array(), get_user_meta( $me, Promos::META ) );
 		$this->assertSame( array( 'seo-plugin' ), get_user_meta( $other, Promos::META, true ) );
+
+		// The user's preferences in WordPress's privacy tools: exported, then erased.
+		$email  = get_userdata( $other )->user_email;
+		$fields = Privacy::export_preferences( $email )['data'][0]['data'] ?? array();
+		$this->assertContains(
+			array(
+				'name'  => 'Dismissed promo cards',
+				'value' => 'seo-plugin',
+			),
+			$fields
+		);
+		$this->assertTrue( Privacy::erase_preferences( $email )['items_removed'] );
+		$this->assertSame( array(), get_user_meta( $other, Promos::META ) );
 
 		list( $status, $data ) = $this->call( 'POST', '/promos/other-card' );
 		$this->assertSame( array( 400, 'rest_invalid_param' ), array( $status, $data['code'] ) );
