@@ -235,6 +235,10 @@ export function SeoPluginCard( {
 		null
 	);
 	const [ error, setError ] = useState< string | null >( null );
+	// The status to hand to the slot when the error dialog closes.
+	const [ afterError, setAfterError ] = useState< SeoPluginStatus | null >(
+		null
+	);
 
 	const offered = status.installed
 		? ! status.active && status.can_activate
@@ -250,9 +254,9 @@ export function SeoPluginCard( {
 			( failure: unknown ) => {
 				setPhase( 'idle' );
 				setInstalled( null );
-				if ( installed ) {
-					onStatus( installed );
-				}
+				// The slot learns of the install once the error dialog is closed: the placement
+				// may then change, and this card (with its dialog) go.
+				setAfterError( installed );
 				setError(
 					failureText(
 						failure,
@@ -396,7 +400,13 @@ export function SeoPluginCard( {
 			{ error !== null && (
 				<ErrorDialog
 					text={ error }
-					onConfirm={ () => setError( null ) }
+					onConfirm={ () => {
+						setError( null );
+						setAfterError( null );
+						if ( afterError ) {
+							onStatus( afterError );
+						}
+					} }
 				/>
 			) }
 		</>

@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: MonsterInsights Reports e2e helpers: SEO plugin
- * Description: Test-only helpers for the promo cards' end-to-end test: the SEO plugin card installs the test double of tests/fixtures/seo-plugin (zipped on demand into the system temp folder) through the plugin's monsterinsights_reports_seo_plugin_package filter, so the plugin directory is never asked; POST seo-plugin removes it again and clears every user's promo dismissals. Mounted with the other e2e must-use plugins by bin/serve-e2e.sh; never shipped.
+ * Description: Test-only helpers for the promo cards' end-to-end test: the SEO plugin card installs the test double of tests/fixtures/seo-plugin (zipped on demand into the system temp folder) through the plugin's monsterinsights_reports_seo_plugin_package filter, so the plugin directory is never asked (or a file that is no zip, for a failing install); POST seo-plugin removes it again, clears every user's promo dismissals and chooses the package. Mounted with the other e2e must-use plugins by bin/serve-e2e.sh; never shipped.
  *
  * @package MonsterInsights\Reports
  */
@@ -30,20 +30,52 @@ function package(): string {
 	return $zip;
 }
 
-add_filter( 'monsterinsights_reports_seo_plugin_package', static fn(): string => package() );
+/**
+ * The option that makes the package a broken zip (an install that fails); absent means the test
+ * double's zip.
+ */
+const BROKEN_OPTION = 'monsterinsights_reports_e2e_seo_package_broken';
+
+/**
+ * A file named .zip that is no zip; its path.
+ */
+function broken_package(): string {
+	$zip = get_temp_dir() . 'mir-e2e-seo-plugin-broken.zip';
+	if ( ! is_file( $zip ) ) {
+		file_put_contents( $zip, 'not a zip' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+	}
+	return $zip;
+}
+
+add_filter(
+	'monsterinsights_reports_seo_plugin_package',
+	static fn(): string => '1' === get_option( BROKEN_OPTION, '' ) ? broken_package() : package()
+);
 
 add_action(
 	'rest_api_init',
 	static function (): void {
-		// POST seo-plugin: the SEO plugin deactivated and deleted (either edition), every user's
-		// promo dismissals cleared. Answers the plugin's status.
+		// POST seo-plugin {broken}: the SEO plugin deactivated and deleted (either edition), every
+		// user's promo dismissals cleared, and the package the test double's zip, or with broken a
+		// file that is no zip. Answers the plugin's status.
 		register_rest_route(
 			'monsterinsights-reports-e2e/v1',
 			'/seo-plugin',
 			array(
 				'methods'             => \WP_REST_Server::CREATABLE,
 				'permission_callback' => static fn(): bool => current_user_can( 'manage_options' ),
-				'callback'            => static function (): array {
+				'args'                => array(
+					'broken' => array(
+						'type'    => 'boolean',
+						'default' => false,
+					),
+				),
+				'callback'            => static function ( \WP_REST_Request $request ): array {
+					if ( (bool) $request->get_param( 'broken' ) ) {
+						update_option( BROKEN_OPTION, '1' );
+					} else {
+						delete_option( BROKEN_OPTION );
+					}
 					require_once ABSPATH . 'wp-admin/includes/plugin.php';
 					require_once ABSPATH . 'wp-admin/includes/file.php';
 					foreach ( SeoPlugin::BASENAMES as $basename ) {

@@ -18,7 +18,8 @@ import {
  * through the e2e mu-plugin's package filter: nothing is downloaded), the dialog's Activate
  * activates it and the page reloads, and the placement rule then shows the competitor-keyword card;
  * dismissing that card is the user's, on the server: after a reload it is still closed. The site
- * is put back afterwards (plugin removed, dismissals cleared, google disconnected).
+ * is put back afterwards (plugin removed, dismissals cleared, google disconnected). A broken
+ * package first shows the install's failure text.
  */
 
 const SCREENSHOTS = path.join( __dirname, '../../../artifacts/e2e' );
@@ -99,6 +100,31 @@ test.afterAll( async () => {
 } );
 
 test.describe.configure( { mode: 'serial' } );
+
+test( 'a failed install: the error dialog with the spec text, then Install Now again, nothing installed', async ( {
+	page,
+} ) => {
+	await e2eSite().post( `${ E2E_ROUTES }/seo-plugin`, { broken: true } );
+	await openReport( page );
+	const card = app( page ).getByRole( 'region', { name: SEO_CARD } );
+	await card.getByRole( 'button', { name: 'Install Now' } ).click();
+	const error = page.getByRole( 'alertdialog', { name: 'Error' } );
+	await expect( error ).toContainText(
+		'Installation Failed. Please refresh and try again.',
+		{ timeout: 60_000 }
+	);
+	await error.getByRole( 'button', { name: 'OK' } ).click();
+	await expect( error ).toHaveCount( 0 );
+	await expect(
+		card.getByRole( 'button', { name: 'Install Now' } )
+	).not.toHaveAttribute( 'aria-disabled', 'true' );
+	expect(
+		await apiFetch< SeoStatus >( page, {
+			path: '/monsterinsights-reports/v1/seo-plugin',
+		} )
+	).toMatchObject( { installed: false, active: false } );
+	await e2eSite().post( `${ E2E_ROUTES }/seo-plugin` );
+} );
 
 test( 'without the SEO plugin: its card, Install Now → Installing... → Activate, the reload shows the competitor-keyword card', async ( {
 	page,

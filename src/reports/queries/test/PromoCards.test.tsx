@@ -370,7 +370,14 @@ describe( 'SEO plugin card', () => {
 			'Activation Failed. Please refresh and try again.'
 		);
 		expect( reload ).not.toHaveBeenCalled();
-		// The plugin is installed now: the slot learns it.
+		// The plugin is installed now: the slot learns it once the dialog is closed.
+		expect( onStatus ).not.toHaveBeenCalled();
+		fireEvent.click(
+			within( error ).getByRole( 'button', { name: 'OK' } )
+		);
+		await waitFor( () =>
+			expect( screen.queryByRole( 'alertdialog' ) ).toBeNull()
+		);
 		expect( onStatus ).toHaveBeenCalledWith(
 			seo( { installed: true, success: true } )
 		);
