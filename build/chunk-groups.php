@@ -25,7 +25,7 @@ return array(
 	'demo-cart-abandonment' => array( 'chunks/demo-cart-abandonment.72b01bc2.js' ),
 	'report-cart-abandonment' => array( 'chunks/report-cart-abandonment.66141496.js' ),
 	'demo-queries' => array( 'chunks/demo-queries.68c1ab20.js' ),
-	'report-queries' => array( 'chunks/report-queries.f7d6ef1c.js' ),
+	'report-queries' => array( 'chunks/report-queries.fb853e88.js' ),
 	'demo-dimensions' => array( 'chunks/demo-dimensions.8ce54c9e.js' ),
 	'report-dimensions' => array( 'chunks/6484.00560910.js', 'chunks/report-dimensions.2802c666.js' ),
 	'demo-forms' => array( 'chunks/demo-forms.4029f407.js' ),

@@ -68,10 +68,11 @@ final class Uninstaller {
 
 	/**
 	 * User meta the plugin stores for the whole installation (users are shared by a network's
-	 * sites): each user's overview metric selection.
+	 * sites): each user's overview metric selection and promo card dismissals.
 	 */
 	public const USER_META = array(
 		REST\MetricsController::META,
+		Promos\Promos::META,
 	);
 
 	/**
