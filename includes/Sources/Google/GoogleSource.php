@@ -25,7 +25,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Each Query is asked in its parts (Ga4Query) for its range and compare range: one runReport, or
- * batchRunReports of up to five; a report's requests are asked together beforehand (prefetch()).
+ * batchRunReports of up to five; requests that differ only in their range are one request of
+ * several date ranges (Ga4Ranges); a report's requests are asked together beforehand (prefetch()).
  * The eCommerce funnel is GA4's funnel report (Ga4Funnel), real time its realtime report
  * (Ga4Realtime). Answers are cached per request (Cache): a range that includes today briefly,
  * others for hours; when Google's quota is used up Google is left alone for a while and the last
@@ -243,7 +244,8 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	}
 
 	/**
-	 * Asks Google RunReportRequests: one alone as a runReport, more in batches of five.
+	 * Asks Google RunReportRequests: those that differ only in their range as one request of
+	 * several ranges (Ga4Ranges), then one request alone as a runReport, more in batches of five.
 	 *
 	 * @param array<int, array<string, mixed>> $requests The requests.
 	 * @return array<int, array<string, mixed>> The answers by the requests' keys.
@@ -253,21 +255,31 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 		if ( array() === $requests ) {
 			return array();
 		}
-		if ( 1 === count( $requests ) ) {
-			return array( (int) array_key_first( $requests ) => $this->client()->data( 'runReport', (array) reset( $requests ) ) );
-		}
-		$answers = array();
-		foreach ( array_chunk( $requests, self::BATCH, true ) as $batch ) {
-			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => array_values( $batch ) ) );
-			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
-			if ( count( $reports ) !== count( $batch ) ) {
-				throw GoogleError::because( GoogleError::MALFORMED );
+		$joined = Ga4Ranges::join( $requests );
+		$asked  = array_map( static fn( array $one ): array => $one['request'], $joined );
+		if ( 1 === count( $asked ) ) {
+			$answers = array( $this->client()->data( 'runReport', $asked[0] ) );
+		} else {
+			$answers = array();
+			foreach ( array_chunk( $asked, self::BATCH ) as $batch ) {
+				$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => $batch ) );
+				$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
+				if ( count( $reports ) !== count( $batch ) ) {
+					throw GoogleError::because( GoogleError::MALFORMED );
+				}
+				foreach ( $reports as $report ) {
+					$answers[] = is_array( $report ) ? $report : array();
+				}
 			}
-			foreach ( array_keys( $batch ) as $n => $key ) {
-				$answers[ $key ] = is_array( $reports[ $n ] ?? null ) ? $reports[ $n ] : array();
+		}
+		Quota::observe( $answers );
+		$out = array();
+		foreach ( $joined as $n => $one ) {
+			foreach ( Ga4Ranges::split( $answers[ $n ] ?? array(), count( $one['keys'] ) ) as $r => $answer ) {
+				$out[ $one['keys'][ $r ] ] = $answer;
 			}
 		}
-		return $answers;
+		return $out;
 	}
 
 	/**

@@ -207,21 +207,26 @@ final class Setup {
 				$report    = $client->data(
 					'runReport',
 					array(
-						'dateRanges' => array(
+						'dateRanges'          => array(
 							array(
 								'startDate' => $yesterday,
 								'endDate'   => $yesterday,
 							),
 						),
-						'metrics'    => array( array( 'name' => 'sessions' ) ),
+						'metrics'             => array( array( 'name' => 'sessions' ) ),
+						'returnPropertyQuota' => true,
 					)
 				);
-				$sessions  = (int) ( $report['rows'][0]['metricValues'][0]['value'] ?? 0 );
-				$analytics = $answer(
-					true,
-					/* translators: %s: a number of sessions. */
-					sprintf( _n( '%s session yesterday', '%s sessions yesterday', $sessions, 'monsterinsights-reports' ), number_format_i18n( $sessions ) )
-				);
+				Quota::observe( array( $report ) );
+				$sessions = (int) ( $report['rows'][0]['metricValues'][0]['value'] ?? 0 );
+				/* translators: %s: a number of sessions. */
+				$message = sprintf( _n( '%s session yesterday', '%s sessions yesterday', $sessions, 'monsterinsights-reports' ), number_format_i18n( $sessions ) );
+				$left    = Quota::latest()['day'] ?? null;
+				if ( null !== $left ) {
+					/* translators: 1: yesterday's sessions, such as "1,234 sessions yesterday"; 2: a number of GA4 quota tokens. */
+					$message = sprintf( __( '%1$s; %2$s quota tokens left today', 'monsterinsights-reports' ), $message, number_format_i18n( $left ) );
+				}
+				$analytics = $answer( true, $message );
 			} catch ( GoogleError $e ) {
 				$analytics = $failed( $e );
 			}

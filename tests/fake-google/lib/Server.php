@@ -660,7 +660,10 @@ class Server {
 	}
 
 	/**
-	 * Charges a report's tokens (5 each) and adds propertyQuota when the request asks for it.
+	 * Charges a report's tokens (5 each) to the property's hour and day (UTC, as GA4's windows; the
+	 * counters of other hours and days are dropped) and adds propertyQuota when the request asks for
+	 * it: the tokens left today (200,000), this hour (40,000) and this project hour (14,000), less
+	 * those POST /__control quota_used counts as spent.
 	 *
 	 * @param array<string, mixed> $answer   The report.
 	 * @param array<string, mixed> $request  Its request.
@@ -669,11 +672,21 @@ class Server {
 	 * @param int                  $count    Reports charged.
 	 */
 	private function with_quota( array &$answer, array $request, string $property, string $category, int $count ): void {
-		$consumed = $this->state->update(
-			static function ( array &$state ) use ( $category, $count, $property ): int {
-				$key                    = $category . ':' . $property;
-				$state['quota'][ $key ] = ( $state['quota'][ $key ] ?? 0 ) + 5 * $count;
-				return $state['quota'][ $key ];
+		list( $day_spent, $hour_spent ) = $this->state->update(
+			static function ( array &$state ) use ( $category, $count, $property ): array {
+				$day   = $category . ':' . $property . ':' . gmdate( 'Ymd' );
+				$hour  = $category . ':' . $property . ':' . gmdate( 'YmdH' );
+				$quota = array_filter(
+					(array) $state['quota'],
+					static fn( $key ): bool => str_ends_with( (string) $key, ':' . gmdate( 'Ymd' ) ) || str_ends_with( (string) $key, ':' . gmdate( 'YmdH' ) ),
+					ARRAY_FILTER_USE_KEY
+				);
+				foreach ( array( $day, $hour ) as $key ) {
+					$quota[ $key ] = ( $state['quota'][ $key ] ?? 0 ) + 5 * $count;
+				}
+				$state['quota'] = $quota;
+				$used           = (int) ( $state['used'] ?? 0 );
+				return array( $quota[ $day ] + $used, $quota[ $hour ] + $used );
 			}
 		);
 		if ( empty( $request['returnPropertyQuota'] ) ) {
@@ -682,11 +695,11 @@ class Server {
 		$answer['propertyQuota'] = array(
 			'tokensPerDay'                          => array(
 				'consumed'  => 5,
-				'remaining' => 200000 - $consumed,
+				'remaining' => max( 0, 200000 - $day_spent ),
 			),
 			'tokensPerHour'                         => array(
 				'consumed'  => 5,
-				'remaining' => 40000 - $consumed,
+				'remaining' => max( 0, 40000 - $hour_spent ),
 			),
 			'concurrentRequests'                    => array(
 				'consumed'  => 0,
@@ -702,7 +715,7 @@ class Server {
 			),
 			'tokensPerProjectPerHour'               => array(
 				'consumed'  => 5,
-				'remaining' => 14000 - $consumed,
+				'remaining' => max( 0, 14000 - $hour_spent ),
 			),
 		);
 	}
@@ -843,6 +856,9 @@ class Server {
 				}
 				if ( array_key_exists( 'today', $set ) ) {
 					$state['today'] = is_string( $set['today'] ) && preg_match( '/^\d{4}-\d{2}-\d{2}$/', $set['today'] ) ? $set['today'] : null;
+				}
+				if ( isset( $set['quota_used'] ) && is_int( $set['quota_used'] ) && $set['quota_used'] >= 0 ) {
+					$state['used'] = $set['quota_used'];
 				}
 				if ( ! empty( $set['revoke_tokens'] ) ) {
 					$state['tokens']  = array();

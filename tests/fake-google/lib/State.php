@@ -100,10 +100,10 @@ class State {
 			'tokens'   => array(),
 			'refresh'  => array(),
 			'codes'    => array(),
-			'quota'    => array(
-				'core'     => 0,
-				'realtime' => 0,
-			),
+			// Tokens spent, by category:property:day and category:property:hour (UTC).
+			'quota'    => array(),
+			// Tokens counted as spent already, before any request (POST /__control quota_used).
+			'used'     => 0,
 		);
 	}
 

@@ -7,8 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\SingleSite\FakeGoogle;
 
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.PHP.DiscouragedPHPFunctions -- The fixtures; base64url of JWTs and PKCE challenges.
 
@@ -16,33 +15,13 @@ use MonsterInsights\Reports\Tests\TestCase;
  * Starts tests/fake-google/router.php on a free port and checks each endpoint's shape and numbers,
  * the bearer check, the batch limit, every fault and the request log.
  */
-class FakeGoogleServerTest extends TestCase {
-
-	use FakeGoogleServer;
+class FakeGoogleServerTest extends FakeGoogleTestCase {
 
 	protected const REQUIRES = 'single-site';
 
 	private const ANALYTICS = 'https://www.googleapis.com/auth/analytics.readonly';
 
 	private const WEBMASTERS = 'https://www.googleapis.com/auth/webmasters.readonly';
-
-	private const PROPERTY = '300000001';
-
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Stops the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
 
 	/**
 	 * Each test starts with no fault, no tokens and an empty log.

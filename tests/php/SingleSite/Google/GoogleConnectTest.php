@@ -11,8 +11,7 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Secrets;
 use MonsterInsights\Reports\Sources\Google\Connection;
 use MonsterInsights\Reports\Sources\Google\OAuth;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
 
@@ -20,9 +19,7 @@ use MonsterInsights\Reports\Tests\TestCase;
  * The service account and the OAuth round trip (state, PKCE), the property and site pickers, the
  * test of each API, the disconnection; refusals store nothing and no answer carries a secret.
  */
-class GoogleConnectTest extends TestCase {
-
-	use FakeGoogleServer;
+class GoogleConnectTest extends FakeGoogleTestCase {
 
 	protected const REQUIRES = 'single-site';
 
@@ -36,27 +33,10 @@ class GoogleConnectTest extends TestCase {
 	private array $answers = array();
 
 	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Resets the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
 	 * Each test: a fresh server, an administrator.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		self::fake_google_control( '/__reset' );
 		$this->answers = array();
 		$this->act_as( 'administrator' );
 	}
@@ -404,7 +384,8 @@ class GoogleConnectTest extends TestCase {
 				'analytics'     => array(
 					'ok'         => true,
 					'configured' => true,
-					'message'    => number_format_i18n( $sessions ) . ( 1 === $sessions ? ' session yesterday' : ' sessions yesterday' ),
+					// The fake charges 5 tokens a report, of 200,000 a day.
+					'message'    => number_format_i18n( $sessions ) . ( 1 === $sessions ? ' session yesterday' : ' sessions yesterday' ) . '; 199,995 quota tokens left today',
 				),
 				'searchconsole' => array(
 					'ok'         => true,
