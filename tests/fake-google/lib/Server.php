@@ -111,7 +111,7 @@ class Server {
 		if ( '/o/oauth2/v2/auth' === $path || '/o/oauth2/auth' === $path ) {
 			return 'authorize';
 		}
-		if ( '/v1beta/accountSummaries' === $path ) {
+		if ( '/v1beta/accountSummaries' === $path || preg_match( '#^/v1beta/properties/[0-9]+$#', $path ) ) {
 			return 'admin';
 		}
 		if ( preg_match( '#^/v1(beta|alpha)/properties/[^/]+$#', $path ) || preg_match( '#^/v1beta/properties/[^/]+/metadata$#', $path ) ) {
@@ -253,7 +253,11 @@ class Server {
 				$this->api_error( 405, 'INVALID_ARGUMENT', 'Method Not Allowed' );
 				return;
 			}
-			$this->account_summaries( $query );
+			if ( '/v1beta/accountSummaries' === $path ) {
+				$this->account_summaries( $query );
+				return;
+			}
+			$this->property( substr( $path, strlen( '/v1beta/properties/' ) ) );
 			return;
 		}
 		if ( 'data' === $scope ) {
@@ -525,6 +529,41 @@ class Server {
 			$answer['nextPageToken'] = base64_encode( (string) ( $offset + $size ) );
 		}
 		$this->json( 200, $answer );
+	}
+
+	/**
+	 * GA4 Admin properties.get: a property the fixtures grant, its display name and account from
+	 * the account summaries, its currency and time zone from fixtures/properties.json; else 403.
+	 *
+	 * @param string $id The property id.
+	 */
+	private function property( string $id ): void {
+		foreach ( $this->fixture( 'account-summaries' )['accountSummaries'] as $account ) {
+			foreach ( $account['propertySummaries'] ?? array() as $summary ) {
+				if ( 'properties/' . $id !== $summary['property'] ) {
+					continue;
+				}
+				$settings = $this->fixture( 'properties' )[ $id ] ?? array();
+				$this->json(
+					200,
+					array(
+						'name'             => 'properties/' . $id,
+						'propertyType'     => $summary['propertyType'],
+						'createTime'       => '2020-10-14T09:00:00.000Z',
+						'updateTime'       => '2026-01-05T12:00:00.000Z',
+						'parent'           => $summary['parent'],
+						'displayName'      => $summary['displayName'],
+						'industryCategory' => $settings['industryCategory'] ?? 'OTHER',
+						'timeZone'         => $settings['timeZone'] ?? 'America/Los_Angeles',
+						'currencyCode'     => $settings['currencyCode'] ?? 'USD',
+						'serviceLevel'     => 'GOOGLE_ANALYTICS_STANDARD',
+						'account'          => $account['account'],
+					)
+				);
+				return;
+			}
+		}
+		$this->api_error( 403, 'PERMISSION_DENIED', 'User does not have sufficient permissions for this property.' );
 	}
 
 	/**

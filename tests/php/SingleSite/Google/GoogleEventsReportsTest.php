@@ -214,6 +214,16 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 		);
 		$this->assertSame( array(), $data['exitpages']['rows'] );
 		$this->assertSame( 0, $data['scroll']['average'] );
+		// Each table's GA4 report in the property's web UI; none for the exit pages.
+		$this->assertSame(
+			array(
+				'landingpages'   => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=landing-page',
+				'outboundlinks'  => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events',
+				'affiliatelinks' => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events',
+				'downloadlinks'  => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events',
+			),
+			$data['galinks']
+		);
 
 		$ages  = array( '18-24', '25-34', '35-44', '45-54', '55-64', '65+' );
 		$users = array_map( static fn( string $age ): int => self::additive( 'totalUsers', $age ), $ages );
@@ -425,6 +435,7 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
 		$this->assertSame( array( 'form_id' ), $data['missing_dimensions'] );
 		$this->assertSame( array(), $data['forms']['rows'] );
+		$this->assertSame( array( 'forms' => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events' ), $data['galinks'] );
 		$this->assertStringNotContainsString( 'customEvent:form_id', implode( "\n", array_column( self::fake_google_requests(), 'body' ) ) );
 		// The graph by day: form_impression events a day.
 		$filter = self::key( self::events( array( 'form_impression', 'form_conversion' ) ) );
