@@ -13,6 +13,8 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Sources\AnswersMetrics;
+use MonsterInsights\Reports\Sources\FindsExceptions;
+use MonsterInsights\Reports\Sources\HasCurrency;
 use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\ReadsSearchConsole;
@@ -42,8 +44,11 @@ defined( 'ABSPATH' ) || exit;
  *
  * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
  * device, whatever the range; Run Audit runs it afresh.
+ *
+ * Exceptions are found in GA4's daily numbers by the same detector and rules as on the builtin
+ * source (Ga4Exceptions, Analysis\Exceptions).
  */
-final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, MeasuresSpeed, AnswersMetrics {
+final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, MeasuresSpeed, AnswersMetrics, FindsExceptions, HasCurrency {
 
 	public const KEY = 'google';
 
@@ -85,6 +90,15 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	public function connection(): Connection {
 		$this->connection = $this->connection ?? Connection::current();
 		return $this->connection;
+	}
+
+	/**
+	 * The GA4 property's currency (its Admin API settings, read when the property was chosen), or
+	 * '' when the connection does not know it.
+	 */
+	public function currency(): string {
+		$code = strtoupper( $this->connection()->get()['currency'] );
+		return 1 === preg_match( '/^[A-Z]{3}$/', $code ) ? $code : '';
 	}
 
 	/**
@@ -457,6 +471,28 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	}
 
 	/**
+	 * A page of the range's exceptions, found in GA4's daily numbers (Ga4Exceptions).
+	 *
+	 * @param DateRange $range    The range.
+	 * @param int       $page     Page, from 1.
+	 * @param int       $per_page Rows a page.
+	 * @return array{rows: list<array{id: int, day: string, category: string, metric: string, label: string, direction: int, value: float, expected: float, recurring: bool}>, total: int}
+	 * @throws GoogleError When GA4 cannot answer and nothing was found before.
+	 */
+	public function exceptions( DateRange $range, int $page, int $per_page ): array {
+		return ( new Ga4Exceptions( $this ) )->page( $range, $page, $per_page );
+	}
+
+	/**
+	 * Deletes an exception for good (Ga4Exceptions).
+	 *
+	 * @param int $id The exception's id.
+	 */
+	public function delete_exception( int $id ): bool {
+		return ( new Ga4Exceptions( $this ) )->delete( $id );
+	}
+
+	/**
 	 * The lab figures of PageSpeed's last run of each device (a run now when none is kept); a lab
 	 * run has no range.
 	 *
@@ -499,9 +535,37 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	}
 
 	/**
-	 * Where GA4 shows the Overview's lists in full: its demographic details (countries), traffic
-	 * acquisition (referrals) and landing pages (the top pages list is of landing pages). Other
-	 * reports have none.
+	 * The GA4 standard report that shows each report's list in full, by report and list: the
+	 * Overview's countries (demographic details), referrals (traffic acquisition) and top pages (the
+	 * landing pages); the eCommerce report's products (ecommerce purchases by item; GA4 has no days
+	 * nor sessions to purchase, so those lists have no rows and no link); the Publishers' landing
+	 * pages, and its outbound links, affiliate links and downloads (their click and file_download
+	 * events, in the events report; GA4 has no exit pages); the forms (their events).
+	 */
+	private const GA4_REPORTS = array(
+		'overview'  => array(
+			'countries' => 'user-demographics-detail',
+			'referrals' => 'lifecycle-traffic-acquisition-v2',
+			'topposts'  => 'landing-page',
+		),
+		'ecommerce' => array(
+			'products' => 'ecomm-product',
+		),
+		'publisher' => array(
+			'landingpages'   => 'landing-page',
+			'outboundlinks'  => 'top-events',
+			'affiliatelinks' => 'top-events',
+			'downloadlinks'  => 'top-events',
+		),
+		'forms'     => array(
+			'forms' => 'top-events',
+		),
+	);
+
+	/**
+	 * Where Google shows a report's lists in full: the Search Console performance report for the
+	 * search queries, GA4's standard reports (GA4_REPORTS) in the property's web UI for the others;
+	 * none without a property or Search Console site, nor for other reports.
 	 *
 	 * @param string $report The report.
 	 * @return array<string, string>
@@ -512,15 +576,11 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 			return '' === $site ? array() : array( 'queries' => SearchConsole::report_url( $site ) );
 		}
 		$property = $this->connection()->get()['property'];
-		if ( '' === $property || 'overview' !== $report ) {
+		if ( '' === $property || ! isset( self::GA4_REPORTS[ $report ] ) ) {
 			return array();
 		}
 		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/explorer?r=';
-		return array(
-			'countries' => $base . 'user-demographics-detail',
-			'referrals' => $base . 'lifecycle-traffic-acquisition-v2',
-			'topposts'  => $base . 'landing-page',
-		);
+		return array_map( static fn( string $id ): string => $base . $id, self::GA4_REPORTS[ $report ] );
 	}
 
 	/**

@@ -226,6 +226,15 @@ test( 'connects by a pasted service account key, tests each API, and the reports
 		'Search Console: OK — 3 sites readable',
 		'PageSpeed Insights: Not configured — Not configured: add a PageSpeed Insights API key for lab audits.',
 	] );
+	// The property's currency and time zone, read from its Admin API settings when it was saved.
+	await expect(
+		panel( page ).getByText(
+			'Property currency: USD. Time zone: America/New_York.'
+		)
+	).toBeVisible();
+	await panel( page ).screenshot( {
+		path: test.info().outputPath( 'google-connect-saved.png' ),
+	} );
 
 	// The reports read the property now.
 	await app( page ).getByRole( 'link', { name: 'Back to reports' } ).click();

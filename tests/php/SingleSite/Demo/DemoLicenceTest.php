@@ -11,8 +11,6 @@ use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\Tests\Support\LicenceKeys;
 use MonsterInsights\Reports\Tests\TestCase;
 
-require_once dirname( __DIR__, 4 ) . '/bin/demo/mu-plugins/monsterinsights-reports-demo-licence.php';
-
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The scratch file.
 
 /**
@@ -33,10 +31,12 @@ class DemoLicenceTest extends TestCase {
 	private string $file;
 
 	/**
-	 * A scratch file name.
+	 * The must-use plugin (loaded within a test: the hooks it adds, such as its trust in the e2e
+	 * key pair, are taken away after each test), and a scratch file name.
 	 */
 	protected function set_up() {
 		parent::set_up();
+		require_once dirname( __DIR__, 4 ) . '/bin/demo/mu-plugins/monsterinsights-reports-demo-licence.php';
 		$this->file = get_temp_dir() . 'mir-demo-licence-' . wp_generate_password( 8, false ) . '.json';
 	}
 

@@ -130,6 +130,8 @@ class GoogleConnectTest extends FakeGoogleTestCase {
 				'property'      => '',
 				'property_name' => '',
 				'account_name'  => '',
+				'currency'      => '',
+				'time_zone'     => '',
 				'sc_site'       => '',
 				'has_psi_key'   => false,
 				'reauth'        => false,
@@ -322,6 +324,11 @@ class GoogleConnectTest extends FakeGoogleTestCase {
 		$this->assertSame( 'example.com - GA4', $data['property_name'] );
 		$this->assertSame( 'Example Company', $data['account_name'] );
 		$this->assertSame( 'https://example.com/', $data['sc_site'] );
+		// The property's currency and time zone, from its Admin API settings (fixtures/properties.json).
+		$this->assertSame( 'USD', $data['currency'] );
+		$this->assertSame( 'America/New_York', $data['time_zone'] );
+		$this->assertSame( array( 'USD', 'America/New_York' ), array( ( new Connection() )->get()['currency'], ( new Connection() )->get()['time_zone'] ) );
+		$this->assertContains( '/v1beta/properties/300000001', self::paths() );
 		$this->assertTrue( $data['has_psi_key'] );
 		$this->assertTrue( $data['connected'] );
 		$this->assertGreaterThanOrEqual( $before, $data['connected_at'] );
@@ -344,6 +351,7 @@ class GoogleConnectTest extends FakeGoogleTestCase {
 		$this->assertSame( 200, $status );
 		$this->assertTrue( $data['has_psi_key'] );
 		$this->assertSame( '', $data['sc_site'] );
+		$this->assertSame( array( 'EUR', 'Europe/Berlin' ), array( $data['currency'], $data['time_zone'] ) );
 		list( $status, $data ) = $this->call(
 			'POST',
 			'/select',

@@ -475,6 +475,8 @@ class ReportsOnGoogleTest extends GoogleReportTestCase {
 		$this->same( N::money( 'itemRevenue', $days, 'Mug' ), $products['Mug']['revenue'] );
 		$this->same( array(), $data['days'] );
 		$this->same( array(), $data['sessions'] );
+		// GA4's ecommerce purchases by item; no link for the purchase timing GA4 does not have.
+		$this->same( array( 'products' => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=ecomm-product' ), $data['galinks'] );
 
 		$data    = $this->payload( 'ecommerce_coupons' );
 		$filters = N::filters( $this->request_with( $this->requests(), 'orderCoupon' ) );
