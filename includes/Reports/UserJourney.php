@@ -80,11 +80,13 @@ final class UserJourney implements Report, HasParams, Unavailable {
 	}
 
 	/**
-	 * Why the report cannot be shown: a module off, or no shop plugin (whichever source is active).
+	 * Why the report cannot be shown: a module off, no shop plugin, or a source that keeps no
+	 * journeys (the google source: GA4 reports no pages per order, and the built-in collector that
+	 * ties an order to its buyer's pages does not record while google is active).
 	 *
 	 * @param Source $source The active source.
 	 */
-	public function unavailable( Source $source ): ?\WP_Error { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.Found -- The orders are the shop capture's, whatever the source.
+	public function unavailable( Source $source ): ?\WP_Error {
 		if ( ! Modules::is_active( self::MODULE ) ) {
 			return new \WP_Error( 'user_journey_inactive', __( 'Please activate the User Journey addon to view User journey reports.', 'monsterinsights-reports' ), array( 'status' => 400 ) );
 		}
@@ -93,6 +95,9 @@ final class UserJourney implements Report, HasParams, Unavailable {
 		}
 		if ( null === Shop::current() ) {
 			return new \WP_Error( 'no_shop', __( 'Please install and activate WooCommerce or Easy Digital Downloads to view User journey reports.', 'monsterinsights-reports' ), array( 'status' => 400 ) );
+		}
+		if ( ! $source instanceof ListsJourneys ) {
+			return new \WP_Error( 'journeys_not_recorded', __( 'User journeys come from the built-in analytics, which ties each order to the pages its buyer saw. Google Analytics does not report pages per order: choose the built-in analytics as the data source in Settings to record them.', 'monsterinsights-reports' ), array( 'status' => 400 ) );
 		}
 		return null;
 	}

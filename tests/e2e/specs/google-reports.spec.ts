@@ -45,6 +45,16 @@ let site: E2ESite | undefined;
 
 test.use( { storageState: storageStatePath( 'admin' ) } );
 
+/**
+ * The REST session of beforeAll.
+ */
+function restSession(): E2ESite {
+	if ( ! site ) {
+		throw new Error( 'beforeAll did not open the REST session.' );
+	}
+	return site;
+}
+
 test.beforeAll( async ( { browser } ) => {
 	test.setTimeout( 240_000 );
 	site = await E2ESite.open( 'admin' );
@@ -866,4 +876,29 @@ test( 'the eCommerce screens on google with WooCommerce: overview, coupons, cart
 		],
 	] );
 	await screenshots( page, 'google-ecommerce-funnel' );
+} );
+
+test( 'User Journey on google says the built-in analytics records journeys', async ( {
+	page,
+} ) => {
+	await restSession().post(
+		'/monsterinsights-reports/v1/addons/user-journey',
+		{
+			active: true,
+		}
+	);
+	await page.goto(
+		`${ REPORTS_PATH }#/user-journey-report?start=${ START }&end=${ END }&preset=custom`
+	);
+	const dialog = page.getByRole( 'alertdialog', {
+		name: 'Report Unavailable',
+	} );
+	await expect( dialog ).toContainText(
+		'User journeys come from the built-in analytics, which ties each order to the pages its buyer saw. Google Analytics does not report pages per order: choose the built-in analytics as the data source in Settings to record them.'
+	);
+	await page.screenshot( {
+		path: test.info().outputPath( 'google-user-journey.png' ),
+	} );
+	await dialog.getByRole( 'button', { name: 'Dismiss' } ).click();
+	await expect( dialog ).toBeHidden();
 } );

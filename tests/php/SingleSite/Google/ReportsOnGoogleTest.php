@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Reports\CountryNames;
 use MonsterInsights\Reports\Reports\Metrics;
 use MonsterInsights\Reports\Reports\YearInReview;
+use MonsterInsights\Reports\Settings\Modules;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Channels;
 use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeNumbers as N;
 use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
@@ -621,5 +622,23 @@ class ReportsOnGoogleTest extends GoogleReportTestCase {
 		$json = (string) preg_replace( '/"' . $year . '-(\d\d-\d\d)"/', '"@year-$1"', $json );
 		$json = (string) preg_replace( '/"' . ( $year - 1 ) . '-(\d\d-\d\d)"/', '"@year-1-$1"', $json );
 		return json_decode( $json, true );
+	}
+
+	/**
+	 * User Journey on google: GA4 reports no pages per order and the built-in collector does not
+	 * record meanwhile, so the report and its filters say where journeys come from (400, the
+	 * app's Report Unavailable dialog), never an empty list that reads as "no matches"; nothing
+	 * is asked of Google.
+	 */
+	public function test_user_journey_says_which_source_records_journeys(): void {
+		Modules::set( 'user-journey', true );
+		Modules::set( 'woocommerce', true );
+		foreach ( array( '/monsterinsights-reports/v1/reports/userjourney', '/monsterinsights-reports/v1/reports/userjourney/filter-params' ) as $route ) {
+			$response = $this->rest( 'GET', $route, '/monsterinsights-reports/v1/reports/userjourney' === $route ? self::RANGE : array() );
+			$this->assertSame( 400, $response->get_status(), $route );
+			$this->assertSame( 'journeys_not_recorded', $response->get_data()['code'] ?? '' );
+			$this->assertSame( 'User journeys come from the built-in analytics, which ties each order to the pages its buyer saw. Google Analytics does not report pages per order: choose the built-in analytics as the data source in Settings to record them.', $response->get_data()['message'] ?? '' );
+		}
+		$this->assertSame( array(), self::fake_google_requests() );
 	}
 }
