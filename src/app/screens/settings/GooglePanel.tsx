@@ -15,9 +15,10 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { ChangeEvent } from 'react';
 
 import {
-	googleStore,
+	googleStoreOf,
 	type GoogleConnection,
 	type GoogleProperty,
+	type GoogleScope,
 	type GoogleTestResult,
 } from '../../../store/google';
 
@@ -229,6 +230,11 @@ function SignInActions( {
 }
 
 export interface GooglePanelProps {
+	/**
+	 * The site's own connection, or the network's (network admin: sites without a connection of
+	 * their own use it). Default: the site's.
+	 */
+	scope?: GoogleScope;
 	/** The screen Google's sign-in returns to. */
 	returnTo: 'settings' | 'setup-wizard';
 	/** Called after a disconnection, with the connection as it is now. */
@@ -253,16 +259,24 @@ function assign( url: string ): void {
  * answers; disconnect. Secrets are sent once and never shown again: a stored PageSpeed key is only
  * said to exist.
  *
+ * On the network admin screen (scope network) the same panel manages the network's connection
+ * against /google/network; its texts say that the network's sites without a connection of their
+ * own use it.
+ *
  * @param props                The props.
+ * @param props.scope          The site's connection or the network's.
  * @param props.returnTo       The screen Google's sign-in returns to.
  * @param props.onDisconnected Called after a disconnection.
  * @param props.navigate       Sends the browser to Google's sign-in.
  */
 export function GooglePanel( {
+	scope = 'site',
 	returnTo,
 	onDisconnected,
 	navigate = assign,
 }: GooglePanelProps ) {
+	const store = googleStoreOf( scope );
+	const network = scope === 'network';
 	const {
 		connection,
 		loadError,
@@ -274,16 +288,16 @@ export function GooglePanel( {
 		test,
 	} = useSelect(
 		( select ) => ( {
-			connection: select( googleStore ).getGoogleConnection(),
-			loadError: select( googleStore ).getGoogleConnectionError(),
-			saving: select( googleStore ).isSavingGoogle(),
-			properties: select( googleStore ).getGoogleProperties(),
-			sites: select( googleStore ).getGoogleSites(),
-			propertiesError: select( googleStore ).getGooglePropertiesError(),
-			sitesError: select( googleStore ).getGoogleSitesError(),
-			test: select( googleStore ).getGoogleTest(),
+			connection: select( store ).getGoogleConnection(),
+			loadError: select( store ).getGoogleConnectionError(),
+			saving: select( store ).isSavingGoogle(),
+			properties: select( store ).getGoogleProperties(),
+			sites: select( store ).getGoogleSites(),
+			propertiesError: select( store ).getGooglePropertiesError(),
+			sitesError: select( store ).getGoogleSitesError(),
+			test: select( store ).getGoogleTest(),
 		} ),
-		[]
+		[ store ]
 	);
 	const {
 		connectServiceAccount,
@@ -292,7 +306,7 @@ export function GooglePanel( {
 		selectGoogle,
 		testGoogle,
 		disconnectGoogle,
-	} = useDispatch( googleStore );
+	} = useDispatch( store );
 	const headingId = useInstanceId(
 		GooglePanel,
 		'monsterinsights-reports-google-title'
@@ -431,7 +445,14 @@ export function GooglePanel( {
 		setClearPsi( false );
 		setProperty( null );
 		setSite( null );
-		setDone( __( 'Google settings saved.', 'monsterinsights-reports' ) );
+		setDone(
+			network
+				? __(
+						'Google settings saved. The network’s sites without a connection of their own report on this property.',
+						'monsterinsights-reports'
+				  )
+				: __( 'Google settings saved.', 'monsterinsights-reports' )
+		);
 	};
 
 	const runTest = async () => {
@@ -455,10 +476,15 @@ export function GooglePanel( {
 		setProperty( null );
 		setSite( null );
 		setDone(
-			__(
-				'Google Analytics is disconnected. Its credentials were deleted from this site.',
-				'monsterinsights-reports'
-			)
+			network
+				? __(
+						'The network’s Google Analytics connection is disconnected. Its credentials were deleted. Sites that used it are not connected until the network or the site connects again.',
+						'monsterinsights-reports'
+				  )
+				: __(
+						'Google Analytics is disconnected. Its credentials were deleted from this site.',
+						'monsterinsights-reports'
+				  )
 		);
 		onDisconnected?.();
 	};
@@ -480,8 +506,24 @@ export function GooglePanel( {
 			} }
 		>
 			<h4 id={ headingId }>
-				{ __( 'Connect Google Analytics', 'monsterinsights-reports' ) }
+				{ network
+					? __(
+							'Connect Google Analytics for the network',
+							'monsterinsights-reports'
+					  )
+					: __(
+							'Connect Google Analytics',
+							'monsterinsights-reports'
+					  ) }
 			</h4>
+			{ network && (
+				<p className="monsterinsights-reports-google__scope">
+					{ __(
+						'Sites of the network that have no Google connection of their own use this one: their reports read the property chosen here. A site’s administrator can still connect the site to Google in its own settings.',
+						'monsterinsights-reports'
+					) }
+				</p>
+			) }
 			{ returned === 'connected' && auth === 'oauth' && ! done && (
 				<Notice status="success" isDismissible={ false }>
 					{ __(
@@ -533,10 +575,17 @@ export function GooglePanel( {
 			{ signingIn && (
 				<div className="monsterinsights-reports-settings__fields">
 					<RadioControl
-						label={ __(
-							'How the site signs in to Google',
-							'monsterinsights-reports'
-						) }
+						label={
+							network
+								? __(
+										'How the network signs in to Google',
+										'monsterinsights-reports'
+								  )
+								: __(
+										'How the site signs in to Google',
+										'monsterinsights-reports'
+								  )
+						}
 						selected={ method }
 						options={ [
 							{
@@ -599,19 +648,6 @@ export function GooglePanel( {
 									}
 								/>
 							</div>
-							<SignInActions
-								label={ __(
-									'Connect with this key',
-									'monsterinsights-reports'
-								) }
-								busy={ saving }
-								onSubmit={ () => void connectKey() }
-								onCancel={
-									changing
-										? () => setChanging( false )
-										: undefined
-								}
-							/>
 						</>
 					) : (
 						<>
@@ -653,21 +689,30 @@ export function GooglePanel( {
 								) }{ ' ' }
 								<code>{ connection.redirect_uri }</code>
 							</p>
-							<SignInActions
-								label={ __(
-									'Sign in with Google',
-									'monsterinsights-reports'
-								) }
-								busy={ saving }
-								onSubmit={ () => void signIn() }
-								onCancel={
-									changing
-										? () => setChanging( false )
-										: undefined
-								}
-							/>
 						</>
 					) }
+					<SignInActions
+						label={
+							method === 'service_account'
+								? __(
+										'Connect with this key',
+										'monsterinsights-reports'
+								  )
+								: __(
+										'Sign in with Google',
+										'monsterinsights-reports'
+								  )
+						}
+						busy={ saving }
+						onSubmit={ () =>
+							void ( method === 'service_account'
+								? connectKey()
+								: signIn() )
+						}
+						onCancel={
+							changing ? () => setChanging( false ) : undefined
+						}
+					/>
 				</div>
 			) }
 
