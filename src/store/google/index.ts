@@ -5,6 +5,7 @@ import { googlePath, type GoogleScope } from './constants';
 import { reducer } from './reducer';
 import { googleResolvers } from './resolvers';
 import * as selectors from './selectors';
+import type { GoogleConnection } from './types';
 
 export const GOOGLE_STORE = 'monsterinsights-reports/google';
 export const GOOGLE_NETWORK_STORE = 'monsterinsights-reports/google-network';
@@ -47,6 +48,16 @@ export const googleNetworkStore = googleStoreFor(
  */
 export function googleStoreOf( scope: GoogleScope ) {
 	return scope === 'network' ? googleNetworkStore : googleStore;
+}
+
+/**
+ * Whether the reports can use google on this site: its own connection is complete, or it has none
+ * and uses the network's complete one.
+ *
+ * @param connection The site's connection; undefined until loaded.
+ */
+export function googleUsable( connection: GoogleConnection | undefined ) {
+	return !! connection && ( connection.connected || connection.uses_network );
 }
 
 export {
