@@ -15,6 +15,9 @@
 #                             (bin/fake-google.sh, port 9450 or FAKE_GOOGLE_PORT) runs beside it and
 #                             stops with it, and the site is connected to the fake's GA4 property;
 #                             a later start without GOOGLE=1 goes back to the built-in source
+#   LEVEL=pro npm start       activates a test licence key of that level (basic, plus, pro, agency),
+#                             minted with the test key pair the demo trusts (docs/licensing.md),
+#                             so the paid reports show; without LEVEL the site keeps its licence
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -26,6 +29,11 @@ site="${root}/.wp/site"
 url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
 google="${GOOGLE:-0}"
 google_port="${FAKE_GOOGLE_PORT:-9450}"
+level="${LEVEL:-}"
+case "$level" in
+	'' | basic | plus | pro | agency) ;;
+	*) echo "start: LEVEL must be basic, plus, pro or agency, not '${level}'" >&2; exit 1 ;;
+esac
 if [ "$google" = 1 ] && curl -s -o /dev/null "http://127.0.0.1:${google_port}/"; then
 	echo "start: port ${google_port} is taken, the fake Google server needs it (FAKE_GOOGLE_PORT=another GOOGLE=1 npm start)" >&2
 	exit 1
@@ -138,6 +146,13 @@ if [ "$google" = 1 ]; then
 	printf '{"base":"http://127.0.0.1:%s"}\n' "$google_port" >"$site/.demo-google.json"
 fi
 
+# A licence key of LEVEL for the demo's must-use plugin to activate once (it renames the file).
+rm -f "$site/.demo-licence.json" "$site/.demo-licence.json.done"
+if [ -n "$level" ]; then
+	key="$(php bin/licence-key.php mint --secret tests/e2e/licence/test-secret.key --level "$level" --issued-to 'npm start demo')"
+	printf '{"key":"%s"}\n' "$key" >"$site/.demo-licence.json"
+fi
+
 if [ "$fresh" = "1" ]; then
 	echo "start: a new site in ${site#"$root"/}: creating the demo content and seeding 90 days of visits"
 fi
@@ -193,6 +208,7 @@ if [ -n "$fake" ]; then
 	echo "  Data source: google, GA4 property 300000001 and Search Console site https://example.com/ on the"
 	echo "  fake Google server at http://127.0.0.1:${google_port} (stops with the site; docs/development.md)"
 fi
+[ -z "$level" ] || echo "  Licence: a test key of level ${level} (docs/licensing.md)"
 echo "  Reports page: ${url}"
 echo "  (any browser is logged in as admin there; users admin and subscriber, password: password)"
 echo "  ready in $((SECONDS - started)) s"

@@ -176,5 +176,7 @@ final class Plugin {
 		( new REST\MediaLibraryController() )->register_routes();
 		( new REST\SiteHealthController() )->register_routes();
 		( new REST\GoogleController() )->register_routes();
+		( new REST\PromosController() )->register_routes();
+		( new REST\SeoPluginController() )->register_routes();
 	}
 }

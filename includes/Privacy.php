@@ -11,6 +11,7 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Notes\Categories;
 use MonsterInsights\Reports\Notes\Notes;
 use MonsterInsights\Reports\Notifications\Notifications;
+use MonsterInsights\Reports\Promos\Promos;
 use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Compaction;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Tracking\Settings as TrackingSettings;
@@ -222,8 +223,8 @@ final class Privacy {
 	}
 
 	/**
-	 * Exports the user's preferences: their Overview metric selection and their notification
-	 * dismissals on this site; nothing when they have made no choice.
+	 * Exports the user's preferences: their Overview metric selection, their notification
+	 * dismissals on this site and their promo card dismissals; nothing when they have made no choice.
 	 *
 	 * @param string $email The user's email address.
 	 * @param int    $page  The page (one is enough).
@@ -257,6 +258,13 @@ final class Privacy {
 			$fields[] = array(
 				'name'  => __( 'Dismissed notifications', 'monsterinsights-reports' ),
 				'value' => implode( ', ', $list ),
+			);
+		}
+		$promos = Promos::dismissed( $user->ID );
+		if ( array() !== $promos ) {
+			$fields[] = array(
+				'name'  => __( 'Dismissed promo cards', 'monsterinsights-reports' ),
+				'value' => implode( ', ', $promos ),
 			);
 		}
 		if ( array() === $fields ) {
@@ -306,7 +314,7 @@ final class Privacy {
 	}
 
 	/**
-	 * Deletes the user's preferences: the metric selection and this site's notification
+	 * Deletes the user's preferences: the metric selection, the promo card dismissals and this site's notification
 	 * dismissals.
 	 *
 	 * @param string $email The user's email address.
@@ -320,6 +328,7 @@ final class Privacy {
 		if ( null !== $user ) {
 			$deleted = array(
 				delete_user_meta( $user->ID, MetricsController::META ),
+				delete_user_meta( $user->ID, Promos::META ),
 				delete_user_option( $user->ID, Notifications::META ),
 				// get_user_option() also reads the key without the site's prefix.
 				delete_user_meta( $user->ID, Notifications::META ),

@@ -39,6 +39,7 @@ final class Uninstaller {
 		Settings\Modules::OPTION,
 		Settings\Secrets::OPTION,
 		Sources\Google\Connection::OPTION,
+		Sources\Google\Ga4Exceptions::OPTION,
 		Licensing\Licence::SITE_OPTION,
 		Sources\Builtin\Collection\DataDir::OPTION,
 		Sources\Builtin\Collection\DataDirMigration::MIGRATE_LOCK,
@@ -67,10 +68,11 @@ final class Uninstaller {
 
 	/**
 	 * User meta the plugin stores for the whole installation (users are shared by a network's
-	 * sites): each user's overview metric selection.
+	 * sites): each user's overview metric selection and promo card dismissals.
 	 */
 	public const USER_META = array(
 		REST\MetricsController::META,
+		Promos\Promos::META,
 	);
 
 	/**

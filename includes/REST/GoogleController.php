@@ -29,7 +29,8 @@ defined( 'ABSPATH' ) || exit;
  *   consent round trip (Sources\Google\OAuth; the callback is the admin page's load);
  * - GET `google/properties`, GET `google/sites`: what the credentials can read;
  * - POST `google/select` { property, sc_site, psi_key, clear_psi }: the property (one of the
- *   listed ones), the Search Console site (one of the listed ones, or none), the PageSpeed key;
+ *   listed ones, with its currency and time zone read from the Admin API), the Search Console
+ *   site (one of the listed ones, or none), the PageSpeed key;
  * - POST `google/test`: what each API answers;
  * - DELETE `google`: disconnects (secrets and settings go; the grant is revoked, best effort; an
  *   active google source becomes "not connected").
@@ -151,6 +152,8 @@ final class GoogleController extends Controller {
 			'property'      => $settings['property'],
 			'property_name' => $settings['property_name'],
 			'account_name'  => $settings['account_name'],
+			'currency'      => $settings['currency'],
+			'time_zone'     => $settings['time_zone'],
 			'sc_site'       => $settings['sc_site'],
 			'has_psi_key'   => is_string( $psi ) && '' !== $psi,
 			'reauth'        => $settings['reauth'],
@@ -264,6 +267,12 @@ final class GoogleController extends Controller {
 			return self::refused_arg( 'google_unknown_site', sprintf( __( 'sc_site: %s is not one of the Search Console sites these credentials can read.', 'monsterinsights-reports' ), $site ), 'sc_site' );
 		}
 
+		try {
+			$settings = $setup->property_settings( $chosen['property'] );
+		} catch ( GoogleError $e ) {
+			return $e->to_wp_error();
+		}
+
 		$psi = $request->get_param( 'psi_key' );
 		if ( is_string( $psi ) && '' !== trim( $psi ) ) {
 			$connection->store_secret( Connection::SECRET_PSI, trim( $psi ) );
@@ -275,6 +284,8 @@ final class GoogleController extends Controller {
 				'property'      => $chosen['property'],
 				'property_name' => '' !== $chosen['name'] ? $chosen['name'] : sanitize_text_field( (string) $request->get_param( 'property_name' ) ),
 				'account_name'  => $chosen['account_name'],
+				'currency'      => $settings['currency'],
+				'time_zone'     => $settings['time_zone'],
 				'sc_site'       => $site,
 				'connected_at'  => time(),
 				'reauth'        => false,

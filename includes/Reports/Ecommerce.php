@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Settings\Shop;
 use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\ConversionSources;
+use MonsterInsights\Reports\Reports\Blocks\Links;
 use MonsterInsights\Reports\Reports\Blocks\PurchaseTiming;
 use MonsterInsights\Reports\Reports\Blocks\ShopBoxes;
 use MonsterInsights\Reports\Reports\Blocks\TopProducts;
@@ -20,7 +21,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The eCommerce Overview: the info boxes, the sessions and page views chart with the site notes,
- * the top products, the top conversion sources, and the time and sessions to purchase.
+ * the top products, the top conversion sources, and the time and sessions to purchase; where the
+ * source shows the products and the purchase timing in full (`galinks`, left out without).
  */
 final class Ecommerce extends ComposedReport implements NeedsShop {
 
@@ -46,6 +48,7 @@ final class Ecommerce extends ComposedReport implements NeedsShop {
 			'conversions'    => new ConversionSources(),
 			'days'           => new PurchaseTiming( Dimension::DAYS_TO_PURCHASE, PurchaseTiming::DAYS ),
 			'sessions'       => new PurchaseTiming( Dimension::SESSIONS_TO_PURCHASE, PurchaseTiming::SESSIONS ),
+			'galinks'        => new Links( $this->name(), array( 'products', 'days', 'sessions' ) ),
 		);
 	}
 }

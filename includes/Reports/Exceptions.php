@@ -18,10 +18,9 @@ defined( 'ABSPATH' ) || exit;
  * The days of the range on which a series of the site left its usual range, newest first, a page
  * at a time (`page`, `per_page` of PER_PAGE): each with its id, category (engagement, ecommerce,
  * marketing), time (the day, Y-m-d), recurring, resolved (false: a deleted exception is not listed)
- * and a description with the numbers in the user's language. The source finds them (FindsExceptions);
- * a source that does not has none, and `detects` false says so (the google source: GA4's Data API
- * has no anomaly detection, and the detector works on the builtin source's daily rollups). Never
- * cached: a deletion shows at once.
+ * and a description with the numbers in the user's language. The source finds them (FindsExceptions:
+ * the builtin source in its rollups, the google source in GA4's daily numbers); a source that does
+ * not has none, and `detects` false says so. Never cached: a deletion shows at once.
  */
 final class Exceptions implements Report, HasParams {
 
@@ -132,7 +131,7 @@ final class Exceptions implements Report, HasParams {
 	/**
 	 * The description of an exception, with its numbers, in the user's language.
 	 *
-	 * @param string $metric   The series' metric (Sources\Builtin\Aggregation\Exceptions\Series).
+	 * @param string $metric   The series' metric (Analysis\Exceptions\Series).
 	 * @param string $label    The channel, path or campaign.
 	 * @param string $day      The day (Y-m-d, site time).
 	 * @param float  $value    The day's value.

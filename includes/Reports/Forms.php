@@ -15,6 +15,7 @@ use MonsterInsights\Reports\Reports\Blocks\Chart;
 use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Compare;
+use MonsterInsights\Reports\Reports\Blocks\Links;
 use MonsterInsights\Reports\Reports\Blocks\MetricGraph;
 use MonsterInsights\Reports\Reports\Blocks\Rows;
 use MonsterInsights\Reports\Reports\Blocks\MissingDimensions;
@@ -35,7 +36,8 @@ defined( 'ABSPATH' ) || exit;
  *   medium and the campaign of the sessions (the breakdown). The first column is the form's name
  *   when its plugin knows it, else its id (FormNames);
  * - `missing_dimensions`: ['form_id'] when the source does not know the form id (a GA4 property
- *   without the customEvent:form_id custom dimension), the tables then empty; else [].
+ *   without the customEvent:form_id custom dimension), the tables then empty; else [];
+ * - `galinks`: where the source shows the forms' events in full (left out when it has no such screen).
  */
 final class Forms extends ComposedReport {
 
@@ -64,6 +66,7 @@ final class Forms extends ComposedReport {
 			'forms_campaign'      => self::table( new Column( 'campaign', __( 'Campaign', 'monsterinsights-reports' ), ColumnType::Text ) ),
 			'compare'             => new Compare( array( 'overviewgraph' => $graph->of_compare() ) ),
 			'missing_dimensions'  => new MissingDimensions( array( 'form_id' => Dimension::FORM_ID ) ),
+			'galinks'             => new Links( $this->name(), array( 'forms' ) ),
 		);
 	}
 

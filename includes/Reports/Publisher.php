@@ -17,6 +17,7 @@ use MonsterInsights\Reports\Reports\Blocks\Block;
 use MonsterInsights\Reports\Reports\Blocks\Column;
 use MonsterInsights\Reports\Reports\Blocks\ColumnType;
 use MonsterInsights\Reports\Reports\Blocks\Demographic;
+use MonsterInsights\Reports\Reports\Blocks\Links;
 use MonsterInsights\Reports\Reports\Blocks\Scroll;
 use MonsterInsights\Reports\Reports\Blocks\Table;
 use MonsterInsights\Reports\Sources\Source;
@@ -37,7 +38,8 @@ defined( 'ABSPATH' ) || exit;
  *   only the google source knows (Google signals);
  * - available: which of the optional parts the source can give — exitpages (GA4 has no exits),
  *   scroll (GA4 only counts scrolls past 90 %), demographics (not on the builtin source); the
- *   screen hides a part that is not available, and its query is not asked.
+ *   screen hides a part that is not available, and its query is not asked;
+ * - galinks: where the source shows each table in full (left out when it has no such screens).
  */
 final class Publisher extends ComposedReport {
 
@@ -64,6 +66,7 @@ final class Publisher extends ComposedReport {
 			'gender'         => new Demographic( Dimension::USER_GENDER ),
 			'interest'       => new Demographic( Dimension::BRANDING_INTEREST ),
 			'available'      => self::availability(),
+			'galinks'        => new Links( $this->name(), array( 'landingpages', 'exitpages', 'outboundlinks', 'affiliatelinks', 'downloadlinks' ) ),
 		);
 	}
 

@@ -7,6 +7,9 @@
 
 namespace MonsterInsights\Reports\Settings;
 
+use MonsterInsights\Reports\Sources\HasCurrency;
+use MonsterInsights\Reports\Sources\Sources;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -17,6 +20,11 @@ defined( 'ABSPATH' ) || exit;
  * and cards.
  *
  * The filter `monsterinsights_reports_shop` sees the detected shop (or null) and may replace it.
+ *
+ * The currency is the one the reports' money is in: the shop's, unless the active source reports
+ * money in a currency of its own (Sources\HasCurrency: a GA4 property's currency) and that is
+ * another one; then that currency, its symbol, decimals and position from PHP's intl in the site's
+ * locale, or without intl the code before the amount with 2 decimals.
  *
  * @phpstan-type Currency array{code: string, symbol: string, decimals: int, position: string}
  * @phpstan-type ShopInfo array{platform: string, currency: Currency}
@@ -72,7 +80,79 @@ final class Shop {
 		 *
 		 * @param array|null $shop { platform: 'woocommerce'|'edd', currency: { code, symbol, decimals, position } }.
 		 */
-		return self::valid( apply_filters( 'monsterinsights_reports_shop', $shop ) );
+		return self::in_source_currency( self::valid( apply_filters( 'monsterinsights_reports_shop', $shop ) ) );
+	}
+
+	/**
+	 * The shop in the currency of the active source's money: unchanged when the source has none of
+	 * its own or it is the shop's.
+	 *
+	 * @param array<string, mixed>|null $shop The shop, or null.
+	 * @phpstan-param ShopInfo|null $shop
+	 * @return array<string, mixed>|null
+	 * @phpstan-return ShopInfo|null
+	 */
+	private static function in_source_currency( ?array $shop ): ?array {
+		if ( null === $shop ) {
+			return null;
+		}
+		$source = ( new Sources() )->active();
+		$code   = $source instanceof HasCurrency ? $source->currency() : '';
+		if ( '' === $code || $code === $shop['currency']['code'] ) {
+			return $shop;
+		}
+		$shop['currency'] = self::currency_of( $code );
+		return $shop;
+	}
+
+	/**
+	 * A currency by its code, as the site's locale writes it: its symbol, decimals and symbol
+	 * position from PHP's intl (NumberFormatter); without intl, or when intl does not know it,
+	 * the code before the amount (a no-break space between) with 2 decimals.
+	 *
+	 * @param string $code An ISO 4217 code.
+	 * @return array{code: string, symbol: string, decimals: int, position: string}
+	 */
+	public static function currency_of( string $code ): array {
+		$plain = array(
+			'code'     => $code,
+			'symbol'   => $code,
+			'decimals' => 2,
+			'position' => 'left_space',
+		);
+		if ( ! class_exists( 'NumberFormatter' ) ) {
+			return $plain;
+		}
+		try {
+			$formatter = new \NumberFormatter( get_locale() . '@currency=' . $code, \NumberFormatter::CURRENCY );
+			$symbol    = (string) $formatter->getSymbol( \NumberFormatter::CURRENCY_SYMBOL );
+			$decimals  = $formatter->getAttribute( \NumberFormatter::FRACTION_DIGITS );
+			// The positive pattern, e.g. ¤#,##0.00 or #,##0.00 ¤ (¤ the symbol's place).
+			$pattern = explode( ';', (string) $formatter->getPattern() )[0];
+		} catch ( \Throwable $e ) {
+			return $plain;
+		}
+		$chars = (array) preg_split( '//u', $pattern, -1, PREG_SPLIT_NO_EMPTY );
+		$sign  = array_search( "\u{00A4}", $chars, true );
+		$digit = null;
+		foreach ( $chars as $index => $char ) {
+			if ( '#' === $char || '0' === $char ) {
+				$digit = $index;
+				break;
+			}
+		}
+		if ( '' === $symbol || false === $decimals || ! is_int( $sign ) || null === $digit ) {
+			return $plain;
+		}
+		$side = $sign < $digit ? 'left' : 'right';
+		// A space where the locale puts one, and always between the amount and a bare code.
+		$spaced = $symbol === $code || 1 === preg_match( '/^[\s\x{00A0}\x{202F}]$/u', (string) ( $chars[ 'left' === $side ? $sign + 1 : $sign - 1 ] ?? '' ) );
+		return array(
+			'code'     => $code,
+			'symbol'   => $symbol,
+			'decimals' => max( 0, min( 4, (int) $decimals ) ),
+			'position' => $spaced ? $side . '_space' : $side,
+		);
 	}
 
 	/**

@@ -12,8 +12,10 @@ use MonsterInsights\Reports\Query\DateRange;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Implemented by the builtin source (Sources\Builtin\Aggregation\Exceptions). The Exceptions report asks any
- * source that implements it and shows no rows for one that does not.
+ * Implemented by the builtin source (from its rollups: Sources\Builtin\Aggregation\Exceptions) and
+ * the google source (from GA4's daily numbers: Sources\Google\Ga4Exceptions), both judging the
+ * series of Analysis\Exceptions\Watch with its Detector. The Exceptions report asks any source
+ * that implements it and shows no rows for one that does not.
  *
  * An exception row: id, day (Y-m-d, site time), category (engagement, ecommerce, marketing), metric
  * (site_sessions, sessions, pageviews, bounce_rate, page_bounce_rate, campaign_sessions, purchases,

@@ -58,6 +58,8 @@ export interface EcommerceReport {
 	} >;
 	days: PurchaseBucket[];
 	sessions: PurchaseBucket[];
+	/** Where the source shows these lists in full (the google source: GA4's); absent on builtin. */
+	galinks?: { products?: string; days?: string; sessions?: string };
 }
 
 declare module '../store/reports/types' {

@@ -154,7 +154,8 @@ export const FAKE_GOOGLE_URL = `http://127.0.0.1:${
 
 /**
  * Tells the e2e site's fake Google server something (docs/development.md, "The fake Google
- * server"): POST /__reset, or POST /__control with a fault, a delay, "today" or revoke_tokens.
+ * server"): POST /__reset, or POST /__control with a fault, a delay, "today", revoke_tokens, steady
+ * numbers or spikes.
  *
  * @param path    '/__reset' or '/__control'.
  * @param setting The control's JSON body.

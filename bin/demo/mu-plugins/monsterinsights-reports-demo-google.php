@@ -60,7 +60,8 @@ if ( ! defined( 'MONSTERINSIGHTS_REPORTS_GOOGLE_BASE' ) ) {
 /**
  * The blueprint's last step, on every start: with the fake (MONSTERINSIGHTS_REPORTS_GOOGLE_BASE
  * from .demo-google.json) the site is connected as the settings connect it (Setup: a token for the
- * key first, then the property and the site from Google's lists) with the fake's service account
+ * key first, then the property and the site from Google's lists, the property's currency and time
+ * zone from its settings) with the fake's service account
  * (tests/fake-google/fixtures/service-account.json) to property 300000001 and its Search Console
  * site, with the fixture's PageSpeed key, and google is the active source; without it, a connection
  * the demo made is taken away again (the fake is gone, and the key is no real one) and the built-in
@@ -94,6 +95,7 @@ function monsterinsights_reports_demo_google( string $file = ABSPATH . MONSTERIN
 				$chosen['account_name']  = $property['account_name'];
 			}
 		}
+		$chosen = array_merge( $chosen, $setup->property_settings( $chosen['property'] ) );
 		if ( ! in_array( $chosen['sc_site'], array_column( $setup->sites(), 'site' ), true ) ) {
 			$chosen['sc_site'] = '';
 		}

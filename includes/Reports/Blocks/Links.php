@@ -14,8 +14,9 @@ use MonsterInsights\Reports\Sources\Source;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The Overview's `galinks`: where the source shows a list in full (its own screens), by list; left
- * out of the payload when the source has none.
+ * A report's `galinks`: where the source shows its lists in full (its own screens), by list; left
+ * out of the payload when the source has none. Each list's link is optional: a source links the
+ * lists it has (GA4 has no exit pages).
  */
 final class Links implements Optional {
 
@@ -44,6 +45,6 @@ final class Links implements Optional {
 	 * @return array<string, mixed>
 	 */
 	public function schema(): array {
-		return Schema::object( array_fill_keys( $this->lists, Schema::text() ) );
+		return Schema::object( array_fill_keys( $this->lists, Schema::text() ), $this->lists );
 	}
 }

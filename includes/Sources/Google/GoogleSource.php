@@ -13,6 +13,8 @@ use MonsterInsights\Reports\Query\Query;
 use MonsterInsights\Reports\Query\RealtimeQuery;
 use MonsterInsights\Reports\Query\Result;
 use MonsterInsights\Reports\Sources\AnswersMetrics;
+use MonsterInsights\Reports\Sources\FindsExceptions;
+use MonsterInsights\Reports\Sources\HasCurrency;
 use MonsterInsights\Reports\Sources\MeasuresSpeed;
 use MonsterInsights\Reports\Sources\Prefetches;
 use MonsterInsights\Reports\Sources\ReadsSearchConsole;
@@ -24,7 +26,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Each Query is asked in its parts (Ga4Query) for its range and compare range: one runReport, or
- * batchRunReports of up to five; a report's requests are asked together beforehand (prefetch()).
+ * batchRunReports of up to five; requests that differ only in their range are one request of
+ * several date ranges (Ga4Ranges); a report's requests are asked together beforehand (prefetch()).
  * The eCommerce funnel is GA4's funnel report (Ga4Funnel), real time its realtime report
  * (Ga4Realtime). Answers are cached per request (Cache): a range that includes today briefly,
  * others for hours; when Google's quota is used up Google is left alone for a while and the last
@@ -41,8 +44,11 @@ defined( 'ABSPATH' ) || exit;
  *
  * Site Speed comes from PageSpeed Insights (PageSpeed): Lighthouse's lab run of the front page per
  * device, whatever the range; Run Audit runs it afresh.
+ *
+ * Exceptions are found in GA4's daily numbers by the same detector and rules as on the builtin
+ * source (Ga4Exceptions, Analysis\Exceptions).
  */
-final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, MeasuresSpeed, AnswersMetrics {
+final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, MeasuresSpeed, AnswersMetrics, FindsExceptions, HasCurrency {
 
 	public const KEY = 'google';
 
@@ -84,6 +90,15 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	public function connection(): Connection {
 		$this->connection = $this->connection ?? Connection::current();
 		return $this->connection;
+	}
+
+	/**
+	 * The GA4 property's currency (its Admin API settings, read when the property was chosen), or
+	 * '' when the connection does not know it.
+	 */
+	public function currency(): string {
+		$code = strtoupper( $this->connection()->get()['currency'] );
+		return 1 === preg_match( '/^[A-Z]{3}$/', $code ) ? $code : '';
 	}
 
 	/**
@@ -233,7 +248,8 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	}
 
 	/**
-	 * Asks Google RunReportRequests: one alone as a runReport, more in batches of five.
+	 * Asks Google RunReportRequests: those that differ only in their range as one request of
+	 * several ranges (Ga4Ranges), then one request alone as a runReport, more in batches of five.
 	 *
 	 * @param array<int, array<string, mixed>> $requests The requests.
 	 * @return array<int, array<string, mixed>> The answers by the requests' keys.
@@ -243,21 +259,31 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 		if ( array() === $requests ) {
 			return array();
 		}
-		if ( 1 === count( $requests ) ) {
-			return array( (int) array_key_first( $requests ) => $this->client()->data( 'runReport', (array) reset( $requests ) ) );
-		}
-		$answers = array();
-		foreach ( array_chunk( $requests, self::BATCH, true ) as $batch ) {
-			$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => array_values( $batch ) ) );
-			$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
-			if ( count( $reports ) !== count( $batch ) ) {
-				throw GoogleError::because( GoogleError::MALFORMED );
+		$joined = Ga4Ranges::join( $requests );
+		$asked  = array_map( static fn( array $one ): array => $one['request'], $joined );
+		if ( 1 === count( $asked ) ) {
+			$answers = array( $this->client()->data( 'runReport', $asked[0] ) );
+		} else {
+			$answers = array();
+			foreach ( array_chunk( $asked, self::BATCH ) as $batch ) {
+				$answer  = $this->client()->data( 'batchRunReports', array( 'requests' => $batch ) );
+				$reports = is_array( $answer['reports'] ?? null ) ? array_values( $answer['reports'] ) : array();
+				if ( count( $reports ) !== count( $batch ) ) {
+					throw GoogleError::because( GoogleError::MALFORMED );
+				}
+				foreach ( $reports as $report ) {
+					$answers[] = is_array( $report ) ? $report : array();
+				}
 			}
-			foreach ( array_keys( $batch ) as $n => $key ) {
-				$answers[ $key ] = is_array( $reports[ $n ] ?? null ) ? $reports[ $n ] : array();
+		}
+		Quota::observe( $answers );
+		$out = array();
+		foreach ( $joined as $n => $one ) {
+			foreach ( Ga4Ranges::split( $answers[ $n ] ?? array(), count( $one['keys'] ) ) as $r => $answer ) {
+				$out[ $one['keys'][ $r ] ] = $answer;
 			}
 		}
-		return $answers;
+		return $out;
 	}
 
 	/**
@@ -445,6 +471,28 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	}
 
 	/**
+	 * A page of the range's exceptions, found in GA4's daily numbers (Ga4Exceptions).
+	 *
+	 * @param DateRange $range    The range.
+	 * @param int       $page     Page, from 1.
+	 * @param int       $per_page Rows a page.
+	 * @return array{rows: list<array{id: int, day: string, category: string, metric: string, label: string, direction: int, value: float, expected: float, recurring: bool}>, total: int}
+	 * @throws GoogleError When GA4 cannot answer and nothing was found before.
+	 */
+	public function exceptions( DateRange $range, int $page, int $per_page ): array {
+		return ( new Ga4Exceptions( $this ) )->page( $range, $page, $per_page );
+	}
+
+	/**
+	 * Deletes an exception for good (Ga4Exceptions).
+	 *
+	 * @param int $id The exception's id.
+	 */
+	public function delete_exception( int $id ): bool {
+		return ( new Ga4Exceptions( $this ) )->delete( $id );
+	}
+
+	/**
 	 * The lab figures of PageSpeed's last run of each device (a run now when none is kept); a lab
 	 * run has no range.
 	 *
@@ -487,9 +535,37 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 	}
 
 	/**
-	 * Where GA4 shows the Overview's lists in full: its demographic details (countries), traffic
-	 * acquisition (referrals) and landing pages (the top pages list is of landing pages). Other
-	 * reports have none.
+	 * The GA4 standard report that shows each report's list in full, by report and list: the
+	 * Overview's countries (demographic details), referrals (traffic acquisition) and top pages (the
+	 * landing pages); the eCommerce report's products (ecommerce purchases by item; GA4 has no days
+	 * nor sessions to purchase, so those lists have no rows and no link); the Publishers' landing
+	 * pages, and its outbound links, affiliate links and downloads (their click and file_download
+	 * events, in the events report; GA4 has no exit pages); the forms (their events).
+	 */
+	private const GA4_REPORTS = array(
+		'overview'  => array(
+			'countries' => 'user-demographics-detail',
+			'referrals' => 'lifecycle-traffic-acquisition-v2',
+			'topposts'  => 'landing-page',
+		),
+		'ecommerce' => array(
+			'products' => 'ecomm-product',
+		),
+		'publisher' => array(
+			'landingpages'   => 'landing-page',
+			'outboundlinks'  => 'top-events',
+			'affiliatelinks' => 'top-events',
+			'downloadlinks'  => 'top-events',
+		),
+		'forms'     => array(
+			'forms' => 'top-events',
+		),
+	);
+
+	/**
+	 * Where Google shows a report's lists in full: the Search Console performance report for the
+	 * search queries, GA4's standard reports (GA4_REPORTS) in the property's web UI for the others;
+	 * none without a property or Search Console site, nor for other reports.
 	 *
 	 * @param string $report The report.
 	 * @return array<string, string>
@@ -500,15 +576,11 @@ final class GoogleSource implements Source, Prefetches, ReadsSearchConsole, Meas
 			return '' === $site ? array() : array( 'queries' => SearchConsole::report_url( $site ) );
 		}
 		$property = $this->connection()->get()['property'];
-		if ( '' === $property || 'overview' !== $report ) {
+		if ( '' === $property || ! isset( self::GA4_REPORTS[ $report ] ) ) {
 			return array();
 		}
 		$base = 'https://analytics.google.com/analytics/web/#/p' . rawurlencode( $property ) . '/reports/explorer?r=';
-		return array(
-			'countries' => $base . 'user-demographics-detail',
-			'referrals' => $base . 'lifecycle-traffic-acquisition-v2',
-			'topposts'  => $base . 'landing-page',
-		);
+		return array_map( static fn( string $id ): string => $base . $id, self::GA4_REPORTS[ $report ] );
 	}
 
 	/**

@@ -143,6 +143,25 @@ final class Setup {
 	}
 
 	/**
+	 * A GA4 property's settings that the reports follow, from the Admin API (properties.get): the
+	 * currency its revenue is in (ISO 4217, e.g. USD) and its reporting time zone (IANA, e.g.
+	 * America/New_York); '' for what Google does not say or says in another shape.
+	 *
+	 * @param string $property The property's numeric id.
+	 * @return array{currency: string, time_zone: string}
+	 * @throws GoogleError When Google does not answer.
+	 */
+	public function property_settings( string $property ): array {
+		$answer   = ( new Client( $this->connection ) )->get( Endpoints::url( 'admin', '/v1beta/properties/' . rawurlencode( $property ) ) );
+		$currency = strtoupper( is_string( $answer['currencyCode'] ?? null ) ? $answer['currencyCode'] : '' );
+		$zone     = is_string( $answer['timeZone'] ?? null ) ? $answer['timeZone'] : '';
+		return array(
+			'currency'  => 1 === preg_match( '/^[A-Z]{3}$/', $currency ) ? $currency : '',
+			'time_zone' => in_array( $zone, timezone_identifiers_list( \DateTimeZone::ALL_WITH_BC ), true ) ? $zone : '',
+		);
+	}
+
+	/**
 	 * The Search Console sites the credentials can query (an unverified user's are left out: their
 	 * data is not readable).
 	 *
@@ -188,21 +207,26 @@ final class Setup {
 				$report    = $client->data(
 					'runReport',
 					array(
-						'dateRanges' => array(
+						'dateRanges'          => array(
 							array(
 								'startDate' => $yesterday,
 								'endDate'   => $yesterday,
 							),
 						),
-						'metrics'    => array( array( 'name' => 'sessions' ) ),
+						'metrics'             => array( array( 'name' => 'sessions' ) ),
+						'returnPropertyQuota' => true,
 					)
 				);
-				$sessions  = (int) ( $report['rows'][0]['metricValues'][0]['value'] ?? 0 );
-				$analytics = $answer(
-					true,
-					/* translators: %s: a number of sessions. */
-					sprintf( _n( '%s session yesterday', '%s sessions yesterday', $sessions, 'monsterinsights-reports' ), number_format_i18n( $sessions ) )
-				);
+				Quota::observe( array( $report ) );
+				$sessions = (int) ( $report['rows'][0]['metricValues'][0]['value'] ?? 0 );
+				/* translators: %s: a number of sessions. */
+				$message = sprintf( _n( '%s session yesterday', '%s sessions yesterday', $sessions, 'monsterinsights-reports' ), number_format_i18n( $sessions ) );
+				$left    = Quota::latest()['day'] ?? null;
+				if ( null !== $left ) {
+					/* translators: 1: yesterday's sessions, such as "1,234 sessions yesterday"; 2: a number of GA4 quota tokens. */
+					$message = sprintf( __( '%1$s; %2$s quota tokens left today', 'monsterinsights-reports' ), $message, number_format_i18n( $left ) );
+				}
+				$analytics = $answer( true, $message );
 			} catch ( GoogleError $e ) {
 				$analytics = $failed( $e );
 			}

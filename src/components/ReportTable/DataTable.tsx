@@ -36,6 +36,7 @@ import type {
 	TableRow,
 } from '../../types/reports';
 import { HelpTip } from '../HelpTip';
+import { fullReportLink } from '../report/FullReportLink';
 import { useReportContext, type ReportDates } from '../report/context';
 import { Trend } from '../Trend';
 import {
@@ -66,6 +67,10 @@ export interface DataTableProps {
 	errorText?: string;
 	/** Decorates a row's first cell, e.g. with a flag or an icon; the cell's text by default. */
 	decorate?: ( row: TableRow, content: ReactNode ) => ReactNode;
+	/** The source's own view of the table (the payload's `galinks`); a button under it when set. */
+	link?: string;
+	/** The link's button text. */
+	linkText?: string;
 }
 
 /** A DataViews item: a row, a child row of an expanded row, or a padding row. */
@@ -172,6 +177,8 @@ export interface TableCardProps {
 	description?: string;
 	/** The header's end: the table's 'Download CSV' link. */
 	action?: ReactNode;
+	/** Under the content: a link on (left out of the PDF). */
+	footer?: ReactNode;
 	children: ReactNode;
 }
 
@@ -184,6 +191,7 @@ export interface TableCardProps {
  * @param props.help        The heading's help tooltip.
  * @param props.description A line under the header.
  * @param props.action      The header's end.
+ * @param props.footer      Under the content.
  * @param props.children    The content.
  */
 export function TableCard( {
@@ -191,6 +199,7 @@ export function TableCard( {
 	help,
 	description,
 	action,
+	footer,
 	children,
 }: TableCardProps ) {
 	return (
@@ -219,6 +228,14 @@ export function TableCard( {
 				</p>
 			) }
 			{ children }
+			{ footer && (
+				<div
+					className="monsterinsights-reports-data-table__footer"
+					data-pdf-exclude
+				>
+					{ footer }
+				</div>
+			) }
 		</section>
 	);
 }
@@ -252,6 +269,8 @@ function DataTableView( {
 	emptyText,
 	errorText,
 	decorate,
+	link,
+	linkText,
 }: DataTableProps ) {
 	const { report, dates, locale, restRoot, nonce, demo } = useReportContext();
 	// Money in the shop's currency; a sample on a site without a shop in the sample currency.
@@ -396,6 +415,7 @@ function DataTableView( {
 			title={ title }
 			help={ help }
 			description={ description }
+			footer={ fullReportLink( link, linkText ?? '' ) }
 			action={
 				! demo && (
 					<Button

@@ -4,13 +4,12 @@
  * rate, in compare mode the compare sessions and the change; and a button to the source's own
  * view of the list when the payload links one.
  */
-import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
 import { ReportTable, type ReportColumn } from '../ReportTable';
 import { formatNumber, formatPercent } from '../../lib/format';
-import { safeUrl } from '../../lib/safeUrl';
 import type { TopListRow } from '../../store/reports/types';
+import { fullReportLink } from './FullReportLink';
 
 export interface TopListProps< Row extends TopListRow > {
 	title: string;
@@ -48,7 +47,6 @@ export function TopList< Row extends TopListRow >( {
 	locale,
 	id,
 }: TopListProps< Row > ) {
-	const href = safeUrl( link );
 	const columns: Array< ReportColumn< Row > > = [
 		first,
 		{
@@ -95,11 +93,7 @@ export function TopList< Row extends TopListRow >( {
 						: null
 				}
 			/>
-			{ href && (
-				<Button variant="secondary" href={ href } target="_blank">
-					{ linkText }
-				</Button>
-			) }
+			{ fullReportLink( link, linkText ) }
 		</section>
 	);
 }

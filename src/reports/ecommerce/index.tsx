@@ -3,7 +3,9 @@
  * chart with the site notes, the conversion rate, transactions, revenue and average order value,
  * the top products and conversion sources, the cart steps, then — when there is data for them —
  * new customers and abandoned checkouts, and the orders by time and sessions to purchase.
- * Money is in the shop's currency. Under the conversion sources, 'View User Journeys' leads on to
+ * Money is in the shop's currency (on google, the GA4 property's). Under the top products and the
+ * purchase timing, 'View Full … Report' leads to the source's own report when the payload links one
+ * (`galinks`). Under the conversion sources, 'View User Journeys' leads on to
  * the User Journey report (its route is in no top menu) while its module is on and the licence
  * includes it: the same module state the WordPress side menu's User Journey item follows.
  */
@@ -13,6 +15,7 @@ import { __ } from '@wordpress/i18n';
 
 import { InfoBox } from '../../components/InfoBox';
 import { type ReportColumn } from '../../components/ReportTable';
+import { fullReportLink } from '../../components/report/FullReportLink';
 import { ListCard } from '../../components/report/ListCard';
 import {
 	formatMoney,
@@ -165,22 +168,28 @@ function isEmpty( data: EcommerceReport ): boolean {
 /**
  * A table of purchase buckets (time or sessions to purchase).
  *
- * @param props        Component props.
- * @param props.title  Heading.
- * @param props.first  The bucket column's header.
- * @param props.rows   The buckets.
- * @param props.locale The user's locale.
+ * @param props          Component props.
+ * @param props.title    Heading.
+ * @param props.first    The bucket column's header.
+ * @param props.rows     The buckets.
+ * @param props.locale   The user's locale.
+ * @param props.link     The source's own report of the buckets, if any.
+ * @param props.linkText The link's button text.
  */
 function BucketTable( {
 	title,
 	first,
 	rows,
 	locale,
+	link,
+	linkText,
 }: {
 	title: string;
 	first: string;
 	rows: PurchaseBucket[];
 	locale: string;
+	link?: string;
+	linkText: string;
 } ) {
 	const columns: Array< ReportColumn< PurchaseBucket > > = [
 		{ key: 'name', header: first },
@@ -202,6 +211,7 @@ function BucketTable( {
 			title={ title }
 			columns={ columns }
 			rows={ rows }
+			footer={ fullReportLink( link, linkText ) }
 		/>
 	);
 }
@@ -345,6 +355,13 @@ export function EcommerceScreen() {
 									'No products sold in this period.',
 									'monsterinsights-reports'
 								) }
+								footer={ fullReportLink(
+									data.galinks?.products,
+									__(
+										'View Full Products Report',
+										'monsterinsights-reports'
+									)
+								) }
 							/>
 							<ListCard
 								title={ __(
@@ -405,6 +422,11 @@ export function EcommerceScreen() {
 										) }
 										rows={ data.days }
 										locale={ locale }
+										link={ data.galinks?.days }
+										linkText={ __(
+											'View Full Time to Purchase Report',
+											'monsterinsights-reports'
+										) }
 									/>
 								) }
 								{ data.sessions.length > 0 && (
@@ -419,6 +441,11 @@ export function EcommerceScreen() {
 										) }
 										rows={ data.sessions }
 										locale={ locale }
+										link={ data.galinks?.sessions }
+										linkText={ __(
+											'View Full Sessions to Purchase Report',
+											'monsterinsights-reports'
+										) }
 									/>
 								) }
 							</div>

@@ -66,10 +66,10 @@ export function formatDay( day: string, locale: string ): string {
 const emptyText = () =>
 	__( 'No data currently for the report.', 'monsterinsights-reports' );
 
-/** What a source that does not detect exceptions (the Google source) shows instead. */
+/** What a source that does not detect exceptions shows instead (both the built-in and the Google source detect them). */
 const notDetectedText = () =>
 	__(
-		'Exceptions are found by the built-in data source from its own daily data. Google Analytics’ Data API has no anomaly detection to read, so none are listed while the Google source answers the reports.',
+		'The active data source does not find exceptions, so none are listed.',
 		'monsterinsights-reports'
 	);
 

@@ -3,7 +3,8 @@
  * Sessions, Pageviews, Form Impressions and Form Completions tabs with their totals over one chart
  * (site notes as markers, the compare range as a second line), the breakdown selector (None, Source
  * / Medium, Campaign) and the forms table of the chosen breakdown — Form Name or ID, Impressions,
- * Conversions, Conversion Rate — searchable, sortable, paged, with its CSV; the site notes toggle
+ * Conversions, Conversion Rate — searchable, sortable, paged, with its CSV, and 'View Full Forms
+ * Report' to the source's own report when the payload links one (`galinks`); the site notes toggle
  * and panel right under the chart.
  */
 import { Notice, SelectControl } from '@wordpress/components';
@@ -111,6 +112,11 @@ function FormsLayout( {
 				title={ __( 'Forms', 'monsterinsights-reports' ) }
 				emptyText={ __(
 					'There were no impressions for this date range.',
+					'monsterinsights-reports'
+				) }
+				link={ data.galinks?.forms }
+				linkText={ __(
+					'View Full Forms Report',
 					'monsterinsights-reports'
 				) }
 			/>

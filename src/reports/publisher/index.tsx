@@ -2,7 +2,8 @@
  * The Publishers report, engagement overview (docs/product-rules.md#traffic-publishers-and-pages,
  * route /publishers): the average scroll depth with its explanation, then the landing pages (with
  * the change of their entrances while comparing), exit pages, outbound links, affiliate links and
- * downloads, each a searchable, sortable table with a tooltip and its CSV.
+ * downloads, each a searchable, sortable table with a tooltip and its CSV, and a 'View Full … Report'
+ * button to the source's own report when the payload links one (`galinks`: GA4's, on google).
  *
  * The age, gender and interests (Demographics) show only when the source has them (the google
  * source); the exit pages and the scroll depth only when the source measures them (`available`:
@@ -32,6 +33,8 @@ interface Section {
 	title: string;
 	help: string;
 	empty: string;
+	/** The button to the source's own report of the table. */
+	linkText: string;
 	inverse?: readonly string[];
 }
 
@@ -51,6 +54,10 @@ function sections(): Section[] {
 				'No landing pages tracked during this time period.',
 				'monsterinsights-reports'
 			),
+			linkText: __(
+				'View Full Landing Pages Report',
+				'monsterinsights-reports'
+			),
 			inverse: [ 'bounce' ],
 		},
 		{
@@ -62,6 +69,10 @@ function sections(): Section[] {
 			),
 			empty: __(
 				'No exit pages tracked during this time period.',
+				'monsterinsights-reports'
+			),
+			linkText: __(
+				'View Full Exit Pages Report',
 				'monsterinsights-reports'
 			),
 		},
@@ -76,6 +87,10 @@ function sections(): Section[] {
 				'No outbound link clicks detected for this time period.',
 				'monsterinsights-reports'
 			),
+			linkText: __(
+				'View Full Outbound Links Report',
+				'monsterinsights-reports'
+			),
 		},
 		{
 			table: 'affiliatelinks',
@@ -88,6 +103,10 @@ function sections(): Section[] {
 				'No affiliate link clicks detected for this time period.',
 				'monsterinsights-reports'
 			),
+			linkText: __(
+				'View Full Affiliate Links Report',
+				'monsterinsights-reports'
+			),
 		},
 		{
 			table: 'downloadlinks',
@@ -98,6 +117,10 @@ function sections(): Section[] {
 			),
 			empty: __(
 				'No download link clicks detected for this time period.',
+				'monsterinsights-reports'
+			),
+			linkText: __(
+				'View Full Downloads Report',
 				'monsterinsights-reports'
 			),
 		},
@@ -167,6 +190,8 @@ export function PublisherScreen() {
 									inverse={ section.inverse }
 									emptyText={ section.empty }
 									errorText={ errorText }
+									link={ data.galinks?.[ section.table ] }
+									linkText={ section.linkText }
 								/>
 							</div>
 						) ) }

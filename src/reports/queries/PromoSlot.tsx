@@ -1,19 +1,18 @@
 /**
  * The Search Console report's promo card slot, under its table. The placement rule is the
  * report's: with search terms and the SEO plugin installed or active, the competitor-keyword tool
- * card; otherwise the SEO plugin install card. The cards themselves (their server-side dismissal
- * and the plugin's install flow) are not built yet: the slot says which card belongs here and
- * renders nothing until they are.
+ * card; otherwise the SEO plugin card with its install flow. Whether the plugin is installed or
+ * active comes from the server (GET seo-plugin); when that read fails the slot stays empty. Each
+ * card is open or closed by the user's dismissal on the server (PromoCard). No card under an
+ * upsell (the sample).
  */
+import { useEffect, useState } from '@wordpress/element';
+
+import { CompetitorKeywordsCard, SeoPluginCard } from './PromoCards';
+import { fetchSeoPlugin, type SeoPluginStatus } from './promos';
 
 /** The promo cards the slot may hold. */
 export type SearchConsolePromo = 'competitor-keywords' | 'seo-plugin-install';
-
-/** The SEO plugin's add-on status, as the add-ons store reads it. */
-export interface SeoPluginStatus {
-	installed: boolean;
-	active: boolean;
-}
 
 /**
  * The card the slot holds.
@@ -23,7 +22,7 @@ export interface SeoPluginStatus {
  */
 export function searchConsolePromo(
 	hasQueries: boolean,
-	seoPlugin: SeoPluginStatus | null
+	seoPlugin: Pick< SeoPluginStatus, 'installed' | 'active' > | null
 ): SearchConsolePromo {
 	return hasQueries && ( seoPlugin?.installed || seoPlugin?.active )
 		? 'competitor-keywords'
@@ -38,11 +37,44 @@ export interface PromoSlotProps {
 }
 
 /**
- * The slot: empty until the promo cards exist.
+ * The slot.
  *
- * @param _props Component props.
+ * @param props Component props.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- The cards' inputs, unused until the cards exist.
-export function PromoSlot( _props: PromoSlotProps ) {
-	return null;
+export function PromoSlot( props: PromoSlotProps ) {
+	if ( props.demo ) {
+		return null;
+	}
+	return <LivePromoSlot hasQueries={ props.hasQueries } />;
+}
+
+/**
+ * The slot on real data: reads the SEO plugin's status, then shows the card the rule places.
+ *
+ * @param props            Component props.
+ * @param props.hasQueries Whether the report has search terms.
+ */
+function LivePromoSlot( { hasQueries }: { hasQueries: boolean } ) {
+	// undefined: reading; null: the read failed (no card).
+	const [ seo, setSeo ] = useState< SeoPluginStatus | null | undefined >(
+		undefined
+	);
+	useEffect( () => {
+		let live = true;
+		fetchSeoPlugin().then(
+			( status ) => live && setSeo( status ),
+			() => live && setSeo( null )
+		);
+		return () => {
+			live = false;
+		};
+	}, [] );
+	if ( ! seo ) {
+		return null;
+	}
+	return searchConsolePromo( hasQueries, seo ) === 'competitor-keywords' ? (
+		<CompetitorKeywordsCard />
+	) : (
+		<SeoPluginCard status={ seo } onStatus={ setSeo } />
+	);
 }

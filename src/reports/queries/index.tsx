@@ -6,13 +6,12 @@
  * data lags). On a source that does not read Search Console, or without a Search Console site, the
  * server's notice says what is missing (ReportScreen).
  */
-import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
+import { fullReportLink } from '../../components/report/FullReportLink';
 import { ListCard } from '../../components/report/ListCard';
 import type { QueriesReport, SearchQueryRow } from '../../demo/queries';
 import { formatNumber, formatPercent } from '../../lib/format';
-import { safeUrl } from '../../lib/safeUrl';
 import { ReportScreen } from '../ReportScreen';
 import { PromoSlot } from './PromoSlot';
 
@@ -37,7 +36,6 @@ export function QueriesLayout( {
 	locale: string;
 	demo: boolean;
 } ) {
-	const href = safeUrl( data.galinks?.queries );
 	return (
 		<div className="monsterinsights-reports-queries">
 			<ListCard< SearchQueryRow >
@@ -90,20 +88,10 @@ export function QueriesLayout( {
 				searchable
 				searchLabel={ __( 'Search', 'monsterinsights-reports' ) }
 				emptyText={ emptyText() }
-				footer={
-					href && (
-						<Button
-							variant="secondary"
-							href={ href }
-							target="_blank"
-						>
-							{ __(
-								'View Full Queries Report',
-								'monsterinsights-reports'
-							) }
-						</Button>
-					)
-				}
+				footer={ fullReportLink(
+					data.galinks?.queries,
+					__( 'View Full Queries Report', 'monsterinsights-reports' )
+				) }
 			/>
 			<PromoSlot hasQueries={ data.queries.length > 0 } demo={ demo } />
 		</div>

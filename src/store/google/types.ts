@@ -16,6 +16,10 @@ export interface GoogleConnection {
 	property: string;
 	property_name: string;
 	account_name: string;
+	/** The property's currency (ISO 4217, e.g. USD), read when it was chosen; empty when unknown. */
+	currency: string;
+	/** The property's reporting time zone (e.g. America/New_York); empty when unknown. */
+	time_zone: string;
 	/** The Search Console site; empty for none. */
 	sc_site: string;
 	has_psi_key: boolean;

@@ -218,6 +218,17 @@ export interface PublisherReport {
 	interest: DemographicBlock;
 	/** Which optional parts the active source gives; the screen hides the others. */
 	available: { exitpages: boolean; scroll: boolean; demographics: boolean };
+	/** Where the source shows a table in full (the google source: GA4's reports); absent on builtin. */
+	galinks?: Partial<
+		Record<
+			| 'landingpages'
+			| 'exitpages'
+			| 'outboundlinks'
+			| 'affiliatelinks'
+			| 'downloadlinks',
+			string
+		>
+	>;
 }
 
 /**
@@ -411,7 +422,7 @@ export interface ExceptionsReport {
 		per_page: number;
 		total: number;
 	};
-	/** Whether the active source detects exceptions (the built-in one does; Google's API has none). */
+	/** Whether the active source detects exceptions (the built-in and the Google source both do). */
 	detects: boolean;
 }
 
@@ -489,6 +500,8 @@ export interface FormsReport {
 	compare?: { overviewgraph: FormsGraph };
 	/** Custom dimensions the source lacks (['form_id'] on a GA4 property without it). */
 	missing_dimensions: string[];
+	/** Where the source shows the forms in full (the google source: GA4's events); absent on builtin. */
+	galinks?: { forms?: string };
 }
 
 /** Video plays by day. */

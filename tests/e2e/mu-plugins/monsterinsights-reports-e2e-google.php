@@ -16,8 +16,9 @@ defined( 'ABSPATH' ) || exit;
 add_action(
 	'rest_api_init',
 	static function (): void {
-		// POST google {property, sc_site, pagespeed_key, connected, expire}: connected true connects
-		// with the fixture's service account (and the PageSpeed key, when given) and makes google the
+		// POST google {property, sc_site, pagespeed_key, currency, connected, expire}: connected true
+		// connects with the fixture's service account (and the PageSpeed key, when given; the
+		// property's currency as the settings would have read it, when given) and makes google the
 		// active source; false disconnects and goes back to the built-in source; expire lets the
 		// cached answers expire (nothing else). Answers the connection's settings.
 		register_rest_route(
@@ -41,6 +42,11 @@ add_action(
 					),
 					'pagespeed_key' => array(
 						'type'    => 'string',
+						'default' => '',
+					),
+					'currency'      => array(
+						'type'    => 'string',
+						'pattern' => '^([A-Z]{3})?$',
 						'default' => '',
 					),
 					'expire'        => array(
@@ -71,6 +77,8 @@ add_action(
 					// Each connection is new: the google source's cached answers are not its own,
 					// and an earlier quota back-off is over.
 					delete_transient( \MonsterInsights\Reports\Sources\Google\Cache::BACKOFF_TRANSIENT );
+					// Nor are the exceptions an earlier test deleted.
+					delete_option( \MonsterInsights\Reports\Sources\Google\Ga4Exceptions::OPTION );
 					$connected_at = max( time(), $connection->get()['connected_at'] + 1 );
 					$connection->disconnect();
 					$connection->update(
@@ -79,6 +87,7 @@ add_action(
 							'client_email' => (string) $key['client_email'],
 							'property'     => (string) $request->get_param( 'property' ),
 							'sc_site'      => (string) $request->get_param( 'sc_site' ),
+							'currency'     => (string) $request->get_param( 'currency' ),
 							'connected_at' => $connected_at,
 						)
 					);

@@ -217,10 +217,24 @@ test( 'connects by a pasted service account key, tests each API, and the reports
 		name: 'What each Google API answered',
 	} );
 	await expect( answers.getByRole( 'listitem' ) ).toHaveText( [
-		`Google Analytics 4: OK — ${ sessionsYesterday( yesterday ) }`,
+		// The quota tokens left: 200,000 a day, less the fake's 5 a report asked so far.
+		new RegExp(
+			`^Google Analytics 4: OK — ${ sessionsYesterday(
+				yesterday
+			) }; 1\\d\\d,\\d{3} quota tokens left today$`
+		),
 		'Search Console: OK — 3 sites readable',
 		'PageSpeed Insights: Not configured — Not configured: add a PageSpeed Insights API key for lab audits.',
 	] );
+	// The property's currency and time zone, read from its Admin API settings when it was saved.
+	await expect(
+		panel( page ).getByText(
+			'Property currency: USD. Time zone: America/New_York.'
+		)
+	).toBeVisible();
+	await panel( page ).screenshot( {
+		path: test.info().outputPath( 'google-connect-saved.png' ),
+	} );
 
 	// The reports read the property now.
 	await app( page ).getByRole( 'link', { name: 'Back to reports' } ).click();
@@ -336,5 +350,76 @@ test( 'the Overview shows the connected property’s sessions', async ( {
 	expect( end < new Date().toISOString().slice( 0, 10 ) ).toBe( true );
 	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText(
 		sessions( daysFrom( start, end ) ).toLocaleString( 'en-US' )
+	);
+} );
+
+test( 'the setup wizard connects Google by the OAuth round trip and finishes on the property’s Overview', async ( {
+	page,
+} ) => {
+	const client = JSON.parse(
+		await readFile( path.join( FIXTURES, 'oauth-client.json' ), 'utf8' )
+	) as { web: { client_id: string; client_secret: string } };
+	await page.goto( `${ REPORTS_PATH }#/setup-wizard` );
+	await app( page )
+		.getByRole( 'radio', { name: 'Google Analytics 4' } )
+		.check();
+	await app( page ).getByRole( 'radio', { name: 'OAuth client' } ).check();
+	await app( page )
+		.getByRole( 'textbox', { name: 'Client ID' } )
+		.fill( client.web.client_id );
+	await app( page )
+		.getByLabel( 'Client secret' )
+		.fill( client.web.client_secret );
+	await app( page )
+		.getByRole( 'button', { name: 'Sign in with Google' } )
+		.click();
+
+	// Google sends the browser back to the wizard's first step, google still chosen.
+	await expect( page ).toHaveURL(
+		/\?page=monsterinsights_reports#\/setup-wizard\?google=connected$/
+	);
+	await expect(
+		app( page ).getByRole( 'heading', { name: 'Choose your data source' } )
+	).toBeVisible();
+	await expect(
+		app( page ).getByRole( 'radio', { name: 'Google Analytics 4' } )
+	).toBeChecked();
+	await app( page )
+		.getByRole( 'combobox', { name: 'Google Analytics 4 property' } )
+		.selectOption( PROPERTY );
+	await app( page )
+		.getByRole( 'button', { name: 'Save Google settings' } )
+		.click();
+	await expect( panel( page ).getByRole( 'status' ) ).toHaveText(
+		'Google settings saved.'
+	);
+	await app( page ).getByRole( 'button', { name: 'Continue' } ).click();
+	await expect(
+		app( page ).getByRole( 'heading', { name: 'Privacy and tracking' } )
+	).toBeFocused();
+	await app( page ).getByRole( 'button', { name: 'Continue' } ).click();
+	await expect(
+		app( page ).getByRole( 'heading', { name: 'Finish setup' } )
+	).toBeFocused();
+	await page.screenshot( {
+		path: test.info().outputPath( 'wizard-google-finish.png' ),
+		fullPage: true,
+	} );
+	await app( page )
+		.getByRole( 'button', { name: 'Finish Setup and View Reports' } )
+		.click();
+
+	// The Overview reads the property: its sessions by the fake's formula.
+	await expect( page ).toHaveURL( /#\/\?start=/ );
+	const hash = new URLSearchParams(
+		new URL( page.url() ).hash.split( '?' )[ 1 ]
+	);
+	await expect( infoBoxValue( page, 'Sessions' ) ).toHaveText(
+		sessions(
+			daysFrom(
+				String( hash.get( 'start' ) ),
+				String( hash.get( 'end' ) )
+			)
+		).toLocaleString( 'en-US' )
 	);
 } );

@@ -4,20 +4,24 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '../fixtures';
 
-import { E2ESite, fakeGoogle, fakeGoogleRequests } from '../site';
-import { REPORTS_PATH, storageStatePath } from '../utils';
+import { E2E_ROUTES, E2ESite, fakeGoogle, fakeGoogleRequests } from '../site';
+import { REPORTS_PATH, infoBoxValue, storageStatePath } from '../utils';
 
 /**
  * Publishers and Site Speed on the google source, against the e2e site's fake Google server
  * (docs/development.md, "The fake Google server"): the Publishers Overview shows the property's
  * age brackets, genders and interests with the fake's numbers (crc32 of what each counts) and hides
- * the exit pages and scroll depth GA4 lacks; Site Speed shows PageSpeed's lab run of each device
+ * the exit pages and scroll depth GA4 lacks, with a button to GA4's own report of each table; the
+ * eCommerce Overview shows revenue in the property's currency (not the shop's) and links its top
+ * products to GA4's ecommerce purchases; Site Speed shows PageSpeed's lab run of each device
  * (tests/fake-google/fixtures/pagespeed-{desktop,mobile}.json), and Run Audit runs it again;
  * Dimensions shows the custom dimensions the property registered and asks to set up the others;
- * Forms counts the form events by form id; Exceptions says the source does not detect them.
+ * Forms counts the form events by form id (Exceptions on google: google-exceptions.spec.ts).
  */
 
 const PROPERTY = '300000001';
+/** GA4's reports of the property, in its web UI. */
+const GA4 = `https://analytics.google.com/analytics/web/#/p${ PROPERTY }/reports/explorer?r=`;
 const FIXTURES = path.join( __dirname, '../../fake-google/fixtures' );
 const API_KEY = (
 	JSON.parse(
@@ -156,10 +160,82 @@ test( 'Publishers on google: age, gender and interests from the property; no exi
 	).toContainText( 'Female' );
 	await expect( page.getByText( 'Top Exit Pages' ) ).toHaveCount( 0 );
 	await expect( page.getByText( 'Average Scroll Depth' ) ).toHaveCount( 0 );
+	// Each table's button to GA4's own report, in a new tab.
+	const landing = page.getByRole( 'link', {
+		name: 'View Full Landing Pages Report',
+	} );
+	await expect( landing ).toHaveAttribute( 'href', `${ GA4 }landing-page` );
+	await expect( landing ).toHaveAttribute( 'target', '_blank' );
+	await expect(
+		page.getByRole( 'link', { name: 'View Full Downloads Report' } )
+	).toHaveAttribute( 'href', `${ GA4 }top-events` );
 	await page.screenshot( {
 		path: test.info().outputPath( 'publishers-google.png' ),
 		fullPage: true,
 	} );
+} );
+
+test( 'eCommerce on google: revenue in the property’s currency, the top products linked to GA4', async ( {
+	browser,
+	page,
+} ) => {
+	test.setTimeout( 300_000 );
+	// A shop selling in euros; the property reports in US dollars (as the settings read it).
+	await e2eSite().post(
+		`${ E2E_ROUTES }/shop`,
+		{ on: true, currency: 'EUR', position: 'right_space' },
+		120_000
+	);
+	try {
+		// WooCommerce's first wp-admin load after its activation (its admin_init pass).
+		const admin = await browser.newContext( {
+			storageState: storageStatePath( 'admin' ),
+		} );
+		const adminPage = await admin.newPage();
+		await adminPage.goto( '/wp-admin/' );
+		await expect( adminPage.locator( '#wpadminbar' ) ).toBeVisible();
+		await admin.close();
+		await e2eSite().setLevel( 'pro' );
+		await e2eSite().post( `${ E2E_ROUTES }/google`, {
+			pagespeed_key: API_KEY,
+			currency: 'USD',
+		} );
+
+		await open( page, '/ecommerce', 'eCommerce Overview' );
+		// purchaseRevenue is GA4 currency: Σ crc32(…) % 100000 cents a day.
+		const cents = daysOf( '2026-11-01', '2026-11-03' ).reduce(
+			( sum, day ) =>
+				sum +
+				( crc32( `${ PROPERTY }|purchaseRevenue|${ day }||` ) %
+					100000 ),
+			0
+		);
+		await expect( infoBoxValue( page, 'Revenue' ) ).toHaveText(
+			`$${ ( cents / 100 ).toLocaleString( 'en-US', {
+				minimumFractionDigits: 2,
+				maximumFractionDigits: 2,
+			} ) }`,
+			{ timeout: 60_000 }
+		);
+		const products = page.getByRole( 'link', {
+			name: 'View Full Products Report',
+		} );
+		await expect( products ).toHaveAttribute(
+			'href',
+			`${ GA4 }ecomm-product`
+		);
+		await expect( products ).toHaveAttribute( 'target', '_blank' );
+		await page.screenshot( {
+			path: test.info().outputPath( 'ecommerce-google.png' ),
+			fullPage: true,
+		} );
+	} finally {
+		await e2eSite().post( `${ E2E_ROUTES }/shop`, { on: false } );
+		await e2eSite().setLevel( 'plus' );
+		await e2eSite().post( `${ E2E_ROUTES }/google`, {
+			pagespeed_key: API_KEY,
+		} );
+	}
 } );
 
 test( 'Site Speed on google: PageSpeed’s lab run per device, Run Audit runs it again', async ( {
@@ -207,7 +283,7 @@ test( 'Site Speed on google: PageSpeed’s lab run per device, Run Audit runs it
 	} );
 } );
 
-test( 'Dimensions, Forms and Exceptions on google', async ( { page } ) => {
+test( 'Dimensions and Forms on google', async ( { page } ) => {
 	const session = e2eSite();
 	for ( const module of [ 'dimensions', 'forms' ] ) {
 		await session.post( `/monsterinsights-reports/v1/addons/${ module }`, {
@@ -251,15 +327,4 @@ test( 'Dimensions, Forms and Exceptions on google', async ( { page } ) => {
 		path: test.info().outputPath( 'forms-google.png' ),
 		fullPage: true,
 	} );
-
-	await session.setLevel( 'agency' );
-	await open( page, '/exceptions', 'Exceptions Report' );
-	await expect(
-		page.getByText( /^Exceptions are found by the built-in data source/ )
-	).toBeVisible();
-	await page.screenshot( {
-		path: test.info().outputPath( 'exceptions-google.png' ),
-		fullPage: true,
-	} );
-	await session.setLevel( 'plus' );
 } );

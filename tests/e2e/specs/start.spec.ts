@@ -544,7 +544,7 @@ test( 'the site runs on salts of its own, and another fresh site gets other ones
 	);
 } );
 
-test( "GOOGLE=1 npm start: the same site on the google source, its Overview the fake Google server's numbers, the fake stopped with it", async ( {
+test( "GOOGLE=1 LEVEL=plus npm start: the same site on the google source with a plus key, its Overview the fake Google server's numbers, the fake stopped with it", async ( {
 	browser,
 } ) => {
 	// The site again, now with GOOGLE=1: seeded already, so only the boot and the google step.
@@ -553,14 +553,31 @@ test( "GOOGLE=1 npm start: the same site on the google source, its Overview the 
 	const { url } = await start( {
 		GOOGLE: '1',
 		FAKE_GOOGLE_PORT: String( FAKE_GOOGLE_PORT ),
+		LEVEL: 'plus',
 	} );
 	const fake = `http://127.0.0.1:${ FAKE_GOOGLE_PORT }`;
 	expect( output ).toContain(
 		`Data source: google, GA4 property 300000001 and Search Console site https://example.com/ on the\n  fake Google server at ${ fake }`
 	);
+	expect( output ).toContain(
+		'Licence: a test key of level plus (docs/licensing.md)'
+	);
 	expect( url ).toBe( startedSite().url );
 
 	const { context, page } = await openOverview( browser, url );
+	// LEVEL=plus replaced the pro key an earlier test activated.
+	expect(
+		await page.evaluate(
+			() =>
+				(
+					window as unknown as {
+						monsterinsightsReportsBoot: {
+							licence: { level: string };
+						};
+					}
+				 ).monsterinsightsReportsBoot.licence.level
+		)
+	).toBe( 'plus' );
 	// The default range, the 30 days before the site's today, in the fake's numbers: per day
 	// crc32("300000001|sessions|{day}||") % 1000 (docs/development.md, "The fake Google server").
 	const today = await page.evaluate(

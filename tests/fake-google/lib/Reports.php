@@ -22,6 +22,11 @@ namespace MonsterInsights\Reports\Tests\FakeGoogle;
  * - Search Console: per day, clicks crc32("{site}|clicks|{Y-m-d}|{keys}") % 50, impressions
  *   clicks + 1 + crc32("{site}|impressions|{Y-m-d}|{keys}") % 500, summed; ctr = clicks / impressions;
  *   position 1 + crc32("{site}|position|{start}|{end}|{keys}") % 400 / 10.
+ * - Steady numbers (set by /__control): an additive metric's day is 450 + crc % 100 (TYPE_CURRENCY:
+ *   45000 + crc % 10000 cents), a TYPE_FLOAT rate (4500 + crc % 1000) / 10000.
+ * - Spikes (set by /__control): an additive GA4 metric's day gets `add` more (a negative one: less,
+ *   never below 0; TYPE_CURRENCY: `add` in units) in each row with the spike's dimension value
+ *   (without a dimension: in every row).
  */
 class Reports {
 
@@ -54,14 +59,32 @@ class Reports {
 	private string $today;
 
 	/**
+	 * The spikes planted by /__control: each {metric, date, add} and optionally {dimension, value}.
+	 *
+	 * @var array<int, array<string, mixed>>
+	 */
+	private array $spikes;
+
+	/**
+	 * Whether the numbers are steady (set by /__control).
+	 *
+	 * @var bool
+	 */
+	private bool $steady;
+
+	/**
 	 * Reads the fixtures.
 	 *
-	 * @param string $fixtures The fixtures folder.
-	 * @param string $today    Y-m-d.
+	 * @param string                           $fixtures The fixtures folder.
+	 * @param string                           $today    Y-m-d.
+	 * @param array<int, array<string, mixed>> $spikes   The planted spikes.
+	 * @param bool                             $steady   Steady numbers.
 	 */
-	public function __construct( string $fixtures, string $today ) {
+	public function __construct( string $fixtures, string $today, array $spikes = array(), bool $steady = false ) {
 		$this->fixtures = $fixtures;
 		$this->today    = $today;
+		$this->spikes   = $spikes;
+		$this->steady   = $steady;
 	}
 
 	/**
@@ -151,7 +174,7 @@ class Reports {
 				foreach ( $buckets as $bucket ) {
 					$metric_values = array();
 					foreach ( $metrics as $metric ) {
-						$value           = $this->ga4_value( $property, $metric, $metric_types[ $metric ], $bucket['days'], $days, $non_day_key, array_values( $bucket['values'] ), $filters );
+						$value           = $this->ga4_value( $property, $metric, $metric_types[ $metric ], $bucket['days'], $days, $non_day_key, array_values( $bucket['values'] ), $filters, $combo );
 						$metric_values[] = $value;
 						if ( $metric_types[ $metric ]['additive'] ) {
 							$sums[ $metric ] += 'TYPE_CURRENCY' === $metric_types[ $metric ]['type'] ? (int) round( (float) $value * 100 ) : (int) $value;
@@ -177,7 +200,7 @@ class Reports {
 					'metricValues'    => array_map(
 						function ( $metric ) use ( $metric_types, $sums, $property, $range, $filters ) {
 							if ( ! $metric_types[ $metric ]['additive'] ) {
-								return array( 'value' => self::ratio_value( $metric_types[ $metric ]['type'], $property . '|' . $metric . '|' . ( $range['startDate'] ?? '' ) . '|' . ( $range['endDate'] ?? '' ) . '|RESERVED_TOTAL|' . $filters ) );
+								return array( 'value' => $this->ratio_value( $metric_types[ $metric ]['type'], $property . '|' . $metric . '|' . ( $range['startDate'] ?? '' ) . '|' . ( $range['endDate'] ?? '' ) . '|RESERVED_TOTAL|' . $filters ) );
 							}
 							return array( 'value' => 'TYPE_CURRENCY' === $metric_types[ $metric ]['type'] ? self::cents( $sums[ $metric ] ) : (string) $sums[ $metric ] );
 						},
@@ -743,18 +766,46 @@ class Reports {
 	 * @param string                              $non_day_key The row's values of non-time dimensions, joined.
 	 * @param array<int, string>                  $values      All the row's values.
 	 * @param string                              $filters     The filters' key.
+	 * @param array<string, string>               $combo       The row's values of its non-time dimensions, by dimension.
 	 */
-	private function ga4_value( string $property, string $metric, array $type, array $row_days, array $range_days, string $non_day_key, array $values, string $filters ): string {
+	private function ga4_value( string $property, string $metric, array $type, array $row_days, array $range_days, string $non_day_key, array $values, string $filters, array $combo = array() ): string {
 		if ( $type['additive'] ) {
 			$sum = 0;
 			foreach ( $row_days as $day ) {
 				$hash = self::hash( $property . '|' . $metric . '|' . $day . '|' . $non_day_key . '|' . $filters );
-				$sum += 'TYPE_CURRENCY' === $type['type'] ? $hash % 100000 : $hash % 1000;
+				if ( $this->steady ) {
+					$number = 'TYPE_CURRENCY' === $type['type'] ? 45000 + $hash % 10000 : 450 + $hash % 100;
+				} else {
+					$number = 'TYPE_CURRENCY' === $type['type'] ? $hash % 100000 : $hash % 1000;
+				}
+				$sum += max( 0, $number + ( 'TYPE_CURRENCY' === $type['type'] ? 100 : 1 ) * $this->spike( $metric, $day, $combo ) );
 			}
 			return 'TYPE_CURRENCY' === $type['type'] ? self::cents( $sum ) : (string) $sum;
 		}
 		$key = $property . '|' . $metric . '|' . $range_days[0] . '|' . $range_days[ count( $range_days ) - 1 ] . '|' . implode( '|', $values ) . '|' . $filters;
-		return self::ratio_value( $type['type'], $key );
+		return $this->ratio_value( $type['type'], $key );
+	}
+
+	/**
+	 * What the planted spikes add to an additive metric on a day of a row: those of the metric and
+	 * the day whose dimension the row has with the spike's value, and those without a dimension.
+	 *
+	 * @param string                $metric The metric.
+	 * @param string                $day    The day, Y-m-d.
+	 * @param array<string, string> $combo  The row's values of its non-time dimensions.
+	 */
+	private function spike( string $metric, string $day, array $combo ): int {
+		$add = 0;
+		foreach ( $this->spikes as $spike ) {
+			if ( $spike['metric'] !== $metric || $spike['date'] !== $day ) {
+				continue;
+			}
+			if ( isset( $spike['dimension'] ) && ( $combo[ $spike['dimension'] ] ?? null ) !== $spike['value'] ) {
+				continue;
+			}
+			$add += (int) $spike['add'];
+		}
+		return $add;
 	}
 
 	/**
@@ -763,13 +814,16 @@ class Reports {
 	 * @param string $type The metric type.
 	 * @param string $key  The key.
 	 */
-	private static function ratio_value( string $type, string $key ): string {
+	private function ratio_value( string $type, string $key ): string {
 		$hash = self::hash( $key );
 		if ( 'TYPE_SECONDS' === $type ) {
 			return (string) ( ( $hash % 600000 ) / 1000 );
 		}
 		if ( 'TYPE_CURRENCY' === $type ) {
 			return self::cents( $hash % 10000 );
+		}
+		if ( $this->steady ) {
+			return (string) ( ( 4500 + $hash % 1000 ) / 10000 );
 		}
 		return (string) ( ( $hash % 10000 ) / 10000 );
 	}

@@ -111,7 +111,7 @@ class Server {
 		if ( '/o/oauth2/v2/auth' === $path || '/o/oauth2/auth' === $path ) {
 			return 'authorize';
 		}
-		if ( '/v1beta/accountSummaries' === $path ) {
+		if ( '/v1beta/accountSummaries' === $path || preg_match( '#^/v1beta/properties/[0-9]+$#', $path ) ) {
 			return 'admin';
 		}
 		if ( preg_match( '#^/v1(beta|alpha)/properties/[^/]+$#', $path ) || preg_match( '#^/v1beta/properties/[^/]+/metadata$#', $path ) ) {
@@ -253,7 +253,11 @@ class Server {
 				$this->api_error( 405, 'INVALID_ARGUMENT', 'Method Not Allowed' );
 				return;
 			}
-			$this->account_summaries( $query );
+			if ( '/v1beta/accountSummaries' === $path ) {
+				$this->account_summaries( $query );
+				return;
+			}
+			$this->property( substr( $path, strlen( '/v1beta/properties/' ) ) );
 			return;
 		}
 		if ( 'data' === $scope ) {
@@ -528,6 +532,41 @@ class Server {
 	}
 
 	/**
+	 * GA4 Admin properties.get: a property the fixtures grant, its display name and account from
+	 * the account summaries, its currency and time zone from fixtures/properties.json; else 403.
+	 *
+	 * @param string $id The property id.
+	 */
+	private function property( string $id ): void {
+		foreach ( $this->fixture( 'account-summaries' )['accountSummaries'] as $account ) {
+			foreach ( $account['propertySummaries'] ?? array() as $summary ) {
+				if ( 'properties/' . $id !== $summary['property'] ) {
+					continue;
+				}
+				$settings = $this->fixture( 'properties' )[ $id ] ?? array();
+				$this->json(
+					200,
+					array(
+						'name'             => 'properties/' . $id,
+						'propertyType'     => $summary['propertyType'],
+						'createTime'       => '2020-10-14T09:00:00.000Z',
+						'updateTime'       => '2026-01-05T12:00:00.000Z',
+						'parent'           => $summary['parent'],
+						'displayName'      => $summary['displayName'],
+						'industryCategory' => $settings['industryCategory'] ?? 'OTHER',
+						'timeZone'         => $settings['timeZone'] ?? 'America/Los_Angeles',
+						'currencyCode'     => $settings['currencyCode'] ?? 'USD',
+						'serviceLevel'     => 'GOOGLE_ANALYTICS_STANDARD',
+						'account'          => $account['account'],
+					)
+				);
+				return;
+			}
+		}
+		$this->api_error( 403, 'PERMISSION_DENIED', 'User does not have sufficient permissions for this property.' );
+	}
+
+	/**
 	 * The property ids the fixtures grant.
 	 *
 	 * @return string[]
@@ -560,7 +599,7 @@ class Server {
 				$this->api_error( 403, 'PERMISSION_DENIED', 'User does not have sufficient permissions for this property. To learn more about Property ID, see https://developers.google.com/analytics/devguides/reporting/data/v1/property-id.' );
 				return;
 			}
-			$this->json( 200, ( new Reports( $this->fixtures, $this->today() ) )->metadata( $match[1] ) );
+			$this->json( 200, ( new Reports( $this->fixtures, $this->today(), $this->spikes(), $this->steady() ) )->metadata( $match[1] ) );
 			return;
 		}
 		if ( ! preg_match( '#^/v1beta/properties/([^/:]+):(runReport|batchRunReports|runRealtimeReport)$#', $path, $match ) && ! preg_match( '#^/v1alpha/properties/([^/:]+):(runFunnelReport)$#', $path, $match ) ) {
@@ -581,7 +620,7 @@ class Server {
 			$this->api_error( 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.' );
 			return;
 		}
-		$reports = new Reports( $this->fixtures, $this->today() );
+		$reports = new Reports( $this->fixtures, $this->today(), $this->spikes(), $this->steady() );
 		try {
 			if ( 'runRealtimeReport' === $call ) {
 				$answer = $reports->run_realtime_report( $property, $request );
@@ -621,7 +660,10 @@ class Server {
 	}
 
 	/**
-	 * Charges a report's tokens (5 each) and adds propertyQuota when the request asks for it.
+	 * Charges a report's tokens (5 each) to the property's hour and day (UTC, as GA4's windows; the
+	 * counters of other hours and days are dropped) and adds propertyQuota when the request asks for
+	 * it: the tokens left today (200,000), this hour (40,000) and this project hour (14,000), less
+	 * those POST /__control quota_used counts as spent.
 	 *
 	 * @param array<string, mixed> $answer   The report.
 	 * @param array<string, mixed> $request  Its request.
@@ -630,11 +672,21 @@ class Server {
 	 * @param int                  $count    Reports charged.
 	 */
 	private function with_quota( array &$answer, array $request, string $property, string $category, int $count ): void {
-		$consumed = $this->state->update(
-			static function ( array &$state ) use ( $category, $count, $property ): int {
-				$key                    = $category . ':' . $property;
-				$state['quota'][ $key ] = ( $state['quota'][ $key ] ?? 0 ) + 5 * $count;
-				return $state['quota'][ $key ];
+		list( $day_spent, $hour_spent ) = $this->state->update(
+			static function ( array &$state ) use ( $category, $count, $property ): array {
+				$day   = $category . ':' . $property . ':' . gmdate( 'Ymd' );
+				$hour  = $category . ':' . $property . ':' . gmdate( 'YmdH' );
+				$quota = array_filter(
+					(array) $state['quota'],
+					static fn( $key ): bool => str_ends_with( (string) $key, ':' . gmdate( 'Ymd' ) ) || str_ends_with( (string) $key, ':' . gmdate( 'YmdH' ) ),
+					ARRAY_FILTER_USE_KEY
+				);
+				foreach ( array( $day, $hour ) as $key ) {
+					$quota[ $key ] = ( $state['quota'][ $key ] ?? 0 ) + 5 * $count;
+				}
+				$state['quota'] = $quota;
+				$used           = (int) ( $state['used'] ?? 0 );
+				return array( $quota[ $day ] + $used, $quota[ $hour ] + $used );
 			}
 		);
 		if ( empty( $request['returnPropertyQuota'] ) ) {
@@ -643,11 +695,11 @@ class Server {
 		$answer['propertyQuota'] = array(
 			'tokensPerDay'                          => array(
 				'consumed'  => 5,
-				'remaining' => 200000 - $consumed,
+				'remaining' => max( 0, 200000 - $day_spent ),
 			),
 			'tokensPerHour'                         => array(
 				'consumed'  => 5,
-				'remaining' => 40000 - $consumed,
+				'remaining' => max( 0, 40000 - $hour_spent ),
 			),
 			'concurrentRequests'                    => array(
 				'consumed'  => 0,
@@ -663,7 +715,7 @@ class Server {
 			),
 			'tokensPerProjectPerHour'               => array(
 				'consumed'  => 5,
-				'remaining' => 14000 - $consumed,
+				'remaining' => max( 0, 14000 - $hour_spent ),
 			),
 		);
 	}
@@ -704,7 +756,7 @@ class Server {
 			return;
 		}
 		try {
-			$answer = ( new Reports( $this->fixtures, $this->today() ) )->search_analytics( $site, $request );
+			$answer = ( new Reports( $this->fixtures, $this->today(), $this->spikes(), $this->steady() ) )->search_analytics( $site, $request );
 		} catch ( \InvalidArgumentException $error ) {
 			$this->api_error( 400, 'INVALID_ARGUMENT', $error->getMessage() );
 			return;
@@ -781,6 +833,10 @@ class Server {
 		$fault = $set['fault'] ?? null;
 		$scope = $set['scope'] ?? 'all';
 		$times = $set['times'] ?? null;
+		if ( array_key_exists( 'spikes', $set ) && null === self::valid_spikes( $set['spikes'] ) ) {
+			$this->json( 400, array( 'error' => 'spikes must be null or a list of {metric, date (YYYY-MM-DD), add (an integer)}, each with an optional dimension and value (strings, both or neither)' ) );
+			return;
+		}
 		if ( ( null !== $fault && ! in_array( $fault, self::FAULTS, true ) ) || ! in_array( $scope, self::SCOPES, true ) || ( null !== $times && ( ! is_int( $times ) || $times < 1 ) ) ) {
 			$this->json(
 				400,
@@ -805,6 +861,15 @@ class Server {
 				if ( array_key_exists( 'today', $set ) ) {
 					$state['today'] = is_string( $set['today'] ) && preg_match( '/^\d{4}-\d{2}-\d{2}$/', $set['today'] ) ? $set['today'] : null;
 				}
+				if ( array_key_exists( 'spikes', $set ) ) {
+					$state['spikes'] = self::valid_spikes( $set['spikes'] );
+				}
+				if ( array_key_exists( 'steady', $set ) ) {
+					$state['steady'] = true === $set['steady'];
+				}
+				if ( isset( $set['quota_used'] ) && is_int( $set['quota_used'] ) && $set['quota_used'] >= 0 ) {
+					$state['used'] = $set['quota_used'];
+				}
 				if ( ! empty( $set['revoke_tokens'] ) ) {
 					$state['tokens']  = array();
 					$state['refresh'] = array();
@@ -828,7 +893,62 @@ class Server {
 			'delay'  => $state['delay'],
 			'today'  => $this->today(),
 			'tokens' => count( $state['tokens'] ),
+			'spikes' => $state['spikes'] ?? array(),
+			'steady' => ! empty( $state['steady'] ),
 		);
+	}
+
+	/**
+	 * Whether the numbers are steady.
+	 */
+	private function steady(): bool {
+		return ! empty( $this->state->read()['steady'] );
+	}
+
+	/**
+	 * The spikes /__control plants: a list (null: none) of {metric, date, add} with an optional
+	 * {dimension, value}; null when the value is no such list.
+	 *
+	 * @param mixed $spikes The value sent.
+	 * @return array<int, array<string, mixed>>|null
+	 */
+	private static function valid_spikes( $spikes ): ?array {
+		if ( null === $spikes ) {
+			return array();
+		}
+		if ( ! is_array( $spikes ) || array_values( $spikes ) !== $spikes ) {
+			return null;
+		}
+		$out = array();
+		foreach ( $spikes as $spike ) {
+			if ( ! is_array( $spike ) || ! is_string( $spike['metric'] ?? null ) || ! is_string( $spike['date'] ?? null ) || ! preg_match( '/^\d{4}-\d{2}-\d{2}$/', $spike['date'] ) || ! is_int( $spike['add'] ?? null ) ) {
+				return null;
+			}
+			$one = array(
+				'metric' => $spike['metric'],
+				'date'   => $spike['date'],
+				'add'    => $spike['add'],
+			);
+			if ( isset( $spike['dimension'] ) || isset( $spike['value'] ) ) {
+				if ( ! is_string( $spike['dimension'] ?? null ) || ! is_string( $spike['value'] ?? null ) ) {
+					return null;
+				}
+				$one['dimension'] = $spike['dimension'];
+				$one['value']     = $spike['value'];
+			}
+			$out[] = $one;
+		}
+		return $out;
+	}
+
+	/**
+	 * The planted spikes.
+	 *
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function spikes(): array {
+		$spikes = $this->state->read()['spikes'] ?? array();
+		return is_array( $spikes ) ? $spikes : array();
 	}
 
 	/**

@@ -10,7 +10,7 @@ namespace MonsterInsights\Reports\Tests\FakeGoogle;
 // phpcs:disable WordPress.WP.AlternativeFunctions -- A test server without WordPress.
 
 /**
- * The fault set by /__control, issued tokens, codes and quota counters (state.json, under a lock),
+ * The fault and the spikes set by /__control, issued tokens, codes and quota counters (state.json, under a lock),
  * and the request log (requests.jsonl).
  */
 class State {
@@ -96,14 +96,16 @@ class State {
 			'times'    => null,
 			'delay'    => 3.0,
 			'today'    => null,
+			'spikes'   => array(),
+			'steady'   => false,
 			'sequence' => 0,
 			'tokens'   => array(),
 			'refresh'  => array(),
 			'codes'    => array(),
-			'quota'    => array(
-				'core'     => 0,
-				'realtime' => 0,
-			),
+			// Tokens spent, by category:property:day and category:property:hour (UTC).
+			'quota'    => array(),
+			// Tokens counted as spent already, before any request (POST /__control quota_used).
+			'used'     => 0,
 		);
 	}
 

@@ -10,8 +10,7 @@ namespace MonsterInsights\Reports\Tests\Multisite;
 use MonsterInsights\Reports\Settings\Secrets;
 use MonsterInsights\Reports\Sources\Google\Connection;
 use MonsterInsights\Reports\Sources\Google\OAuth;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
 
@@ -19,37 +18,11 @@ use MonsterInsights\Reports\Tests\TestCase;
  * A network administrator connects the network; a sub-site without its own connection uses it; a
  * site administrator cannot touch the network's; each scope disconnects alone.
  */
-class GoogleNetworkConnectTest extends TestCase {
-
-	use FakeGoogleServer;
+class GoogleNetworkConnectTest extends FakeGoogleTestCase {
 
 	protected const REQUIRES = 'multisite';
 
 	private const ROUTE = '/monsterinsights-reports/v1/google';
-
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Resets the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * A fresh server.
-	 */
-	protected function set_up() {
-		parent::set_up();
-		self::fake_google_control( '/__reset' );
-	}
 
 	/**
 	 * Calls a route.

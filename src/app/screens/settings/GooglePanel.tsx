@@ -185,6 +185,40 @@ function signedInAs( connection: GoogleConnection ): string {
 }
 
 /**
+ * The saved property's currency and time zone, in a sentence; null when neither is known.
+ *
+ * @param connection The connection.
+ */
+function propertySettings( connection: GoogleConnection ): string | null {
+	if ( connection.currency !== '' && connection.time_zone !== '' ) {
+		return sprintf(
+			/* translators: 1: a currency code such as USD, 2: a time zone such as America/New_York. */
+			__(
+				'Property currency: %1$s. Time zone: %2$s.',
+				'monsterinsights-reports'
+			),
+			connection.currency,
+			connection.time_zone
+		);
+	}
+	if ( connection.currency !== '' ) {
+		return sprintf(
+			/* translators: %s: a currency code such as USD. */
+			__( 'Property currency: %s.', 'monsterinsights-reports' ),
+			connection.currency
+		);
+	}
+	if ( connection.time_zone !== '' ) {
+		return sprintf(
+			/* translators: %s: a time zone such as America/New_York. */
+			__( 'Property time zone: %s.', 'monsterinsights-reports' ),
+			connection.time_zone
+		);
+	}
+	return null;
+}
+
+/**
  * The buttons under a sign-in form: its action, and Cancel while an existing sign-in is being
  * changed.
  *
@@ -255,9 +289,9 @@ function assign( url: string ): void {
 /**
  * "Connect Google Analytics": sign in with a service account key (pasted or read from its file in
  * the browser) or an OAuth client (the browser goes to Google and comes back), then choose the
- * GA4 property, the Search Console site and an optional PageSpeed API key; test what each API
- * answers; disconnect. Secrets are sent once and never shown again: a stored PageSpeed key is only
- * said to exist.
+ * GA4 property (its currency and time zone shown once saved), the Search Console site and an
+ * optional PageSpeed API key; test what each API answers; disconnect. Secrets are sent once and
+ * never shown again: a stored PageSpeed key is only said to exist.
  *
  * On the network admin screen (scope network) the same panel manages the network's connection
  * against /google/network; its texts say that the network's sites without a connection of their
@@ -775,6 +809,13 @@ export function GooglePanel( {
 							) }
 						</SelectControl>
 					) }
+					{ connection.property !== '' &&
+						chosenProperty === connection.property &&
+						propertySettings( connection ) && (
+							<p className="monsterinsights-reports-google__property">
+								{ propertySettings( connection ) }
+							</p>
+						) }
 					{ sitesError && (
 						<Notice status="warning" isDismissible={ false }>
 							{ sitesError }

@@ -156,12 +156,55 @@ describe( 'eCommerce Overview', () => {
 		} );
 		// No order's sessions known: no Sessions to Purchase table.
 		expect( screen.queryByText( 'Sessions to Purchase' ) ).toBeNull();
+		// The builtin source has no reports of its own to link to.
+		expect( screen.queryByText( /View Full/ ) ).toBeNull();
 		expect(
 			screen.getAllByText( 'vs. Previous 3 Days' ).length
 		).toBeGreaterThan( 0 );
 		expect( reportCalls( calls ) ).toEqual( [
 			'/monsterinsights-reports/v1/reports/ecommerce?start=2025-03-10&end=2025-03-12',
 		] );
+	} );
+
+	it( 'links to the source’s own reports of the products and the purchase timing when the payload has them', async () => {
+		const ga4 =
+			'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=';
+		mockApi( () => ( {
+			...PAYLOAD,
+			galinks: {
+				products: `${ ga4 }ecomm-product`,
+				days: `${ ga4 }ecomm-days`,
+				sessions: `${ ga4 }ecomm-sessions`,
+			},
+		} ) );
+		const { container } = renderIn(
+			<Routed report="ecommerce">
+				<EcommerceScreen />
+			</Routed>,
+			shopRegistryFor( 'pro' )
+		);
+		const products = await screen.findByRole( 'link', {
+			name: 'View Full Products Report',
+		} );
+		expect( products ).toHaveAttribute( 'href', `${ ga4 }ecomm-product` );
+		expect( products ).toHaveAttribute( 'target', '_blank' );
+		expect(
+			products.closest( '.monsterinsights-reports-list-card' )
+		).toHaveAccessibleName( 'Top Products' );
+		expect(
+			screen.getByRole( 'link', {
+				name: 'View Full Time to Purchase Report',
+			} )
+		).toHaveAttribute( 'href', `${ ga4 }ecomm-days` );
+		// No Sessions to Purchase table (no rows), so no button for it.
+		expect(
+			screen.queryByText( 'View Full Sessions to Purchase Report' )
+		).toBeNull();
+		expect(
+			container.querySelectorAll(
+				'.monsterinsights-reports-list-card__footer a'
+			)
+		).toHaveLength( 2 );
 	} );
 
 	it( 'leads on to the User Journey report while its module is on', async () => {

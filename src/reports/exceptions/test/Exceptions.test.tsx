@@ -450,7 +450,7 @@ describe( 'Exceptions report', () => {
 		renderScreen( 'agency' );
 		expect(
 			await screen.findByText(
-				/^Exceptions are found by the built-in data source/
+				'The active data source does not find exceptions, so none are listed.'
 			)
 		).toBeInTheDocument();
 		expect(

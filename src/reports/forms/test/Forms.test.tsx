@@ -108,6 +108,34 @@ describe( 'Forms report', () => {
 		expect( reportCalls( calls ) ).toEqual( [
 			'/monsterinsights-reports/v1/reports/forms?start=2025-03-10&end=2025-03-12',
 		] );
+		// The builtin source has no report of its own to link to.
+		expect( screen.queryByText( 'View Full Forms Report' ) ).toBeNull();
+	} );
+
+	it( 'links to the source’s own report of the forms when the payload has one', async () => {
+		const href =
+			'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events';
+		renderScreen(
+			<Routed report="forms">
+				<FormsScreen />
+			</Routed>,
+			'plus',
+			{ ...PAYLOAD, galinks: { forms: href } }
+		);
+		const link = await screen.findByRole( 'link', {
+			name: 'View Full Forms Report',
+		} );
+		expect( link ).toHaveAttribute( 'href', href );
+		expect( link ).toHaveAttribute( 'target', '_blank' );
+		// Under the table of whichever breakdown is shown.
+		fireEvent.change( screen.getByLabelText( 'Breakdown' ), {
+			target: { value: 'campaign' },
+		} );
+		expect(
+			await screen.findByRole( 'link', {
+				name: 'View Full Forms Report',
+			} )
+		).toHaveAttribute( 'href', href );
 	} );
 
 	it( 'shows its own layout with the sample under its upsell to basic, without fetching', async () => {

@@ -115,9 +115,13 @@ const PAYLOAD: PublisherReport = {
 	available: { exitpages: true, scroll: true, demographics: false },
 };
 
+/** GA4's reports of property 300000001 in its web UI. */
+const GA4 =
+	'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=';
+
 /**
  * The google source's Publishers (GoogleEventsReportsTest's shape): demographics, no exits, no
- * scroll depth.
+ * scroll depth, a link to GA4's report of each table.
  */
 const GOOGLE: PublisherReport = {
 	...PAYLOAD,
@@ -142,6 +146,12 @@ const GOOGLE: PublisherReport = {
 		compare: null,
 	},
 	available: { exitpages: false, scroll: false, demographics: true },
+	galinks: {
+		landingpages: `${ GA4 }landing-page`,
+		outboundlinks: `${ GA4 }top-events`,
+		affiliatelinks: `${ GA4 }top-events`,
+		downloadlinks: `${ GA4 }top-events`,
+	},
 };
 
 describe( 'Publishers report', () => {
@@ -237,6 +247,31 @@ describe( 'Publishers report', () => {
 			'Top Download Links',
 		] );
 		expect( screen.queryByText( 'Average Scroll Depth' ) ).toBeNull();
+		// Each table's button to its GA4 report, in a new tab.
+		const links = Object.fromEntries(
+			Array.from(
+				container.querySelectorAll< HTMLAnchorElement >(
+					'.monsterinsights-reports-data-table__footer a'
+				)
+			).map( ( link ) => [
+				link.textContent,
+				link.getAttribute( 'href' ),
+			] )
+		);
+		expect( links ).toEqual( {
+			'View Full Landing Pages Report': `${ GA4 }landing-page`,
+			'View Full Outbound Links Report': `${ GA4 }top-events`,
+			'View Full Affiliate Links Report': `${ GA4 }top-events`,
+			'View Full Downloads Report': `${ GA4 }top-events`,
+		} );
+		expect(
+			screen.getByRole( 'link', {
+				name: 'View Full Landing Pages Report',
+			} )
+		).toHaveAttribute( 'target', '_blank' );
+		expect(
+			screen.queryByText( 'View Full Exit Pages Report' )
+		).toBeNull();
 	} );
 
 	it( 'shows its own sample layout under its upsell to basic, without fetching', async () => {

@@ -176,7 +176,10 @@ class EcommerceReportTest extends BuiltinTestCase {
 	 * 50 + (30 − 10) + 20, 2 of 3 customers new; the period before had #100 alone.
 	 */
 	public function test_info_boxes(): void {
-		$box = $this->report_payload( 'ecommerce' )['infobox'];
+		$payload = $this->report_payload( 'ecommerce' );
+		// The builtin source has no screens of its own to link: no `galinks`.
+		$this->assertSame( array( 'infobox', 'sessions_chart', 'products', 'conversions', 'days', 'sessions' ), array_keys( $payload ) );
+		$box = $payload['infobox'];
 		$this->assertSame( 7, $box['range'] );
 		$this->assertSame(
 			array(

@@ -13,9 +13,7 @@ use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
 use MonsterInsights\Reports\Sources\Google\GoogleError;
 use MonsterInsights\Reports\Sources\Google\GoogleSource;
-use MonsterInsights\Reports\Tests\SingleSite\Google\GoogleSourceTest;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
 
@@ -27,9 +25,7 @@ use MonsterInsights\Reports\Tests\TestCase;
  * crc32("{site}|impressions|{day}|{query}") % 500, summed; ctr clicks / impressions (in percent
  * here); position 1 + crc32("{site}|position|{start}|{end}|{query}") % 400 / 10.
  */
-class QueriesReportTest extends TestCase {
-
-	use FakeGoogleServer;
+class QueriesReportTest extends FakeGoogleTestCase {
 
 	private const ROUTE = '/monsterinsights-reports/v1/reports/queries';
 
@@ -43,30 +39,12 @@ class QueriesReportTest extends TestCase {
 	private string $level = 'plus';
 
 	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Stops the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
 	 * Each test: a fresh server, a site connected by the service account (as the google source's
 	 * own test connects it) with a Search Console site, a plus licence, an administrator.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
-		GoogleSourceTest::connect_service_account();
+		self::connect_fixture_account();
 		( new Connection() )->update( array( 'sc_site' => self::SITE ) );
 		add_filter( 'monsterinsights_reports_licence_level', fn() => $this->level );
 		$this->act_as( 'administrator' );

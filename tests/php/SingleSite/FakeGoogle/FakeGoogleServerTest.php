@@ -7,8 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\SingleSite\FakeGoogle;
 
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.PHP.DiscouragedPHPFunctions -- The fixtures; base64url of JWTs and PKCE challenges.
 
@@ -16,33 +15,13 @@ use MonsterInsights\Reports\Tests\TestCase;
  * Starts tests/fake-google/router.php on a free port and checks each endpoint's shape and numbers,
  * the bearer check, the batch limit, every fault and the request log.
  */
-class FakeGoogleServerTest extends TestCase {
-
-	use FakeGoogleServer;
+class FakeGoogleServerTest extends FakeGoogleTestCase {
 
 	protected const REQUIRES = 'single-site';
 
 	private const ANALYTICS = 'https://www.googleapis.com/auth/analytics.readonly';
 
 	private const WEBMASTERS = 'https://www.googleapis.com/auth/webmasters.readonly';
-
-	private const PROPERTY = '300000001';
-
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Stops the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
 
 	/**
 	 * Each test starts with no fault, no tokens and an empty log.
@@ -608,6 +587,85 @@ class FakeGoogleServerTest extends TestCase {
 
 		$bad = $this->request( 'POST', '/__control', '{"fault":"teapot"}' );
 		$this->assertSame( 400, $bad['status'] );
+	}
+
+	/**
+	 * Steady numbers and planted spikes: an additive metric's day is 450 + crc32 % 100, a rate
+	 * (4500 + crc32 % 1000) / 10000; a spike adds to the rows of its day with its dimension value
+	 * (never below 0), and a spike without a dimension to every row of its day. A reset clears both.
+	 */
+	public function test_steady_numbers_and_spikes(): void {
+		$state = self::fake_google_control(
+			'/__control',
+			array(
+				'steady' => true,
+				'spikes' => array(
+					array(
+						'metric'    => 'sessions',
+						'date'      => '2026-11-02',
+						'dimension' => 'sessionDefaultChannelGroup',
+						'value'     => 'Email',
+						'add'       => 4000,
+					),
+					array(
+						'metric' => 'sessions',
+						'date'   => '2026-11-02',
+						'add'    => -1000,
+					),
+				),
+			)
+		);
+		$this->assertTrue( $state['steady'] );
+		$this->assertCount( 2, $state['spikes'] );
+		$token  = $this->token( self::ANALYTICS );
+		$report = $this->request(
+			'POST',
+			'/v1beta/properties/' . self::PROPERTY . ':runReport',
+			(string) wp_json_encode(
+				array(
+					'dateRanges'      => array(
+						array(
+							'startDate' => '2026-11-01',
+							'endDate'   => '2026-11-02',
+						),
+					),
+					'dimensions'      => array( array( 'name' => 'sessionDefaultChannelGroup' ), array( 'name' => 'date' ) ),
+					'metrics'         => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
+					'dimensionFilter' => array(
+						'filter' => array(
+							'fieldName'    => 'sessionDefaultChannelGroup',
+							'stringFilter' => array( 'value' => 'Email' ),
+						),
+					),
+				)
+			),
+			$token
+		);
+		$this->assertSame( 200, $report['status'] );
+		$filters = '{"dimensionFilter":{"filter":{"fieldName":"sessionDefaultChannelGroup","stringFilter":{"value":"Email"}}}}';
+		$values  = array();
+		foreach ( $report['json']['rows'] as $row ) {
+			$values[ $row['dimensionValues'][1]['value'] ] = array( $row['metricValues'][0]['value'], $row['metricValues'][1]['value'] );
+		}
+		$steady = static fn( string $day ): int => 450 + crc32( self::PROPERTY . '|sessions|' . $day . '|Email|' . $filters ) % 100;
+		$rate   = static fn( string $date ): string => (string) ( ( 4500 + crc32( self::PROPERTY . '|bounceRate|2026-11-01|2026-11-02|Email|' . $date . '|' . $filters ) % 1000 ) / 10000 );
+		$this->assertSame(
+			array(
+				'20261101' => array( (string) $steady( '2026-11-01' ), $rate( '20261101' ) ),
+				'20261102' => array( (string) max( 0, $steady( '2026-11-02' ) + 4000 - 1000 ), $rate( '20261102' ) ),
+			),
+			$values
+		);
+
+		// Without the channel: only the spike without a dimension, never below 0.
+		$site = $this->request( 'POST', '/v1beta/properties/' . self::PROPERTY . ':runReport', '{"dateRanges":[{"startDate":"2026-11-02","endDate":"2026-11-02"}],"metrics":[{"name":"sessions"}]}', $token );
+		$this->assertSame( '0', $site['json']['rows'][0]['metricValues'][0]['value'] );
+
+		$this->assertSame( 400, $this->request( 'POST', '/__control', '{"spikes":[{"metric":"sessions","date":"2026-11-02","add":1.5}]}' )['status'] );
+		$this->assertSame( 400, $this->request( 'POST', '/__control', '{"spikes":[{"metric":"sessions","date":"2026-11-02","add":1,"dimension":"date"}]}' )['status'] );
+		$state = self::fake_google_control( '/__reset' );
+		$this->assertFalse( $state['steady'] );
+		$this->assertSame( array(), $state['spikes'] );
 	}
 
 	/**

@@ -11,11 +11,9 @@ namespace MonsterInsights\Reports\Tests\SingleSite\Google;
 
 use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Licensing\Licence;
-use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleTestCase;
 use MonsterInsights\Reports\Tests\Support\LicenceKeys;
-use MonsterInsights\Reports\Tests\TestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures and the demo's files.
 
@@ -24,9 +22,8 @@ require_once dirname( __DIR__, 4 ) . '/bin/demo/mu-plugins/monsterinsights-repor
 /**
  * The demo's google step in a scratch site folder.
  */
-class DemoGoogleTest extends TestCase {
+class DemoGoogleTest extends FakeGoogleTestCase {
 
-	use FakeGoogleServer;
 	use LicenceKeys;
 
 	protected const REQUIRES = 'single-site';
@@ -39,28 +36,10 @@ class DemoGoogleTest extends TestCase {
 	private string $folder;
 
 	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Stops the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
 	 * A fresh server and site folder.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
 		$this->folder = get_temp_dir() . 'mir-demo-google-' . wp_generate_password( 8, false );
 		mkdir( $this->folder );
 	}
@@ -168,7 +147,7 @@ class DemoGoogleTest extends TestCase {
 		$this->assertNull( $connection->secret( Connection::SECRET_PSI ) );
 
 		// The owner's own connection: the demo did not make it.
-		GoogleSourceTest::connect_service_account();
+		self::connect_fixture_account();
 		$state = $this->start( null );
 		$this->assertSame( 'google', $state['source'] );
 		$this->assertSame( '300000001', $state['property'] );

@@ -11,8 +11,7 @@ use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Settings\Secrets;
 use MonsterInsights\Reports\Sources\Google\Connection;
 use MonsterInsights\Reports\Sources\Google\OAuth;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleTestCase;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
 
@@ -20,9 +19,7 @@ use MonsterInsights\Reports\Tests\TestCase;
  * The service account and the OAuth round trip (state, PKCE), the property and site pickers, the
  * test of each API, the disconnection; refusals store nothing and no answer carries a secret.
  */
-class GoogleConnectTest extends TestCase {
-
-	use FakeGoogleServer;
+class GoogleConnectTest extends FakeGoogleTestCase {
 
 	protected const REQUIRES = 'single-site';
 
@@ -36,27 +33,10 @@ class GoogleConnectTest extends TestCase {
 	private array $answers = array();
 
 	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Resets the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
 	 * Each test: a fresh server, an administrator.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		self::fake_google_control( '/__reset' );
 		$this->answers = array();
 		$this->act_as( 'administrator' );
 	}
@@ -150,6 +130,8 @@ class GoogleConnectTest extends TestCase {
 				'property'      => '',
 				'property_name' => '',
 				'account_name'  => '',
+				'currency'      => '',
+				'time_zone'     => '',
 				'sc_site'       => '',
 				'has_psi_key'   => false,
 				'reauth'        => false,
@@ -342,6 +324,11 @@ class GoogleConnectTest extends TestCase {
 		$this->assertSame( 'example.com - GA4', $data['property_name'] );
 		$this->assertSame( 'Example Company', $data['account_name'] );
 		$this->assertSame( 'https://example.com/', $data['sc_site'] );
+		// The property's currency and time zone, from its Admin API settings (fixtures/properties.json).
+		$this->assertSame( 'USD', $data['currency'] );
+		$this->assertSame( 'America/New_York', $data['time_zone'] );
+		$this->assertSame( array( 'USD', 'America/New_York' ), array( ( new Connection() )->get()['currency'], ( new Connection() )->get()['time_zone'] ) );
+		$this->assertContains( '/v1beta/properties/300000001', self::paths() );
 		$this->assertTrue( $data['has_psi_key'] );
 		$this->assertTrue( $data['connected'] );
 		$this->assertGreaterThanOrEqual( $before, $data['connected_at'] );
@@ -364,6 +351,7 @@ class GoogleConnectTest extends TestCase {
 		$this->assertSame( 200, $status );
 		$this->assertTrue( $data['has_psi_key'] );
 		$this->assertSame( '', $data['sc_site'] );
+		$this->assertSame( array( 'EUR', 'Europe/Berlin' ), array( $data['currency'], $data['time_zone'] ) );
 		list( $status, $data ) = $this->call(
 			'POST',
 			'/select',
@@ -396,7 +384,8 @@ class GoogleConnectTest extends TestCase {
 				'analytics'     => array(
 					'ok'         => true,
 					'configured' => true,
-					'message'    => number_format_i18n( $sessions ) . ( 1 === $sessions ? ' session yesterday' : ' sessions yesterday' ),
+					// The fake charges 5 tokens a report, of 200,000 a day.
+					'message'    => number_format_i18n( $sessions ) . ( 1 === $sessions ? ' session yesterday' : ' sessions yesterday' ) . '; 199,995 quota tokens left today',
 				),
 				'searchconsole' => array(
 					'ok'         => true,

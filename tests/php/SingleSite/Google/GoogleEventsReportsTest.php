@@ -214,6 +214,16 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 		);
 		$this->assertSame( array(), $data['exitpages']['rows'] );
 		$this->assertSame( 0, $data['scroll']['average'] );
+		// Each table's GA4 report in the property's web UI; none for the exit pages.
+		$this->assertSame(
+			array(
+				'landingpages'   => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=landing-page',
+				'outboundlinks'  => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events',
+				'affiliatelinks' => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events',
+				'downloadlinks'  => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events',
+			),
+			$data['galinks']
+		);
 
 		$ages  = array( '18-24', '25-34', '35-44', '45-54', '55-64', '65+' );
 		$users = array_map( static fn( string $age ): int => self::additive( 'totalUsers', $age ), $ages );
@@ -381,29 +391,6 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 	}
 
 	/**
-	 * Exceptions: GA4's Data API has no anomaly detection and the detector works on the builtin
-	 * source's daily rollups: the google source lists none and says it does not detect them, and
-	 * asks Google nothing for it.
-	 */
-	public function test_exceptions_say_the_source_does_not_detect_them(): void {
-		$this->as_admin_with( 'agency' );
-		$response = $this->rest(
-			'GET',
-			'/monsterinsights-reports/v1/reports/exceptions',
-			array(
-				'start' => '2026-11-01',
-				'end'   => '2026-11-03',
-			)
-		);
-		$this->assertSame( 200, $response->get_status() );
-		$data = $response->get_data();
-		$this->assertSame( array(), $data['items'] );
-		$this->assertSame( 0, $data['pagination']['total'] );
-		$this->assertFalse( $data['detects'] );
-		$this->assertSame( array(), self::fake_google_requests() );
-	}
-
-	/**
 	 * The Media report on google leaves out the watch time and percent watched GA4 does not keep,
 	 * rather than show them as 0; its plays and completion rates are the events'.
 	 */
@@ -448,6 +435,7 @@ class GoogleEventsReportsTest extends GoogleReportTestCase {
 		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $data ) );
 		$this->assertSame( array( 'form_id' ), $data['missing_dimensions'] );
 		$this->assertSame( array(), $data['forms']['rows'] );
+		$this->assertSame( array( 'forms' => 'https://analytics.google.com/analytics/web/#/p300000001/reports/explorer?r=top-events' ), $data['galinks'] );
 		$this->assertStringNotContainsString( 'customEvent:form_id', implode( "\n", array_column( self::fake_google_requests(), 'body' ) ) );
 		// The graph by day: form_impression events a day.
 		$filter = self::key( self::events( array( 'form_impression', 'form_conversion' ) ) );

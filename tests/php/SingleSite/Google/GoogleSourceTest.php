@@ -7,7 +7,6 @@
 
 namespace MonsterInsights\Reports\Tests\SingleSite\Google;
 
-use MonsterInsights\Reports\Admin\BootData;
 use MonsterInsights\Reports\Query\DateRange;
 use MonsterInsights\Reports\Query\Dimension;
 use MonsterInsights\Reports\Query\Filter;
@@ -19,66 +18,14 @@ use MonsterInsights\Reports\Sources\Google\Cache;
 use MonsterInsights\Reports\Sources\Google\Connection;
 use MonsterInsights\Reports\Sources\Google\GoogleError;
 use MonsterInsights\Reports\Sources\Google\GoogleSource;
-use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeGoogleServer;
-use MonsterInsights\Reports\Tests\TestCase;
-
-// phpcs:disable WordPress.WP.AlternativeFunctions -- The fixtures.
+use MonsterInsights\Reports\Sources\Google\Quota;
+use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
 
 /**
  * A site connected with the fixture's service account to property 300000001 reads the numbers the
  * fake's documented formula gives (docs/development.md, "The fake Google server").
  */
-class GoogleSourceTest extends TestCase {
-
-	use FakeGoogleServer;
-
-	protected const REQUIRES = 'single-site';
-
-	private const PROPERTY = '300000001';
-
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Resets the server.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * Each test: a fresh server and a site connected by the service account, no cached answers.
-	 */
-	protected function set_up() {
-		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
-		self::connect_service_account();
-	}
-
-	/**
-	 * Connects the current site with the fixture's service account to the first property.
-	 */
-	public static function connect_service_account(): void {
-		$key        = json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fake-google/fixtures/service-account.json' ), true );
-		$connection = new Connection();
-		$connection->update(
-			array(
-				'auth'         => Connection::SERVICE_ACCOUNT,
-				'client_email' => $key['client_email'],
-				'property'     => self::PROPERTY,
-				'connected_at' => 1,
-			)
-		);
-		$connection->store_secret( Connection::SECRET_KEY, $key );
-		update_option( BootData::SOURCE_OPTION, GoogleSource::KEY );
-	}
+class GoogleSourceTest extends GoogleReportTestCase {
 
 	/**
 	 * An additive metric of the fake: the sum over the days of crc32 % 1000.
@@ -108,9 +55,10 @@ class GoogleSourceTest extends TestCase {
 
 	/**
 	 * A query without dimensions is one runReport signed with a service-account token; its totals
-	 * and its compare range (a batch of two) have the fake's numbers; bounce rate comes in percent.
+	 * and its compare range (one request of two date ranges) have the fake's numbers; bounce rate
+	 * comes in percent.
 	 */
-	public function test_totals_and_compare_from_one_signed_batch(): void {
+	public function test_totals_and_compare_from_one_signed_request(): void {
 		$source = new GoogleSource();
 		$this->assertTrue( $source->is_connected() );
 		$days     = array( '2026-11-01', '2026-11-02', '2026-11-03' );
@@ -124,35 +72,25 @@ class GoogleSourceTest extends TestCase {
 		// GA4 has no exits: not asked, 0.
 		$this->assertSame( 0, $result->total( Metric::EXITS ) );
 
+		// The range and the compare range are one runReport of two date ranges.
 		$requests = self::fake_google_requests();
-		$this->assertSame( array( '/token', '/v1beta/properties/' . self::PROPERTY . ':batchRunReports' ), array_column( $requests, 'path' ) );
+		$this->assertSame( array( '/token', '/v1beta/properties/' . self::PROPERTY . ':runReport' ), array_column( $requests, 'path' ) );
 		$this->assertSame( 'Bearer ya29.fake-access-1', $requests[1]['authorization'] );
 		$this->assertSame(
 			array(
-				'requests' => array(
+				'dateRanges'          => array(
 					array(
-						'dateRanges'          => array(
-							array(
-								'startDate' => '2026-11-01',
-								'endDate'   => '2026-11-03',
-							),
-						),
-						'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
-						'metricAggregations'  => array( 'TOTAL' ),
-						'returnPropertyQuota' => true,
+						'startDate' => '2026-11-01',
+						'endDate'   => '2026-11-03',
 					),
 					array(
-						'dateRanges'          => array(
-							array(
-								'startDate' => '2026-10-29',
-								'endDate'   => '2026-10-31',
-							),
-						),
-						'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
-						'metricAggregations'  => array( 'TOTAL' ),
-						'returnPropertyQuota' => true,
+						'startDate' => '2026-10-29',
+						'endDate'   => '2026-10-31',
 					),
 				),
+				'metrics'             => array( array( 'name' => 'sessions' ), array( 'name' => 'bounceRate' ) ),
+				'metricAggregations'  => array( 'TOTAL' ),
+				'returnPropertyQuota' => true,
 			),
 			json_decode( $requests[1]['body'], true )
 		);
@@ -391,6 +329,55 @@ class GoogleSourceTest extends TestCase {
 		}
 		$this->assertSame( count( $bodies ), count( array_unique( $bodies ) ) );
 		$this->assertSame( (int) ceil( count( $bodies ) / 5 ), count( $calls ) );
+	}
+
+	/**
+	 * The property quota each answer carries is read: when a token quota is down to the reserve,
+	 * Google is left alone as after a 429, and the reports come from their last answers, marked
+	 * stale, without a request to Google.
+	 */
+	public function test_a_low_property_quota_backs_off_before_google_refuses(): void {
+		$this->act_as( 'administrator' );
+		// 39,900 of the hour's 40,000 tokens spent: after the Overview's reports (5 tokens each) at
+		// most 100 are left, below Quota::RESERVE.
+		self::fake_google_control( '/__control', array( 'quota_used' => 39900 ) );
+		$fresh = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $fresh->get_status() );
+		$this->assertArrayNotHasKey( ReportsController::STALE_HEADER, $fresh->get_headers() );
+
+		$reports = 0;
+		foreach ( self::fake_google_requests() as $call ) {
+			if ( str_ends_with( $call['path'], ':batchRunReports' ) ) {
+				$reports += count( json_decode( $call['body'], true )['requests'] );
+			} elseif ( str_ends_with( $call['path'], ':runReport' ) ) {
+				++$reports;
+			}
+		}
+		$this->assertGreaterThan( 1, $reports );
+		$latest = Quota::latest();
+		$this->assertSame( 200000 - 39900 - 5 * $reports, $latest['day'] ?? null );
+		// (The hour's count starts again at the top of an hour, should one pass meanwhile.)
+		$this->assertLessThanOrEqual( Quota::RESERVE, $latest['hour'] ?? null );
+		$this->assertTrue( Cache::backing_off() );
+
+		// The same screen later: its answers no longer fresh, it is served from them, stale.
+		$this->delete_fresh_answers();
+		$asked = count( self::fake_google_requests() );
+		$stale = $this->rest( 'GET', '/monsterinsights-reports/v1/reports/overview' );
+		$this->assertSame( 200, $stale->get_status() );
+		$this->assertSame( 'quota', $stale->get_headers()[ ReportsController::STALE_HEADER ] );
+		$this->assertEquals( $fresh->get_data(), $stale->get_data() );
+		$this->assertCount( $asked, self::fake_google_requests() );
+	}
+
+	/**
+	 * A quota with room leaves Google asked as usual.
+	 */
+	public function test_a_quota_with_room_does_not_back_off(): void {
+		$result = ( new GoogleSource() )->run( new Query( array( Metric::SESSIONS ), array(), self::range( '2026-11-01', '2026-11-03' ) ) );
+		$this->assertSame( self::additive( 'sessions', array( '2026-11-01', '2026-11-02', '2026-11-03' ) ), $result->total( Metric::SESSIONS ) );
+		$this->assertSame( 14000 - 5, Quota::latest()['project_hour'] ?? null );
+		$this->assertFalse( Cache::backing_off() );
 	}
 
 	/**

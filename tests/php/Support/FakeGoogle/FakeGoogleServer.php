@@ -21,7 +21,7 @@ trait FakeGoogleServer {
 	 *
 	 * @var string
 	 */
-	private static string $fake_google_url = '';
+	protected static string $fake_google_url = '';
 
 	/**
 	 * Starts the server of this PHPUnit process on the port of MONSTERINSIGHTS_REPORTS_GOOGLE_BASE

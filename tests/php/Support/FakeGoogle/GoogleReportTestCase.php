@@ -7,46 +7,20 @@
 
 namespace MonsterInsights\Reports\Tests\Support\FakeGoogle;
 
-use MonsterInsights\Reports\Sources\Google\Cache;
-use MonsterInsights\Reports\Tests\SingleSite\Google\GoogleSourceTest;
-use MonsterInsights\Reports\Tests\TestCase;
-
 /**
  * One fake server for the class; each test starts with it reset, no stale answer, and the site
  * connected by the fixture's service account to property 300000001 with google as its source.
  */
-abstract class GoogleReportTestCase extends TestCase {
-
-	use FakeGoogleServer;
+abstract class GoogleReportTestCase extends FakeGoogleTestCase {
 
 	protected const REQUIRES = 'single-site';
-
-	protected const PROPERTY = '300000001';
-
-	/**
-	 * Starts the server.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_google();
-	}
-
-	/**
-	 * Stops it.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_google();
-		parent::tear_down_after_class();
-	}
 
 	/**
 	 * A reset server and a connected site.
 	 */
 	protected function set_up() {
 		parent::set_up();
-		self::fake_google_control( '/__reset' );
-		Cache::$stale = false;
-		GoogleSourceTest::connect_service_account();
+		self::connect_fixture_account();
 	}
 
 	/**

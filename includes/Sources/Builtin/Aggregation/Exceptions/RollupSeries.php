@@ -7,41 +7,41 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions;
 
+use MonsterInsights\Reports\Analysis\Exceptions\Series;
+use MonsterInsights\Reports\Analysis\Exceptions\Watch;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Engagement: sessions of the whole site (rollup_site); sessions, page views and bounce rate of
- * each channel (rollup_sources) and the bounce
- * rate of the TOP_PAGES landing pages with the most entrances (rollup_pages). Marketing: sessions of
- * each campaign (rollup_campaigns). eCommerce: purchases and revenue where a module supplies them
- * through the `monsterinsights_reports_exception_series` filter (the builtin source records no
- * orders, so it finds no eCommerce exceptions by itself).
+ * The series of Analysis\Exceptions\Watch, built there from the rollups. Engagement: sessions of
+ * the whole site (rollup_site); sessions, page views and bounce rate of each channel
+ * (rollup_sources) and the bounce rate of the TOP_PAGES landing pages with the most entrances
+ * (rollup_pages). Marketing: sessions of each campaign (rollup_campaigns). eCommerce: purchases and
+ * revenue where a module supplies them through the `monsterinsights_reports_exception_series`
+ * filter (the builtin source records no orders, so it finds no eCommerce exceptions by itself).
  */
 final class RollupSeries {
 
 	/**
-	 * Landing pages whose bounce rate is watched.
+	 * Landing pages whose bounce rate is watched (Watch).
 	 */
-	public const TOP_PAGES = 5;
+	public const TOP_PAGES = Watch::TOP_PAGES;
 
 	/**
-	 * Least sessions (entrances) a day has for its bounce rate to count.
+	 * Least sessions (entrances) a day has for its bounce rate to count (Watch).
 	 */
-	public const RATE_VOLUME = 30.0;
+	public const RATE_VOLUME = Watch::RATE_VOLUME;
 
 	/**
-	 * Least value of a count series, on the day or as usual (a spike of a small series counts once
-	 * it reaches it: sessions are independent arrivals).
+	 * Least value of a count series, on the day or as usual (Watch).
 	 */
-	public const COUNT_VOLUME = 20.0;
+	public const COUNT_VOLUME = Watch::COUNT_VOLUME;
 
 	/**
-	 * Least usual page views of a channel: one reader of many pages moves a small series a lot, so
-	 * only a channel with that many page views a day is judged on them.
+	 * Least usual page views of a channel (Watch).
 	 */
-	public const PAGEVIEWS_USUAL = 20.0;
+	public const PAGEVIEWS_USUAL = Watch::PAGEVIEWS_USUAL;
 
 	/**
 	 * The first day the site has data, or null.
@@ -83,7 +83,7 @@ final class RollupSeries {
 		foreach ( Db::rows( 'SELECT day, sessions FROM {rollup_site} WHERE day BETWEEN %s AND %s', array( $from, $to ) ) as $row ) {
 			$values[ (string) $row['day'] ] = (float) $row['sessions'];
 		}
-		return array() === $values ? array() : array( new Series( SeriesCategory::Engagement, Series::SITE_SESSIONS, '', SeriesKind::Count, $values, array(), self::COUNT_VOLUME ) );
+		return array() === $values ? array() : array( Watch::site_sessions( $values ) );
 	}
 
 	/**
@@ -107,12 +107,10 @@ final class RollupSeries {
 			$bounce   = array();
 			foreach ( $days as $day => $row ) {
 				if ( $sessions[ $day ] > 0 ) {
-					$bounce[ $day ] = round( 100 * (float) $row['bounces'] / $sessions[ $day ], 1 );
+					$bounce[ $day ] = Watch::rate( (float) $row['bounces'], $sessions[ $day ] );
 				}
 			}
-			$out[] = new Series( SeriesCategory::Engagement, Series::SESSIONS, $channel, SeriesKind::Count, $sessions, array(), self::COUNT_VOLUME );
-			$out[] = new Series( SeriesCategory::Engagement, Series::PAGEVIEWS, $channel, SeriesKind::Count, self::sums( $days, 'pageviews' ), array(), self::COUNT_VOLUME, self::PAGEVIEWS_USUAL );
-			$out[] = new Series( SeriesCategory::Engagement, Series::BOUNCE_RATE, $channel, SeriesKind::Rate, $bounce, $sessions, self::RATE_VOLUME );
+			$out = array_merge( $out, Watch::channel( $channel, $sessions, self::sums( $days, 'pageviews' ), $bounce ) );
 		}
 		return $out;
 	}
@@ -148,12 +146,12 @@ final class RollupSeries {
 			}
 			$path                                = (string) $row['path'];
 			$by[ $path ]['bases'][ $row['day'] ] = $entrances;
-			$by[ $path ]['rate'][ $row['day'] ]  = round( 100 * (float) $row['bounces'] / $entrances, 1 );
+			$by[ $path ]['rate'][ $row['day'] ]  = Watch::rate( (float) $row['bounces'], $entrances );
 		}
 		ksort( $by );
 		$out = array();
 		foreach ( $by as $path => $values ) {
-			$out[] = new Series( SeriesCategory::Engagement, Series::PAGE_BOUNCE_RATE, (string) $path, SeriesKind::Rate, $values['rate'], $values['bases'], self::RATE_VOLUME );
+			$out[] = Watch::page_bounce_rate( (string) $path, $values['rate'], $values['bases'] );
 		}
 		return $out;
 	}
@@ -174,7 +172,7 @@ final class RollupSeries {
 		);
 		$out = array();
 		foreach ( $by as $name => $days ) {
-			$out[] = new Series( SeriesCategory::Marketing, Series::CAMPAIGN, (string) $name, SeriesKind::Count, self::sums( $days, 'sessions' ), array(), self::COUNT_VOLUME );
+			$out[] = Watch::campaign_sessions( (string) $name, self::sums( $days, 'sessions' ) );
 		}
 		return $out;
 	}

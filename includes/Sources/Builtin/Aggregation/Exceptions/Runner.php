@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions;
 
+use MonsterInsights\Reports\Analysis\Exceptions\Detector;
+use MonsterInsights\Reports\Analysis\Exceptions\Watch;
 use MonsterInsights\Reports\Sources\Builtin\Aggregation\Aggregator;
 use MonsterInsights\Reports\Sources\Builtin\Storage\LocalTime;
 
@@ -35,9 +37,9 @@ final class Runner {
 	public const ERROR_OPTION = 'monsterinsights_reports_exceptions_error';
 
 	/**
-	 * Days the first run looks back.
+	 * Days the first run looks back (Watch).
 	 */
-	public const LOOKBACK_DAYS = 92;
+	public const LOOKBACK_DAYS = Watch::LOOKBACK_DAYS;
 
 	/**
 	 * Days one run judges at most.

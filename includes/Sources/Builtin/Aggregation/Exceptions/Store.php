@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions;
 
+use MonsterInsights\Reports\Analysis\Exceptions\Series;
+use MonsterInsights\Reports\Analysis\Exceptions\Watch;
 use MonsterInsights\Reports\Sources\Builtin\Storage\Db;
 
 defined( 'ABSPATH' ) || exit;
@@ -19,9 +21,10 @@ defined( 'ABSPATH' ) || exit;
 final class Store {
 
 	/**
-	 * Days back an exception of the same series in the same direction makes a new one recurring.
+	 * Days back an exception of the same series in the same direction makes a new one recurring
+	 * (Watch).
 	 */
-	public const RECURRING_DAYS = 28;
+	public const RECURRING_DAYS = Watch::RECURRING_DAYS;
 
 	/**
 	 * The hash a series is stored under.

@@ -300,6 +300,8 @@ describe( 'GooglePanel', () => {
 		await screen.findByRole( 'combobox', {
 			name: 'Google Analytics 4 property',
 		} );
+		// No property yet: no currency nor time zone.
+		expect( screen.queryByText( /Property currency/ ) ).toBeNull();
 		await click( 'Save Google settings' );
 		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
 			'Property: choose the Google Analytics 4 property to report on.'
@@ -340,6 +342,19 @@ describe( 'GooglePanel', () => {
 		expect(
 			registry.select( googleStore ).getGoogleConnection()?.connected
 		).toBe( true );
+		// The saved property's currency and time zone, as the server read them from Google.
+		expect(
+			screen.getByText(
+				'Property currency: USD. Time zone: America/New_York.'
+			)
+		).toBeInTheDocument();
+		// Not while another property is picked and not saved yet.
+		const picker = screen.getByRole( 'combobox', {
+			name: 'Google Analytics 4 property',
+		} );
+		fireEvent.change( picker, { target: { value: '300000002' } } );
+		expect( screen.queryByText( /Property currency/ ) ).toBeNull();
+		fireEvent.change( picker, { target: { value: '300000001' } } );
 		expect(
 			screen.getByLabelText( 'PageSpeed Insights API key (optional)' )
 		).toHaveValue( '' );

@@ -5,12 +5,12 @@
  * @package MonsterInsights\Reports\Tests
  */
 
-namespace MonsterInsights\Reports\Tests\Shared\Builtin;
+namespace MonsterInsights\Reports\Tests\Shared\Analysis;
 
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Detector;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\Series;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\SeriesCategory;
-use MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions\SeriesKind;
+use MonsterInsights\Reports\Analysis\Exceptions\Detector;
+use MonsterInsights\Reports\Analysis\Exceptions\Series;
+use MonsterInsights\Reports\Analysis\Exceptions\SeriesCategory;
+use MonsterInsights\Reports\Analysis\Exceptions\SeriesKind;
 use MonsterInsights\Reports\Tests\TestCase;
 
 /**

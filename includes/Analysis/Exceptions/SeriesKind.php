@@ -5,7 +5,7 @@
  * @package MonsterInsights\Reports
  */
 
-namespace MonsterInsights\Reports\Sources\Builtin\Aggregation\Exceptions;
+namespace MonsterInsights\Reports\Analysis\Exceptions;
 
 defined( 'ABSPATH' ) || exit;
 
