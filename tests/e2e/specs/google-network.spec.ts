@@ -215,6 +215,12 @@ test( 'connects the network by a service account key; a sub-site without its own
 		'Google settings saved. The network’s sites without a connection of their own report on this property.'
 	);
 
+	await expect(
+		panel.getByText(
+			'Property currency: USD. Time zone: America/New_York.'
+		)
+	).toBeVisible();
+
 	// Test connection: yesterday's sessions of the property, by the fake's formula.
 	const yesterday = new Date( Date.now() - 86_400_000 )
 		.toISOString()
@@ -226,9 +232,10 @@ test( 'connects the network by a service account key; a sub-site without its own
 			.getByRole( 'list', { name: 'What each Google API answered' } )
 			.getByRole( 'listitem' )
 	).toHaveText( [
+		// The fake was reset: this is the property's first report today, 5 of 200,000 tokens.
 		`Google Analytics 4: OK — ${ count.toLocaleString( 'en-US' ) } ${
 			count === 1 ? 'session' : 'sessions'
-		} yesterday`,
+		} yesterday; 199,995 quota tokens left today`,
 		'Search Console: OK — 3 sites readable',
 		'PageSpeed Insights: Not configured — Not configured: add a PageSpeed Insights API key for lab audits.',
 	] );
