@@ -17,6 +17,13 @@
 #   playground     the embedded WordPress `npm start` runs (Playground CLI, PHP in WebAssembly,
 #                  SQLite), set up by tests/e2e/blueprint.json; one request at a time.
 #
+# E2E_MULTISITE=1 (php server only): the site is the main site of a subdirectory multisite network
+# instead (tests/e2e/native/install.php, then tests/e2e/native/network.php once wp-config.php defines
+# MULTISITE): the plugin network-activated, the administrator the network's super admin, and one
+# sub-site at /sub/ (the router maps /sub/wp-admin/… and the like to the core's files, as a
+# subdirectory network's rewrite rules do). Only tests/e2e/specs/google-network.spec.ts runs on it;
+# give it a port of its own (E2E_PORT), since the site's folder and database are per port.
+#
 # E2E_FAKETIME (php server only), e.g. '2026-06-15 12:00:00': PHP's clock starts at that UTC instant
 # for the installation and for the server (libfaketime, Debian's faketime package) and runs on from
 # there, so the site's "today", its posts' dates and the traffic seeded relative to them are the same
@@ -98,6 +105,14 @@ if [ -n "${E2E_FAKETIME:-}" ]; then
 	export MONSTERINSIGHTS_REPORTS_E2E_NOW
 fi
 "${clock[@]}" php tests/e2e/native/install.php "$site" "http://127.0.0.1:${port}"
+if [ "${E2E_MULTISITE:-}" = 1 ]; then
+	# The network's constants, before wp-settings.php loads; then the plugin and the sub-site.
+	network_config="define( 'WP_ALLOW_MULTISITE', true ); define( 'MULTISITE', true ); define( 'SUBDOMAIN_INSTALL', false ); define( 'DOMAIN_CURRENT_SITE', '127.0.0.1:${port}' ); define( 'PATH_CURRENT_SITE', '/' ); define( 'SITE_ID_CURRENT_SITE', 1 ); define( 'BLOG_ID_CURRENT_SITE', 1 );"
+	sed -i "/^if ( ! defined( 'ABSPATH' ) )/i ${network_config}" "$site/wp-config.php"
+	"${clock[@]}" php tests/e2e/native/network.php "$site" "http://127.0.0.1:${port}"
+	# The router maps a sub-site's paths to the core's files.
+	export MONSTERINSIGHTS_REPORTS_E2E_MULTISITE=1
+fi
 rm -rf "$(php -r 'echo rtrim(sys_get_temp_dir(), "/");')/mir-fake-google-${google_port}"
 php -S "127.0.0.1:${google_port}" tests/fake-google/router.php >/dev/null 2>&1 &
 google=$!

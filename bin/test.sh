@@ -192,6 +192,10 @@ job start "End to end: npm start in a new browser" "build core" '
 	CI="${CI:-1}" node_modules/.bin/playwright test -c tests/e2e/start.config.ts'
 job e2e_playground "End to end: the private data dir on the embedded Playground" "build composer core thirdparty" '
 	E2E_SERVER=playground E2E_PORT=9411 bash bin/test-e2e.sh tests/e2e/specs/data-privacy.spec.ts'
+# The network's Google connection on a multisite network (E2E_MULTISITE=1: only
+# tests/e2e/specs/google-network.spec.ts runs there), on a site and port of its own.
+job e2e_network "End to end: the network's Google connection on a multisite site" "build composer core thirdparty" '
+	E2E_MULTISITE=1 E2E_PORT=9412 bash bin/test-e2e.sh'
 job phpstan "Static analysis: PHPStan" "composer core" 'vendor/bin/phpstan analyse --memory-limit=1G --no-progress'
 job phpcs "Lint: PHPCS (WPCS 3, as Plugin Check runs it)" "composer thirdparty" 'bash bin/phpcs.sh -q'
 job eslint "Lint: ESLint" "npm" 'npm run lint:js --silent'

@@ -2,7 +2,7 @@ import type { StoreDescriptor } from '@wordpress/data';
 
 import { addonsStore } from './addons';
 import { appStore } from './app';
-import { googleStore } from './google';
+import { googleNetworkStore, googleStore } from './google';
 import { metricsStore } from './metrics';
 import { notesStore } from './notes';
 import { notificationsStore } from './notifications';
@@ -18,6 +18,7 @@ export const stores: StoreDescriptor[] = [
 	reportsStore,
 	settingsStore,
 	googleStore,
+	googleNetworkStore,
 	addonsStore,
 	metricsStore,
 	notesStore,

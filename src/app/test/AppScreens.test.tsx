@@ -9,12 +9,14 @@ import {
 	settingsWith,
 } from '../../store/settings/test/fixture';
 import { addonsWith } from '../../store/addons/test/fixture';
+import { googleWith } from '../../store/google/test/fixture';
 import { NOTIFICATIONS_PATH as NOTIFICATIONS } from '../../store/notifications/constants';
 import type { ApiCall } from '../../store/test/api';
 import { makeBoot } from '../../../tests/js/registry';
 import {
 	ADDONS,
 	LICENCE,
+	NETWORK_GOOGLE,
 	NETWORK_LICENCE,
 	NETWORK_SETTINGS,
 	SETTINGS,
@@ -282,6 +284,8 @@ describe( 'App screens', () => {
 					},
 				} ),
 				[ `GET ${ NETWORK_LICENCE }` ]: () => licenceWith(),
+				[ `GET ${ NETWORK_GOOGLE }` ]: () =>
+					googleWith( { scope: 'network' } ),
 			}
 		);
 		expect(
@@ -294,6 +298,11 @@ describe( 'App screens', () => {
 			await screen.findByRole( 'checkbox', { name: 'Dimensions' } )
 		).toBeChecked();
 		expect(
+			await screen.findByRole( 'region', {
+				name: 'Connect Google Analytics for the network',
+			} )
+		).toBeInTheDocument();
+		expect(
 			screen.queryByRole( 'heading', { name: NOT_CONNECTED } )
 		).not.toBeInTheDocument();
 		expect( screen.queryByRole( 'navigation' ) ).not.toBeInTheDocument();
@@ -301,6 +310,8 @@ describe( 'App screens', () => {
 			own( calls )
 				.map( ( call ) => call.path )
 				.sort()
-		).toEqual( [ NETWORK_LICENCE, NETWORK_SETTINGS ].sort() );
+		).toEqual(
+			[ NETWORK_GOOGLE, NETWORK_LICENCE, NETWORK_SETTINGS ].sort()
+		);
 	} );
 } );

@@ -8,7 +8,7 @@ import {
 	type SavingAction,
 	type ThunkArgs,
 } from '../resource';
-import { GOOGLE_PATH, googleResource } from './constants';
+import { googleResource, siteGoogleResource } from './constants';
 import type {
 	GoogleConnection,
 	GoogleProperty,
@@ -19,10 +19,10 @@ import type {
 } from './types';
 
 /** Stores the connection (the resolver's and every write's answer; seeds tests). */
-export const receiveGoogleConnection = googleResource.receive;
+export const receiveGoogleConnection = siteGoogleResource.receive;
 
 /** Stores why loading the connection failed. */
-export const receiveGoogleConnectionError = googleResource.receiveError;
+export const receiveGoogleConnectionError = siteGoogleResource.receiveError;
 
 /**
  * Stores the lists of what the credentials can read, or why each could not be listed.
@@ -67,144 +67,163 @@ export type GoogleThunkArgs = ThunkArgs<
 export type GoogleWriteResult = WriteResult< { connection: GoogleConnection } >;
 
 /**
- * POSTs to a route of the connection and stores the connection it answers.
+ * The writes and lists of a scope's connection, against its REST path (/google for the site's,
+ * /google/network for the network's).
  *
- * @param path The route, after /google.
- * @param data The body.
+ * @param base The REST path of the connection (constants.ts googlePath()).
  */
-function writeConnection( path: string, data: unknown ) {
-	return async ( {
-		dispatch,
-	}: GoogleThunkArgs ): Promise< GoogleWriteResult > =>
-		write(
-			( saving ) => dispatch( setSaving( saving ) ),
-			async () => ( {
-				connection: await googleResource.post(
-					dispatch,
-					data,
-					( answer: GoogleConnection ) => answer,
-					GOOGLE_PATH + path
-				),
-			} )
-		);
-}
+export function googleThunks( base: string ) {
+	const stored = googleResource( base );
 
-/**
- * Connects with a pasted service account key (POST /google/service-account): Google is asked for
- * a token first, and the server stores nothing when it refuses. Never rejects.
- *
- * @param key The key file's text.
- */
-export function connectServiceAccount( key: string ) {
-	return writeConnection( '/service-account', { key } );
-}
+	/**
+	 * POSTs to a route of the connection and stores the connection it answers.
+	 *
+	 * @param path The route, after /google.
+	 * @param data The body.
+	 */
+	function writeConnection( path: string, data: unknown ) {
+		return async ( {
+			dispatch,
+		}: GoogleThunkArgs ): Promise< GoogleWriteResult > =>
+			write(
+				( saving ) => dispatch( setSaving( saving ) ),
+				async () => ( {
+					connection: await stored.post(
+						dispatch,
+						data,
+						( answer: GoogleConnection ) => answer,
+						base + path
+					),
+				} )
+			);
+	}
 
-/**
- * Chooses the property, the Search Console site and the PageSpeed key (POST /google/select).
- *
- * @param selection The choices.
- */
-export function selectGoogle( selection: GoogleSelection ) {
-	return writeConnection( '/select', selection );
-}
+	/**
+	 * Connects with a pasted service account key (POST …/service-account): Google is asked for
+	 * a token first, and the server stores nothing when it refuses. Never rejects.
+	 *
+	 * @param key The key file's text.
+	 */
+	function connectServiceAccount( key: string ) {
+		return writeConnection( '/service-account', { key } );
+	}
 
-/**
- * Starts the OAuth sign-in (POST /google/oauth/start); resolves to Google's authorize URL, where
- * the caller sends the browser. Never rejects.
- *
- * @param start The client and the screen to return to.
- */
-export function startGoogleOAuth( start: OAuthStart ) {
-	return async ( {
-		dispatch,
-	}: GoogleThunkArgs ): Promise< WriteResult< { url: string } > > =>
-		write(
-			( saving ) => dispatch( setSaving( saving ) ),
-			async () => {
-				const answer = await apiFetch< { url: string } >( {
-					path: `${ GOOGLE_PATH }/oauth/start`,
-					method: 'POST',
-					data: start,
-				} );
-				return { url: answer.url };
-			}
-		);
-}
+	/**
+	 * Chooses the property, the Search Console site and the PageSpeed key (POST …/select).
+	 *
+	 * @param selection The choices.
+	 */
+	function selectGoogle( selection: GoogleSelection ) {
+		return writeConnection( '/select', selection );
+	}
 
-/**
- * Disconnects (DELETE /google): the server deletes the secrets and settings; an active google
- * source becomes "not connected". Never rejects.
- */
-export function disconnectGoogle() {
-	return async ( {
-		dispatch,
-	}: GoogleThunkArgs ): Promise< GoogleWriteResult > =>
-		write(
-			( saving ) => dispatch( setSaving( saving ) ),
-			async () => {
-				const connection = await apiFetch< GoogleConnection >( {
-					path: GOOGLE_PATH,
-					method: 'DELETE',
-				} );
-				dispatch( receiveGoogleConnection( connection ) );
-				dispatch( receiveGoogleTest( null ) );
-				return { connection };
-			}
-		);
-}
+	/**
+	 * Starts the OAuth sign-in (POST …/oauth/start); resolves to Google's authorize URL, where
+	 * the caller sends the browser. Never rejects.
+	 *
+	 * @param start The client and the screen to return to.
+	 */
+	function startGoogleOAuth( start: OAuthStart ) {
+		return async ( {
+			dispatch,
+		}: GoogleThunkArgs ): Promise< WriteResult< { url: string } > > =>
+			write(
+				( saving ) => dispatch( setSaving( saving ) ),
+				async () => {
+					const answer = await apiFetch< { url: string } >( {
+						path: `${ base }/oauth/start`,
+						method: 'POST',
+						data: start,
+					} );
+					return { url: answer.url };
+				}
+			);
+	}
 
-/**
- * Lists the properties and the Search Console sites the credentials can read, side by side; a
- * list that fails is empty with its error text.
- */
-export function loadGoogleLists() {
-	return async ( { dispatch }: GoogleThunkArgs ): Promise< void > => {
-		const list = async < T >(
-			route: string
-		): Promise< [ T[], string | null ] > => {
-			try {
-				return [
-					await apiFetch< T[] >( { path: GOOGLE_PATH + route } ),
-					null,
-				];
-			} catch ( error ) {
-				return [ [], errorText( error ) ];
-			}
+	/**
+	 * Disconnects (DELETE …): the server deletes the secrets and settings; an active google
+	 * source becomes "not connected". Never rejects.
+	 */
+	function disconnectGoogle() {
+		return async ( {
+			dispatch,
+		}: GoogleThunkArgs ): Promise< GoogleWriteResult > =>
+			write(
+				( saving ) => dispatch( setSaving( saving ) ),
+				async () => {
+					const connection = await apiFetch< GoogleConnection >( {
+						path: base,
+						method: 'DELETE',
+					} );
+					dispatch( receiveGoogleConnection( connection ) );
+					dispatch( receiveGoogleTest( null ) );
+					return { connection };
+				}
+			);
+	}
+
+	/**
+	 * Lists the properties and the Search Console sites the credentials can read, side by side; a
+	 * list that fails is empty with its error text.
+	 */
+	function loadGoogleLists() {
+		return async ( { dispatch }: GoogleThunkArgs ): Promise< void > => {
+			const list = async < T >(
+				route: string
+			): Promise< [ T[], string | null ] > => {
+				try {
+					return [
+						await apiFetch< T[] >( { path: base + route } ),
+						null,
+					];
+				} catch ( error ) {
+					return [ [], errorText( error ) ];
+				}
+			};
+			const [ [ properties, propertiesError ], [ sites, sitesError ] ] =
+				await Promise.all( [
+					list< GoogleProperty >( '/properties' ),
+					list< GoogleSite >( '/sites' ),
+				] );
+			dispatch(
+				receiveGoogleLists( {
+					properties,
+					sites,
+					propertiesError,
+					sitesError,
+				} )
+			);
 		};
-		const [ [ properties, propertiesError ], [ sites, sitesError ] ] =
-			await Promise.all( [
-				list< GoogleProperty >( '/properties' ),
-				list< GoogleSite >( '/sites' ),
-			] );
-		dispatch(
-			receiveGoogleLists( {
-				properties,
-				sites,
-				propertiesError,
-				sitesError,
-			} )
-		);
-	};
-}
+	}
 
-/**
- * Calls each API once (POST /google/test) and stores what each answered. Never rejects.
- */
-export function testGoogle() {
-	return async ( {
-		dispatch,
-	}: GoogleThunkArgs ): Promise<
-		WriteResult< { test: GoogleTestResult } >
-	> =>
-		write(
-			( saving ) => dispatch( setSaving( saving ) ),
-			async () => {
-				const test = await apiFetch< GoogleTestResult >( {
-					path: `${ GOOGLE_PATH }/test`,
-					method: 'POST',
-				} );
-				dispatch( receiveGoogleTest( test ) );
-				return { test };
-			}
-		);
+	/**
+	 * Calls each API once (POST …/test) and stores what each answered. Never rejects.
+	 */
+	function testGoogle() {
+		return async ( {
+			dispatch,
+		}: GoogleThunkArgs ): Promise<
+			WriteResult< { test: GoogleTestResult } >
+		> =>
+			write(
+				( saving ) => dispatch( setSaving( saving ) ),
+				async () => {
+					const test = await apiFetch< GoogleTestResult >( {
+						path: `${ base }/test`,
+						method: 'POST',
+					} );
+					dispatch( receiveGoogleTest( test ) );
+					return { test };
+				}
+			);
+	}
+
+	return {
+		connectServiceAccount,
+		selectGoogle,
+		startGoogleOAuth,
+		disconnectGoogle,
+		loadGoogleLists,
+		testGoogle,
+	};
 }

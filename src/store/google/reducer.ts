@@ -1,6 +1,6 @@
 import { EMPTY_RESOURCE } from '../resource';
 import type { GoogleAction } from './actions';
-import { googleResource } from './constants';
+import { siteGoogleResource } from './constants';
 import type { GoogleState } from './types';
 
 export const INITIAL: GoogleState = {
@@ -36,7 +36,7 @@ export function reducer(
 					: '';
 			const changed =
 				before !== null && signIn( before ) !== signIn( after );
-			const next = googleResource.reduce( state, action );
+			const next = siteGoogleResource.reduce( state, action );
 			return changed
 				? {
 						...next,
@@ -49,7 +49,7 @@ export function reducer(
 				: next;
 		}
 		case 'RECEIVE_ERROR':
-			return googleResource.reduce( state, action );
+			return siteGoogleResource.reduce( state, action );
 		case 'RECEIVE_GOOGLE_LISTS':
 			return {
 				...state,

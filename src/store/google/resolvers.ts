@@ -1,4 +1,11 @@
 import { googleResource } from './constants';
 
-/** Loads the connection with GET /monsterinsights-reports/v1/google, unless received. */
-export const getGoogleConnection = googleResource.load;
+/**
+ * The resolvers of a scope's connection: getGoogleConnection loads it with a GET of its path,
+ * unless received.
+ *
+ * @param path The REST path of the connection.
+ */
+export function googleResolvers( path: string ) {
+	return { getGoogleConnection: googleResource( path ).load };
+}

@@ -1,17 +1,17 @@
-import { googleResource } from './constants';
+import { siteGoogleResource } from './constants';
 import type { GoogleState } from './types';
 
 /** The connection; undefined until loaded (its resolver loads it on first use). */
-export const getGoogleConnection = googleResource.get;
+export const getGoogleConnection = siteGoogleResource.get;
 
 /** Whether the connection was received; no resolver. */
-export const hasGoogleConnection = googleResource.received;
+export const hasGoogleConnection = siteGoogleResource.received;
 
 /** Why loading the connection failed, or null. */
-export const getGoogleConnectionError = googleResource.loadError;
+export const getGoogleConnectionError = siteGoogleResource.loadError;
 
 /** Whether a write or a test runs. */
-export const isSavingGoogle = googleResource.saving;
+export const isSavingGoogle = siteGoogleResource.saving;
 
 /**
  * The properties the credentials can read; null until listed (loadGoogleLists).

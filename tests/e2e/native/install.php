@@ -4,6 +4,11 @@
  * does in Playground — WordPress installed with the administrator admin/password, the site's name,
  * timezone and pretty permalinks, the plugin activated, a subscriber, the rewrite rules flushed.
  *
+ * With E2E_MULTISITE=1 (bin/serve-e2e.sh) the site becomes the main site of a subdirectory network
+ * instead (populate_network(): the network's tables and its options; the administrator is its
+ * super admin) and the plugin is left inactive: once wp-config.php defines MULTISITE,
+ * tests/e2e/native/network.php network-activates it and adds the sub-site.
+ *
  * Usage: php tests/e2e/native/install.php <site folder> <site URL>
  *
  * @package MonsterInsights\Reports
@@ -18,7 +23,8 @@ if ( 'cli' !== PHP_SAPI || $argc < 3 ) {
 
 $monsterinsights_reports_url       = rtrim( $argv[2], '/' );
 $monsterinsights_reports_url_parts = parse_url( $monsterinsights_reports_url );
-$_SERVER['HTTP_HOST']              = $monsterinsights_reports_url_parts['host'] . ( isset( $monsterinsights_reports_url_parts['port'] ) ? ':' . $monsterinsights_reports_url_parts['port'] : '' );
+$monsterinsights_reports_host      = $monsterinsights_reports_url_parts['host'] . ( isset( $monsterinsights_reports_url_parts['port'] ) ? ':' . $monsterinsights_reports_url_parts['port'] : '' );
+$_SERVER['HTTP_HOST']              = $monsterinsights_reports_host;
 $_SERVER['SERVER_NAME']            = $monsterinsights_reports_url_parts['host'];
 $_SERVER['REQUEST_URI']            = '/';
 $_SERVER['SERVER_PROTOCOL']        = 'HTTP/1.1';
@@ -38,10 +44,24 @@ update_option( 'timezone_string', 'Europe/Berlin' );
 update_option( 'permalink_structure', '/%postname%/' );
 
 wp_set_current_user( 1 );
-$monsterinsights_reports_activated = activate_plugin( 'monsterinsights-reports/monsterinsights-reports.php' );
-if ( is_wp_error( $monsterinsights_reports_activated ) ) {
-	fwrite( STDERR, 'install: ' . $monsterinsights_reports_activated->get_error_message() . "\n" );
-	exit( 1 );
+$monsterinsights_reports_network = '1' === getenv( 'E2E_MULTISITE' );
+if ( $monsterinsights_reports_network ) {
+	// What wp-admin/network.php does first: name the network's tables on a single site's $wpdb.
+	foreach ( $wpdb->tables( 'ms_global' ) as $monsterinsights_reports_table => $monsterinsights_reports_prefixed ) {
+		$wpdb->$monsterinsights_reports_table = $monsterinsights_reports_prefixed;
+	}
+	install_network();
+	$monsterinsights_reports_populated = populate_network( 1, $monsterinsights_reports_host, 'admin@localhost.com', 'Insights E2E Network', '/', false );
+	if ( is_wp_error( $monsterinsights_reports_populated ) ) {
+		fwrite( STDERR, 'install: ' . $monsterinsights_reports_populated->get_error_message() . "\n" );
+		exit( 1 );
+	}
+} else {
+	$monsterinsights_reports_activated = activate_plugin( 'monsterinsights-reports/monsterinsights-reports.php' );
+	if ( is_wp_error( $monsterinsights_reports_activated ) ) {
+		fwrite( STDERR, 'install: ' . $monsterinsights_reports_activated->get_error_message() . "\n" );
+		exit( 1 );
+	}
 }
 wp_insert_user(
 	array(
@@ -52,4 +72,4 @@ wp_insert_user(
 	)
 );
 flush_rewrite_rules();
-echo "install: WordPress at {$monsterinsights_reports_url}\n";
+echo $monsterinsights_reports_network ? "install: WordPress network at {$monsterinsights_reports_url}\n" : "install: WordPress at {$monsterinsights_reports_url}\n";

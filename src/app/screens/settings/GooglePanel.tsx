@@ -15,9 +15,10 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { ChangeEvent } from 'react';
 
 import {
-	googleStore,
+	googleStoreOf,
 	type GoogleConnection,
 	type GoogleProperty,
+	type GoogleScope,
 	type GoogleTestResult,
 } from '../../../store/google';
 
@@ -263,6 +264,11 @@ function SignInActions( {
 }
 
 export interface GooglePanelProps {
+	/**
+	 * The site's own connection, or the network's (network admin: sites without a connection of
+	 * their own use it). Default: the site's.
+	 */
+	scope?: GoogleScope;
 	/** The screen Google's sign-in returns to. */
 	returnTo: 'settings' | 'setup-wizard';
 	/** Called after a disconnection, with the connection as it is now. */
@@ -287,16 +293,24 @@ function assign( url: string ): void {
  * optional PageSpeed API key; test what each API answers; disconnect. Secrets are sent once and
  * never shown again: a stored PageSpeed key is only said to exist.
  *
+ * On the network admin screen (scope network) the same panel manages the network's connection
+ * against /google/network; its texts say that the network's sites without a connection of their
+ * own use it.
+ *
  * @param props                The props.
+ * @param props.scope          The site's connection or the network's.
  * @param props.returnTo       The screen Google's sign-in returns to.
  * @param props.onDisconnected Called after a disconnection.
  * @param props.navigate       Sends the browser to Google's sign-in.
  */
 export function GooglePanel( {
+	scope = 'site',
 	returnTo,
 	onDisconnected,
 	navigate = assign,
 }: GooglePanelProps ) {
+	const store = googleStoreOf( scope );
+	const network = scope === 'network';
 	const {
 		connection,
 		loadError,
@@ -308,16 +322,16 @@ export function GooglePanel( {
 		test,
 	} = useSelect(
 		( select ) => ( {
-			connection: select( googleStore ).getGoogleConnection(),
-			loadError: select( googleStore ).getGoogleConnectionError(),
-			saving: select( googleStore ).isSavingGoogle(),
-			properties: select( googleStore ).getGoogleProperties(),
-			sites: select( googleStore ).getGoogleSites(),
-			propertiesError: select( googleStore ).getGooglePropertiesError(),
-			sitesError: select( googleStore ).getGoogleSitesError(),
-			test: select( googleStore ).getGoogleTest(),
+			connection: select( store ).getGoogleConnection(),
+			loadError: select( store ).getGoogleConnectionError(),
+			saving: select( store ).isSavingGoogle(),
+			properties: select( store ).getGoogleProperties(),
+			sites: select( store ).getGoogleSites(),
+			propertiesError: select( store ).getGooglePropertiesError(),
+			sitesError: select( store ).getGoogleSitesError(),
+			test: select( store ).getGoogleTest(),
 		} ),
-		[]
+		[ store ]
 	);
 	const {
 		connectServiceAccount,
@@ -326,7 +340,7 @@ export function GooglePanel( {
 		selectGoogle,
 		testGoogle,
 		disconnectGoogle,
-	} = useDispatch( googleStore );
+	} = useDispatch( store );
 	const headingId = useInstanceId(
 		GooglePanel,
 		'monsterinsights-reports-google-title'
@@ -465,7 +479,14 @@ export function GooglePanel( {
 		setClearPsi( false );
 		setProperty( null );
 		setSite( null );
-		setDone( __( 'Google settings saved.', 'monsterinsights-reports' ) );
+		setDone(
+			network
+				? __(
+						'Google settings saved. The network’s sites without a connection of their own report on this property.',
+						'monsterinsights-reports'
+				  )
+				: __( 'Google settings saved.', 'monsterinsights-reports' )
+		);
 	};
 
 	const runTest = async () => {
@@ -489,10 +510,15 @@ export function GooglePanel( {
 		setProperty( null );
 		setSite( null );
 		setDone(
-			__(
-				'Google Analytics is disconnected. Its credentials were deleted from this site.',
-				'monsterinsights-reports'
-			)
+			network
+				? __(
+						'The network’s Google Analytics connection is disconnected. Its credentials were deleted. Sites that used it are not connected until the network or the site connects again.',
+						'monsterinsights-reports'
+				  )
+				: __(
+						'Google Analytics is disconnected. Its credentials were deleted from this site.',
+						'monsterinsights-reports'
+				  )
 		);
 		onDisconnected?.();
 	};
@@ -514,8 +540,24 @@ export function GooglePanel( {
 			} }
 		>
 			<h4 id={ headingId }>
-				{ __( 'Connect Google Analytics', 'monsterinsights-reports' ) }
+				{ network
+					? __(
+							'Connect Google Analytics for the network',
+							'monsterinsights-reports'
+					  )
+					: __(
+							'Connect Google Analytics',
+							'monsterinsights-reports'
+					  ) }
 			</h4>
+			{ network && (
+				<p className="monsterinsights-reports-google__scope">
+					{ __(
+						'Sites of the network that have no Google connection of their own use this one: their reports read the property chosen here. A site’s administrator can still connect the site to Google in its own settings.',
+						'monsterinsights-reports'
+					) }
+				</p>
+			) }
 			{ returned === 'connected' && auth === 'oauth' && ! done && (
 				<Notice status="success" isDismissible={ false }>
 					{ __(
@@ -567,10 +609,17 @@ export function GooglePanel( {
 			{ signingIn && (
 				<div className="monsterinsights-reports-settings__fields">
 					<RadioControl
-						label={ __(
-							'How the site signs in to Google',
-							'monsterinsights-reports'
-						) }
+						label={
+							network
+								? __(
+										'How the network signs in to Google',
+										'monsterinsights-reports'
+								  )
+								: __(
+										'How the site signs in to Google',
+										'monsterinsights-reports'
+								  )
+						}
 						selected={ method }
 						options={ [
 							{
@@ -633,19 +682,6 @@ export function GooglePanel( {
 									}
 								/>
 							</div>
-							<SignInActions
-								label={ __(
-									'Connect with this key',
-									'monsterinsights-reports'
-								) }
-								busy={ saving }
-								onSubmit={ () => void connectKey() }
-								onCancel={
-									changing
-										? () => setChanging( false )
-										: undefined
-								}
-							/>
 						</>
 					) : (
 						<>
@@ -687,21 +723,30 @@ export function GooglePanel( {
 								) }{ ' ' }
 								<code>{ connection.redirect_uri }</code>
 							</p>
-							<SignInActions
-								label={ __(
-									'Sign in with Google',
-									'monsterinsights-reports'
-								) }
-								busy={ saving }
-								onSubmit={ () => void signIn() }
-								onCancel={
-									changing
-										? () => setChanging( false )
-										: undefined
-								}
-							/>
 						</>
 					) }
+					<SignInActions
+						label={
+							method === 'service_account'
+								? __(
+										'Connect with this key',
+										'monsterinsights-reports'
+								  )
+								: __(
+										'Sign in with Google',
+										'monsterinsights-reports'
+								  )
+						}
+						busy={ saving }
+						onSubmit={ () =>
+							void ( method === 'service_account'
+								? connectKey()
+								: signIn() )
+						}
+						onCancel={
+							changing ? () => setChanging( false ) : undefined
+						}
+					/>
 				</div>
 			) }
 

@@ -15,6 +15,7 @@ import type { AddonKey } from '../../../store/addons';
 import { errorText } from '../../../store/errors';
 import type { TrackingSettings } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
+import { GooglePanel } from './GooglePanel';
 import { LicencePanel } from './LicencePanel';
 import {
 	TrackingFields,
@@ -42,8 +43,9 @@ const MODULE_LABELS: Record< AddonKey, () => string > = {
 };
 
 /**
- * The network admin screen: the network licence, and the tracking and module defaults every
- * site follows until it makes its own choice.
+ * The network admin screen: the network licence, the network's Google Analytics connection (which
+ * sites without a connection of their own use), and the tracking and module defaults every site
+ * follows until it makes its own choice.
  */
 export function NetworkSettingsScreen() {
 	const toast = useToast();
@@ -107,6 +109,16 @@ export function NetworkSettingsScreen() {
 		<div className="monsterinsights-reports-settings">
 			<h2>{ __( 'Network Settings', 'monsterinsights-reports' ) }</h2>
 			<LicencePanel scope="network" />
+			<Card className="monsterinsights-reports-network-google">
+				<CardHeader>
+					<h3>
+						{ __( 'Google Analytics', 'monsterinsights-reports' ) }
+					</h3>
+				</CardHeader>
+				<CardBody>
+					<GooglePanel scope="network" returnTo="settings" />
+				</CardBody>
+			</Card>
 			{ error && (
 				<Notice status="error" isDismissible={ false }>
 					<span role="alert">{ error }</span>

@@ -18,7 +18,7 @@ import { useToast } from '../../../components/Toast';
 import { addonsStore, type AddonKey } from '../../../store/addons';
 import { appStore } from '../../../store/app';
 import { fetchShop } from '../../../store/app/shop';
-import { googleStore } from '../../../store/google';
+import { googleStore, googleUsable } from '../../../store/google';
 import { reportsStore } from '../../../store/reports';
 import { settingsStore, type ReportsSettings } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
@@ -82,8 +82,9 @@ export function SettingsScreen() {
 				: undefined,
 		[ googleChosen ]
 	);
-	// Once google is connected, the screen's "connect Google Analytics first" error is done with.
-	const googleConnected = !! google?.connected;
+	// Once google is connected (or the network's connection serves the site), the screen's
+	// "connect Google Analytics first" error is done with.
+	const googleConnected = googleUsable( google );
 	useEffect( () => {
 		if ( googleConnected ) {
 			setError( null );
@@ -105,7 +106,7 @@ export function SettingsScreen() {
 			setError( invalid );
 			return;
 		}
-		if ( draft.source === 'google' && ! google?.connected ) {
+		if ( draft.source === 'google' && ! googleConnected ) {
 			setError(
 				__(
 					'Data source: connect Google Analytics (sign in and choose a property) before the reports can use it.',

@@ -9,7 +9,7 @@ import { useSelect } from '@wordpress/data';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import { googleStore } from '../../../store/google';
+import { googleStore, googleUsable } from '../../../store/google';
 import { draftError, trackingChanges } from './draft';
 import { GooglePanel, oauthReturn } from './GooglePanel';
 import { sourceOptions } from './sourceOptions';
@@ -96,7 +96,7 @@ export function SetupWizard() {
 			);
 			return;
 		}
-		if ( step === 0 && source === 'google' && ! google?.connected ) {
+		if ( step === 0 && source === 'google' && ! googleUsable( google ) ) {
 			setError(
 				__(
 					'Connect Google Analytics first: sign in and choose a property, then continue.',
@@ -114,6 +114,36 @@ export function SetupWizard() {
 		}
 		setStep( ( step + 1 ) as Step );
 	};
+
+	const label = chosen?.label ?? source;
+	let summary = sprintf(
+		/* translators: %s: the data source's name. */
+		__(
+			'Your reports will use %s. Visits are counted without cookies and without storing IP addresses.',
+			'monsterinsights-reports'
+		),
+		label
+	);
+	if ( source === 'google' && google?.uses_network ) {
+		summary = sprintf(
+			/* translators: %s: the data source's name. */
+			__(
+				'Your reports will use %s through the network’s Google connection.',
+				'monsterinsights-reports'
+			),
+			label
+		);
+	} else if ( source === 'google' && google ) {
+		summary = sprintf(
+			/* translators: 1: the data source's name, 2: a GA4 property's name. */
+			__(
+				'Your reports will use %1$s, property %2$s.',
+				'monsterinsights-reports'
+			),
+			label,
+			google.property_name || google.property
+		);
+	}
 
 	return (
 		<section
@@ -174,27 +204,7 @@ export function SetupWizard() {
 					) }
 					{ step === 2 && (
 						<div>
-							<p>
-								{ source === 'google' && google
-									? sprintf(
-											/* translators: 1: the data source's name, 2: a GA4 property's name. */
-											__(
-												'Your reports will use %1$s, property %2$s.',
-												'monsterinsights-reports'
-											),
-											chosen?.label ?? source,
-											google.property_name ||
-												google.property
-									  )
-									: sprintf(
-											/* translators: %s: the data source's name. */
-											__(
-												'Your reports will use %s. Visits are counted without cookies and without storing IP addresses.',
-												'monsterinsights-reports'
-											),
-											chosen?.label ?? source
-									  ) }
-							</p>
+							<p>{ summary }</p>
 							<p>
 								{ __(
 									'You can change every choice later in Settings.',

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 
-import { googleStore } from '../../../../store/google';
+import { googleNetworkStore, googleStore } from '../../../../store/google';
 import {
 	CLIENT_EMAIL,
 	PROPERTIES,
@@ -17,7 +17,7 @@ import {
 	keyProblem,
 	oauthReturn,
 } from '../GooglePanel';
-import { GOOGLE, serve, writes, type Routes } from './server';
+import { GOOGLE, NETWORK_GOOGLE, serve, writes, type Routes } from './server';
 
 const KEY = JSON.stringify( {
 	type: 'service_account',
@@ -500,5 +500,218 @@ describe( 'GooglePanel', () => {
 				'This site uses the network’s Google connection. Connecting here gives the site a connection of its own.'
 			)
 		).toBeInTheDocument();
+	} );
+} );
+
+describe( 'GooglePanel for the network', () => {
+	const REDIRECT =
+		'http://example.org/wp-admin/network/admin.php?page=monsterinsights_reports';
+
+	/**
+	 * The network's connection as GET /google/network answers it.
+	 *
+	 * @param changes The fields to change.
+	 */
+	function networkWith( changes: Parameters< typeof googleWith >[ 0 ] = {} ) {
+		return googleWith( {
+			scope: 'network',
+			redirect_uri: REDIRECT,
+			...changes,
+		} );
+	}
+
+	/**
+	 * Renders the network's panel against a server that answers only the network's routes.
+	 *
+	 * @param routes   The routes.
+	 * @param navigate Receives the sign-in URL.
+	 */
+	function renderNetworkPanel(
+		routes: Routes,
+		navigate: ( url: string ) => void = () => undefined
+	) {
+		const calls = serve( routes );
+		const registry = createShellRegistry();
+		renderIn(
+			<GooglePanel
+				scope="network"
+				returnTo="settings"
+				navigate={ navigate }
+			/>,
+			registry
+		);
+		return { calls, registry };
+	}
+
+	afterEach( () => {
+		document.body.innerHTML = '';
+	} );
+
+	it( 'connects the network by a key, picks its property and site, tests and disconnects it on the network’s routes only', async () => {
+		let connection = networkWith();
+		const { calls, registry } = renderNetworkPanel( {
+			[ `GET ${ NETWORK_GOOGLE }` ]: () => connection,
+			[ `POST ${ NETWORK_GOOGLE }/service-account` ]: () => {
+				connection = networkWith( {
+					auth: 'service_account',
+					client_email: CLIENT_EMAIL,
+				} );
+				return connection;
+			},
+			[ `GET ${ NETWORK_GOOGLE }/properties` ]: () => PROPERTIES,
+			[ `GET ${ NETWORK_GOOGLE }/sites` ]: () => SITES,
+			[ `POST ${ NETWORK_GOOGLE }/select` ]: () => {
+				connection = networkWith( {
+					...connectedGoogle(),
+					scope: 'network',
+					redirect_uri: REDIRECT,
+				} );
+				return connection;
+			},
+			[ `POST ${ NETWORK_GOOGLE }/test` ]: () => ( {
+				analytics: {
+					ok: true,
+					configured: true,
+					message: '512 sessions yesterday',
+				},
+				searchconsole: {
+					ok: true,
+					configured: true,
+					message: '3 sites readable',
+				},
+				pagespeed: {
+					ok: false,
+					configured: false,
+					message: 'Not configured',
+				},
+			} ),
+			[ `DELETE ${ NETWORK_GOOGLE }` ]: () => networkWith(),
+		} );
+
+		expect(
+			await screen.findByRole( 'region', {
+				name: 'Connect Google Analytics for the network',
+			} )
+		).toBeInTheDocument();
+		expect(
+			screen.getByText(
+				'Sites of the network that have no Google connection of their own use this one: their reports read the property chosen here. A site’s administrator can still connect the site to Google in its own settings.'
+			)
+		).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'group', {
+				name: 'How the network signs in to Google',
+			} )
+		).toBeInTheDocument();
+
+		type( 'Service account key (JSON)', KEY );
+		await click( 'Connect with this key' );
+		expect(
+			screen.getByText(
+				`Signed in with the service account ${ CLIENT_EMAIL }.`
+			)
+		).toBeInTheDocument();
+		fireEvent.change(
+			await screen.findByRole( 'combobox', {
+				name: 'Google Analytics 4 property',
+			} ),
+			{ target: { value: '300000001' } }
+		);
+		fireEvent.change(
+			screen.getByRole( 'combobox', { name: 'Search Console site' } ),
+			{ target: { value: 'https://example.com/' } }
+		);
+		await click( 'Save Google settings' );
+		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
+			'Google settings saved. The network’s sites without a connection of their own report on this property.'
+		);
+		await click( 'Test connection' );
+		expect(
+			within(
+				screen.getByRole( 'list', {
+					name: 'What each Google API answered',
+				} )
+			)
+				.getAllByRole( 'listitem' )
+				.map( ( item ) => item.textContent )
+		).toEqual( [
+			'Google Analytics 4: OK — 512 sessions yesterday',
+			'Search Console: OK — 3 sites readable',
+			'PageSpeed Insights: Not configured — Not configured',
+		] );
+		await click( 'Disconnect' );
+		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
+			'The network’s Google Analytics connection is disconnected. Its credentials were deleted. Sites that used it are not connected until the network or the site connects again.'
+		);
+
+		// Every call went to the network's routes; the site's connection was never asked.
+		expect(
+			calls.map( ( call ) => `${ call.method } ${ call.path }` )
+		).toEqual( [
+			`GET ${ NETWORK_GOOGLE }`,
+			`POST ${ NETWORK_GOOGLE }/service-account`,
+			`GET ${ NETWORK_GOOGLE }/properties`,
+			`GET ${ NETWORK_GOOGLE }/sites`,
+			`POST ${ NETWORK_GOOGLE }/select`,
+			`POST ${ NETWORK_GOOGLE }/test`,
+			`DELETE ${ NETWORK_GOOGLE }`,
+		] );
+		expect( writes( calls )[ 1 ] ).toEqual( {
+			path: `${ NETWORK_GOOGLE }/select`,
+			method: 'POST',
+			data: {
+				property: '300000001',
+				property_name: 'example.com - GA4',
+				sc_site: 'https://example.com/',
+				psi_key: null,
+				clear_psi: false,
+			},
+		} );
+		// The site's store was not touched.
+		expect( registry.select( googleStore ).hasGoogleConnection() ).toBe(
+			false
+		);
+		expect(
+			registry.select( googleNetworkStore ).getGoogleConnection()
+		).toEqual( networkWith() );
+	} );
+
+	it( 'starts the OAuth sign-in for the network and shows the network admin page as the redirect URI', async () => {
+		const navigate = jest.fn();
+		const url = 'https://accounts.google.com/o/oauth2/v2/auth?state=n';
+		const { calls } = renderNetworkPanel(
+			{
+				[ `GET ${ NETWORK_GOOGLE }` ]: () => networkWith(),
+				[ `POST ${ NETWORK_GOOGLE }/oauth/start` ]: () => ( {
+					url,
+					redirect_uri: REDIRECT,
+				} ),
+			},
+			navigate
+		);
+		await screen.findByRole( 'region', {
+			name: 'Connect Google Analytics for the network',
+		} );
+		fireEvent.click(
+			screen.getByRole( 'radio', { name: 'OAuth client' } )
+		);
+		expect(
+			screen.getByText( REDIRECT, { selector: 'code' } )
+		).toBeInTheDocument();
+		type( 'Client ID', CLIENT_ID );
+		type( 'Client secret', 'GOCSPX-network' );
+		await click( 'Sign in with Google' );
+		expect( writes( calls ) ).toEqual( [
+			{
+				path: `${ NETWORK_GOOGLE }/oauth/start`,
+				method: 'POST',
+				data: {
+					client_id: CLIENT_ID,
+					client_secret: 'GOCSPX-network',
+					return: 'settings',
+				},
+			},
+		] );
+		expect( navigate ).toHaveBeenCalledWith( url );
 	} );
 } );

@@ -7,7 +7,9 @@ import {
 	NetworkSettingsScreen,
 	type NetworkSettings,
 } from '../NetworkSettingsScreen';
+import { googleWith } from '../../../../store/google/test/fixture';
 import {
+	NETWORK_GOOGLE,
 	NETWORK_LICENCE,
 	NETWORK_SETTINGS,
 	licenceWith,
@@ -36,6 +38,7 @@ function renderScreen( routes: Routes = {} ) {
 	const calls = serve( {
 		[ `GET ${ NETWORK_SETTINGS }` ]: () => DEFAULTS,
 		[ `GET ${ NETWORK_LICENCE }` ]: () => licenceWith(),
+		[ `GET ${ NETWORK_GOOGLE }` ]: () => googleWith( { scope: 'network' } ),
 		...routes,
 	} );
 	const registry = createShellRegistry();
@@ -54,6 +57,23 @@ async function save(): Promise< void > {
 describe( 'NetworkSettingsScreen', () => {
 	afterEach( () => {
 		document.body.innerHTML = '';
+	} );
+
+	it( 'shows the network’s Google connection, which sites without their own use', async () => {
+		const { calls } = renderScreen();
+		expect(
+			await screen.findByRole( 'region', {
+				name: 'Connect Google Analytics for the network',
+			} )
+		).toBeInTheDocument();
+		expect(
+			screen.getByText(
+				'Sites of the network that have no Google connection of their own use this one: their reports read the property chosen here. A site’s administrator can still connect the site to Google in its own settings.'
+			)
+		).toBeInTheDocument();
+		expect(
+			calls.filter( ( call ) => call.path.includes( '/google' ) )
+		).toEqual( [ { path: NETWORK_GOOGLE, method: 'GET' } ] );
 	} );
 
 	it( 'saves the default tracking choices and modules of the network’s sites', async () => {

@@ -496,6 +496,29 @@ describe( 'SettingsScreen', () => {
 		expect( writes( calls ) ).toEqual( [] );
 	} );
 
+	it( 'saves google on a site without its own connection that uses the network’s', async () => {
+		const { calls } = renderScreen( settingsWith(), {
+			[ `GET ${ GOOGLE }` ]: () => googleWith( { uses_network: true } ),
+		} );
+		await loaded();
+		fireEvent.click(
+			screen.getByRole( 'radio', { name: 'Google Analytics 4' } )
+		);
+		expect(
+			await screen.findByText(
+				'This site uses the network’s Google connection. Connecting here gives the site a connection of its own.'
+			)
+		).toBeInTheDocument();
+		await save();
+		expect( screen.queryByRole( 'alert' ) ).not.toBeInTheDocument();
+		expect( writes( calls ) ).toEqual( [
+			expect.objectContaining( {
+				path: SETTINGS,
+				data: expect.objectContaining( { source: 'google' } ),
+			} ),
+		] );
+	} );
+
 	it( 'switches to a connected google and back to builtin without deleting anything', async () => {
 		const { calls, registry } = renderScreen( settingsWith(), {
 			[ `GET ${ GOOGLE }` ]: () => connectedGoogle(),

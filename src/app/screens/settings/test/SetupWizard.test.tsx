@@ -160,6 +160,34 @@ describe( 'SetupWizard', () => {
 		expect( window.location.hash ).toBe( '#/' );
 	} );
 
+	it( 'goes on with google on a site that uses the network’s connection', async () => {
+		const { calls } = renderWizard( {
+			[ `GET ${ GOOGLE }` ]: () => googleWith( { uses_network: true } ),
+		} );
+		await screen.findByRole( 'heading', { name: STEPS[ 0 ] } );
+		fireEvent.click(
+			screen.getByRole( 'radio', { name: 'Google Analytics 4' } )
+		);
+		await screen.findByText(
+			'This site uses the network’s Google connection. Connecting here gives the site a connection of its own.'
+		);
+		await click( 'Continue' );
+		expect( stepHeading( STEPS[ 1 ] ) ).toHaveFocus();
+		await click( 'Continue' );
+		expect(
+			screen.getByText(
+				'Your reports will use Google Analytics 4 through the network’s Google connection.'
+			)
+		).toBeInTheDocument();
+		await click( 'Finish Setup and View Reports' );
+		expect( writes( calls ) ).toEqual( [
+			expect.objectContaining( {
+				path: SETTINGS,
+				data: expect.objectContaining( { source: 'google' } ),
+			} ),
+		] );
+	} );
+
 	it( 'starts on google when Google’s sign-in comes back to it', async () => {
 		window.history.replaceState(
 			null,

@@ -17,6 +17,7 @@ export const LICENCE = '/monsterinsights-reports/v1/licence';
 export const NETWORK_LICENCE = '/monsterinsights-reports/v1/licence/network';
 export const NETWORK_SETTINGS = '/monsterinsights-reports/v1/network/settings';
 export const GOOGLE = '/monsterinsights-reports/v1/google';
+export const NETWORK_GOOGLE = '/monsterinsights-reports/v1/google/network';
 
 /** `METHOD path` → the answer (a value, or a rejected promise such as restError's). */
 export type Routes = Record< string, ( call: ApiCall ) => unknown >;
