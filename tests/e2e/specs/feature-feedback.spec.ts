@@ -66,10 +66,13 @@ test( 'rates a feature once: 4 stars and a message, thanks, never shown again; t
 	await page.setViewportSize( { width: 1280, height: 800 } );
 	await openScreen( page, '/exceptions', 'Exceptions Report' );
 
-	// Closed: a small floating button; the overview, not a feature, has none.
+	// Closed: a small floating button.
 	const toggle = page.getByRole( 'button', { name: 'Feedback' } );
 	await expect( toggle ).toBeVisible();
 	await expect( toggle ).toHaveAttribute( 'aria-expanded', 'false' );
+	await page.screenshot( {
+		path: test.info().outputPath( 'feature-feedback-closed-1280.png' ),
+	} );
 	await toggle.click();
 
 	const panel = page.getByRole( 'region', {
