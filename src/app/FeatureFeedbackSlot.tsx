@@ -1,6 +1,7 @@
 /**
  * Where the feature feedback widget shows: on the screens of a report that asks for feedback
- * (boot data `user.featureFeedback`), once the licence includes it, until the user rated it.
+ * (boot data `user.featureFeedback`), once the licence includes it and the report is not blurred
+ * (unavailable, a sample) nor blocked, until the user rated it.
  */
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useCallback } from '@wordpress/element';
@@ -29,13 +30,15 @@ export function FeatureFeedbackSlot( {
 	matched,
 	context,
 }: FeatureFeedbackSlotProps ) {
-	const { boot, level } = useSelect(
-		( select ) => ( {
+	const { boot, level, hidden } = useSelect( ( select ) => {
+		const { blur, blocked, noauth } = select( appStore ).getFlags();
+		return {
 			boot: select( appStore ).getBoot(),
 			level: select( appStore ).getLevel(),
-		} ),
-		[]
-	);
+			// A blurred (unavailable, sample) or blocked report is not the feature to rate.
+			hidden: blur || blocked || noauth,
+		};
+	}, [] );
 	const { receiveBoot } = useDispatch( appStore );
 	const onRated = useCallback(
 		( rated: string ) => {
@@ -62,7 +65,7 @@ export function FeatureFeedbackSlot( {
 		feedback && canUse( level, route.feature )
 			? feedbackFeature( route.report, feedback.features, feedback.rated )
 			: null;
-	if ( ! feature ) {
+	if ( ! feature || hidden ) {
 		return null;
 	}
 	return (
