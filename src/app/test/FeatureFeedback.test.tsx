@@ -239,6 +239,24 @@ describe( 'FeatureFeedback', () => {
 		).toBeInTheDocument();
 	} );
 
+	it( 'is not rendered over a blurred or blocked app', () => {
+		const { registry, view } = renderSlot( '/exceptions' );
+		expect(
+			screen.getByRole( 'button', { name: 'Feedback' } )
+		).toBeInTheDocument();
+		act( () => {
+			registry.dispatch( appStore ).setFlags( { blur: true } );
+		} );
+		expect( view.container ).toBeEmptyDOMElement();
+		act( () => {
+			registry.dispatch( appStore ).setFlags( {
+				blur: false,
+				blocked: true,
+			} );
+		} );
+		expect( view.container ).toBeEmptyDOMElement();
+	} );
+
 	it( 'shows the server’s message on a 409 and stays open', async () => {
 		calls = mockApi( () =>
 			restError(
