@@ -1,5 +1,5 @@
 /**
- * The feature feedback widget (spec 3 §2, §4 "Feature widget", §5, §9): a small floating button on
+ * The feature feedback widget (docs/product-rules.md#feature-feedback): a small floating button on
  * the screen of a feature that asks for feedback; open, a 1–5 rating, a required message and
  * Submit (disabled until a rating is chosen); after the thank-you it closes and removes itself, and
  * it is not shown again for that feature.
@@ -14,9 +14,9 @@ import { errorText } from '../../store/errors';
 import { MAX_MESSAGE, MAX_RATING, MIN_RATING, sendFeedback } from './api';
 import './style.scss';
 
-/** How long the open and close animation runs before the panel is removed (spec 3 §9). */
+/** How long the open and close animation runs before the panel is removed. */
 export const CLOSE_DELAY_MS = 250;
-/** The pause before the opening animation starts, so the panel is in the page first (spec 3 §9). */
+/** The pause before the opening animation starts, so the panel is in the page first. */
 export const OPEN_DELAY_MS = 10;
 /** How long the thank-you shows before the widget closes. */
 export const THANKS_MS = 3000;

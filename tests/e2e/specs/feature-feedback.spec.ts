@@ -11,10 +11,10 @@ import {
 } from '../utils';
 
 /**
- * The feature feedback widget (spec 3 §2, §4, §5): the administrator rates the Exceptions report
- * from its screen, the widget thanks and is gone for good; the settings screen's "Feature
- * feedback" card lists the entry and exports it as CSV. The e2e reset removes every user's
- * feedback afterwards.
+ * The feature feedback widget (docs/product-rules.md#feature-feedback): the administrator rates
+ * the Exceptions report from its screen, the widget thanks and is gone for good; the settings
+ * screen's "Feature feedback" card lists the entry and exports it as CSV. The e2e reset removes
+ * every user's feedback afterwards.
  */
 
 let site: E2ESite | undefined;
