@@ -133,7 +133,6 @@ describe( 'FeatureFeedback', () => {
 	it( 'is closed by default: a button that opens the panel', () => {
 		renderSlot( '/exceptions' );
 		const toggle = screen.getByRole( 'button', { name: 'Feedback' } );
-		expect( toggle ).toHaveAttribute( 'aria-expanded', 'false' );
 		expect( screen.queryByRole( 'radio' ) ).not.toBeInTheDocument();
 
 		openWidget();
@@ -142,7 +141,8 @@ describe( 'FeatureFeedback', () => {
 			screen.getByRole( 'region', {
 				name: 'How do you like Exceptions Report?',
 			} )
-		).toBeInTheDocument();
+		).toHaveFocus();
+		expect( toggle ).not.toBeInTheDocument();
 		expect( screen.getAllByRole( 'radio' ) ).toHaveLength( 5 );
 		expect(
 			screen.getByRole( 'group', { name: 'Your rating' } )

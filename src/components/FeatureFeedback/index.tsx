@@ -83,6 +83,8 @@ export function FeatureFeedback( {
 	const [ error, setError ] = useState< string | null >( null );
 	const [ busy, setBusy ] = useState( false );
 	const toggleRef = useRef< HTMLButtonElement >( null );
+	const panelRef = useRef< HTMLElement >( null );
+	const mounted = useRef( true );
 	const timers = useRef< ReturnType< typeof setTimeout >[] >( [] );
 
 	// The stored feedback is reported once the widget is gone, or when the screen is left before.
@@ -101,17 +103,22 @@ export function FeatureFeedback( {
 	};
 	useEffect( () => {
 		const pending = timers.current;
+		mounted.current = true;
 		return () => {
+			mounted.current = false;
 			pending.forEach( clearTimeout );
 			if ( unreported.current !== null ) {
 				report.current( unreported.current );
 			}
 		};
 	}, [] );
-	// Closed again: the focus goes back to the button that opened the panel.
+	// Opened, the focus moves into the panel (the button is gone); closed again, back to the
+	// button.
 	const refocus = useRef( false );
 	useEffect( () => {
-		if ( phase === 'closed' && refocus.current ) {
+		if ( phase === 'open' ) {
+			panelRef.current?.focus();
+		} else if ( phase === 'closed' && refocus.current ) {
 			refocus.current = false;
 			toggleRef.current?.focus();
 		}
@@ -151,6 +158,11 @@ export function FeatureFeedback( {
 			setBusy( false );
 			return;
 		}
+		if ( ! mounted.current ) {
+			// The screen was left while the feedback was sent.
+			report.current( feature );
+			return;
+		}
 		setBusy( false );
 		unreported.current = feature;
 		setPhase( 'submitted' );
@@ -162,7 +174,6 @@ export function FeatureFeedback( {
 		return null;
 	}
 
-	const panelId = `${ id }-panel`;
 	const headingId = `${ id }-heading`;
 	const className = [
 		'monsterinsights-reports-feature-feedback',
@@ -179,8 +190,6 @@ export function FeatureFeedback( {
 					ref={ toggleRef }
 					className="monsterinsights-reports-feature-feedback__toggle"
 					variant="primary"
-					aria-expanded={ false }
-					aria-controls={ panelId }
 					onClick={ open }
 				>
 					{ __( 'Feedback', 'monsterinsights-reports' ) }
@@ -188,9 +197,10 @@ export function FeatureFeedback( {
 			) }
 			{ phase !== 'closed' && (
 				<section
-					id={ panelId }
+					ref={ panelRef }
 					className="monsterinsights-reports-feature-feedback__panel"
 					aria-labelledby={ headingId }
+					tabIndex={ -1 }
 				>
 					<div className="monsterinsights-reports-feature-feedback__header">
 						<h2 id={ headingId }>
