@@ -77,10 +77,11 @@ final class Uninstaller {
 
 	/**
 	 * User options the plugin stores per site (user meta under the site's table prefix, see
-	 * update_user_option()): each user's notification dismissals.
+	 * update_user_option()): each user's notification dismissals and feature feedback.
 	 */
 	public const USER_SITE_OPTIONS = array(
 		Notifications\Notifications::META,
+		Feedback\FeatureFeedback::META,
 	);
 
 	/**
