@@ -159,8 +159,9 @@ class SecretsNeverExposedTest extends TestCase {
 		// and the lists of what a Google connection can read, which ask Google: without one they
 		// answer 409 not_connected (tests/php/SingleSite/Google/GoogleConnectTest.php asks them
 		// connected, and looks for secrets in their answers); and the Search Console report, which
-		// says on the builtin source which source provides it.
-		$expected = array( '/monsterinsights-reports/v1/reports/queries 400', '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' );
+		// says on the builtin source which source provides it; and a promo card's status, whose
+		// name here ('x') is none of the two cards (PromoRoutesTest asks them).
+		$expected = array( '/monsterinsights-reports/v1/promos/x 400', '/monsterinsights-reports/v1/reports/queries 400', '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' );
 		foreach ( is_multisite() ? array( 'google', 'google/network' ) : array( 'google' ) as $google ) {
 			$expected[] = '/monsterinsights-reports/v1/' . $google . '/properties 409';
 			$expected[] = '/monsterinsights-reports/v1/' . $google . '/sites 409';
