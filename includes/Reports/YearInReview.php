@@ -311,7 +311,9 @@ final class YearInReview implements Report {
 						)
 					)
 				),
-			)
+			),
+			// Only a source that knows them sends the demographics.
+			array( 'age', 'gender' )
 		);
 	}
 }
