@@ -99,12 +99,14 @@ final class Engine {
 	}
 
 	/**
-	 * The default range: the last 30 complete days, and the 30 before them.
+	 * The default range: the last 30 complete days, and the 30 before them, at the
+	 * `monsterinsights_reports_now` filter's time (the current time).
 	 *
 	 * @return array{0: DateRange, 1: DateRange}
 	 */
 	public static function ranges(): array {
-		return DateRange::default_ranges();
+		$now = ( new \DateTimeImmutable( '@' . (int) apply_filters( 'monsterinsights_reports_now', time() ) ) )->setTimezone( wp_timezone() );
+		return DateRange::preset( 'last30days', $now, (int) get_option( 'start_of_week', 1 ) );
 	}
 
 	/**

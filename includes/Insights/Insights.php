@@ -96,9 +96,10 @@ final class Insights {
 	 *
 	 * @param Source $source  The active source.
 	 * @param bool   $refresh Generate a fresh list whatever the cache holds.
+	 * @param bool   $store   Cache a fresh list (false: a request that changes nothing, e.g. one refused).
 	 * @return array{generated_at: int, insights: list<array{id: string, kind: string, content: string, link: string, significance: float}>}
 	 */
-	public static function get( Source $source, bool $refresh = false ): array {
+	public static function get( Source $source, bool $refresh = false, bool $store = true ): array {
 		$cached = get_option( self::OPTION );
 		if (
 			! $refresh
@@ -113,22 +114,25 @@ final class Insights {
 				'insights'     => array_values( $cached['insights'] ),
 			);
 		}
-		return self::generate( $source );
+		return self::generate( $source, $store );
 	}
 
 	/**
-	 * Generates and caches the list.
+	 * Generates the list and caches it.
 	 *
 	 * @param Source $source The active source.
+	 * @param bool   $store  Cache it.
 	 * @return array{generated_at: int, insights: list<array{id: string, kind: string, content: string, link: string, significance: float}>}
 	 */
-	public static function generate( Source $source ): array {
+	public static function generate( Source $source, bool $store = true ): array {
 		list( $range, $before ) = Engine::ranges();
 		$list                   = array(
 			'generated_at' => time(),
 			'insights'     => ( new Engine( $source ) )->insights( $range, $before ),
 		);
-		update_option( self::OPTION, $list + array( 'source' => $source->key() ), false );
+		if ( $store ) {
+			update_option( self::OPTION, $list + array( 'source' => $source->key() ), false );
+		}
 		return $list;
 	}
 

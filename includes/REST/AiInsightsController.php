@@ -214,7 +214,8 @@ final class AiInsightsController extends Controller {
 		$known  = array();
 		if ( null !== $source && $source->is_connected() ) {
 			try {
-				$known = array_column( Insights::get( $source )['insights'], 'id' );
+				// A refused request changes nothing: a list made to check the id is not kept.
+				$known = array_column( Insights::get( $source, false, false )['insights'], 'id' );
 			} catch ( GoogleError $error ) {
 				return $error->to_wp_error();
 			}
