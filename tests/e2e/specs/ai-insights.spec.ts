@@ -238,8 +238,8 @@ test( 'shows a plus licence the blurred sample under the upsell', async ( {
 	page,
 } ) => {
 	await e2eSite().setLevel( 'plus' );
-	// The admin menu's AI Insights item leads to the route.
-	await page.goto( '/wp-admin/' );
+	// The admin menu's AI Insights item (open on the reports page) leads to the route.
+	await page.goto( REPORTS_PATH );
 	await page
 		.locator( '#adminmenu' )
 		.getByRole( 'link', { name: 'AI Insights', exact: true } )
