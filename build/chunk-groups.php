@@ -5,7 +5,7 @@ return array(
 	'tracker' => array( 'tracker.js' ),
 	'vitals' => array( 'vitals.js' ),
 	'events' => array( 'events.js' ),
-	'app-settings' => array( 'chunks/app-settings.0559053c.js' ),
+	'app-settings' => array( 'chunks/app-settings.781c84ba.js' ),
 	'not-connected' => array( 'chunks/not-connected.8ec0dd58.js' ),
 	'report-overview' => array( 'chunks/9798.a244b952.js', 'chunks/report-overview.03be06ba.js' ),
 	'report-traffic' => array( 'chunks/9798.a244b952.js', 'chunks/6484.00560910.js', 'chunks/report-traffic.34b2711a.js' ),

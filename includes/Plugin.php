@@ -174,6 +174,7 @@ final class Plugin {
 		( new REST\AddonsController() )->register_routes();
 		( new REST\NetworkSettingsController() )->register_routes();
 		( new REST\NotificationsController() )->register_routes();
+		( new REST\FeedbackController() )->register_routes();
 		( new REST\NotesController() )->register_routes();
 		( new REST\NoteCategoriesController() )->register_routes();
 		( new REST\MediaLibraryController() )->register_routes();

@@ -78,10 +78,12 @@ final class Uninstaller {
 
 	/**
 	 * User options the plugin stores per site (user meta under the site's table prefix, see
-	 * update_user_option()): each user's notification dismissals and AI insight ratings.
+	 * update_user_option()): each user's notification dismissals, feature feedback and AI insight
+	 * ratings.
 	 */
 	public const USER_SITE_OPTIONS = array(
 		Notifications\Notifications::META,
+		Feedback\FeatureFeedback::META,
 		Insights\Insights::RATINGS,
 	);
 

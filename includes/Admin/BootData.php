@@ -10,6 +10,7 @@ namespace MonsterInsights\Reports\Admin;
 use MonsterInsights\Reports\Reports\YearInReview;
 use MonsterInsights\Reports\Activation;
 use MonsterInsights\Reports\Capabilities;
+use MonsterInsights\Reports\Feedback\FeatureFeedback;
 use MonsterInsights\Reports\Licensing\Levels;
 use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\REST\Controller;
@@ -76,20 +77,25 @@ final class BootData {
 	}
 
 	/**
-	 * The current user's id, locale and capabilities.
+	 * The current user's id, locale, capabilities and feature feedback: the features that ask
+	 * for it and those the user already rated on this site (the widget shows on neither again).
 	 *
 	 * @return array<string, mixed>
 	 */
 	private static function user(): array {
 		return array(
-			'id'           => get_current_user_id(),
-			'locale'       => get_user_locale(),
-			'capabilities' => array(
+			'id'              => get_current_user_id(),
+			'locale'          => get_user_locale(),
+			'capabilities'    => array(
 				'viewReports'   => current_user_can( Capabilities::VIEW ),
 				'saveSettings'  => current_user_can( Capabilities::SAVE ),
 				'manageNetwork' => is_multisite() && current_user_can( 'manage_network_options' ),
 				// The site notes form offers the media library (loaded on demand) when this is true.
 				'uploadFiles'   => current_user_can( 'upload_files' ),
+			),
+			'featureFeedback' => array(
+				'features' => FeatureFeedback::keys(),
+				'rated'    => FeatureFeedback::rated( get_current_user_id() ),
 			),
 		);
 	}

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\REST;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Feedback\FeatureFeedback;
 use MonsterInsights\Reports\Licensing\Licence;
 use MonsterInsights\Reports\Settings\Shop;
 
@@ -79,15 +80,36 @@ final class BootController extends Controller {
 				'user'    => array(
 					'type'       => 'object',
 					'properties' => array(
-						'id'           => $integer,
-						'locale'       => $string,
-						'capabilities' => array(
+						'id'              => $integer,
+						'locale'          => $string,
+						'capabilities'    => array(
 							'type'       => 'object',
 							'properties' => array(
 								'viewReports'   => $boolean,
 								'saveSettings'  => $boolean,
 								'manageNetwork' => $boolean,
 								'uploadFiles'   => $boolean,
+							),
+						),
+						'featureFeedback' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'features' => array(
+									'description' => __( 'The features whose screens ask for feedback (report names).', 'monsterinsights-reports' ),
+									'type'        => 'array',
+									'items'       => array(
+										'type' => 'string',
+										'enum' => FeatureFeedback::keys(),
+									),
+								),
+								'rated'    => array(
+									'description' => __( 'The features the user already gave feedback on, on this site.', 'monsterinsights-reports' ),
+									'type'        => 'array',
+									'items'       => array(
+										'type' => 'string',
+										'enum' => FeatureFeedback::keys(),
+									),
+								),
 							),
 						),
 					),

@@ -354,6 +354,64 @@ abstract class Controller extends \WP_REST_Controller {
 	}
 
 	/**
+	 * A page of items: { items, pagination: { total, pages, page, per_page, …$counts } }.
+	 *
+	 * @param array<int, array<string, mixed>> $items    The page's items, as the routes show them.
+	 * @param int                              $total    Items matching the request.
+	 * @param int                              $page     The page, from 1.
+	 * @param int                              $per_page Items per page, or -1 for all.
+	 * @param array<string, int>               $counts   Further counts of the pagination.
+	 */
+	protected static function page_of( array $items, int $total, int $page, int $per_page, array $counts = array() ): \WP_REST_Response {
+		return rest_ensure_response(
+			array(
+				'items'      => $items,
+				'pagination' => array(
+					'total'    => $total,
+					'pages'    => self::page_count( $total, $per_page ),
+					'page'     => $page,
+					'per_page' => $per_page,
+				) + $counts,
+			)
+		);
+	}
+
+	/**
+	 * The JSON schema of a page of items (page_of()).
+	 *
+	 * @param string                $title             The document's title, after the plugin's prefix.
+	 * @param array<string, mixed>  $item              An item's schema.
+	 * @param string                $items_description What `items` holds; '' for no description.
+	 * @param array<string, string> $pagination        Descriptions of the pagination's integers
+	 *                                                 (total, pages, page, per_page, then further
+	 *                                                 counts); '' or absent for none.
+	 * @return array<string, mixed>
+	 */
+	protected static function page_schema( string $title, array $item, string $items_description, array $pagination ): array {
+		$described  = static fn( string $description ): array => '' === $description ? array() : array( 'description' => $description );
+		$properties = array();
+		foreach ( array_merge( array_fill_keys( array( 'total', 'pages', 'page', 'per_page' ), '' ), $pagination ) as $field => $description ) {
+			$properties[ $field ] = $described( $description ) + array( 'type' => 'integer' );
+		}
+		return self::document(
+			$title,
+			array(
+				'type'       => 'object',
+				'properties' => array(
+					'items'      => $described( $items_description ) + array(
+						'type'  => 'array',
+						'items' => $item,
+					),
+					'pagination' => array(
+						'type'       => 'object',
+						'properties' => $properties,
+					),
+				),
+			)
+		);
+	}
+
+	/**
 	 * A 201 answer with the new item and its Location.
 	 *
 	 * @param array<string, mixed> $item The item as the routes show it.

@@ -11,6 +11,7 @@ import { canUse } from '../lib/tiers';
 import { appStore } from '../store/app';
 import { upgradeUrl } from '../upsell/constants';
 import { useAppScreen, type AppScreen } from './appScreens';
+import { FeatureFeedbackSlot } from './FeatureFeedbackSlot';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
 import { NotificationsBell } from './NotificationsBell';
@@ -221,6 +222,9 @@ function Shell() {
 					</div>
 				) }
 			</div>
+			{ authProblem === null && (
+				<FeatureFeedbackSlot matched={ matched } context={ context } />
+			) }
 			<ToastRegion />
 			<ReportErrorDialog />
 		</div>

@@ -25,10 +25,18 @@ export interface BootCapabilities {
 	uploadFiles?: boolean;
 }
 
+/** The feature feedback widget's features (report names) and those the user already rated. */
+export interface BootFeatureFeedback {
+	features: string[];
+	rated: string[];
+}
+
 export interface BootUser {
 	id: number;
 	locale: string;
 	capabilities: BootCapabilities;
+	/** Absent in older boot data: the widget shows nowhere. */
+	featureFeedback?: BootFeatureFeedback;
 }
 
 export interface BootSite {

@@ -277,8 +277,8 @@ add_action(
 
 		// POST reset: the e2e site as bin/serve-e2e.sh made it — no data source, no site licence
 		// key and the plugin's own licence level, empty built-in tables (and a new data version, so
-		// no cached report of the seeded data is served) and every user's metric selection back to
-		// the default.
+		// no cached report of the seeded data is served), every user's metric selection back to
+		// the default and no user's feature feedback.
 		register_rest_route(
 			REST_NAMESPACE,
 			'/reset',
@@ -292,6 +292,7 @@ add_action(
 					delete_option( \MonsterInsights\Reports\Licensing\Licence::SITE_OPTION );
 					clear_builtin_data();
 					delete_metadata( 'user', 0, MetricsController::META, '', true );
+					delete_metadata( 'user', 0, $GLOBALS['wpdb']->get_blog_prefix() . \MonsterInsights\Reports\Feedback\FeatureFeedback::META, '', true );
 					return array(
 						'source'      => (string) get_option( BootData::SOURCE_OPTION, '' ),
 						'level'       => BootData::build( array( 'licence' ) )['licence']['level'],

@@ -160,6 +160,8 @@ test( 'on google: the top terms with the fake Search Console numbers and the lin
 } ) => {
 	await fakeGoogle( '/__reset' );
 	await e2eSite().post( `${ E2E_ROUTES }/google`, { sc_site: SITE } );
+	// An earlier spec (the promo cards') may have asked the same range: ask Google afresh.
+	await e2eSite().post( `${ E2E_ROUTES }/google`, { expire: true } );
 	await openReport( page );
 
 	const expected = expectedRows();

@@ -7,6 +7,7 @@
 
 namespace MonsterInsights\Reports\Tests\Shared;
 
+use MonsterInsights\Reports\Feedback\FeatureFeedback;
 use MonsterInsights\Reports\Notifications\Notifications;
 use MonsterInsights\Reports\REST\MetricsController;
 use MonsterInsights\Reports\Sources\Builtin\Collection\Collector\Buffer;
@@ -86,8 +87,8 @@ class UninstallDataTest extends TestCase {
 
 	/**
 	 * Every data dir of every site is deleted (the current one, the folder of version 1.0, any
-	 * other, one outside the web root), with every user's metric selection and notification
-	 * dismissals; other user meta and other folders of uploads stay.
+	 * other, one outside the web root), with every user's metric selection, notification
+	 * dismissals and feature feedback; other user meta and other folders of uploads stay.
 	 */
 	public function test_uninstall_removes_data_dirs_and_user_meta() {
 		$user = $this->create_user( 'administrator' );
@@ -99,6 +100,17 @@ class UninstallDataTest extends TestCase {
 				'no_source' => array(
 					'time' => 1,
 					'hash' => 'x',
+				),
+			)
+		);
+		update_user_option(
+			$user,
+			FeatureFeedback::META,
+			array(
+				'exceptions' => array(
+					'rating'  => 4,
+					'message' => 'Useful.',
+					'date'    => '2026-03-01T09:00:00Z',
 				),
 			)
 		);
@@ -148,6 +160,8 @@ class UninstallDataTest extends TestCase {
 		$this->assertFalse( metadata_exists( 'user', $user, MetricsController::META ) );
 		$this->assertFalse( get_user_option( Notifications::META, $user ) );
 		$this->assertFalse( metadata_exists( 'user', $user, $GLOBALS['wpdb']->get_blog_prefix() . Notifications::META ) );
+		$this->assertFalse( get_user_option( FeatureFeedback::META, $user ) );
+		$this->assertFalse( metadata_exists( 'user', $user, $GLOBALS['wpdb']->get_blog_prefix() . FeatureFeedback::META ) );
 		if ( '' !== $sub_option ) {
 			$this->assertFalse( metadata_exists( 'user', $user, $sub_option ) );
 		}

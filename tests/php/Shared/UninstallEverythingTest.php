@@ -124,6 +124,9 @@ class UninstallEverythingTest extends TestCase {
 		$this->assertGreaterThanOrEqual( 30 * $sites, count( preg_grep( '/_transient_mir_report_/', $result['before'] ) ) );
 		$this->assertMatchesRegularExpression( '/^row ' . self::PREFIX . 'usermeta .*monsterinsights_reports_included_metrics/m', $before );
 		$this->assertMatchesRegularExpression( '/^row ' . self::PREFIX . 'usermeta .*monsterinsights_reports_dismissed_notifications/m', $before );
+		foreach ( $blog_prefixes as $blog_prefix ) {
+			$this->assertMatchesRegularExpression( '/^row ' . self::PREFIX . 'usermeta .*"' . preg_quote( $blog_prefix, '/' ) . 'monsterinsights_reports_feature_feedback"/m', $before );
+		}
 		$this->assertMatchesRegularExpression( '/^file \/uploads\/.*monsterinsights/m', $before );
 		if ( is_multisite() ) {
 			$this->assertMatchesRegularExpression( '/^row ' . self::PREFIX . 'sitemeta .*monsterinsights_reports_network_licence/m', $before );

@@ -7,10 +7,10 @@
  *
  * - `use`: the plugin used for real on every site (on a network: network-activated, a second site
  *   made): settings, 14 days of seeded traffic aggregated, the cron events' work, every report and
- *   table opened (their caches fill), notes and categories, metrics, notifications dismissed, a
- *   licence, a site speed audit, a data source's secrets; on a network also the network settings,
- *   licence and secrets. Then the plugin is deactivated, as before a deletion. Prints what each
- *   request answered, as JSON.
+ *   table opened (their caches fill), notes and categories, metrics, notifications dismissed,
+ *   feature feedback, a licence, a site speed audit, a data source's secrets; on a network also the
+ *   network settings, licence and secrets. Then the plugin is deactivated, as before a deletion.
+ *   Prints what each request answered, as JSON.
  * - `uninstall`: with the plugin inactive, lists what of the plugin the database and the content
  *   folder hold, uninstalls as wp-admin's Delete does (uninstall_plugin()), and lists again. Prints
  *   { before, after } as JSON.
@@ -181,6 +181,15 @@ function mir_use_site( string $licence ): array {
 	$log[]      = mir_rest( 'POST', '/metrics', array( 'selected_metrics' => 'sessions,pageviews,bounce_rate' ) );
 	$log[]      = mir_rest( 'GET', '/notifications' );
 	$log[]      = mir_rest( 'POST', '/notifications/dismiss-all' );
+	$log[]      = mir_rest(
+		'POST',
+		'/feedback',
+		array(
+			'feature_key' => 'exceptions',
+			'rating'      => 4,
+			'message'     => 'Handy.',
+		)
+	);
 	$log[]      = mir_rest( 'POST', '/site-speed/audit', array( 'device' => 'mobile' ) );
 	mir_store_secrets( MonsterInsights\Reports\Settings\Secrets::SITE );
 	return $log;

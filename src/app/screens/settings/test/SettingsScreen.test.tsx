@@ -38,6 +38,9 @@ import {
 	type Routes,
 } from './server';
 
+/** The settings screen's feature feedback card asks for its first page. */
+const FEEDBACK_LIST = '/monsterinsights-reports/v1/feedback?page=1&per_page=20';
+
 /**
  * What POST /settings stores: the request's changes applied to the settings, as the server does.
  *
@@ -72,6 +75,10 @@ function renderScreen(
 		[ `POST ${ SETTINGS }` ]: ( call ) => saved( stored, call ),
 		[ `GET ${ ADDONS }` ]: () => addonsWith( { dimensions: true } ),
 		[ `GET ${ LICENCE }` ]: () => licenceWith(),
+		[ `GET ${ FEEDBACK_LIST }` ]: () => ( {
+			items: [],
+			pagination: { total: 0, pages: 0, page: 1, per_page: 20 },
+		} ),
 		...routes,
 	} );
 	const registry = createShellRegistry( boot );
@@ -201,7 +208,7 @@ describe( 'SettingsScreen', () => {
 			await screen.findByText( 'Your level: Lite' )
 		).toBeInTheDocument();
 		expect( calls.map( ( call ) => call.path ).sort() ).toEqual(
-			[ ADDONS, LICENCE, SETTINGS ].sort()
+			[ ADDONS, FEEDBACK_LIST, LICENCE, SETTINGS ].sort()
 		);
 		expect( writes( calls ) ).toEqual( [] );
 	} );
