@@ -12,6 +12,7 @@ use MonsterInsights\Reports\Insights\Insights;
 use MonsterInsights\Reports\Sources\Google\Ga4Exceptions;
 use MonsterInsights\Reports\Tests\Support\FakeGoogle\FakeNumbers;
 use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
+use MonsterInsights\Reports\Tests\Support\FakeShop;
 
 /**
  * Now is Wednesday 25 November 2026, noon (UTC, the test site's time zone): the range is 26
@@ -21,6 +22,8 @@ use MonsterInsights\Reports\Tests\Support\FakeGoogle\GoogleReportTestCase;
  * November (now) is an exception of the Email channel that outranks it (one insight per subject).
  */
 class GoogleAiInsightsTest extends GoogleReportTestCase {
+
+	use FakeShop;
 
 	private const NOW = '2026-11-25 12:00:00';
 
@@ -113,5 +116,55 @@ class GoogleAiInsightsTest extends GoogleReportTestCase {
 		$this->assertSame( 'exception', $email[0]['kind'] );
 		$this->assertSame( '/exceptions', $email[0]['link'] );
 		$this->assertStringStartsWith( sprintf( 'Sessions from Email were %s on Friday, November 20, 2026, ', number_format( $day ) ), $email[0]['content'] );
+	}
+
+	/**
+	 * With a shop, purchases and revenue that fell: 9,000 more purchases and 9,000.00 more revenue
+	 * on 10 October (before). Steady: 450–549 purchases and 450.00–549.99 a day.
+	 */
+	public function test_purchases_and_revenue_with_a_shop(): void {
+		$this->fake_shop( 'woocommerce', 'EUR', '€', 'right_space' );
+		self::fake_google_control(
+			'/__control',
+			array(
+				'spikes' => array(
+					array(
+						'metric' => 'ecommercePurchases',
+						'date'   => '2026-10-10',
+						'add'    => 9000,
+					),
+					array(
+						'metric' => 'purchaseRevenue',
+						'date'   => '2026-10-10',
+						'add'    => 9000,
+					),
+				),
+			)
+		);
+		$steady = static function ( string $metric, array $days, int $base, int $spread ): int {
+			$sum = 0;
+			foreach ( $days as $day ) {
+				$sum += $base + crc32( FakeNumbers::PROPERTY . '|' . $metric . '|' . $day . '||' ) % $spread;
+			}
+			return $sum;
+		};
+		$now_days    = FakeNumbers::days( '2026-10-26', '2026-11-24' );
+		$before_days = FakeNumbers::days( '2026-09-26', '2026-10-25' );
+		$purchases   = array( $steady( 'ecommercePurchases', $now_days, 450, 100 ), $steady( 'ecommercePurchases', $before_days, 450, 100 ) + 9000 );
+		// Cents.
+		$revenue = array( $steady( 'purchaseRevenue', $now_days, 45000, 10000 ), $steady( 'purchaseRevenue', $before_days, 45000, 10000 ) + 900000 );
+		$euros   = static fn( int $cents ): string => number_format( $cents / 100, 2 ) . "\u{00A0}€";
+
+		$source = \MonsterInsights\Reports\Plugin::instance()->sources()->active();
+		$this->assertNotNull( $source );
+		$contents = array_column( Insights::get( $source )['insights'], 'content' );
+		$this->assertContains(
+			sprintf( 'Purchases fell %d%%: %s in the last 30 days, down from %s.', round( ( $purchases[1] - $purchases[0] ) / $purchases[1] * 100 ), number_format( $purchases[0] ), number_format( $purchases[1] ) ),
+			$contents
+		);
+		$this->assertContains(
+			sprintf( 'Revenue fell %d%%: %s in the last 30 days, down from %s.', round( ( $revenue[1] - $revenue[0] ) / $revenue[1] * 100 ), $euros( $revenue[0] ), $euros( $revenue[1] ) ),
+			$contents
+		);
 	}
 }
