@@ -141,7 +141,7 @@ class GoogleAiInsightsTest extends GoogleReportTestCase {
 				),
 			)
 		);
-		$steady = static function ( string $metric, array $days, int $base, int $spread ): int {
+		$steady      = static function ( string $metric, array $days, int $base, int $spread ): int {
 			$sum = 0;
 			foreach ( $days as $day ) {
 				$sum += $base + crc32( FakeNumbers::PROPERTY . '|' . $metric . '|' . $day . '||' ) % $spread;
