@@ -245,7 +245,7 @@ test( 'shows a plus licence the blurred sample under the upsell', async ( {
 		.getByRole( 'link', { name: 'AI Insights', exact: true } )
 		.click();
 	await expect( page ).toHaveURL(
-		/page=monsterinsights_reports#\/ai-insights$/
+		/page=monsterinsights_reports#\/ai-insights(\?|$)/
 	);
 	await expect( page.getByText( 'Sample data' ) ).toBeVisible();
 	await expect(
