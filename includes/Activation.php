@@ -40,6 +40,7 @@ final class Activation {
 		Sources\Builtin\Collection\Tracking\Module::activate_site();
 		Sources\Builtin\Aggregation\Migrations::maybe_migrate();
 		Sources\Builtin\Aggregation\Scheduler::schedule();
+		Insights\Insights::schedule();
 		Notes\Module::activate_site();
 	}
 

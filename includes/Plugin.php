@@ -136,6 +136,7 @@ final class Plugin {
 		REST\CsvResponse::register();
 		REST\Controller::register();
 		Privacy::register();
+		Insights\Insights::register();
 		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
 		// A shop order written or removed changes the eCommerce figures at once.
 		add_action( 'monsterinsights_reports_shop_order_changed', array( BuiltinSource::class, 'bump_data_version' ), 10, 0 );
@@ -143,6 +144,7 @@ final class Plugin {
 		// Built-in analytics: aggregation and pruning (WP-Cron, reports page load), deactivation.
 		( new Scheduler( $this->reports_page ) )->register();
 		register_deactivation_hook( MONSTERINSIGHTS_REPORTS_FILE, array( Scheduler::class, 'deactivate' ) );
+		register_deactivation_hook( MONSTERINSIGHTS_REPORTS_FILE, array( Insights\Insights::class, 'deactivate' ) );
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			\WP_CLI::add_command( 'monsterinsights-reports', CLI\Command::class );
 			\WP_CLI::add_command( 'monsterinsights-reports ecommerce', CLI\EcommerceCommand::class );
@@ -163,6 +165,7 @@ final class Plugin {
 		( new BootController() )->register_routes();
 		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
 		( new REST\ExceptionsController( $this->sources ) )->register_routes();
+		( new REST\AiInsightsController( $this->sources ) )->register_routes();
 		( new REST\JourneyFiltersController( $this->sources ) )->register_routes();
 		( new REST\SiteSpeedController( $this->sources ) )->register_routes();
 		( new REST\SettingsController() )->register_routes();

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Insights\Insights;
 use MonsterInsights\Reports\Notes\Categories;
 use MonsterInsights\Reports\Notes\Notes;
 use MonsterInsights\Reports\Notifications\Notifications;
@@ -224,7 +225,7 @@ final class Privacy {
 
 	/**
 	 * Exports the user's preferences: their Overview metric selection, their notification
-	 * dismissals on this site and their promo card dismissals; nothing when they have made no choice.
+	 * dismissals and AI insight ratings on this site and their promo card dismissals; nothing when they have made no choice.
 	 *
 	 * @param string $email The user's email address.
 	 * @param int    $page  The page (one is enough).
@@ -265,6 +266,22 @@ final class Privacy {
 			$fields[] = array(
 				'name'  => __( 'Dismissed promo cards', 'monsterinsights-reports' ),
 				'value' => implode( ', ', $promos ),
+			);
+		}
+		$ratings = Insights::ratings( $user->ID );
+		if ( array() !== $ratings ) {
+			$list = array();
+			foreach ( $ratings as $rating ) {
+				$text = 1 === $rating['score'] ? __( 'thumbs up', 'monsterinsights-reports' ) : __( 'thumbs down', 'monsterinsights-reports' );
+				if ( '' !== $rating['feedback'] ) {
+					/* translators: 1: thumbs up or thumbs down, 2: the user's feedback. */
+					$text = sprintf( __( '%1$s, feedback: %2$s', 'monsterinsights-reports' ), $text, $rating['feedback'] );
+				}
+				$list[] = $rating['insight_id'] . ': ' . $text;
+			}
+			$fields[] = array(
+				'name'  => __( 'AI insight ratings', 'monsterinsights-reports' ),
+				'value' => implode( '; ', $list ),
 			);
 		}
 		if ( array() === $fields ) {
@@ -314,8 +331,8 @@ final class Privacy {
 	}
 
 	/**
-	 * Deletes the user's preferences: the metric selection, the promo card dismissals and this site's notification
-	 * dismissals.
+	 * Deletes the user's preferences: the metric selection, the promo card dismissals, this site's notification
+	 * dismissals and AI insight ratings.
 	 *
 	 * @param string $email The user's email address.
 	 * @param int    $page  The page (one is enough).
@@ -332,6 +349,7 @@ final class Privacy {
 				delete_user_option( $user->ID, Notifications::META ),
 				// get_user_option() also reads the key without the site's prefix.
 				delete_user_meta( $user->ID, Notifications::META ),
+				Insights::forget( $user->ID ),
 			);
 		}
 		return self::erased( in_array( true, $deleted, true ), false, array(), true );

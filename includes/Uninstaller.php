@@ -50,6 +50,7 @@ final class Uninstaller {
 		Sources\Builtin\Aggregation\Compaction::DAYS_OPTION,
 		Sources\Builtin\Answers\SpeedAudit::OPTION,
 		Sources\Builtin\Demo\Seeder::MARKER_OPTION,
+		Insights\Insights::OPTION,
 	);
 
 	/**
@@ -77,11 +78,13 @@ final class Uninstaller {
 
 	/**
 	 * User options the plugin stores per site (user meta under the site's table prefix, see
-	 * update_user_option()): each user's notification dismissals and feature feedback.
+	 * update_user_option()): each user's notification dismissals, feature feedback and AI insight
+	 * ratings.
 	 */
 	public const USER_SITE_OPTIONS = array(
 		Notifications\Notifications::META,
 		Feedback\FeatureFeedback::META,
+		Insights\Insights::RATINGS,
 	);
 
 	/**
@@ -204,6 +207,7 @@ final class Uninstaller {
 			delete_metadata( 'user', 0, $key, '', true );
 		}
 		Sources\Builtin\Aggregation\Scheduler::unschedule();
+		Insights\Insights::unschedule();
 		Sources\Builtin\Storage\Tables::drop();
 		Notes\Module::uninstall_site();
 		foreach ( self::SITE_OPTIONS as $option ) {

@@ -46,7 +46,8 @@ final class ReportsPage {
 	private string $hook_suffix = '';
 
 	/**
-	 * Adds the top-level menu and its items: Reports, User Journey (while its module is on), Settings.
+	 * Adds the top-level menu and its items: Reports, User Journey (while its module is on), AI
+	 * Insights, Settings.
 	 */
 	public function register(): void {
 		$suffix = add_menu_page(
@@ -77,6 +78,15 @@ final class ReportsPage {
 				'__return_null'
 			);
 		}
+		// AI Insights (pro; the app shows the upsell below): the app highlights it on its route.
+		add_submenu_page(
+			self::SLUG,
+			__( 'AI Insights', 'monsterinsights-reports' ),
+			__( 'AI Insights', 'monsterinsights-reports' ),
+			Capabilities::VIEW,
+			self::SLUG . '#/ai-insights',
+			'__return_null'
+		);
 		add_submenu_page(
 			self::SLUG,
 			__( 'Insights Settings', 'monsterinsights-reports' ),

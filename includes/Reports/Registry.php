@@ -90,7 +90,7 @@ final class Registry {
 		),
 		'ai_insights'           => array(
 			'feature' => 'ai_insights',
-			'class'   => null,
+			'class'   => AiInsights::class,
 		),
 		'ai_chat'               => array(
 			'feature' => 'ai_chat',

@@ -350,6 +350,10 @@ export const REPORTS = {
 			import(
 				/* webpackChunkName: "demo-ai-insights" */ '../demo/ai_insights'
 			),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ai-insights" */ './ai-insights'
+			) as Promise< ScreenModule >,
 	},
 	ai_chat: {
 		paths: [

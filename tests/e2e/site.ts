@@ -81,6 +81,28 @@ export class E2ESite {
 	}
 
 	/**
+	 * GETs a REST route and answers its JSON; fails the test on an error status.
+	 *
+	 * @param route  The route under /wp-json.
+	 * @param params The query parameters.
+	 */
+	async get< T >(
+		route: string,
+		params: Record< string, string > = {}
+	): Promise< T > {
+		const answer = await this.context.get( `/wp-json${ route }`, {
+			params,
+			headers: { 'X-WP-Nonce': this.nonce },
+			timeout: 60_000,
+		} );
+		const body = await answer.text();
+		expect( answer.status(), `GET ${ route }: ${ body }` ).toBeLessThan(
+			300
+		);
+		return JSON.parse( body ) as T;
+	}
+
+	/**
 	 * Chooses the active data source; answers the previous one.
 	 *
 	 * @param source 'builtin', or '' for none.

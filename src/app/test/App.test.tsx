@@ -188,12 +188,12 @@ describe( 'App', () => {
 				.mockImplementation( ( key ) =>
 					held.then( () => load( key ) )
 				);
-			setHash( '#/ai-insights' );
+			setHash( '#/ai-insights/chat' );
 			renderApp();
 			expect(
 				await screen.findByRole( 'heading', {
 					level: 2,
-					name: 'AI Insights',
+					name: 'Conversations AI',
 				} )
 			).toBeInTheDocument();
 			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
@@ -213,7 +213,7 @@ describe( 'App', () => {
 					)
 				).not.toBeNull()
 			);
-			expect( loadDemo ).toHaveBeenCalledWith( 'ai_insights' );
+			expect( loadDemo ).toHaveBeenCalledWith( 'ai_chat' );
 			loadDemo.mockRestore();
 			expect(
 				document.querySelector( '.monsterinsights-reports-sample' )
@@ -268,7 +268,7 @@ describe( 'App', () => {
 		} );
 
 		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
-			setHash( '#/ai-insights' );
+			setHash( '#/ai-insights/chat' );
 			renderApp( { licence: { level: 'agency', source: 'site' } } );
 			expect(
 				await screen.findByRole( 'heading', {
@@ -319,7 +319,7 @@ describe( 'App', () => {
 			renderApp();
 			await screen.findByRole( 'heading', {
 				name: 'AI Insights',
-				level: 2,
+				level: 1,
 			} );
 			expect( within( menu ).getByText( 'AI Insights' ) ).toHaveClass(
 				'current'

@@ -132,7 +132,16 @@ describe( 'firstScreen', () => {
 			connected( 'pro' ),
 			'#/user-journey-report',
 		],
-		[ 'a report without a screen', connected( 'pro' ), '#/ai-insights' ],
+		[
+			'AI Insights, which reads its own route',
+			connected( 'pro' ),
+			'#/ai-insights',
+		],
+		[
+			'a report without a screen',
+			connected( 'pro' ),
+			'#/ai-insights/chat',
+		],
 		[ 'the settings screen', connected(), '#/settings' ],
 		[ 'a site without a source', makeBoot(), '' ],
 		[

@@ -413,6 +413,32 @@ export interface ExceptionRow {
 }
 
 /** GET /reports/exceptions (start, end, page, per_page): the range's exceptions, newest first. */
+/** An insight of the AI Insights report: a sentence with its numbers and its report's route. */
+export interface AiInsight {
+	/** Stable: a hash of the insight's kind and subject. */
+	id: string;
+	content: string;
+	/** The app route of the report that shows the numbers, e.g. "/traffic-overview". */
+	link: string;
+}
+
+/** The current user's rating of an insight. */
+export interface AiInsightRating {
+	insight_id: string;
+	/** 1 thumbs up, 0 thumbs down. */
+	score: number;
+	feedback: string;
+	skipped: boolean;
+}
+
+/** GET /reports/ai_insights (and the data of GET /ai-insights). */
+export interface AiInsightsReport {
+	/** When the insights were generated (Unix time). */
+	generated_at: number;
+	insights: AiInsight[];
+	ratings: AiInsightRating[];
+}
+
 export interface ExceptionsReport {
 	items: ExceptionRow[];
 	pagination: {
@@ -585,6 +611,7 @@ export interface ReportPayloads {
 	media: MediaReport;
 	realtime: RealtimeReport;
 	exceptions: ExceptionsReport;
+	ai_insights: AiInsightsReport;
 	sitespeed: SiteSpeedReport;
 	yearinreview: YearInReviewReport;
 	userjourney: UserJourneyReport;

@@ -454,6 +454,33 @@ class PrivacyTest extends TestCase {
 	}
 
 	/**
+	 * The AI insight ratings are exported and erased with the preferences, the user's alone.
+	 */
+	public function test_ai_insight_ratings_are_exported_and_erased(): void {
+		$ada = $this->users['ada']->ID;
+		$ben = $this->users['ben']->ID;
+		\MonsterInsights\Reports\Insights\Insights::rate( $ada, 'aaa111', 1 );
+		\MonsterInsights\Reports\Insights\Insights::rate( $ada, 'bbb222', 0 );
+		\MonsterInsights\Reports\Insights\Insights::feedback( $ada, 'bbb222', 'Wrong numbers.', false );
+		\MonsterInsights\Reports\Insights\Insights::rate( $ben, 'aaa111', 0 );
+
+		$this->assertSame(
+			array(
+				array(
+					'name'  => 'AI insight ratings',
+					'value' => 'aaa111: thumbs up; bbb222: thumbs down, feedback: Wrong numbers.',
+				),
+			),
+			$this->run_tool( 'exporters', Privacy::PREFERENCES, 'ada@example.org' )['data'][0]['data']
+		);
+
+		$this->assertTrue( $this->run_tool( 'erasers', Privacy::PREFERENCES, 'ada@example.org' )['items_removed'] );
+		$this->assertSame( array(), \MonsterInsights\Reports\Insights\Insights::ratings( $ada ) );
+		$this->assertSame( array( 'aaa111' ), array_column( \MonsterInsights\Reports\Insights\Insights::ratings( $ben ), 'insight_id' ) );
+		$this->assertSame( array(), $this->run_tool( 'exporters', Privacy::PREFERENCES, 'ada@example.org' )['data'] );
+	}
+
+	/**
 	 * The policy text follows the settings: signals honoured, country lookup, raw window, source.
 	 */
 	public function test_the_policy_text_says_what_the_collector_stores(): void {

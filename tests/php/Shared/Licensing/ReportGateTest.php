@@ -169,7 +169,7 @@ class ReportGateTest extends TestCase {
 		$this->assert_upgrade_required( $this->get_report( 'traffic_overview' ), 'plus', 'traffic_overview', 'basic sees the upsell' );
 		update_option( \MonsterInsights\Reports\Licensing\Licence::SITE_OPTION, $this->mint( 'pro' ) );
 		$this->assert_upgrade_required( $this->get_report( 'exceptions' ), 'agency', 'exceptions', 'pro' );
-		$this->assertSame( 404, $this->get_report( 'ai_insights' )[0], 'unlocked, not built yet' );
+		$this->assertSame( 404, $this->get_report( 'ai_chat' )[0], 'unlocked, not built yet' );
 	}
 
 	/**
