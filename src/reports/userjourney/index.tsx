@@ -29,6 +29,7 @@ import type { ReactNode } from 'react';
 
 import { ErrorDialog } from '../../components/Dialogs';
 import { Loader } from '../../components/Loader';
+import { Pager } from '../../components/Pager';
 import { SafeLink } from '../../components/SafeLink';
 import { formatDuration, toLocaleTag } from '../../lib/format';
 import { defaultDateQuery } from '../../lib/dates';
@@ -242,35 +243,13 @@ export function JourneyTable( {
 					</tbody>
 				</table>
 			</div>
-			{ pages > 1 && (
-				<div className="monsterinsights-reports-journey__pager">
-					<Button
-						variant="secondary"
-						disabled={ ! onPage || busy || page <= 1 }
-						onClick={ () => onPage?.( page - 1 ) }
-					>
-						{ __( 'Previous', 'monsterinsights-reports' ) }
-					</Button>
-					<span>
-						{ sprintf(
-							/* translators: 1: the page shown, 2: how many pages. */
-							__(
-								'Page %1$d of %2$d',
-								'monsterinsights-reports'
-							),
-							page,
-							pages
-						) }
-					</span>
-					<Button
-						variant="secondary"
-						disabled={ ! onPage || busy || page >= pages }
-						onClick={ () => onPage?.( page + 1 ) }
-					>
-						{ __( 'Next', 'monsterinsights-reports' ) }
-					</Button>
-				</div>
-			) }
+			<Pager
+				className="monsterinsights-reports-journey__pager"
+				page={ page }
+				pages={ pages }
+				onPage={ onPage }
+				busy={ busy }
+			/>
 		</div>
 	);
 }

@@ -139,15 +139,12 @@ async function chooseGoogle( page: Page ): Promise< void > {
 }
 
 /**
- * Picks a property, saves the Google settings and makes google the data source.
+ * Picks a property and saves the Google settings.
  *
  * @param page     The page.
  * @param property The property's id.
  */
-async function pickPropertyAndSwitch(
-	page: Page,
-	property: string
-): Promise< void > {
+async function pickProperty( page: Page, property: string ): Promise< void > {
 	await app( page )
 		.getByRole( 'combobox', { name: 'Google Analytics 4 property' } )
 		.selectOption( property );
@@ -157,6 +154,19 @@ async function pickPropertyAndSwitch(
 	await expect( panel( page ).getByRole( 'status' ) ).toHaveText(
 		'Google settings saved.'
 	);
+}
+
+/**
+ * Picks a property, saves the Google settings and makes google the data source.
+ *
+ * @param page     The page.
+ * @param property The property's id.
+ */
+async function pickPropertyAndSwitch(
+	page: Page,
+	property: string
+): Promise< void > {
+	await pickProperty( page, property );
 	await app( page ).getByRole( 'button', { name: 'Save Changes' } ).click();
 	await expect(
 		app( page ).getByRole( 'link', { name: 'Back to reports' } )
@@ -384,15 +394,7 @@ test( 'the setup wizard connects Google by the OAuth round trip and finishes on 
 	await expect(
 		app( page ).getByRole( 'radio', { name: 'Google Analytics 4' } )
 	).toBeChecked();
-	await app( page )
-		.getByRole( 'combobox', { name: 'Google Analytics 4 property' } )
-		.selectOption( PROPERTY );
-	await app( page )
-		.getByRole( 'button', { name: 'Save Google settings' } )
-		.click();
-	await expect( panel( page ).getByRole( 'status' ) ).toHaveText(
-		'Google settings saved.'
-	);
+	await pickProperty( page, PROPERTY );
 	await app( page ).getByRole( 'button', { name: 'Continue' } ).click();
 	await expect(
 		app( page ).getByRole( 'heading', { name: 'Privacy and tracking' } )

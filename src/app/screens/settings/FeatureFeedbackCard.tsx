@@ -21,6 +21,7 @@ import {
 	MAX_RATING,
 	type FeedbackPage,
 } from '../../../components/FeatureFeedback/api';
+import { Pager } from '../../../components/Pager';
 import { toLocaleTag } from '../../../lib/format';
 import { appStore } from '../../../store/app';
 import { errorText } from '../../../store/errors';
@@ -208,37 +209,12 @@ export function FeatureFeedbackCard() {
 						</table>
 					</div>
 				) }
-				{ pages > 1 && (
-					<div className="monsterinsights-reports-settings__feedback-pages">
-						<Button
-							variant="secondary"
-							disabled={ page <= 1 }
-							accessibleWhenDisabled
-							onClick={ () => setPage( page - 1 ) }
-						>
-							{ __( 'Previous', 'monsterinsights-reports' ) }
-						</Button>
-						<span>
-							{ sprintf(
-								/* translators: 1: the page, 2: the number of pages. */
-								__(
-									'Page %1$d of %2$d',
-									'monsterinsights-reports'
-								),
-								page,
-								pages
-							) }
-						</span>
-						<Button
-							variant="secondary"
-							disabled={ page >= pages }
-							accessibleWhenDisabled
-							onClick={ () => setPage( page + 1 ) }
-						>
-							{ __( 'Next', 'monsterinsights-reports' ) }
-						</Button>
-					</div>
-				) }
+				<Pager
+					className="monsterinsights-reports-settings__feedback-pages"
+					page={ page }
+					pages={ pages }
+					onPage={ setPage }
+				/>
 			</CardBody>
 		</Card>
 	);
