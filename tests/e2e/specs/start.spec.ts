@@ -440,11 +440,19 @@ test( 'with a pro key, the eCommerce Overview counts every paid order the demo s
 	await store.getByLabel( 'City' ).fill( 'San Francisco' );
 	await store.getByLabel( 'ZIP Code' ).fill( '94103' );
 	await expect( store.getByText( 'Cash on delivery' ) ).toBeVisible();
-	// The button ignores clicks while the checkout recalculates after an address change.
+	// The button ignores clicks while the checkout recalculates after an address change. The
+	// order page counts once its URL is there: on a busy machine its load event can take long,
+	// and a retry would look for the button on the order page.
 	await expect( async () => {
 		await store.getByRole( 'button', { name: 'Place Order' } ).click();
-		await store.waitForURL( /order-received/, { timeout: 5_000 } );
-	} ).toPass( { timeout: 60_000 } );
+		await store.waitForURL( /order-received/, {
+			timeout: 15_000,
+			waitUntil: 'commit',
+		} );
+	} ).toPass( { timeout: 90_000 } );
+	await expect(
+		store.getByText( 'Thank you. Your order has been received.' )
+	).toBeVisible( { timeout: 60_000 } );
 	await shopper.close();
 
 	// The eCommerce screen, licensed now (the page loaded again), with its figures.
