@@ -15,6 +15,8 @@ has_ext mysqli || need+=(php8.2-mysql)
 has_ext gd || need+=(php8.2-gd)
 has_ext curl || need+=(php8.2-curl)
 has_ext pdo_sqlite || need+=(php8.2-sqlite3)
+# The google source names a GA4 property's currency in the site's locale (NumberFormatter).
+has_ext intl || need+=(php8.2-intl)
 command -v mariadbd >/dev/null 2>&1 || command -v mysqld >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(mariadb-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v xgettext >/dev/null 2>&1 || need+=(gettext)

@@ -445,33 +445,4 @@ class FeedbackRouteTest extends TestCase {
 		$entry      = $this->call( 'POST', self::feedback() )[1];
 		$this->assertTrue( rest_validate_value_from_schema( $entry, $controller->get_item_schema(), 'entry' ) );
 	}
-
-	/**
-	 * Entries are per site: a network's other site has its own, and lists only its own.
-	 */
-	public function test_feedback_is_per_site(): void {
-		if ( ! is_multisite() ) {
-			$this->markTestSkipped( 'A network has several sites.' );
-		}
-		$user = $this->act_as( 'administrator' );
-		grant_super_admin( $user );
-		$this->assertSame( 201, $this->call( 'POST', self::feedback() )[0] );
-		$main = get_current_blog_id();
-
-		$site = $this->create_site( $user );
-		switch_to_blog( $site );
-		Capabilities::grant();
-		$this->assertFalse( self::stored( $user ) );
-		$this->assertSame( array(), FeatureFeedback::rated( $user ) );
-		$this->assertSame( 0, $this->call( 'GET' )[1]['pagination']['total'] );
-		list( $status, $entry ) = $this->call( 'POST', self::feedback( array( 'rating' => 2 ) ) );
-		$this->assertSame( 201, $status, 'the same feature again, on another site' );
-		$this->assertSame( $site, $entry['site_id'] );
-		$this->assertSame( array( 2 ), array_column( $this->call( 'GET' )[1]['items'], 'rating' ) );
-		restore_current_blog();
-
-		$this->assertSame( $main, get_current_blog_id() );
-		$this->assertSame( array( 4 ), array_column( $this->call( 'GET' )[1]['items'], 'rating' ) );
-		$this->assertSame( 4, self::stored( $user )['exceptions']['rating'] );
-	}
 }
