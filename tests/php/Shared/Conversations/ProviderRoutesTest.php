@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Tests\Shared\Conversations;
 
 use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Conversations\Provider;
+use MonsterInsights\Reports\Privacy;
 use MonsterInsights\Reports\Settings\Secrets;
 use MonsterInsights\Reports\Tests\Support\FakeAi\FakeAiTestCase;
 use MonsterInsights\Reports\Uninstaller;
@@ -302,6 +303,18 @@ class ProviderRoutesTest extends FakeAiTestCase {
 		self::fake_ai_script( array( array( 'status' => 429 ) ) );
 		list( $status, $data ) = $this->send( 'POST', '/test' );
 		$this->assertSame( array( 503, 'ai_provider_rate_limited', true ), array( $status, $data['code'], $data['data']['retryable'] ) );
+	}
+
+	/**
+	 * The suggested privacy policy says what goes to the AI provider, once one is connected.
+	 */
+	public function test_the_privacy_policy_names_the_ai_service_once_connected(): void {
+		$sentence = 'The reports use an AI service chosen by the website’s owner to phrase their insights and to answer questions about the figures.';
+		$this->assertStringNotContainsString( $sentence, Privacy::policy_text() );
+		self::connect_fake_ai();
+		$this->assertStringContainsString( '<p>' . $sentence, Privacy::policy_text() );
+		$this->assertStringNotContainsString( self::KEY, Privacy::policy_text() );
+		$this->assertStringNotContainsString( self::$fake_ai_url, Privacy::policy_text() );
 	}
 
 	/**
