@@ -38,6 +38,8 @@ final class Uninstaller {
 		REST\SettingsController::OPTION,
 		Settings\Modules::OPTION,
 		Settings\Secrets::OPTION,
+		Settings\Secrets::SERVICES_OPTION,
+		Conversations\Provider::OPTION,
 		Sources\Google\Connection::OPTION,
 		Sources\Google\Ga4Exceptions::OPTION,
 		Licensing\Licence::SITE_OPTION,
