@@ -191,6 +191,15 @@ function mir_use_site( string $licence ): array {
 		)
 	);
 	$log[]      = mir_rest( 'POST', '/site-speed/audit', array( 'device' => 'mobile' ) );
+	$log[]      = mir_rest(
+		'POST',
+		'/ai-provider',
+		array(
+			'base_url' => 'https://ai.example.test/v1',
+			'model'    => 'fake-analyst',
+			'api_key'  => 'uninstall-test-ai-key',
+		)
+	);
 	mir_store_secrets( MonsterInsights\Reports\Settings\Secrets::SITE );
 	return $log;
 }
