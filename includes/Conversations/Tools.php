@@ -411,6 +411,16 @@ final class Tools {
 		if ( is_string( $filters ) ) {
 			return $filters;
 		}
+		foreach ( $filters as $filter ) {
+			// Every source filters the rows of the query's own dimensions.
+			if ( ! in_array( $filter->dimension, $dimensions, true ) ) {
+				return sprintf(
+					/* translators: %s: the filter's dimension. */
+					__( 'A filter’s dimension must also be one of the query’s dimensions: add “%s” to dimensions.', 'monsterinsights-reports' ),
+					$filter->dimension
+				);
+			}
+		}
 		$order_by = $args['order_by'] ?? null;
 		if ( null !== $order_by && ( ! is_string( $order_by ) || ! in_array( $order_by, $metrics, true ) ) ) {
 			return sprintf(
