@@ -16,7 +16,7 @@ use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Conversations\ChatTraffic;
 
 /**
- * run_query answers the seeded visits' exact numbers (computed from the table of ChatTraffic), a
+ * The run_query tool answers the seeded visits' exact numbers (computed from the table of ChatTraffic), a
  * chart of its rows when asked; every bad call answers a readable error naming the valid values.
  */
 class ToolsTest extends BuiltinTestCase {
@@ -325,7 +325,7 @@ class ToolsTest extends BuiltinTestCase {
 	}
 
 	/**
-	 * get_today and list_names.
+	 * The get_today and list_names tools.
 	 */
 	public function test_get_today_and_list_names(): void {
 		list( $today ) = $this->call( 'get_today', '' );
