@@ -111,6 +111,7 @@ final class ChatController extends Controller {
 							'description'       => __( 'The chat’s title (at most 50 characters); empty shows its first message.', 'monsterinsights-reports' ),
 							'type'              => 'string',
 							'maxLength'         => Chats::MAX_TITLE,
+							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => static fn( $value ): string => trim( sanitize_text_field( (string) $value ) ),
 						),
 					)
@@ -155,6 +156,7 @@ final class ChatController extends Controller {
 							'description'       => __( 'What was wrong with the answer.', 'monsterinsights-reports' ),
 							'type'              => 'string',
 							'maxLength'         => Chats::MAX_FEEDBACK,
+							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => static fn( $value ): string => trim( sanitize_textarea_field( (string) $value ) ),
 						),
 						'skipped_feedback' => array(

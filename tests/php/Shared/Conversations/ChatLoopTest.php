@@ -255,10 +255,10 @@ class ChatLoopTest extends BuiltinTestCase {
 	 */
 	public function test_each_failure_keeps_the_message_and_the_retry_succeeds(): void {
 		$cases = array(
-			'401'               => array( array( 'status' => 401 ), 502, 'ai_provider_unauthorized', false ),
-			'429'               => array( array( 'status' => 429 ), 503, 'ai_provider_rate_limited', true ),
-			'500'               => array( array( 'status' => 500 ), 502, 'ai_provider_failed', true ),
-			'timeout'           => array(
+			'401'                => array( array( 'status' => 401 ), 502, 'ai_provider_unauthorized', false ),
+			'429'                => array( array( 'status' => 429 ), 503, 'ai_provider_rate_limited', true ),
+			'500'                => array( array( 'status' => 500 ), 502, 'ai_provider_failed', true ),
+			'timeout'            => array(
 				array(
 					'delay_ms' => 2500,
 					'text'     => 'Too late.',
@@ -267,7 +267,7 @@ class ChatLoopTest extends BuiltinTestCase {
 				'ai_provider_unreachable',
 				true,
 			),
-			'malformed'         => array( array( 'malformed' => true ), 502, 'ai_provider_bad_response', true ),
+			'malformed'          => array( array( 'malformed' => true ), 502, 'ai_provider_bad_response', true ),
 			'nameless tool call' => array(
 				array(
 					'tool_calls' => array(
