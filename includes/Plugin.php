@@ -184,5 +184,6 @@ final class Plugin {
 		( new REST\GoogleController() )->register_routes();
 		( new REST\PromosController() )->register_routes();
 		( new REST\SeoPluginController() )->register_routes();
+		( new REST\AiProviderController() )->register_routes();
 	}
 }

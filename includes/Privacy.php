@@ -78,10 +78,14 @@ final class Privacy {
 	 * they do not, how long, where, and what the plugin keeps about the site's users. It follows
 	 * the site's settings when it is built: the privacy signals honoured, whether a country is
 	 * looked up, the raw window; while another source than the built-in analytics is chosen (the
-	 * tracker is then not printed) it speaks of the users' data only.
+	 * tracker is then not printed) it speaks of the users' data only. With an AI provider connected
+	 * it says what is sent to it.
 	 */
 	public static function policy_text(): string {
 		$users = esc_html__( 'For users who log in to this website: the notes you write about the website in its reports carry your user account, and your choices in the reports (the figures you show, the notifications you dismiss) are stored with your account. They can be exported and erased with the website’s personal data tools; erasing keeps your notes for the rest of the team without your name.', 'monsterinsights-reports' );
+		if ( \MonsterInsights\Reports\Conversations\Provider::configured() ) {
+			$users .= '</p><p>' . esc_html__( 'The reports use an AI service chosen by the website’s owner to phrase their insights and to answer questions about the figures. Only totals are sent to it (for example the number of visits from a country in a week), never a visit, an IP address or an account; the questions that users of the reports type are sent to it too.', 'monsterinsights-reports' );
+		}
 		if ( ! in_array( (string) get_option( BootData::SOURCE_OPTION, '' ), TrackerScript::SOURCES, true ) ) {
 			return '<p><strong class="privacy-policy-tutorial">' . esc_html__( 'Suggested text:', 'monsterinsights-reports' ) . '</strong> ' . $users . '</p>';
 		}

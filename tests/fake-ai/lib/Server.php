@@ -215,7 +215,13 @@ class Server {
 	private function control( string $method, string $path, string $body ): void {
 		if ( '/__reset' === $path && 'POST' === $method ) {
 			$this->state->reset();
-			$this->json( 200, array( 'reset' => true ) );
+			$this->json(
+				200,
+				array(
+					'reset' => true,
+					'pid'   => getmypid(),
+				)
+			);
 			return;
 		}
 		if ( '/__script' === $path && 'POST' === $method ) {

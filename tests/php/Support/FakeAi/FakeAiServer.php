@@ -48,10 +48,29 @@ trait FakeAiServer {
 			self::fake_ai_reset();
 			return;
 		}
-		self::$fake_ai_port    = self::free_port();
+		// Another PHPUnit process may take the same free port at the same time: the server that
+		// answers must be this one (its pid), else the next port.
+		for ( $attempt = 0; $attempt < 10; $attempt++ ) {
+			if ( self::start_on( self::free_port( $attempt ) ) ) {
+				// The process holds the test database's lock (inherited): never leave it behind.
+				register_shutdown_function( array( self::class, 'stop_fake_ai' ) );
+				return;
+			}
+		}
+		throw new \RuntimeException( 'the fake AI provider did not start' );
+	}
+
+	/**
+	 * Starts the server on a port; whether it is this one that answers there.
+	 *
+	 * @param int $port The port.
+	 * @throws \RuntimeException When php -S cannot be started.
+	 */
+	private static function start_on( int $port ): bool {
+		self::$fake_ai_port    = $port;
 		$null                  = array( 'file', '/dev/null', 'w' );
 		self::$fake_ai_process = proc_open(
-			array( PHP_BINARY, '-S', '127.0.0.1:' . self::$fake_ai_port, dirname( __DIR__, 3 ) . '/fake-ai/router.php' ),
+			array( PHP_BINARY, '-S', '127.0.0.1:' . $port, dirname( __DIR__, 3 ) . '/fake-ai/router.php' ),
 			array(
 				0 => array( 'file', '/dev/null', 'r' ),
 				1 => $null,
@@ -62,18 +81,27 @@ trait FakeAiServer {
 		if ( ! is_resource( self::$fake_ai_process ) ) {
 			throw new \RuntimeException( 'cannot start php -S for the fake AI provider' );
 		}
-		self::$fake_ai_url = 'http://localhost:' . self::$fake_ai_port . '/v1';
-		// The process holds the test database's lock (inherited): never leave it behind.
-		register_shutdown_function( array( self::class, 'stop_fake_ai' ) );
+		$pid               = (int) proc_get_status( self::$fake_ai_process )['pid'];
+		self::$fake_ai_url = 'http://localhost:' . $port . '/v1';
 		for ( $try = 0; $try < 200; $try++ ) {
+			if ( ! proc_get_status( self::$fake_ai_process )['running'] ) {
+				break;
+			}
 			$response = wp_remote_post( self::fake_ai_root() . '/__reset', array( 'timeout' => 1 ) );
-			if ( 200 === wp_remote_retrieve_response_code( $response ) ) {
-				return;
+			$answer   = json_decode( (string) wp_remote_retrieve_body( $response ), true );
+			if ( 200 === wp_remote_retrieve_response_code( $response ) && is_array( $answer ) ) {
+				if ( ( $answer['pid'] ?? 0 ) === $pid ) {
+					return true;
+				}
+				break;
 			}
 			usleep( 25000 );
 		}
-		self::stop_fake_ai();
-		throw new \RuntimeException( 'the fake AI provider did not start' );
+		proc_terminate( self::$fake_ai_process );
+		proc_close( self::$fake_ai_process );
+		self::$fake_ai_process = null;
+		self::$fake_ai_url     = '';
+		return false;
 	}
 
 	/**
@@ -162,12 +190,14 @@ trait FakeAiServer {
 	}
 
 	/**
-	 * The first free port of WP_TESTS_FAKE_AI_PORTS ("FROM-TO"), else any free one.
+	 * A free port of WP_TESTS_FAKE_AI_PORTS ("FROM-TO"), from the $skip-th one on, else any free one.
+	 *
+	 * @param int $skip Ports of the range not to try (taken by another process meanwhile).
 	 */
-	private static function free_port(): int {
+	private static function free_port( int $skip ): int {
 		$range = (string) getenv( 'WP_TESTS_FAKE_AI_PORTS' );
 		if ( 1 === preg_match( '/^(\d+)-(\d+)$/', $range, $match ) ) {
-			for ( $port = (int) $match[1]; $port <= (int) $match[2]; $port++ ) {
+			for ( $port = (int) $match[1] + $skip; $port <= (int) $match[2]; $port++ ) {
 				$socket = @stream_socket_server( 'tcp://127.0.0.1:' . $port ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- A taken port is the expected failure.
 				if ( false !== $socket ) {
 					fclose( $socket );
