@@ -175,8 +175,9 @@ class SecretsNeverExposedTest extends TestCase {
 		// answer 409 not_connected (tests/php/SingleSite/Google/GoogleConnectTest.php asks them
 		// connected, and looks for secrets in their answers); and the Search Console report, which
 		// says on the builtin source which source provides it; and a promo card's status, whose
-		// name here ('x') is none of the two cards (PromoRoutesTest asks them).
-		$expected = array( '/monsterinsights-reports/v1/promos/x 400', '/monsterinsights-reports/v1/reports/queries 400', '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' );
+		// name here ('x') is none of the two cards (PromoRoutesTest asks them); and a Conversations AI
+		// chat, of which the administrator has none (tests/php/Shared/Conversations asks them).
+		$expected = array( '/monsterinsights-reports/v1/ai-insights/chat/1 404', '/monsterinsights-reports/v1/promos/x 400', '/monsterinsights-reports/v1/reports/queries 400', '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' );
 		foreach ( is_multisite() ? array( 'google', 'google/network' ) : array( 'google' ) as $google ) {
 			$expected[] = '/monsterinsights-reports/v1/' . $google . '/properties 409';
 			$expected[] = '/monsterinsights-reports/v1/' . $google . '/sites 409';
