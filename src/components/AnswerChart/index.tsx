@@ -49,7 +49,10 @@ export function AnswerChart( { type, seriesName, data }: AnswerChartProps ) {
 	const reducedMotion = useReducedMotion();
 	const mayDraw = useChartsMayDraw();
 	const locale = getLocale();
-	const labels = useMemo( () => data.map( ( item ) => item.label ), [ data ] );
+	const labels = useMemo(
+		() => data.map( ( item ) => item.label ),
+		[ data ]
+	);
 	const values = useMemo(
 		() => data.map( ( item ) => Number( item.value ) || 0 ),
 		[ data ]
@@ -187,7 +190,10 @@ export function AnswerChart( { type, seriesName, data }: AnswerChartProps ) {
 							</th>
 							<td>{ formatNumber( values[ index ], locale ) }</td>
 							<td>
-								{ formatPercent( shares[ index ] ?? 0, locale ) }
+								{ formatPercent(
+									shares[ index ] ?? 0,
+									locale
+								) }
 							</td>
 						</tr>
 					) ) }

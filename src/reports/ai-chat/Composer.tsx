@@ -35,9 +35,9 @@ export function sendsOnKey(
 /**
  * The message input.
  *
- * @param props         Component props.
- * @param props.busy    Whether an answer is awaited (nothing is sent meanwhile).
- * @param props.onSend  Sends a message.
+ * @param props        Component props.
+ * @param props.busy   Whether an answer is awaited (nothing is sent meanwhile).
+ * @param props.onSend Sends a message.
  */
 export function MessageInput( {
 	busy,

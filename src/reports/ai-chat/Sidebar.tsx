@@ -380,7 +380,10 @@ export function Sidebar( {
 				</Button>
 			) }
 			<ChatBlock
-				title={ __( 'Pinned Conversations', 'monsterinsights-reports' ) }
+				title={ __(
+					'Pinned Conversations',
+					'monsterinsights-reports'
+				) }
 				entries={ list?.pinned ?? [] }
 				emptyText={ __(
 					'No pinned conversations yet. Pin one from its menu to keep it here.',

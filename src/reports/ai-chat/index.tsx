@@ -45,7 +45,10 @@ export interface AiChatSample {
 /** The preset questions of the start screen (the fake provider knows them word for word). */
 export const presetPrompts = () => [
 	__( 'How many visits did I get last week?', 'monsterinsights-reports' ),
-	__( 'How many page views did I get last month?', 'monsterinsights-reports' ),
+	__(
+		'How many page views did I get last month?',
+		'monsterinsights-reports'
+	),
 	__( 'What was my bounce rate last week?', 'monsterinsights-reports' ),
 	__(
 		'What was my most popular campaign last week?',
@@ -69,9 +72,9 @@ export function chatIdOf( route: string ): number | null {
 /**
  * The start screen of a new conversation.
  *
- * @param props        Component props.
- * @param props.onAsk  Sends a preset question.
- * @param props.busy   Whether an answer is awaited.
+ * @param props       Component props.
+ * @param props.onAsk Sends a preset question.
+ * @param props.busy  Whether an answer is awaited.
  */
 function StartScreen( {
 	onAsk,
@@ -83,7 +86,10 @@ function StartScreen( {
 	return (
 		<div className="monsterinsights-reports-ai-chat__start">
 			<h2>
-				{ __( 'What would you like to know?', 'monsterinsights-reports' ) }
+				{ __(
+					'What would you like to know?',
+					'monsterinsights-reports'
+				) }
 			</h2>
 			<p>
 				{ __(

@@ -66,10 +66,10 @@ type ChatAction = { type: 'CHAT_PATCH'; patch: Partial< ChatState > };
 /**
  * Changes parts of the state.
  *
- * @param patch The parts.
+ * @param parts The parts.
  */
-export function patch( patch: Partial< ChatState > ): ChatAction {
-	return { type: 'CHAT_PATCH', patch };
+export function patch( parts: Partial< ChatState > ): ChatAction {
+	return { type: 'CHAT_PATCH', patch: parts };
 }
 
 export function reducer(
@@ -449,6 +449,7 @@ export const actions = {
 				.getChatState()
 				.messages.find( ( item ) => item.id === messageId );
 			update( change );
+			let failed: string | null = null;
 			try {
 				const saved = await apiFetch< ChatMessage >( {
 					path: chatPath( openId, '/rate' ),
@@ -458,20 +459,22 @@ export const actions = {
 				if ( saved && typeof saved === 'object' && 'id' in saved ) {
 					update( saved );
 				}
-				return null;
 			} catch ( failure ) {
 				if ( before ) {
 					update( before );
 				}
-				return errorText( failure );
+				failed = errorText( failure );
 			}
+			return failed;
 		},
 
 	/**
 	 * Pins, unpins or renames a chat. Resolves to the error text of a failure, else null.
 	 *
-	 * @param id     The chat.
-	 * @param change What changes.
+	 * @param id               The chat.
+	 * @param change           What changes.
+	 * @param change.is_pinned
+	 * @param change.title
 	 */
 	updateChat:
 		( id: number, change: { is_pinned?: boolean; title?: string } ) =>
