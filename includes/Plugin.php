@@ -137,6 +137,7 @@ final class Plugin {
 		REST\Controller::register();
 		Privacy::register();
 		Insights\Insights::register();
+		Conversations\Chats::register();
 		add_action( 'monsterinsights_reports_aggregated', array( BuiltinSource::class, 'bump_data_version' ) );
 		// A shop order written or removed changes the eCommerce figures at once.
 		add_action( 'monsterinsights_reports_shop_order_changed', array( BuiltinSource::class, 'bump_data_version' ), 10, 0 );
@@ -166,6 +167,7 @@ final class Plugin {
 		( new ReportsController( $this->reports, $this->sources ) )->register_routes();
 		( new REST\ExceptionsController( $this->sources ) )->register_routes();
 		( new REST\AiInsightsController( $this->sources ) )->register_routes();
+		( new REST\ChatController( $this->sources ) )->register_routes();
 		( new REST\JourneyFiltersController( $this->sources ) )->register_routes();
 		( new REST\SiteSpeedController( $this->sources ) )->register_routes();
 		( new REST\SettingsController() )->register_routes();
@@ -182,5 +184,6 @@ final class Plugin {
 		( new REST\GoogleController() )->register_routes();
 		( new REST\PromosController() )->register_routes();
 		( new REST\SeoPluginController() )->register_routes();
+		( new REST\AiProviderController() )->register_routes();
 	}
 }

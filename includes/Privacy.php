@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Conversations\Chats;
 use MonsterInsights\Reports\Insights\Insights;
 use MonsterInsights\Reports\Notes\Categories;
 use MonsterInsights\Reports\Notes\Notes;
@@ -26,7 +27,9 @@ defined( 'ABSPATH' ) || exit;
  *
  * - the site notes they wrote (post_author of the note post type, trashed ones included);
  * - their preferences: the Overview's metric selection (user meta, the whole installation) and
- *   their notification dismissals (a user option of the current site).
+ *   their notification dismissals (a user option of the current site);
+ * - their Conversations AI chats on the current site (Conversations\Chats: their questions, the
+ *   answers, ratings and feedback), exported whole and erased (deleted) whole.
  *
  * Visitors of the site are no users of it: the built-in analytics keep no address, cookie or user
  * id (see policy_text()), so no visit can be found from an email address and none is exported.
@@ -44,6 +47,8 @@ final class Privacy {
 	public const NOTES = 'monsterinsights-reports-notes';
 
 	public const PREFERENCES = 'monsterinsights-reports-preferences';
+
+	public const CHATS = 'monsterinsights-reports-ai-chats';
 
 	/**
 	 * Notes exported or anonymised per page of a request.
@@ -73,10 +78,14 @@ final class Privacy {
 	 * they do not, how long, where, and what the plugin keeps about the site's users. It follows
 	 * the site's settings when it is built: the privacy signals honoured, whether a country is
 	 * looked up, the raw window; while another source than the built-in analytics is chosen (the
-	 * tracker is then not printed) it speaks of the users' data only.
+	 * tracker is then not printed) it speaks of the users' data only. With an AI provider connected
+	 * it says what is sent to it.
 	 */
 	public static function policy_text(): string {
 		$users = esc_html__( 'For users who log in to this website: the notes you write about the website in its reports carry your user account, and your choices in the reports (the figures you show, the notifications you dismiss) are stored with your account. They can be exported and erased with the website’s personal data tools; erasing keeps your notes for the rest of the team without your name.', 'monsterinsights-reports' );
+		if ( \MonsterInsights\Reports\Conversations\Provider::configured() ) {
+			$users .= '</p><p>' . esc_html__( 'The reports use an AI service chosen by the website’s owner to phrase their insights and to answer questions about the figures. Only totals are sent to it (for example the number of visits from a country in a week), never a visit, an IP address or an account; the questions that users of the reports type are sent to it too.', 'monsterinsights-reports' );
+		}
 		if ( ! in_array( (string) get_option( BootData::SOURCE_OPTION, '' ), TrackerScript::SOURCES, true ) ) {
 			return '<p><strong class="privacy-policy-tutorial">' . esc_html__( 'Suggested text:', 'monsterinsights-reports' ) . '</strong> ' . $users . '</p>';
 		}
@@ -146,9 +155,9 @@ final class Privacy {
 	}
 
 	/**
-	 * Adds the plugin's exporters or erasers, one for the notes and one for the preferences, to the
+	 * Adds the plugin's exporters or erasers, one each for the notes, the preferences and the AI chats, to the
 	 * filter's list: the callbacks are this class's methods named by $prefix and `notes` or
-	 * `preferences`.
+	 * `preferences` or `chats`.
 	 *
 	 * @param mixed  $tools    The filter's list.
 	 * @param string $name_key The key of a tool's name: exporter_friendly_name or eraser_friendly_name.
@@ -160,6 +169,7 @@ final class Privacy {
 		$names = array(
 			self::NOTES       => array( 'notes', __( 'MonsterInsights Reports site notes', 'monsterinsights-reports' ) ),
 			self::PREFERENCES => array( 'preferences', __( 'MonsterInsights Reports preferences', 'monsterinsights-reports' ) ),
+			self::CHATS       => array( 'chats', __( 'MonsterInsights Reports AI conversations', 'monsterinsights-reports' ) ),
 		);
 		foreach ( $names as $id => list( $what, $name ) ) {
 			$tools[ $id ] = array(
@@ -353,6 +363,72 @@ final class Privacy {
 			);
 		}
 		return self::erased( in_array( true, $deleted, true ), false, array(), true );
+	}
+
+	/**
+	 * Exports the user's Conversations AI chats on this site, one item per chat: its title and
+	 * every message with its rating and feedback.
+	 *
+	 * @param string $email The user's email address.
+	 * @param int    $page  The page (one is enough).
+	 * @return array{data: array<int, array<string, mixed>>, done: bool}
+	 */
+	public static function export_chats( $email, $page = 1 ): array {
+		unset( $page );
+		$user = self::user( $email );
+		$data = array();
+		foreach ( null === $user ? array() : Chats::posts( $user->ID ) as $post ) {
+			$entry  = Chats::entry( $post );
+			$fields = array(
+				array(
+					'name'  => __( 'Title', 'monsterinsights-reports' ),
+					'value' => '' === $entry['title'] ? $entry['preview'] : $entry['title'],
+				),
+				array(
+					'name'  => __( 'Pinned', 'monsterinsights-reports' ),
+					'value' => $entry['is_pinned'] ? __( 'Yes', 'monsterinsights-reports' ) : __( 'No', 'monsterinsights-reports' ),
+				),
+			);
+			foreach ( Chats::messages( $post->ID ) as $message ) {
+				$value = $message['content'];
+				if ( null !== $message['rating'] ) {
+					$value .= ' (' . ( 1 === $message['rating'] ? __( 'thumbs up', 'monsterinsights-reports' ) : __( 'thumbs down', 'monsterinsights-reports' ) ) . ')';
+				}
+				if ( '' !== $message['feedback'] ) {
+					/* translators: %s: the user's feedback. */
+					$value .= ' ' . sprintf( __( 'Feedback: %s', 'monsterinsights-reports' ), $message['feedback'] );
+				}
+				$fields[] = array(
+					'name'  => 'user' === $message['role'] ? __( 'Question', 'monsterinsights-reports' ) : __( 'Answer', 'monsterinsights-reports' ),
+					'value' => $value,
+				);
+			}
+			$data[] = array(
+				'group_id'          => self::CHATS,
+				'group_label'       => __( 'AI conversations', 'monsterinsights-reports' ),
+				'group_description' => __( 'Your conversations with the AI about this site’s reports.', 'monsterinsights-reports' ),
+				'item_id'           => 'monsterinsights-reports-ai-chat-' . $post->ID,
+				'data'              => $fields,
+			);
+		}
+		return self::exported( $data, true );
+	}
+
+	/**
+	 * Deletes the user's Conversations AI chats on this site.
+	 *
+	 * @param string $email The user's email address.
+	 * @param int    $page  The page (one is enough).
+	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
+	 */
+	public static function erase_chats( $email, $page = 1 ): array {
+		unset( $page );
+		$user    = self::user( $email );
+		$removed = false;
+		foreach ( null === $user ? array() : Chats::posts( $user->ID ) as $post ) {
+			$removed = Chats::delete( $post->ID ) || $removed;
+		}
+		return self::erased( $removed, false, array(), true );
 	}
 
 	/**

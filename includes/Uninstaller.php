@@ -12,7 +12,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Deletes the plugin's options, transients (the cached report payloads too), capabilities, cron
  * events, tables, data dirs (the current one and those of earlier versions), notes and their
- * categories, and user meta on one site, or on every site of a network, and the network options of
+ * categories, the Conversations AI chats, and user meta on one site, or on every site of a network, and the network options of
  * every network.
  *
  * The options, transients and meta are deleted by name and, to catch any other, by the plugin's
@@ -38,6 +38,8 @@ final class Uninstaller {
 		REST\SettingsController::OPTION,
 		Settings\Modules::OPTION,
 		Settings\Secrets::OPTION,
+		Settings\Secrets::SERVICES_OPTION,
+		Conversations\Provider::OPTION,
 		Sources\Google\Connection::OPTION,
 		Sources\Google\Ga4Exceptions::OPTION,
 		Licensing\Licence::SITE_OPTION,
@@ -210,6 +212,7 @@ final class Uninstaller {
 		Insights\Insights::unschedule();
 		Sources\Builtin\Storage\Tables::drop();
 		Notes\Module::uninstall_site();
+		Conversations\Chats::uninstall_site();
 		foreach ( self::SITE_OPTIONS as $option ) {
 			delete_option( $option );
 		}

@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Insights;
 
+use MonsterInsights\Reports\Conversations\Provider;
+use MonsterInsights\Reports\Conversations\ProviderError;
 use MonsterInsights\Reports\Plugin;
 use MonsterInsights\Reports\Sources\Source;
 
@@ -20,6 +22,10 @@ defined( 'ABSPATH' ) || exit;
  *
  * Each user's ratings of the insights are a user option of the site (RATINGS): by insight id, the
  * score (1 up, 0 down), the feedback after a thumbs-down and whether it was skipped.
+ *
+ * When the site has an AI provider (Conversations\Provider), a fresh list's sentences — only them —
+ * go to it once to be rephrased (rephrase()): a rephrased sentence replaces its original only when
+ * it holds exactly the same numbers; any failure keeps the originals (logged, never shown).
  */
 final class Insights {
 
@@ -42,6 +48,16 @@ final class Insights {
 	 * Longest feedback kept, in characters.
 	 */
 	public const MAX_FEEDBACK = 2000;
+
+	/**
+	 * The start of the rephrasing's system prompt.
+	 */
+	public const REPHRASE_PROMPT = 'Rephrase these analytics insights.';
+
+	/**
+	 * Seconds the provider may take to rephrase.
+	 */
+	private const REPHRASE_TIMEOUT = 15;
 
 	/**
 	 * Registers the daily event's handler and puts the event back when it is missing.
@@ -128,12 +144,131 @@ final class Insights {
 		list( $range, $before ) = Engine::ranges();
 		$list                   = array(
 			'generated_at' => time(),
-			'insights'     => ( new Engine( $source ) )->insights( $range, $before ),
+			'insights'     => self::rephrase( ( new Engine( $source ) )->insights( $range, $before ) ),
 		);
 		if ( $store ) {
 			update_option( self::OPTION, $list + array( 'source' => $source->key() ), false );
 		}
 		return $list;
+	}
+
+	/**
+	 * The insights with their sentences rephrased by the site's AI provider, when it has one.
+	 *
+	 * The provider gets the sentences alone, as a JSON list, once, and answers a JSON list in the
+	 * same order. A rephrased sentence replaces its original when it is not empty and holds the
+	 * same numbers (same_numbers()); otherwise the original stays. Without a provider, or when it
+	 * fails or answers something else than such a list, every original stays (the failure is
+	 * logged, never shown).
+	 *
+	 * @template T of array{content: string}
+	 * @param array<int, array<string, mixed>> $insights The insights.
+	 * @phpstan-param list<T> $insights
+	 * @phpstan-return list<T>
+	 * @return array<int, array<string, mixed>>
+	 */
+	public static function rephrase( array $insights ): array {
+		$provider = Provider::from_settings();
+		if ( null === $provider || array() === $insights ) {
+			return $insights;
+		}
+		$sentences = array_map( static fn( array $insight ): string => $insight['content'], $insights );
+		try {
+			$answer = $provider->complete(
+				array(
+					array(
+						'role'    => 'system',
+						'content' => self::REPHRASE_PROMPT . ' The user message is a JSON array of sentences about a website\'s analytics. Answer with a JSON array of the same length, in the same order: each sentence rephrased to read naturally, in the same language, keeping every number exactly as written. Answer with the JSON array only.',
+					),
+					array(
+						'role'    => 'user',
+						'content' => (string) wp_json_encode( $sentences, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ),
+					),
+				),
+				array(),
+				self::REPHRASE_TIMEOUT
+			);
+		} catch ( ProviderError $error ) {
+			self::log_rephrase( $error->error_code . ( '' !== $error->reason ? ': ' . $error->reason : '' ) );
+			return $insights;
+		}
+		$rephrased = self::sentences( $answer['content'] );
+		if ( null === $rephrased ) {
+			self::log_rephrase( 'the answer is not a JSON array of sentences' );
+			return $insights;
+		}
+		foreach ( $insights as $index => $insight ) {
+			$candidate = $rephrased[ $index ] ?? null;
+			if ( ! is_string( $candidate ) ) {
+				continue;
+			}
+			$candidate = trim( wp_strip_all_tags( $candidate ) );
+			if ( '' !== $candidate && self::same_numbers( $insight['content'], $candidate ) ) {
+				$insights[ $index ]['content'] = $candidate;
+			}
+		}
+		return $insights;
+	}
+
+	/**
+	 * Whether two sentences hold the same numbers: the same multiset of number tokens, each
+	 * compared by its digits alone ("1,234" and "1234", "12.5%" and "12.5", "€3.40" and "3.40" are
+	 * alike; "1,234" and "1,243" are not).
+	 *
+	 * @param string $original  The original.
+	 * @param string $rephrased The rephrased one.
+	 */
+	public static function same_numbers( string $original, string $rephrased ): bool {
+		return self::numbers( $original ) === self::numbers( $rephrased );
+	}
+
+	/**
+	 * The digits of each number of a text, sorted. A number is digits with separators between them
+	 * (".", ",", "'", a space as thousands separator: no-break and narrow no-break).
+	 *
+	 * @param string $text The text.
+	 * @return list<string>
+	 */
+	private static function numbers( string $text ): array {
+		preg_match_all( '/\d(?:[\d.,\x{00A0}\x{202F}\']*\d)?/u', $text, $matches );
+		$numbers = array_map( static fn( string $number ): string => (string) preg_replace( '/\D/', '', $number ), $matches[0] );
+		sort( $numbers, SORT_STRING );
+		return $numbers;
+	}
+
+	/**
+	 * The list of a rephrasing answer: a JSON array (in a Markdown code fence or not), or an object
+	 * whose one value is that array; null for anything else.
+	 *
+	 * @param string $content The answer.
+	 * @return list<mixed>|null
+	 */
+	private static function sentences( string $content ): ?array {
+		$content = trim( $content );
+		if ( 1 === preg_match( '/^```[a-z]*\s*(.*?)\s*```$/s', $content, $fenced ) ) {
+			$content = $fenced[1];
+		}
+		$json = json_decode( $content, true );
+		if ( is_array( $json ) && ! array_is_list( $json ) && 1 === count( $json ) ) {
+			$json = reset( $json );
+		}
+		return is_array( $json ) && array_is_list( $json ) ? $json : null;
+	}
+
+	/**
+	 * Logs a rephrasing that failed (never the key, nor the sentences).
+	 *
+	 * @param string $why What went wrong.
+	 */
+	private static function log_rephrase( string $why ): void {
+		/**
+		 * Fires when the AI provider could not rephrase the insights (the originals are kept).
+		 *
+		 * @param string $why What went wrong.
+		 */
+		do_action( 'monsterinsights_reports_insights_not_rephrased', $why );
+		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- The issue must reach the site's log.
+		error_log( 'MonsterInsights Reports: the AI provider did not rephrase the insights: ' . $why );
 	}
 
 	/**

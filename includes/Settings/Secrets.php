@@ -26,7 +26,10 @@ defined( 'ABSPATH' ) || exit;
  * secret asks for it again (connects again).
  *
  * A site uses its own secrets when it has any, else (on a network) the network's: a connection is
- * the site's or the network's as a whole, never a mix of both (see scope()).
+ * the site's or the network's as a whole, never a mix of both (see scope()). The secrets of the
+ * site's other services (the AI provider's API key) are in a scope of their own, SERVICES, with an
+ * option of their own: scope() never looks at them, so they never make the site's Google
+ * connection its own, and a Google disconnect (delete_all()) leaves them.
  *
  * The options are not autoloaded: they are read only when a secret is.
  */
@@ -43,9 +46,19 @@ final class Secrets {
 	public const NETWORK_OPTION = 'monsterinsights_reports_network_secrets';
 
 	/**
+	 * Option: secret name → envelope, for the site's other services (SERVICES).
+	 */
+	public const SERVICES_OPTION = 'monsterinsights_reports_service_secrets';
+
+	/**
 	 * The site's scope.
 	 */
 	public const SITE = 'site';
+
+	/**
+	 * The scope of the site's other services (the AI provider's key): per site, never scope()'s.
+	 */
+	public const SERVICES = 'services';
 
 	/**
 	 * The network's scope (multisite only).
@@ -62,7 +75,7 @@ final class Secrets {
 	 *
 	 * @param string                    $name  The secret's name: letters, digits, `_`, `-` and `.`.
 	 * @param string|array<mixed,mixed> $value The secret.
-	 * @param string                    $scope self::SITE or self::NETWORK.
+	 * @param string                    $scope self::SITE, self::NETWORK or self::SERVICES.
 	 * @return bool Whether it is stored (false for a bad name or scope, a value JSON cannot hold, or
 	 *              the network scope on a single site).
 	 */
@@ -90,7 +103,7 @@ final class Secrets {
 	 * A secret, from the given scope or, without one, from the scope the site uses (scope()).
 	 *
 	 * @param string      $name  The secret's name.
-	 * @param string|null $scope self::SITE, self::NETWORK, or null for scope().
+	 * @param string|null $scope self::SITE, self::NETWORK, self::SERVICES, or null for scope().
 	 * @return string|array<mixed,mixed>|null Null when none is stored, or it does not open (salts
 	 *                                        changed, envelope altered).
 	 */
@@ -121,7 +134,7 @@ final class Secrets {
 	 * Deletes a secret.
 	 *
 	 * @param string $name  The secret's name.
-	 * @param string $scope self::SITE or self::NETWORK.
+	 * @param string $scope self::SITE, self::NETWORK or self::SERVICES.
 	 * @return bool Whether one was deleted.
 	 */
 	public static function delete( string $name, string $scope = self::SITE ): bool {
@@ -139,9 +152,13 @@ final class Secrets {
 	/**
 	 * Deletes every secret of a scope (a disconnect).
 	 *
-	 * @param string $scope self::SITE or self::NETWORK.
+	 * @param string $scope self::SITE, self::NETWORK or self::SERVICES.
 	 */
 	public static function delete_all( string $scope = self::SITE ): void {
+		if ( self::SERVICES === $scope ) {
+			delete_option( self::SERVICES_OPTION );
+			return;
+		}
 		if ( self::NETWORK === $scope ) {
 			if ( is_multisite() ) {
 				delete_network_option( null, self::NETWORK_OPTION );
@@ -161,7 +178,7 @@ final class Secrets {
 		if ( 1 !== preg_match( '/^[a-z0-9_.-]{1,64}$/i', $name ) ) {
 			return false;
 		}
-		return self::SITE === $scope || ( self::NETWORK === $scope && is_multisite() );
+		return self::SITE === $scope || self::SERVICES === $scope || ( self::NETWORK === $scope && is_multisite() );
 	}
 
 	/**
@@ -173,7 +190,7 @@ final class Secrets {
 	private static function stored( string $scope ): array {
 		$all = self::NETWORK === $scope
 			? ( is_multisite() ? get_network_option( null, self::NETWORK_OPTION, array() ) : array() )
-			: get_option( self::OPTION, array() );
+			: get_option( self::SERVICES === $scope ? self::SERVICES_OPTION : self::OPTION, array() );
 		if ( ! is_array( $all ) ) {
 			return array();
 		}
@@ -194,10 +211,11 @@ final class Secrets {
 			// Network options are never autoloaded: core loads a fixed list of them.
 			return update_network_option( null, self::NETWORK_OPTION, $all );
 		}
+		$option = self::SERVICES === $scope ? self::SERVICES_OPTION : self::OPTION;
 		if ( array() === $all ) {
-			return delete_option( self::OPTION );
+			return delete_option( $option );
 		}
-		return update_option( self::OPTION, $all, false );
+		return update_option( $option, $all, false );
 	}
 
 	/**

@@ -8,6 +8,7 @@
 namespace MonsterInsights\Reports\Tests\Shared;
 
 use MonsterInsights\Reports\Admin\BootData;
+use MonsterInsights\Reports\Conversations\Provider;
 use MonsterInsights\Reports\Privacy;
 use MonsterInsights\Reports\REST\Controller;
 use MonsterInsights\Reports\REST\CsvResponse;
@@ -23,8 +24,8 @@ use MonsterInsights\Reports\Tests\TestCase;
  * With known secrets stored for the site (and the network), every GET route of the plugin's
  * namespace (the routes come from the REST server, so a new route is checked without a change here)
  * answers an administrator (a super admin on a network) — its body, CSV and headers — without any
- * secret, in plain text or as stored; the personal data exporters of the plugin export none of
- * them either.
+ * secret, in plain text or as stored (the AI provider's key too); the personal data exporters of
+ * the plugin export none of them either.
  */
 class SecretsNeverExposedTest extends TestCase {
 
@@ -46,6 +47,11 @@ class SecretsNeverExposedTest extends TestCase {
 			'private_key' => "-----BEGIN PRIVATE KEY-----\nNeverExposedPrivateKey\n-----END PRIVATE KEY-----\n",
 		),
 	);
+
+	/**
+	 * The AI provider's API key (a secret of the site's services).
+	 */
+	private const AI_KEY = 'sk-NeverExposedAiProviderKey';
 
 	/**
 	 * What must appear nowhere: each secret's text and each envelope as stored.
@@ -84,13 +90,22 @@ class SecretsNeverExposedTest extends TestCase {
 				$this->assertTrue( Secrets::set( $name, $value, $scope ) );
 			}
 		}
+		$this->assertTrue( Provider::save( 'https://ai.example.test/v1', 'fake-analyst', self::AI_KEY ) );
 		$this->needles = array(
 			'GOCSPX-NeverExposedClientSecret',
 			'1//0gNeverExposedRefreshToken',
 			'ya29.NeverExposedAccessToken',
 			'NeverExposedPrivateKey',
+			self::AI_KEY,
 		);
-		$stored        = array( get_option( Secrets::OPTION ) );
+		$services      = get_option( Secrets::SERVICES_OPTION );
+		$this->assertIsArray( $services );
+		$this->assertCount( 1, $services );
+		foreach ( $services as $envelope ) {
+			$this->needles[] = $envelope;
+			$this->needles[] = substr( $envelope, 8, 24 );
+		}
+		$stored = array( get_option( Secrets::OPTION ) );
 		if ( is_multisite() ) {
 			$stored[] = get_network_option( null, Secrets::NETWORK_OPTION );
 		}
@@ -160,8 +175,9 @@ class SecretsNeverExposedTest extends TestCase {
 		// answer 409 not_connected (tests/php/SingleSite/Google/GoogleConnectTest.php asks them
 		// connected, and looks for secrets in their answers); and the Search Console report, which
 		// says on the builtin source which source provides it; and a promo card's status, whose
-		// name here ('x') is none of the two cards (PromoRoutesTest asks them).
-		$expected = array( '/monsterinsights-reports/v1/promos/x 400', '/monsterinsights-reports/v1/reports/queries 400', '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' );
+		// name here ('x') is none of the two cards (PromoRoutesTest asks them); and a Conversations AI
+		// chat, of which the administrator has none (tests/php/Shared/Conversations asks them).
+		$expected = array( '/monsterinsights-reports/v1/ai-insights/chat/1 404', '/monsterinsights-reports/v1/promos/x 400', '/monsterinsights-reports/v1/reports/queries 400', '/monsterinsights-reports/v1/reports/x 404', '/monsterinsights-reports/v1/reports/x/tables/x 404' );
 		foreach ( is_multisite() ? array( 'google', 'google/network' ) : array( 'google' ) as $google ) {
 			$expected[] = '/monsterinsights-reports/v1/' . $google . '/properties 409';
 			$expected[] = '/monsterinsights-reports/v1/' . $google . '/sites 409';
@@ -173,6 +189,7 @@ class SecretsNeverExposedTest extends TestCase {
 
 		// The secrets are still there, readable: the routes did not hide them by deleting them.
 		$this->assertSame( self::SECRETS['client_secret'], Secrets::get( 'client_secret' ) );
+		$this->assertSame( self::AI_KEY, Secrets::get( Provider::SECRET, Secrets::SERVICES ) );
 	}
 
 	/**

@@ -17,7 +17,7 @@ use MonsterInsights\Reports\Tests\TestCase;
  * tests/php/install.php and used, deactivated and deleted by tests/php/Support/Uninstall/site.php
  * — on a network, the plugin network-activated on two sites. Before the uninstall, that install
  * holds the plugin's tables, options (the data version, the compaction mark, hundreds of cached
- * report payloads, a data source's secrets), notes, categories, user meta, cron events,
+ * report payloads, a data source's secrets), notes, categories, AI chats, user meta, cron events,
  * capabilities, network options and data folders; after it, no row of any table, no table and no
  * file names the plugin.
  */
@@ -119,6 +119,8 @@ class UninstallEverythingTest extends TestCase {
 			$this->assertMatchesRegularExpression( '/^row ' . preg_quote( $blog_prefix . 'term_taxonomy', '/' ) . ' \[monsterinsights_note\]/m', $before );
 			$this->assertMatchesRegularExpression( '/^row ' . preg_quote( $blog_prefix . 'termmeta', '/' ) . ' \[background_color\]/m', $before );
 			$this->assertMatchesRegularExpression( '/^row ' . preg_quote( $blog_prefix . 'postmeta', '/' ) . ' \[important\]/m', $before );
+			$this->assertMatchesRegularExpression( '/^row ' . preg_quote( $blog_prefix . 'posts', '/' ) . ' \[mir_ai_chat\]/m', $before );
+			$this->assertMatchesRegularExpression( '/^row ' . preg_quote( $blog_prefix . 'postmeta', '/' ) . ' \[monsterinsights_reports\] .*_monsterinsights_reports_pinned/m', $before );
 		}
 		// A cached payload is two rows: its value and its timeout.
 		$this->assertGreaterThanOrEqual( 30 * $sites, count( preg_grep( '/_transient_mir_report_/', $result['before'] ) ) );

@@ -191,6 +191,12 @@ function mir_use_site( string $licence ): array {
 		)
 	);
 	$log[]      = mir_rest( 'POST', '/site-speed/audit', array( 'device' => 'mobile' ) );
+	// A Conversations AI chat (no AI provider here: stored as the chat routes store one), pinned.
+	$chat = MonsterInsights\Reports\Conversations\Chats::create( get_current_user_id() );
+	if ( is_int( $chat ) ) {
+		MonsterInsights\Reports\Conversations\Chats::append( $chat, MonsterInsights\Reports\Conversations\Chats::message( 'user', 'How many visits did I get last week?' ) );
+		MonsterInsights\Reports\Conversations\Chats::pin( $chat, true );
+	}
 	mir_store_secrets( MonsterInsights\Reports\Settings\Secrets::SITE );
 	return $log;
 }
@@ -280,7 +286,7 @@ if ( 'use' === $mir_step ) {
  */
 function mir_leftovers(): array {
 	global $wpdb, $table_prefix;
-	$markers = array( 'monsterinsights_reports', 'monsterinsights_note', 'monsterinsights_view_dashboard', 'monsterinsights_save_settings', 'mir_report_' );
+	$markers = array( 'monsterinsights_reports', 'monsterinsights_note', 'mir_ai_chat', 'monsterinsights_view_dashboard', 'monsterinsights_save_settings', 'mir_report_' );
 	// Keys of the notes' and categories' meta: generic names, so only in those meta tables.
 	$meta_keys = array( 'important', 'medias', 'background_color' );
 	$found     = array();
