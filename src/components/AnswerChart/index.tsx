@@ -1,8 +1,9 @@
 /**
  * The chart of a Conversations AI answer (docs/product-rules.md#conversations-ai): a pie, a donut
  * or a bar chart of one metric's values by label, drawn with the app's chart.js setup (the pie
- * chart's colours and hole, the bar chart's parts), with a table of the values and each one's share
- * of their total beside it, so the numbers read without the canvas.
+ * chart's colours and hole, the bar chart's parts), with a table of the values beside it (and, for
+ * a pie or a donut, each one's share of their total), so the numbers read without the canvas. A bar
+ * chart's values may be rates, whose shares would mean nothing.
  */
 import { useReducedMotion } from '@wordpress/compose';
 import { useMemo } from '@wordpress/element';
@@ -66,6 +67,7 @@ export function AnswerChart( { type, seriesName, data }: AnswerChartProps ) {
 			),
 		[ values ]
 	);
+	const withShares = type !== 'bar';
 	const label = sprintf(
 		/* translators: %s: what the chart counts, e.g. Sessions. */
 		__( 'Chart of %s', 'monsterinsights-reports' ),
@@ -172,9 +174,11 @@ export function AnswerChart( { type, seriesName, data }: AnswerChartProps ) {
 							</span>
 						</th>
 						<th scope="col">{ seriesName }</th>
-						<th scope="col">
-							{ __( 'Share', 'monsterinsights-reports' ) }
-						</th>
+						{ withShares && (
+							<th scope="col">
+								{ __( 'Share', 'monsterinsights-reports' ) }
+							</th>
+						) }
 					</tr>
 				</thead>
 				<tbody>
@@ -189,12 +193,14 @@ export function AnswerChart( { type, seriesName, data }: AnswerChartProps ) {
 								{ item.label }
 							</th>
 							<td>{ formatNumber( values[ index ], locale ) }</td>
-							<td>
-								{ formatPercent(
-									shares[ index ] ?? 0,
-									locale
-								) }
-							</td>
+							{ withShares && (
+								<td>
+									{ formatPercent(
+										shares[ index ] ?? 0,
+										locale
+									) }
+								</td>
+							) }
 						</tr>
 					) ) }
 				</tbody>

@@ -744,6 +744,21 @@ describe( 'Conversations AI', () => {
 		const drawn = lastChartProps( kind );
 		expect( drawn.data.datasets[ 0 ]?.data ).toEqual( [ 40, 60 ] );
 		expect( drawn.options.cutout ).toBe( cutout );
+		// Shares of a pie or a donut only: a bar's values may be rates.
+		const table = screen.getByRole( 'table', { name: 'Page Views' } );
+		expect(
+			within( table )
+				.getAllByRole( 'columnheader' )
+				.map( ( cell ) => cell.textContent )
+		).toEqual(
+			type === 'bar'
+				? [ 'Label', 'Page Views' ]
+				: [ 'Label', 'Page Views', 'Share' ]
+		);
+		expect(
+			within( table ).getByRole( 'rowheader', { name: 'desktop' } )
+				.parentElement?.textContent
+		).toBe( type === 'bar' ? 'desktop60' : 'desktop6060%' );
 	} );
 
 	it( 'copies an answer with the toast “Copied to clipboard!”', async () => {
