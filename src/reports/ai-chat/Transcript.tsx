@@ -3,12 +3,13 @@
  * chart (meta.chart), a copy button and thumbs; a thumbs-down opens a feedback box (Submit or Skip)
  * that hides once submitted or skipped. A loading message shows while an answer is awaited.
  */
-import { Button, Spinner, TextareaControl } from '@wordpress/components';
-import { useEffect, useRef, useState } from '@wordpress/element';
+import { Button, Spinner } from '@wordpress/components';
+import { useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { copy, thumbsDown, thumbsUp } from '@wordpress/icons';
 
 import { AnswerChart } from '../../components/AnswerChart';
+import { FeedbackBox } from '../../components/FeedbackBox';
 import type { ChatMessage } from '../../store/chat';
 
 /** What the answers' buttons do; none in the sample. */
@@ -29,95 +30,6 @@ export interface TranscriptActions {
  */
 export const asksFeedback = ( message: ChatMessage ) =>
 	message.rating === 0 && ! message.feedback && ! message.skipped_feedback;
-
-/**
- * The feedback box of an answer rated down.
- *
- * @param props         Component props.
- * @param props.message The answer.
- * @param props.actions What its buttons do.
- */
-function FeedbackBox( {
-	message,
-	actions,
-}: {
-	message: ChatMessage;
-	actions: TranscriptActions;
-} ) {
-	const [ text, setText ] = useState( '' );
-	const [ invalid, setInvalid ] = useState( false );
-	const [ sending, setSending ] = useState( false );
-
-	const send = async ( skipped: boolean ) => {
-		if ( ! skipped && '' === text.trim() ) {
-			setInvalid( true );
-			return;
-		}
-		setSending( true );
-		const done = await actions.feedback(
-			message.id,
-			skipped ? '' : text.trim(),
-			skipped
-		);
-		if ( ! done ) {
-			setSending( false );
-		}
-	};
-
-	return (
-		<form
-			className="monsterinsights-reports-ai-chat__feedback"
-			noValidate
-			onSubmit={ ( event ) => {
-				event.preventDefault();
-				send( false );
-			} }
-		>
-			<TextareaControl
-				__nextHasNoMarginBottom
-				label={ __(
-					'What was wrong with this answer?',
-					'monsterinsights-reports'
-				) }
-				value={ text }
-				required
-				maxLength={ 1000 }
-				aria-invalid={ invalid }
-				onChange={ ( value ) => {
-					setText( value );
-					setInvalid( false );
-				} }
-				help={
-					invalid
-						? __(
-								'Please write your feedback, or skip it.',
-								'monsterinsights-reports'
-						  )
-						: undefined
-				}
-			/>
-			<div className="monsterinsights-reports-ai-chat__feedback-buttons">
-				<Button
-					variant="primary"
-					type="submit"
-					isBusy={ sending }
-					disabled={ sending }
-					accessibleWhenDisabled
-				>
-					{ __( 'Submit', 'monsterinsights-reports' ) }
-				</Button>
-				<Button
-					variant="tertiary"
-					disabled={ sending }
-					accessibleWhenDisabled
-					onClick={ () => send( true ) }
-				>
-					{ __( 'Skip', 'monsterinsights-reports' ) }
-				</Button>
-			</div>
-		</form>
-	);
-}
 
 /**
  * One message.
@@ -200,7 +112,17 @@ function Message( {
 				</div>
 			) }
 			{ ! mine && actions && asksFeedback( message ) && (
-				<FeedbackBox message={ message } actions={ actions } />
+				<FeedbackBox
+					className="monsterinsights-reports-ai-chat__feedback"
+					label={ __(
+						'What was wrong with this answer?',
+						'monsterinsights-reports'
+					) }
+					maxLength={ 1000 }
+					onSend={ ( text, skipped ) =>
+						actions.feedback( message.id, text, skipped )
+					}
+				/>
 			) }
 		</li>
 	);
