@@ -323,7 +323,15 @@ final class ChatController extends Controller {
 			$id   = $post->ID;
 			$last = Chats::last( $id );
 			if ( null !== $last && 'user' === $last['role'] ) {
-				return new \WP_Error( 'chat_needs_retry', __( 'Looks like your last message was not sent. Please try again.', 'monsterinsights-reports' ), array( 'status' => 409 ) );
+				return new \WP_Error(
+					'chat_needs_retry',
+					__( 'Looks like your last message was not sent. Please try again.', 'monsterinsights-reports' ),
+					array(
+						'status'    => 409,
+						'retryable' => true,
+						'chat_id'   => $id,
+					)
+				);
 			}
 		} else {
 			$locked = self::gate();
@@ -360,7 +368,15 @@ final class ChatController extends Controller {
 		}
 		$last = Chats::last( $post->ID );
 		if ( null === $last || 'user' !== $last['role'] ) {
-			return new \WP_Error( 'nothing_to_retry', __( 'The last message of this chat has its answer: there is nothing to try again.', 'monsterinsights-reports' ), array( 'status' => 409 ) );
+			return new \WP_Error(
+				'nothing_to_retry',
+				__( 'The last message of this chat has its answer: there is nothing to try again.', 'monsterinsights-reports' ),
+				array(
+					'status'    => 409,
+					'retryable' => false,
+					'chat_id'   => $post->ID,
+				)
+			);
 		}
 		$provider = Provider::from_settings();
 		if ( null === $provider ) {

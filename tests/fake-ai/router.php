@@ -11,6 +11,7 @@
 
 namespace MonsterInsights\Reports\Tests\FakeAi;
 
+require_once dirname( __DIR__ ) . '/fake-google/lib/State.php';
 require_once __DIR__ . '/lib/State.php';
 require_once __DIR__ . '/lib/Analyst.php';
 require_once __DIR__ . '/lib/Server.php';

@@ -15,7 +15,8 @@ namespace MonsterInsights\Reports\Tests\FakeAi;
  * - a system prompt starting with REPHRASE: the last user message is a JSON list of sentences; the
  *   answer is the JSON list of the same sentences, each prefixed with "In short: ";
  * - a tool result after the last user message (this turn): a text quoting its totals and first
- *   row (summary()), or "I could not run that query: <error>" for an `{"error": …}` result;
+ *   row (summary()), or "I could not run that query: <error>" for an `{"error": …}` result
+ *   (list_names' and get_today's results do not count);
  * - else, when the request offers tools, a run_query call for the four questions the Conversations
  *   screen proposes (question()), or a text listing them.
  *
@@ -84,7 +85,7 @@ class Analyst {
 		}
 		$result = null;
 		foreach ( $this->messages as $index => $message ) {
-			if ( null !== $last_user && $index > $last_user && 'tool' === ( $message['role'] ?? '' ) ) {
+			if ( null !== $last_user && $index > $last_user && 'tool' === ( $message['role'] ?? '' ) && self::is_query_result( self::content( $message ) ) ) {
 				$result = self::content( $message );
 			}
 		}
@@ -200,6 +201,17 @@ class Analyst {
 		}
 		$text = 'You had ' . $total . ' ' . $label . ' ' . $period . ' ' . $dates . '.';
 		return null === $first ? $text : $text . ' Most came from ' . $name . ': ' . $value . '.';
+	}
+
+	/**
+	 * Whether a tool message is a run_query result (`totals`), an error (`error`) or no JSON
+	 * object at all; list_names' and get_today's answers are not.
+	 *
+	 * @param string $content The tool message's content.
+	 */
+	private static function is_query_result( string $content ): bool {
+		$result = json_decode( $content, true );
+		return ! is_array( $result ) || array_key_exists( 'totals', $result ) || array_key_exists( 'error', $result );
 	}
 
 	/**

@@ -77,9 +77,7 @@ class Server {
 			return;
 		}
 		$request = json_decode( $body, true );
-		// Logged as sent: `{}` stays an object.
-		$logged = json_decode( $body );
-		$this->state->log( null === $logged ? $body : $logged );
+		$this->state->log( array( 'body' => $body ) );
 		if ( ! $this->authorized( $auth ) ) {
 			return;
 		}
@@ -240,7 +238,16 @@ class Server {
 			return;
 		}
 		if ( '/__requests' === $path && 'GET' === $method ) {
-			$this->json( 200, $this->state->requests() );
+			// Each body as sent (`{}` stays an object), or its text when it is not JSON.
+			$bodies = array_map(
+				static function ( $entry ) {
+					$text = is_array( $entry ) && is_string( $entry['body'] ?? null ) ? $entry['body'] : '';
+					$json = json_decode( $text );
+					return null === $json ? $text : $json;
+				},
+				$this->state->requests()
+			);
+			$this->json( 200, $bodies );
 			return;
 		}
 		$this->json( 404, array( 'error' => 'unknown control endpoint ' . $method . ' ' . $path ) );

@@ -7,20 +7,12 @@
 
 namespace MonsterInsights\Reports\Tests\FakeAi;
 
-// phpcs:disable WordPress.WP.AlternativeFunctions -- A test server without WordPress.
-
 /**
- * The queued steps of /__script (state.json, under a lock) and the completion requests received
- * (requests.jsonl).
+ * The queued steps of /__script and a count of the completion requests (state.json, under the
+ * lock of the fake Google's State, whose file handling this shares), and the completion requests
+ * received (requests.jsonl).
  */
-class State {
-
-	/**
-	 * The folder.
-	 *
-	 * @var string
-	 */
-	private string $dir;
+class State extends \MonsterInsights\Reports\Tests\FakeGoogle\State {
 
 	/**
 	 * The state folder of the server on that port.
@@ -29,46 +21,6 @@ class State {
 	 */
 	public static function dir_for_port( int $port ): string {
 		return rtrim( sys_get_temp_dir(), '/' ) . '/mir-fake-ai-' . $port;
-	}
-
-	/**
-	 * Opens (creates) the folder.
-	 *
-	 * @param string $dir The folder.
-	 */
-	public function __construct( string $dir ) {
-		$this->dir = $dir;
-		if ( ! is_dir( $dir ) ) {
-			mkdir( $dir, 0700, true );
-		}
-	}
-
-	/**
-	 * Reads, changes and writes the state under an exclusive lock.
-	 *
-	 * @param callable $change Takes the state array by reference; its return value is returned.
-	 * @return mixed
-	 * @throws \RuntimeException When the state file cannot be opened.
-	 */
-	public function update( callable $change ) {
-		$handle = fopen( $this->dir . '/state.json', 'c+' );
-		if ( false === $handle ) {
-			throw new \RuntimeException( 'cannot open the state' );
-		}
-		flock( $handle, LOCK_EX );
-		$text  = stream_get_contents( $handle );
-		$state = is_string( $text ) && '' !== $text ? json_decode( $text, true ) : null;
-		if ( ! is_array( $state ) ) {
-			$state = self::empty_state();
-		}
-		$result = $change( $state );
-		ftruncate( $handle, 0 );
-		rewind( $handle );
-		fwrite( $handle, (string) json_encode( $state ) );
-		fflush( $handle );
-		flock( $handle, LOCK_UN );
-		fclose( $handle );
-		return $result;
 	}
 
 	/**
@@ -113,48 +65,6 @@ class State {
 					'call' => (int) $state['calls'],
 				);
 			}
-		);
-	}
-
-	/**
-	 * Forgets the steps and the request log.
-	 */
-	public function reset(): void {
-		$this->update(
-			static function ( array &$state ): void {
-				$state = self::empty_state();
-			}
-		);
-		if ( file_exists( $this->dir . '/requests.jsonl' ) ) {
-			unlink( $this->dir . '/requests.jsonl' );
-		}
-	}
-
-	/**
-	 * Appends a completion request's body to the log.
-	 *
-	 * @param mixed $body The body, decoded (or the raw text when it is not JSON).
-	 */
-	public function log( $body ): void {
-		file_put_contents( $this->dir . '/requests.jsonl', json_encode( $body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) . "\n", FILE_APPEND | LOCK_EX );
-	}
-
-	/**
-	 * The logged bodies, oldest first.
-	 *
-	 * @return array<int, mixed>
-	 */
-	public function requests(): array {
-		$file = $this->dir . '/requests.jsonl';
-		if ( ! file_exists( $file ) ) {
-			return array();
-		}
-		$lines = file( $file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES );
-		return array_map(
-			static function ( string $line ) {
-				return json_decode( $line, true );
-			},
-			false === $lines ? array() : $lines
 		);
 	}
 }

@@ -11,7 +11,8 @@ namespace MonsterInsights\Reports\Tests\FakeGoogle;
 
 /**
  * The fault and the spikes set by /__control, issued tokens, codes and quota counters (state.json, under a lock),
- * and the request log (requests.jsonl).
+ * and the request log (requests.jsonl). The fake AI provider's state (tests/fake-ai) is one too, with a
+ * state of its own (empty_state()).
  */
 class State {
 
@@ -59,7 +60,7 @@ class State {
 		$text  = stream_get_contents( $handle );
 		$state = is_string( $text ) && '' !== $text ? json_decode( $text, true ) : null;
 		if ( ! is_array( $state ) ) {
-			$state = self::empty_state();
+			$state = static::empty_state();
 		}
 		$result = $change( $state );
 		ftruncate( $handle, 0 );
@@ -115,7 +116,7 @@ class State {
 	public function reset(): void {
 		$this->update(
 			static function ( array &$state ): void {
-				$state = self::empty_state();
+				$state = static::empty_state();
 			}
 		);
 		if ( file_exists( $this->dir . '/requests.jsonl' ) ) {

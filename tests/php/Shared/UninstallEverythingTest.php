@@ -111,7 +111,7 @@ class UninstallEverythingTest extends TestCase {
 			foreach ( Tables::TABLES as $table ) {
 				$this->assertContains( 'table ' . $blog_prefix . 'mir_' . $table, $result['before'] );
 			}
-			$options = array( 'monsterinsights_reports_data_version', 'monsterinsights_reports_compacted_before', 'monsterinsights_reports_settings', 'monsterinsights_reports_licence', 'monsterinsights_reports_speed_audit', 'monsterinsights_reports_secrets', '_transient_mir_report_[0-9a-f]{32}', '_transient_monsterinsights_reports_vitals_rate', $blog_prefix . 'user_roles' );
+			$options = array( 'monsterinsights_reports_data_version', 'monsterinsights_reports_compacted_before', 'monsterinsights_reports_settings', 'monsterinsights_reports_licence', 'monsterinsights_reports_speed_audit', 'monsterinsights_reports_secrets', 'monsterinsights_reports_ai_provider', 'monsterinsights_reports_service_secrets', '_transient_mir_report_[0-9a-f]{32}', '_transient_monsterinsights_reports_vitals_rate', $blog_prefix . 'user_roles' );
 			foreach ( $options as $option ) {
 				$this->assertMatchesRegularExpression( '/^row ' . preg_quote( $blog_prefix . 'options', '/' ) . ' \[[^\]]+\] \{"option_id":"\d+","option_name":"' . $option . '"/m', $before, $option );
 			}

@@ -334,7 +334,7 @@ class ChatRoutesTest extends TestCase {
 
 		list( $id )             = self::chat( $this->user, 'Unanswered', false );
 		list( $status, $error ) = $this->chat_request( 'POST', '/chat/' . $id, array( 'message' => 'Again' ) );
-		$this->assertSame( array( 409, 'chat_needs_retry' ), array( $status, $error['code'] ) );
+		$this->assertSame( array( 409, 'chat_needs_retry', true, $id ), array( $status, $error['code'], $error['data']['retryable'], $error['data']['chat_id'] ) );
 		$this->assertSame( 'Looks like your last message was not sent. Please try again.', $error['message'] );
 		list( $status, $error ) = $this->chat_request( 'POST', '/chat/' . $id . '/retry' );
 		$this->assertSame( array( 409, 'ai_provider_missing', $id ), array( $status, $error['code'], $error['data']['chat_id'] ) );

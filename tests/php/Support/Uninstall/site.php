@@ -191,7 +191,16 @@ function mir_use_site( string $licence ): array {
 		)
 	);
 	$log[]      = mir_rest( 'POST', '/site-speed/audit', array( 'device' => 'mobile' ) );
-	// A Conversations AI chat (no AI provider here: stored as the chat routes store one), pinned.
+	$log[]      = mir_rest(
+		'POST',
+		'/ai-provider',
+		array(
+			'base_url' => 'https://ai.example.test/v1',
+			'model'    => 'fake-analyst',
+			'api_key'  => 'uninstall-test-ai-key',
+		)
+	);
+	// A Conversations AI chat (the provider above answers nothing: stored as the chat routes store one), pinned.
 	$chat = MonsterInsights\Reports\Conversations\Chats::create( get_current_user_id() );
 	if ( is_int( $chat ) ) {
 		MonsterInsights\Reports\Conversations\Chats::append( $chat, MonsterInsights\Reports\Conversations\Chats::message( 'user', 'How many visits did I get last week?' ) );
