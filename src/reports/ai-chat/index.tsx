@@ -8,7 +8,8 @@
  * (NotConfigured, no sample). With one: the chats' sidebar, the start screen with the four preset
  * questions (a new conversation) or the open chat's transcript, and the message input or the retry
  * bar. A new chat's first send moves to /ai-insights/chat/{chat_id}; a chat that cannot be opened
- * sends the user back to /ai-insights/chat. The state lives in the chat store (store/chat).
+ * says why in a toast and sends the user back to /ai-insights/chat. The state lives in the chat
+ * store (store/chat).
  */
 import { Button, Notice } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
@@ -188,12 +189,13 @@ function LiveChat() {
 		if ( routeId === shownRef.current ) {
 			return;
 		}
-		openChat( routeId ).then( ( found: boolean ) => {
-			if ( ! found ) {
+		openChat( routeId ).then( ( failed: string | null ) => {
+			if ( failed !== null ) {
+				toast.error( failed );
 				go( null );
 			}
 		} );
-	}, [ configured, routeId, openChat, go ] );
+	}, [ configured, routeId, openChat, go, toast ] );
 
 	const afterSend = ( result: SendResult, wasNew: boolean ) => {
 		if ( result.refused ) {

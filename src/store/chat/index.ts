@@ -219,15 +219,18 @@ export const actions = {
 		},
 
 	/**
-	 * Shows a chat, or a new conversation (null). Resolves to false when the chat could not be
-	 * loaded: the state is cleared and the list read again, and the screen goes back to the new
-	 * chat.
+	 * Shows a chat, or a new conversation (null). Resolves to why the chat could not be loaded
+	 * (the state is then cleared and the list read again, and the screen goes back to the new
+	 * chat), else null.
 	 *
 	 * @param id The chat, or null.
 	 */
 	openChat:
 		( id: number | null ) =>
-		async ( { dispatch, select }: ChatThunkArgs ): Promise< boolean > => {
+		async ( {
+			dispatch,
+			select,
+		}: ChatThunkArgs ): Promise< string | null > => {
 			const empty = {
 				messages: [],
 				error: null,
@@ -236,7 +239,7 @@ export const actions = {
 			};
 			if ( id === null ) {
 				dispatch( patch( { ...empty, openId: null } ) );
-				return true;
+				return null;
 			}
 			dispatch( patch( { ...empty, openId: id, loadingChat: true } ) );
 			try {
@@ -249,13 +252,13 @@ export const actions = {
 						patch( { messages: chat.chat, loadingChat: false } )
 					);
 				}
-				return true;
-			} catch {
+				return null;
+			} catch ( failure ) {
 				if ( select.getChatState().openId === id ) {
 					dispatch( patch( { ...empty, openId: null } ) );
 				}
 				await actions.loadList()( { dispatch, select } );
-				return false;
+				return errorText( failure );
 			}
 		},
 

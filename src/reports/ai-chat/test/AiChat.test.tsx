@@ -644,14 +644,17 @@ describe( 'Conversations AI', () => {
 		).not.toBeInTheDocument();
 	} );
 
-	it( 'goes back to the new chat when the chat is not found, and reads the list again', async () => {
+	it( 'says so and goes back to the new chat when the chat is not found, and reads the list again', async () => {
 		const { calls } = fakeServer( {
 			chats: [ chatOf( 3, [ message( 'user', 'Old question' ) ] ) ],
 		} );
-		renderChat( '/ai-insights/chat/99' );
+		const registry = renderChat( '/ai-insights/chat/99' );
 		await waitFor( () =>
 			expect( currentPath() ).toBe( '/ai-insights/chat' )
 		);
+		expect( toasts( registry ) ).toEqual( [
+			[ 'error', 'Conversation not found.' ],
+		] );
 		expect(
 			await screen.findByRole( 'button', { name: PRESETS[ 0 ] } )
 		).toBeInTheDocument();
