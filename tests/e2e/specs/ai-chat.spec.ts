@@ -68,7 +68,7 @@ function daysAgo( days: number ): string {
  */
 function chat( page: Page ) {
 	return {
-		sidebar: page.getByRole( 'navigation', { name: 'Conversations' } ),
+		sidebar: page.getByRole( 'complementary', { name: 'Conversations' } ),
 		messages: page.locator(
 			'.monsterinsights-reports-ai-chat__messages > li'
 		),
@@ -122,7 +122,7 @@ test( 'without a paid licence the sample sits under the upsell; pro without a pr
 	await page
 		.getByRole( 'link', { name: 'Connect a provider in Settings' } )
 		.click();
-	const card = page.locator( '.monsterinsights-reports-ai-provider' );
+	const card = page.locator( '.monsterinsights-reports-settings__ai-provider' );
 	await card
 		.getByRole( 'textbox', { name: 'Base URL' } )
 		.fill( `${ FAKE_AI_URL }/v1` );
