@@ -61,6 +61,10 @@ fi
 # The fake Google server (tests/fake-google, docs/development.md) of this site, on port + 1000 (the
 # e2e tests reach its control endpoints there: tests/e2e/site.ts fakeGoogle()); it stops with the server.
 google_port="$((port + 1000))"
+# And its fake AI provider (tests/fake-ai, an OpenAI-compatible chat-completions server whose answers
+# the tests script) on port + 2000: tests/e2e/site.ts fakeAi() and FAKE_AI_URL; the tests connect
+# the site to it through the plugin's own provider settings.
+ai_port="$((port + 2000))"
 db="mir_e2e_${port}"
 bash bin/mariadb.sh "$db" >/dev/null
 mariadb --protocol=socket -uroot -e "DROP DATABASE IF EXISTS \`${db}\`; CREATE DATABASE \`${db}\`; GRANT ALL ON \`${db}\`.* TO '${WP_TESTS_DB_USER:-mir_tests}'@'localhost';"
@@ -116,8 +120,11 @@ fi
 rm -rf "$(php -r 'echo rtrim(sys_get_temp_dir(), "/");')/mir-fake-google-${google_port}"
 php -S "127.0.0.1:${google_port}" tests/fake-google/router.php >/dev/null 2>&1 &
 google=$!
+rm -rf "$(php -r 'echo rtrim(sys_get_temp_dir(), "/");')/mir-fake-ai-${ai_port}"
+php -S "127.0.0.1:${ai_port}" tests/fake-ai/router.php >/dev/null 2>&1 &
+ai=$!
 PHP_CLI_SERVER_WORKERS="${E2E_PHP_WORKERS:-4}" "${clock[@]}" php -d opcache.enable=1 -d memory_limit=512M \
 	-S "127.0.0.1:${port}" -t "$site" tests/e2e/native/router.php &
 server=$!
-trap 'kill "$server" "$google" 2>/dev/null || true' EXIT INT TERM
+trap 'kill "$server" "$google" "$ai" 2>/dev/null || true' EXIT INT TERM
 wait "$server"

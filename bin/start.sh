@@ -15,6 +15,11 @@
 #                             (bin/fake-google.sh, port 9450 or FAKE_GOOGLE_PORT) runs beside it and
 #                             stops with it, and the site is connected to the fake's GA4 property;
 #                             a later start without GOOGLE=1 goes back to the built-in source
+#   AI=1 npm start            Conversations AI (and the AI Insights' wording) against the fake AI
+#                             provider (bin/fake-ai.sh, port 9460 or FAKE_AI_PORT), started beside
+#                             it and stopped with it, an OpenAI-compatible server that answers
+#                             questions about the site's numbers from the plugin's own tools; a later
+#                             start without AI=1 takes the demo's provider away again
 #   LEVEL=pro npm start       activates a test licence key of that level (basic, plus, pro, agency),
 #                             minted with the test key pair the demo trusts (docs/licensing.md),
 #                             so the paid reports show; without LEVEL the site keeps its licence
@@ -29,6 +34,8 @@ site="${root}/.wp/site"
 url="http://127.0.0.1:${port}/wp-admin/admin.php?page=monsterinsights_reports"
 google="${GOOGLE:-0}"
 google_port="${FAKE_GOOGLE_PORT:-9450}"
+ai="${AI:-0}"
+ai_port="${FAKE_AI_PORT:-9460}"
 level="${LEVEL:-}"
 case "$level" in
 	'' | basic | plus | pro | agency) ;;
@@ -36,6 +43,10 @@ case "$level" in
 esac
 if [ "$google" = 1 ] && curl -s -o /dev/null "http://127.0.0.1:${google_port}/"; then
 	echo "start: port ${google_port} is taken, the fake Google server needs it (FAKE_GOOGLE_PORT=another GOOGLE=1 npm start)" >&2
+	exit 1
+fi
+if [ "$ai" = 1 ] && curl -s -o /dev/null "http://127.0.0.1:${ai_port}/"; then
+	echo "start: port ${ai_port} is taken, the fake AI provider needs it (FAKE_AI_PORT=another AI=1 npm start)" >&2
 	exit 1
 fi
 
@@ -127,8 +138,9 @@ node bin/demo/salts.mjs "$site" "$root/blueprint.json" >"$site/.demo-blueprint.j
 # .demo-google-ready.json.
 rm -f "$site/.demo-google.json" "$site/.demo-google-ready.json"
 fake=''
+fake_ai=''
 server=''
-trap 'kill ${server:+"$server"} ${bundle:+"$bundle"} ${fake:+"$fake"} 2>/dev/null || true' EXIT INT TERM
+trap 'kill ${server:+"$server"} ${bundle:+"$bundle"} ${fake:+"$fake"} ${fake_ai:+"$fake_ai"} 2>/dev/null || true' EXIT INT TERM
 if [ "$google" = 1 ]; then
 	google_log="$(mktemp)"
 	bash bin/fake-google.sh "$google_port" >"$google_log" 2>&1 &
@@ -144,6 +156,26 @@ if [ "$google" = 1 ]; then
 	fi
 	rm -f "$google_log"
 	printf '{"base":"http://127.0.0.1:%s"}\n' "$google_port" >"$site/.demo-google.json"
+fi
+
+# The fake AI provider, or not: the demo's must-use plugin connects Conversations AI to the base URL
+# in .demo-ai.json, or takes the demo's connection away without it.
+rm -f "$site/.demo-ai.json"
+if [ "$ai" = 1 ]; then
+	ai_log="$(mktemp)"
+	bash bin/fake-ai.sh "$ai_port" >"$ai_log" 2>&1 &
+	fake_ai=$!
+	until [ -s "$ai_log" ]; do
+		kill -0 "$fake_ai" 2>/dev/null || break
+		sleep 0.1
+	done
+	if ! kill -0 "$fake_ai" 2>/dev/null; then
+		cat "$ai_log" >&2
+		echo "start: the fake AI provider did not start on port ${ai_port}" >&2
+		exit 1
+	fi
+	rm -f "$ai_log"
+	printf '{"base":"http://127.0.0.1:%s/v1"}\n' "$ai_port" >"$site/.demo-ai.json"
 fi
 
 # A licence key of LEVEL for the demo's must-use plugin to activate once (it renames the file).
@@ -197,6 +229,7 @@ done
 while [ ! -f "$site/.demo-google-ready.json" ]; do
 	kill -0 "$server" 2>/dev/null || { echo "start: the server stopped" >&2; exit 1; }
 	[ -z "$fake" ] || kill -0 "$fake" 2>/dev/null || { echo "start: the fake Google server stopped" >&2; exit 1; }
+	[ -z "$fake_ai" ] || kill -0 "$fake_ai" 2>/dev/null || { echo "start: the fake AI provider stopped" >&2; exit 1; }
 	sleep 1
 done
 
@@ -207,6 +240,10 @@ fi
 if [ -n "$fake" ]; then
 	echo "  Data source: google, GA4 property 300000001 and Search Console site https://example.com/ on the"
 	echo "  fake Google server at http://127.0.0.1:${google_port} (stops with the site; docs/development.md)"
+fi
+if [ -n "$fake_ai" ]; then
+	echo "  Conversations AI: the fake AI provider at http://127.0.0.1:${ai_port}/v1, model fake-analyst"
+	echo "  (stops with the site; ask it about last week's visits: #/ai-insights/chat, pro licence)"
 fi
 [ -z "$level" ] || echo "  Licence: a test key of level ${level} (docs/licensing.md)"
 echo "  Reports page: ${url}"

@@ -47,7 +47,7 @@ final class ReportsPage {
 
 	/**
 	 * Adds the top-level menu and its items: Reports, User Journey (while its module is on), AI
-	 * Insights, Settings.
+	 * Insights, Conversations AI, Settings.
 	 */
 	public function register(): void {
 		$suffix = add_menu_page(
@@ -85,6 +85,15 @@ final class ReportsPage {
 			__( 'AI Insights', 'monsterinsights-reports' ),
 			Capabilities::VIEW,
 			self::SLUG . '#/ai-insights',
+			'__return_null'
+		);
+		// Conversations AI (pro; the app shows the upsell below): highlighted on its chat routes.
+		add_submenu_page(
+			self::SLUG,
+			__( 'Conversations AI', 'monsterinsights-reports' ),
+			__( 'Conversations AI', 'monsterinsights-reports' ),
+			Capabilities::VIEW,
+			self::SLUG . '#/ai-insights/chat',
 			'__return_null'
 		);
 		add_submenu_page(

@@ -23,6 +23,27 @@ final class Chart {
 	public const MAX_ROWS = 10;
 
 	/**
+	 * The metrics whose rows add up to their total: counts and sums, not rates, averages or users
+	 * (a user can be in several rows).
+	 */
+	private const ADDITIVE = array(
+		'sessions',
+		'screenPageViews',
+		'engagedSessions',
+		'ecommercePurchases',
+		'totalRevenue',
+		'eventCount',
+		'exits',
+		'formImpressions',
+		'formConversions',
+		'videoStarts',
+		'itemsPurchased',
+		'itemRevenue',
+		'addToCarts',
+		'checkouts',
+	);
+
+	/**
 	 * The chart of a result.
 	 *
 	 * @param string                                                                                  $type       pie, donut or bar.
@@ -51,6 +72,15 @@ final class Chart {
 				'value' => $row['metrics'][ $metric ] ?? 0,
 				'label' => implode( ' / ', $parts ),
 			);
+		}
+		if ( array() !== $dimensions && 'bar' !== $type && in_array( $metric, self::ADDITIVE, true ) && isset( $totals[ $metric ] ) ) {
+			$rest = $totals[ $metric ] - array_sum( array_column( $data, 'value' ) );
+			if ( $rest > 0 ) {
+				$data[] = array(
+					'value' => is_float( $rest ) ? round( $rest, 2 ) : $rest,
+					'label' => __( 'Other', 'monsterinsights-reports' ),
+				);
+			}
 		}
 		return array(
 			'type'       => $type,

@@ -28,12 +28,14 @@ import { loadScreen, type ScreenLoader } from './screenModules';
 /**
  * Reports whose screen asks for its data itself, not for the app's dates alone (Real-Time
  * refreshes; the User Journey adds its filters and page, and handles its own 400; AI Insights
- * reads its list from the ai-insights route).
+ * reads its list from the ai-insights route; Conversations AI has no report route, only its chat
+ * routes).
  */
 const SELF_FETCHING: readonly ReportName[] = [
 	'realtime',
 	'userjourney',
 	'ai_insights',
+	'ai_chat',
 ];
 
 /** The reports the Overview's screen shows besides its own. */

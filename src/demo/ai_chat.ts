@@ -1,5 +1,5 @@
 /**
- * SAMPLE DATA — Conversations AI (docs/product-rules.md#planned): chats and their messages. Never
+ * SAMPLE DATA — Conversations AI (docs/product-rules.md#conversations-ai): chats and their messages. Never
  * real.
  */
 import { __ } from '@wordpress/i18n';

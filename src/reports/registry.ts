@@ -367,6 +367,11 @@ export const REPORTS = {
 		sample: true,
 		demo: () =>
 			import( /* webpackChunkName: "demo-ai-chat" */ '../demo/ai_chat' ),
+		screen: () =>
+			import(
+				/* webpackChunkName: "report-ai-chat" */ './ai-chat'
+			) as Promise< ScreenModule >,
+		reportRoute: false,
 	},
 	traffic_overview: {
 		title: () => __( 'Traffic Overview', 'monsterinsights-reports' ),

@@ -137,4 +137,10 @@ export type ReportDef = UpsellDef & {
 	screen?: () => Promise< ScreenModule >;
 	/** `false` for a report that is never compared: no compare range offered or asked. */
 	compare?: false;
+	/**
+	 * `false` for a screen that reads only routes of its own (Conversations AI): the PHP registry
+	 * builds no class for it, so it has no `reports/{name}` route and is not in tiers.json's
+	 * `built` list.
+	 */
+	reportRoute?: false;
 };

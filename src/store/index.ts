@@ -2,6 +2,7 @@ import type { StoreDescriptor } from '@wordpress/data';
 
 import { addonsStore } from './addons';
 import { appStore } from './app';
+import { chatStore } from './chat';
 import { googleNetworkStore, googleStore } from './google';
 import { metricsStore } from './metrics';
 import { notesStore } from './notes';
@@ -23,6 +24,7 @@ export const stores: StoreDescriptor[] = [
 	metricsStore,
 	notesStore,
 	notificationsStore,
+	chatStore,
 ];
 
 export function registerStores( registry: {

@@ -218,3 +218,42 @@ export async function fakeGoogleRequests(): Promise<
 		await context.dispose();
 	}
 }
+
+/** The e2e site's fake AI provider (bin/serve-e2e.sh: the site's port + 2000), OpenAI-compatible. */
+export const FAKE_AI_URL = `http://127.0.0.1:${
+	Number( new URL( baseURL ).port ) + 2000
+}`;
+
+/**
+ * Tells the e2e site's fake AI provider something (docs/development.md, "The fake AI provider"):
+ * POST /__reset, or POST /__script with the steps its next completions answer.
+ *
+ * @param path    '/__reset' or '/__script'.
+ * @param setting The JSON body.
+ */
+export async function fakeAi(
+	path: '/__reset' | '/__script',
+	setting: Record< string, unknown > = {}
+): Promise< void > {
+	const context = await playwrightRequest.newContext();
+	try {
+		const response = await context.post( FAKE_AI_URL + path, {
+			data: setting,
+		} );
+		expect( response.status(), await response.text() ).toBe( 200 );
+	} finally {
+		await context.dispose();
+	}
+}
+
+/** The chat-completion request bodies the fake AI provider received since its last reset. */
+export async function fakeAiRequests(): Promise< unknown[] > {
+	const context = await playwrightRequest.newContext();
+	try {
+		const response = await context.get( FAKE_AI_URL + '/__requests' );
+		expect( response.status() ).toBe( 200 );
+		return ( await response.json() ) as unknown[];
+	} finally {
+		await context.dispose();
+	}
+}

@@ -33,4 +33,6 @@ function monsterinsights_reports_demo_licence( string $file = ABSPATH . '.demo-l
 	return $key;
 }
 
-add_action( 'init', static fn() => monsterinsights_reports_demo_licence() );
+// Not before the plugin is active: on a new site the blueprint's first steps run without it, and
+// the file waits for a request that has it.
+add_action( 'init', static fn() => class_exists( \MonsterInsights\Reports\Licensing\Licence::class ) ? monsterinsights_reports_demo_licence() : '' );

@@ -176,53 +176,37 @@ describe( 'App', () => {
 			).toHaveAttribute( 'aria-current', 'page' );
 		} );
 
-		it( 'shows an unbuilt report as its title and blurred sample under the upsell', async () => {
-			// The sample's script is held until the busy state has been seen.
-			let release: () => void = () => undefined;
-			const held = new Promise< void >( ( resolve ) => {
-				release = resolve;
-			} );
-			const load = registryModule.loadDemo;
-			const loadDemo = jest
-				.spyOn( registryModule, 'loadDemo' )
-				.mockImplementation( ( key ) =>
-					held.then( () => load( key ) )
-				);
+		it( 'shows Conversations AI below pro as its title and blurred sample under the upsell', async () => {
+			const loadDemo = jest.spyOn( registryModule, 'loadDemo' );
 			setHash( '#/ai-insights/chat' );
 			renderApp();
 			expect(
 				await screen.findByRole( 'heading', {
-					level: 2,
+					level: 1,
 					name: 'Conversations AI',
 				} )
 			).toBeInTheDocument();
-			expect( screen.getByText( 'Sample data' ) ).toBeInTheDocument();
+			expect(
+				await screen.findByText( 'Sample data' )
+			).toBeInTheDocument();
 			expect( screen.getByText( 'PRO' ) ).toBeInTheDocument();
 			expect(
 				screen.getByRole( 'link', { name: 'Upgrade and Unlock' } )
 			).toBeInTheDocument();
-			// The sample loads lazily (busy meanwhile), blurred and hidden from assistive technology.
-			expect(
-				document.querySelector( '.monsterinsights-reports-sample' )
-			).toHaveAttribute( 'aria-busy', 'true' );
-			release();
+			// The sample chat, blurred and hidden from assistive technology.
 			await waitFor( () =>
 				expect(
 					document.querySelector(
-						'.monsterinsights-reports-sample table'
+						'.monsterinsights-reports-locked__content .monsterinsights-reports-ai-chat__messages'
 					)
 				).not.toBeNull()
 			);
-			expect( loadDemo ).toHaveBeenCalledWith( 'ai_chat' );
-			loadDemo.mockRestore();
-			expect(
-				document.querySelector( '.monsterinsights-reports-sample' )
-			).not.toHaveAttribute( 'aria-busy' );
 			expect(
 				document.querySelector(
 					'.monsterinsights-reports-locked__content'
 				)
 			).toHaveAttribute( 'aria-hidden', 'true' );
+			loadDemo.mockRestore();
 		} );
 
 		it( 'shows the sample on request with a notice that goes when the user leaves', async () => {
@@ -267,14 +251,20 @@ describe( 'App', () => {
 			).not.toBeInTheDocument();
 		} );
 
-		it( 'tells a licence that includes an unbuilt report that it comes later', async () => {
+		it( 'gives a licence that includes Conversations AI its screen, which asks for the provider', async () => {
+			const calls = mockApi( () => new Promise( () => undefined ) );
 			setHash( '#/ai-insights/chat' );
 			renderApp( { licence: { level: 'agency', source: 'site' } } );
+			await waitFor( () =>
+				expect( calls.map( ( call ) => call.path ) ).toContain(
+					'/monsterinsights-reports/v1/ai-provider'
+				)
+			);
 			expect(
-				await screen.findByRole( 'heading', {
+				screen.queryByRole( 'heading', {
 					name: 'This report is not available yet',
 				} )
-			).toBeInTheDocument();
+			).not.toBeInTheDocument();
 			expect(
 				screen.queryByRole( 'link', { name: 'Upgrade and Unlock' } )
 			).not.toBeInTheDocument();

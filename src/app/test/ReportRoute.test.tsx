@@ -171,6 +171,56 @@ describe( 'ReportRoute', () => {
 	} );
 } );
 
+describe( 'ReportRoute of a report without a screen', () => {
+	// Conversations AI's route as it was before its screen: no `load`.
+	const unbuilt = () => {
+		const matched = resolveRoute( '/ai-insights/chat', context );
+		const { load: _screen, ...route } = matched.route;
+		return { ...matched, route };
+	};
+
+	it( 'shows its title and sample under the upsell below its level', async () => {
+		const calls = mockApi( () => ( {} ) );
+		renderIn(
+			<ReportRoute matched={ unbuilt() } context={ context } />,
+			registryFor( 'plus' )
+		);
+		expect(
+			await screen.findByRole( 'heading', {
+				level: 2,
+				name: 'Conversations AI',
+			} )
+		).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'link', { name: 'Upgrade and Unlock' } )
+		).toBeInTheDocument();
+		await waitFor( () =>
+			expect(
+				document.querySelector(
+					'.monsterinsights-reports-sample table'
+				)
+			).not.toBeNull()
+		);
+		await expectNoReportRequest( calls );
+	} );
+
+	it( 'tells a licence that includes it that it comes later', async () => {
+		mockApi( () => ( {} ) );
+		renderIn(
+			<ReportRoute matched={ unbuilt() } context={ context } />,
+			registryFor( 'agency' )
+		);
+		expect(
+			await screen.findByRole( 'heading', {
+				name: 'This report is not available yet',
+			} )
+		).toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'link', { name: 'Upgrade and Unlock' } )
+		).not.toBeInTheDocument();
+	} );
+} );
+
 describe( 'ReportRoute when a screen cannot be loaded', () => {
 	// The year in review hidden.
 	const hidden: RouteContext = {

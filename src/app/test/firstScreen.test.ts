@@ -138,7 +138,7 @@ describe( 'firstScreen', () => {
 			'#/ai-insights',
 		],
 		[
-			'a report without a screen',
+			'Conversations AI, which reads its own chat routes',
 			connected( 'pro' ),
 			'#/ai-insights/chat',
 		],

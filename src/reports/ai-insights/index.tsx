@@ -11,11 +11,12 @@
  * from the app's dates.
  */
 import apiFetch from '@wordpress/api-fetch';
-import { Button, Notice, TextareaControl } from '@wordpress/components';
+import { Button, Notice } from '@wordpress/components';
 import { useCallback, useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
 
+import { FeedbackBox } from '../../components/FeedbackBox';
 import { Loader } from '../../components/Loader';
 import { useToast } from '../../components/Toast';
 import { REST_NAMESPACE } from '../../store/reports/query';
@@ -97,27 +98,7 @@ function InsightItem( {
 	asking: boolean;
 	actions?: Actions;
 } ) {
-	const [ message, setMessage ] = useState( '' );
-	const [ invalid, setInvalid ] = useState( false );
-	const [ sending, setSending ] = useState( false );
 	const score = rating?.score;
-
-	const send = async ( skipped: boolean ) => {
-		if ( ! actions ) {
-			return;
-		}
-		if ( ! skipped && '' === message.trim() ) {
-			setInvalid( true );
-			return;
-		}
-		setSending( true );
-		const done = await actions.feedback( insight.id, message, skipped );
-		setSending( false );
-		if ( done ) {
-			setMessage( '' );
-			setInvalid( false );
-		}
-	};
 
 	return (
 		<li className="monsterinsights-reports-ai-insights__item">
@@ -156,55 +137,17 @@ function InsightItem( {
 					onClick={ () => actions?.rate( insight.id, 0 ) }
 				/>
 			</div>
-			{ asking && (
-				<form
+			{ asking && actions && (
+				<FeedbackBox
 					className="monsterinsights-reports-ai-insights__feedback"
-					noValidate
-					onSubmit={ ( event ) => {
-						event.preventDefault();
-						send( false );
-					} }
-				>
-					<TextareaControl
-						__nextHasNoMarginBottom
-						label={ __(
-							'What was wrong with this insight?',
-							'monsterinsights-reports'
-						) }
-						value={ message }
-						required
-						aria-invalid={ invalid }
-						onChange={ ( value ) => {
-							setMessage( value );
-							setInvalid( false );
-						} }
-						help={
-							invalid
-								? __(
-										'Please write your feedback, or skip it.',
-										'monsterinsights-reports'
-								  )
-								: undefined
-						}
-					/>
-					<div className="monsterinsights-reports-ai-insights__feedback-buttons">
-						<Button
-							variant="primary"
-							type="submit"
-							isBusy={ sending }
-							disabled={ sending }
-						>
-							{ __( 'Submit', 'monsterinsights-reports' ) }
-						</Button>
-						<Button
-							variant="tertiary"
-							disabled={ sending }
-							onClick={ () => send( true ) }
-						>
-							{ __( 'Skip', 'monsterinsights-reports' ) }
-						</Button>
-					</div>
-				</form>
+					label={ __(
+						'What was wrong with this insight?',
+						'monsterinsights-reports'
+					) }
+					onSend={ ( message, skipped ) =>
+						actions.feedback( insight.id, message, skipped )
+					}
+				/>
 			) }
 		</li>
 	);

@@ -13,10 +13,23 @@ describe( 'report registry', () => {
 		expect( built ).toBeDefined();
 		expect(
 			defs
-				.filter( ( [ , def ] ) => def.screen !== undefined )
+				.filter(
+					( [ , def ] ) =>
+						def.screen !== undefined && def.reportRoute !== false
+				)
 				.map( ( [ name ] ) => name )
 				.sort()
 		).toEqual( [ ...( built ?? [] ) ].sort() );
+	} );
+
+	it( 'has screens of their own routes only for reports the PHP registry does not build', () => {
+		const built = ( tiersJson as { built?: string[] } ).built ?? [];
+		expect(
+			defs
+				.filter( ( [ , def ] ) => def.reportRoute === false )
+				.map( ( [ name, def ] ) => [ name, Boolean( def.screen ) ] )
+		).toEqual( [ [ 'ai_chat', true ] ] );
+		expect( built ).not.toContain( 'ai_chat' );
 	} );
 
 	it( 'gates each report with the feature the tier table gives its name', () => {

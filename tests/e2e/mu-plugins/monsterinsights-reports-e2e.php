@@ -278,7 +278,7 @@ add_action(
 		// POST reset: the e2e site as bin/serve-e2e.sh made it — no data source, no site licence
 		// key and the plugin's own licence level, empty built-in tables (and a new data version, so
 		// no cached report of the seeded data is served), every user's metric selection back to
-		// the default and no user's feature feedback.
+		// the default, no user's feature feedback, no AI provider and no Conversations AI chat.
 		register_rest_route(
 			REST_NAMESPACE,
 			'/reset',
@@ -293,6 +293,8 @@ add_action(
 					clear_builtin_data();
 					delete_metadata( 'user', 0, MetricsController::META, '', true );
 					delete_metadata( 'user', 0, $GLOBALS['wpdb']->get_blog_prefix() . \MonsterInsights\Reports\Feedback\FeatureFeedback::META, '', true );
+					\MonsterInsights\Reports\Conversations\Provider::forget();
+					\MonsterInsights\Reports\Conversations\Chats::uninstall_site();
 					return array(
 						'source'      => (string) get_option( BootData::SOURCE_OPTION, '' ),
 						'level'       => BootData::build( array( 'licence' ) )['licence']['level'],

@@ -37,6 +37,8 @@ const CLONE = path.join( os.tmpdir(), `mir-start-clone-${ PORT }` );
 const SITE = path.join( CLONE, '.wp', `site-${ PORT }` );
 // GOOGLE=1's fake Google server.
 const FAKE_GOOGLE_PORT = PORT + 1000;
+// AI=1: the fake AI provider's port (FAKE_AI_PORT).
+const FAKE_AI_PORT = PORT + 2000;
 
 /**
  * Clones the working tree into CLONE: HEAD, then its uncommitted changes and untracked files.
@@ -626,4 +628,99 @@ test( "GOOGLE=1 LEVEL=plus npm start: the same site on the google source with a 
 	// Stopping the site stops its fake.
 	await stop();
 	await expect( fetch( `${ fake }/__control` ) ).rejects.toThrow();
+} );
+
+test( "AI=1 LEVEL=pro npm start: Conversations AI answers a preset question from the demo's own numbers through the fake AI provider, stopped with the site; a later start takes the demo's provider away", async ( {
+	browser,
+} ) => {
+	test.setTimeout( 300_000 );
+	await stop();
+	const { url } = await start( {
+		AI: '1',
+		FAKE_AI_PORT: String( FAKE_AI_PORT ),
+		LEVEL: 'pro',
+	} );
+	const fake = `http://127.0.0.1:${ FAKE_AI_PORT }`;
+	expect( output ).toContain(
+		`Conversations AI: the fake AI provider at ${ fake }/v1, model fake-analyst`
+	);
+
+	const { context, page } = await openOverview( browser, url );
+	// The question as the screen's first preset sends it, and the Overview's sessions of the same
+	// days (last week: the 7 days before the site's today), through the page's REST client.
+	const answer = await page.evaluate( async () => {
+		const w = window as unknown as {
+			wp: {
+				apiFetch: ( options: {
+					path: string;
+					method?: string;
+					data?: unknown;
+				} ) => Promise< unknown >;
+			};
+			monsterinsightsReportsBoot: { site: { today: string } };
+		};
+		const today = Date.parse(
+			`${ w.monsterinsightsReportsBoot.site.today }T00:00:00Z`
+		);
+		const day = ( back: number ) =>
+			new Date( today - back * 86_400_000 ).toISOString().slice( 0, 10 );
+		const provider = ( await w.wp.apiFetch( {
+			path: '/monsterinsights-reports/v1/ai-provider',
+		} ) ) as { configured: boolean; model: string };
+		const overview = ( await w.wp.apiFetch( {
+			path: `/monsterinsights-reports/v1/reports/overview?start=${ day(
+				7
+			) }&end=${ day( 1 ) }`,
+		} ) ) as { infobox?: { sessions?: { value?: number } } };
+		const chat = ( await w.wp.apiFetch( {
+			path: '/monsterinsights-reports/v1/ai-insights/chat',
+			method: 'POST',
+			data: { message: 'How many visits did I get last week?' },
+		} ) ) as {
+			chat_id: number;
+			latest_message: {
+				content: string;
+				meta: { chart?: { type: string; data: unknown[] } };
+			};
+		};
+		return {
+			provider,
+			sessions: Number( overview.infobox?.sessions?.value ),
+			range: `${ day( 7 ) } – ${ day( 1 ) }`,
+			chat,
+		};
+	} );
+	expect( answer.provider ).toMatchObject( {
+		configured: true,
+		model: 'fake-analyst',
+	} );
+	expect( answer.sessions ).toBeGreaterThan( 0 );
+	expect( answer.chat.latest_message.content ).toContain(
+		`You had ${ answer.sessions.toLocaleString(
+			'en-US'
+		) } sessions last week (${ answer.range }).`
+	);
+	expect( answer.chat.latest_message.meta.chart?.type ).toBe( 'pie' );
+	await context.close();
+
+	// Stopping the site stops its fake; a start without AI=1 takes the demo's provider away.
+	await stop();
+	await expect( fetch( `${ fake }/__requests` ) ).rejects.toThrow();
+	const again = await start( {} );
+	const second = await openOverview( browser, again.url );
+	expect(
+		await second.page.evaluate( async () => {
+			const w = window as unknown as {
+				wp: {
+					apiFetch: ( options: {
+						path: string;
+					} ) => Promise< unknown >;
+				};
+			};
+			return w.wp.apiFetch( {
+				path: '/monsterinsights-reports/v1/ai-provider',
+			} );
+		} )
+	).toMatchObject( { configured: false } );
+	await second.context.close();
 } );

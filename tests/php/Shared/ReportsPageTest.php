@@ -117,7 +117,7 @@ class ReportsPageTest extends TestCase {
 	 */
 	public function test_admin_menu_has_the_user_journey_while_its_module_is_on() {
 		$this->register_as_admin();
-		$this->assertSame( array( ReportsPage::SLUG, ReportsPage::SLUG . '#/ai-insights', ReportsPage::SLUG . '#/settings' ), array_column( $GLOBALS['submenu'][ ReportsPage::SLUG ], 2 ) );
+		$this->assertSame( array( ReportsPage::SLUG, ReportsPage::SLUG . '#/ai-insights', ReportsPage::SLUG . '#/ai-insights/chat', ReportsPage::SLUG . '#/settings' ), array_column( $GLOBALS['submenu'][ ReportsPage::SLUG ], 2 ) );
 
 		\MonsterInsights\Reports\Settings\Modules::set( 'user-journey', true );
 		foreach ( self::MENU_GLOBALS as $name ) {
@@ -125,9 +125,10 @@ class ReportsPageTest extends TestCase {
 		}
 		$this->register_as_admin();
 		$items = $GLOBALS['submenu'][ ReportsPage::SLUG ];
-		$this->assertSame( array( ReportsPage::SLUG, ReportsPage::SLUG . '#/user-journey-report', ReportsPage::SLUG . '#/ai-insights', ReportsPage::SLUG . '#/settings' ), array_column( $items, 2 ) );
+		$this->assertSame( array( ReportsPage::SLUG, ReportsPage::SLUG . '#/user-journey-report', ReportsPage::SLUG . '#/ai-insights', ReportsPage::SLUG . '#/ai-insights/chat', ReportsPage::SLUG . '#/settings' ), array_column( $items, 2 ) );
 		$this->assertSame( array( 'User Journey', Capabilities::VIEW ), array_slice( $items[1], 0, 2 ) );
 		$this->assertSame( array( 'AI Insights', Capabilities::VIEW ), array_slice( $items[2], 0, 2 ) );
+		$this->assertSame( array( 'Conversations AI', Capabilities::VIEW ), array_slice( $items[3], 0, 2 ) );
 	}
 
 	/**

@@ -24,6 +24,7 @@ import { settingsStore, type ReportsSettings } from '../../../store/settings';
 import { draftError, trackingChanges } from './draft';
 import { sourceOptions } from './sourceOptions';
 import { GooglePanel, oauthReturn } from './GooglePanel';
+import { AiProviderCard } from './AiProviderCard';
 import { FeatureFeedbackCard } from './FeatureFeedbackCard';
 import { LicencePanel } from './LicencePanel';
 import {
@@ -295,6 +296,7 @@ export function SettingsScreen() {
 			</form>
 			<ModulesCard />
 			<LicencePanel scope="site" />
+			<AiProviderCard />
 			<FeatureFeedbackCard />
 		</div>
 	);

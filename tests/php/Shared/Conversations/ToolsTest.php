@@ -370,7 +370,8 @@ class ToolsTest extends BuiltinTestCase {
 
 	/**
 	 * The chart of rows: the first metric, the dimension values joined, "(not set)" for an empty
-	 * one, at most 10 rows.
+	 * one, at most 10 rows; on a donut of page views the rest of the total as "Other" (1000 less
+	 * 99 + 98 + … + 90 = 945), not on a bar chart nor for a metric that does not add up.
 	 */
 	public function test_the_chart_of_rows(): void {
 		$rows = array();
@@ -389,7 +390,17 @@ class ToolsTest extends BuiltinTestCase {
 		$chart = Chart::from_rows( 'donut', 'screenPageViews', array( 'country', 'deviceCategory' ), array( 'screenPageViews' => 1000 ), $rows );
 		$this->assertSame( 'donut', $chart['type'] );
 		$this->assertSame( 'Page views', $chart['seriesName'] );
-		$this->assertCount( 10, $chart['data'] );
+		$this->assertCount( 11, $chart['data'] );
+		$this->assertSame(
+			array(
+				'value' => 55,
+				'label' => 'Other',
+			),
+			$chart['data'][10]
+		);
+		$this->assertCount( 10, Chart::from_rows( 'bar', 'screenPageViews', array( 'country', 'deviceCategory' ), array( 'screenPageViews' => 1000 ), $rows )['data'] );
+		$this->assertSame( 'Other', Chart::from_rows( 'pie', 'sessions', array( 'country' ), array( 'sessions' => 1000 ), $rows )['data'][10]['label'] );
+		$this->assertCount( 10, Chart::from_rows( 'pie', 'bounceRate', array( 'country' ), array( 'bounceRate' => 1000 ), $rows )['data'] );
 		$this->assertSame(
 			array(
 				'value' => 99,

@@ -40,6 +40,7 @@ import {
 
 /** The settings screen's feature feedback card asks for its first page. */
 const FEEDBACK_LIST = '/monsterinsights-reports/v1/feedback?page=1&per_page=20';
+const AI_PROVIDER = '/monsterinsights-reports/v1/ai-provider';
 
 /**
  * What POST /settings stores: the request's changes applied to the settings, as the server does.
@@ -78,6 +79,13 @@ function renderScreen(
 		[ `GET ${ FEEDBACK_LIST }` ]: () => ( {
 			items: [],
 			pagination: { total: 0, pages: 0, page: 1, per_page: 20 },
+		} ),
+		[ `GET ${ AI_PROVIDER }` ]: () => ( {
+			configured: false,
+			base_url: '',
+			model: '',
+			has_key: false,
+			can_manage: true,
 		} ),
 		...routes,
 	} );
@@ -208,7 +216,7 @@ describe( 'SettingsScreen', () => {
 			await screen.findByText( 'Your level: Lite' )
 		).toBeInTheDocument();
 		expect( calls.map( ( call ) => call.path ).sort() ).toEqual(
-			[ ADDONS, FEEDBACK_LIST, LICENCE, SETTINGS ].sort()
+			[ ADDONS, AI_PROVIDER, FEEDBACK_LIST, LICENCE, SETTINGS ].sort()
 		);
 		expect( writes( calls ) ).toEqual( [] );
 	} );
