@@ -7,6 +7,8 @@
 
 namespace MonsterInsights\Reports\Conversations;
 
+use MonsterInsights\Reports\Uninstaller;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -368,21 +370,6 @@ final class Chats {
 	 */
 	public static function uninstall_site(): void {
 		self::register_type();
-		do {
-			$ids = get_posts(
-				array(
-					'post_type'      => self::POST_TYPE,
-					'post_status'    => array_keys( get_post_stati() ),
-					'fields'         => 'ids',
-					'posts_per_page' => 100,
-					'orderby'        => 'ID',
-					'order'          => 'ASC',
-				)
-			);
-			foreach ( $ids as $id ) {
-				wp_delete_post( (int) $id, true );
-			}
-			$more = 100 === count( $ids );
-		} while ( $more );
+		Uninstaller::delete_posts( self::POST_TYPE );
 	}
 }

@@ -9,6 +9,7 @@ namespace MonsterInsights\Reports\Notes;
 
 use MonsterInsights\Reports\Capabilities;
 use MonsterInsights\Reports\Query\DateRange;
+use MonsterInsights\Reports\Uninstaller;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -185,23 +186,7 @@ final class Module {
 	 */
 	public static function uninstall_site(): void {
 		self::register_types();
-		do {
-			// get_posts() runs without other plugins' query filters, so none can hide a note here.
-			$ids = get_posts(
-				array(
-					'post_type'      => Notes::POST_TYPE,
-					'post_status'    => array_keys( get_post_stati() ),
-					'fields'         => 'ids',
-					'posts_per_page' => 100,
-					'orderby'        => 'ID',
-					'order'          => 'ASC',
-				)
-			);
-			foreach ( $ids as $id ) {
-				wp_delete_post( (int) $id, true );
-			}
-			$more = 100 === count( $ids );
-		} while ( $more );
+		Uninstaller::delete_posts( Notes::POST_TYPE );
 
 		$terms = get_terms(
 			array(
