@@ -141,20 +141,27 @@ fake=''
 fake_ai=''
 server=''
 trap 'kill ${server:+"$server"} ${bundle:+"$bundle"} ${fake:+"$fake"} ${fake_ai:+"$fake_ai"} 2>/dev/null || true' EXIT INT TERM
-if [ "$google" = 1 ]; then
-	google_log="$(mktemp)"
-	bash bin/fake-google.sh "$google_port" >"$google_log" 2>&1 &
-	fake=$!
-	until [ -s "$google_log" ]; do
-		kill -0 "$fake" 2>/dev/null || break
+# Starts a fake server script (bin/fake-google.sh, bin/fake-ai.sh) on a port in the background and
+# waits until it prints its base URL; its pid is then in $started_pid. Stops the start on failure.
+start_fake() {
+	local script="$1" port="$2" name="$3" log
+	log="$(mktemp)"
+	bash "$script" "$port" >"$log" 2>&1 &
+	started_pid=$!
+	until [ -s "$log" ]; do
+		kill -0 "$started_pid" 2>/dev/null || break
 		sleep 0.1
 	done
-	if ! kill -0 "$fake" 2>/dev/null; then
-		cat "$google_log" >&2
-		echo "start: the fake Google server did not start on port ${google_port}" >&2
+	if ! kill -0 "$started_pid" 2>/dev/null; then
+		cat "$log" >&2
+		echo "start: ${name} did not start on port ${port}" >&2
 		exit 1
 	fi
-	rm -f "$google_log"
+	rm -f "$log"
+}
+if [ "$google" = 1 ]; then
+	start_fake bin/fake-google.sh "$google_port" 'the fake Google server'
+	fake=$started_pid
 	printf '{"base":"http://127.0.0.1:%s"}\n' "$google_port" >"$site/.demo-google.json"
 fi
 
@@ -162,19 +169,8 @@ fi
 # in .demo-ai.json, or takes the demo's connection away without it.
 rm -f "$site/.demo-ai.json"
 if [ "$ai" = 1 ]; then
-	ai_log="$(mktemp)"
-	bash bin/fake-ai.sh "$ai_port" >"$ai_log" 2>&1 &
-	fake_ai=$!
-	until [ -s "$ai_log" ]; do
-		kill -0 "$fake_ai" 2>/dev/null || break
-		sleep 0.1
-	done
-	if ! kill -0 "$fake_ai" 2>/dev/null; then
-		cat "$ai_log" >&2
-		echo "start: the fake AI provider did not start on port ${ai_port}" >&2
-		exit 1
-	fi
-	rm -f "$ai_log"
+	start_fake bin/fake-ai.sh "$ai_port" 'the fake AI provider'
+	fake_ai=$started_pid
 	printf '{"base":"http://127.0.0.1:%s/v1"}\n' "$ai_port" >"$site/.demo-ai.json"
 fi
 
