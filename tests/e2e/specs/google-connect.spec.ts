@@ -220,7 +220,9 @@ test( 'connects by a pasted service account key, tests each API, and the reports
 	const yesterday = new Date( Date.now() - 86_400_000 )
 		.toISOString()
 		.slice( 0, 10 );
-	await app( page )
+	// The Google panel's (the Conversations AI card has one of its own).
+	await page
+		.locator( '.monsterinsights-reports-google' )
 		.getByRole( 'button', { name: 'Test connection' } )
 		.click();
 	const answers = app( page ).getByRole( 'list', {
