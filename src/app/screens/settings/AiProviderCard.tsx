@@ -16,12 +16,14 @@ import {
 	Spinner,
 	TextControl,
 } from '@wordpress/components';
-import { useDispatch } from '@wordpress/data';
+import { useDispatch, useSelect } from '@wordpress/data';
 import { useInstanceId } from '@wordpress/compose';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { useToast } from '../../../components/Toast';
+import { levelAtLeast, levelNeeded } from '../../../lib/tiers';
+import { appStore } from '../../../store/app';
 import {
 	AI_PROVIDER_PATH,
 	chatStore,
@@ -66,6 +68,15 @@ export function AiProviderCard() {
 	const [ outcome, setOutcome ] = useState< Outcome | null >( null );
 	const { patch } = useDispatch( chatStore );
 	const toast = useToast();
+	// Below the level Conversations AI needs, a provider can be connected but is not used yet.
+	const unlocked = useSelect(
+		( select ) =>
+			levelAtLeast(
+				select( appStore ).getLevel(),
+				levelNeeded( 'ai_chat' )
+			),
+		[]
+	);
 	const headingId = useInstanceId(
 		AiProviderCard,
 		'monsterinsights-reports-settings-ai-heading'
@@ -200,6 +211,14 @@ export function AiProviderCard() {
 						'monsterinsights-reports'
 					) }
 				</p>
+				{ ! unlocked && (
+					<Notice status="info" isDismissible={ false }>
+						{ __(
+							'Conversations AI and the AI Insights need a Pro licence: a provider connected here is used once your licence is Pro.',
+							'monsterinsights-reports'
+						) }
+					</Notice>
+				) }
 				<p className="monsterinsights-reports-settings__ai-status">
 					{ status.configured
 						? __( 'Status: connected.', 'monsterinsights-reports' )

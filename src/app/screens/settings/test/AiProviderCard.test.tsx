@@ -31,13 +31,17 @@ const FAKE: AiProviderStatus = {
  *
  * @param state  What GET answers.
  * @param routes Other routes.
+ * @param level
  */
 function renderCard(
 	state: AiProviderStatus,
-	routes: Parameters< typeof serve >[ 0 ] = {}
+	routes: Parameters< typeof serve >[ 0 ] = {},
+	level: 'lite' | 'plus' | 'pro' = 'pro'
 ) {
 	const calls = serve( { [ `GET ${ PROVIDER }` ]: () => state, ...routes } );
-	const registry = createShellRegistry();
+	const registry = createShellRegistry( {
+		licence: { level, source: 'lite' === level ? 'none' : 'site' },
+	} );
 	renderIn( <AiProviderCard />, registry );
 	return { calls, registry };
 }
@@ -45,6 +49,30 @@ function renderCard(
 const field = ( name: string ) => screen.getByLabelText( name );
 
 describe( 'AiProviderCard', () => {
+	it( 'says below pro that a connected provider is used once the licence is Pro', async () => {
+		const notice =
+			'Conversations AI and the AI Insights need a Pro licence: a provider connected here is used once your licence is Pro.';
+		renderCard( NONE, {}, 'plus' );
+		await screen.findByText( 'Status: not connected.' );
+		expect(
+			screen.getByText( notice, {
+				selector: '.components-notice__content',
+			} )
+		).toBeVisible();
+		// The fields stay usable: the owner may connect before upgrading.
+		expect( field( 'Base URL' ) ).toBeEnabled();
+	} );
+
+	it( 'has no licence notice for pro', async () => {
+		renderCard( NONE );
+		await screen.findByText( 'Status: not connected.' );
+		expect(
+			screen.queryByText( /need a Pro licence/, {
+				selector: '.components-notice__content',
+			} )
+		).not.toBeInTheDocument();
+	} );
+
 	it( 'saves the base URL, model and key, and tells the chat screen', async () => {
 		const user = userEvent.setup();
 		const { calls, registry } = renderCard( NONE, {
