@@ -163,20 +163,7 @@ final class Provider {
 	 * @throws ProviderError When the provider cannot be reached, refuses, or answers something unreadable.
 	 */
 	public function complete( array $messages, array $tools = array(), int $timeout = 30 ): array {
-		$body     = $this->body( $messages, $tools );
-		$response = wp_remote_post(
-			$this->base_url . '/chat/completions',
-			array(
-				'timeout'     => max( 1, $timeout ),
-				'redirection' => 0,
-				'headers'     => array(
-					'Authorization' => 'Bearer ' . $this->api_key,
-					'Content-Type'  => 'application/json',
-					'Accept'        => 'application/json',
-				),
-				'body'        => (string) wp_json_encode( $body ),
-			)
-		);
+		$response = $this->post( $this->body( $messages, $tools ), 'application/json', $timeout );
 		if ( is_wp_error( $response ) ) {
 			throw ProviderError::unreachable();
 		}
@@ -232,19 +219,7 @@ final class Provider {
 		};
 		add_action( 'http_api_curl', $hook, 10, 3 );
 		try {
-			$response = wp_remote_post(
-				$url,
-				array(
-					'timeout'     => max( 1, $timeout ),
-					'redirection' => 0,
-					'headers'     => array(
-						'Authorization' => 'Bearer ' . $this->api_key,
-						'Content-Type'  => 'application/json',
-						'Accept'        => 'text/event-stream',
-					),
-					'body'        => (string) wp_json_encode( $this->body( $messages, $tools ) + array( 'stream' => true ) ),
-				)
-			);
+			$response = $this->post( $this->body( $messages, $tools ) + array( 'stream' => true ), 'text/event-stream', $timeout );
 		} finally {
 			remove_action( 'http_api_curl', $hook, 10 );
 		}
@@ -274,6 +249,30 @@ final class Provider {
 			return $answer;
 		}
 		return self::answer( $events->message() );
+	}
+
+	/**
+	 * Posts a completion request.
+	 *
+	 * @param array<string, mixed> $body    The request's body.
+	 * @param string               $accept  The answer's media type.
+	 * @param int                  $timeout Seconds to wait for the whole answer.
+	 * @return array<string, mixed>|\WP_Error What wp_remote_post() answers.
+	 */
+	private function post( array $body, string $accept, int $timeout ) {
+		return wp_remote_post(
+			$this->base_url . '/chat/completions',
+			array(
+				'timeout'     => max( 1, $timeout ),
+				'redirection' => 0,
+				'headers'     => array(
+					'Authorization' => 'Bearer ' . $this->api_key,
+					'Content-Type'  => 'application/json',
+					'Accept'        => $accept,
+				),
+				'body'        => (string) wp_json_encode( $body ),
+			)
+		);
 	}
 
 	/**

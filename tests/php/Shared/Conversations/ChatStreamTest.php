@@ -9,60 +9,19 @@ namespace MonsterInsights\Reports\Tests\Shared\Conversations;
 
 use MonsterInsights\Reports\Conversations\Provider;
 use MonsterInsights\Reports\REST\EventStreamResponse;
-use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
-use MonsterInsights\Reports\Tests\Support\Conversations\ChatRequests;
-use MonsterInsights\Reports\Tests\Support\Conversations\ChatTraffic;
-use MonsterInsights\Reports\Tests\Support\FakeAi\FakeAiServer;
+use MonsterInsights\Reports\Tests\Support\Conversations\ChatTestCase;
 
 /**
  * POST ai-insights/chat/stream, ai-insights/chat/{id}/stream and ai-insights/chat/{id}/retry/stream
  * answer `chat`, the `delta`s of the answer's text, then `message` or `error`; the stored chat is
  * the one the routes without streaming store; their refusals are the same JSON errors.
  */
-class ChatStreamTest extends BuiltinTestCase {
-
-	use ChatTraffic;
-	use ChatRequests;
-	use FakeAiServer;
-
-	/**
-	 * A key the fake accepts.
-	 */
-	private const KEY = 'sk-fake-stream-key-51d0';
+class ChatStreamTest extends ChatTestCase {
 
 	/**
 	 * The visits question.
 	 */
 	private const VISITS = 'How many visits did I get last week?';
-
-	/**
-	 * Starts the fake provider for the class.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_ai();
-	}
-
-	/**
-	 * Stops it.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_ai();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * The visits, a pro administrator, the fake as the site's provider, reset.
-	 */
-	protected function set_up() {
-		parent::set_up();
-		$this->seed_traffic();
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'pro' );
-		self::fake_ai_reset();
-		Provider::forget();
-		$this->assertTrue( Provider::save( self::$fake_ai_url, 'fake-analyst', self::KEY ) );
-	}
 
 	/**
 	 * A stream route's events, as JSON carries them.

@@ -10,65 +10,14 @@ namespace MonsterInsights\Reports\Tests\Shared\Conversations;
 
 use MonsterInsights\Reports\Conversations\Provider;
 use MonsterInsights\Reports\Conversations\ProviderError;
-use MonsterInsights\Reports\Tests\Support\FakeAi\FakeAiTestCase;
+use MonsterInsights\Reports\Tests\Support\FakeAi\ProviderTestCase;
 
 /**
  * Provider::stream() asks with `stream: true`, hands each piece of text to its callback as it
  * arrives and answers what complete() answers; its faults are those of the ProviderError table,
  * and a stream that stops before its end is ai_provider_bad_response (retryable).
  */
-class ProviderStreamTest extends FakeAiTestCase {
-
-	/**
-	 * The system prompt of the tests (the analyst reads today from it).
-	 */
-	private const SYSTEM = 'You answer questions about Test Blog. Today is 2026-12-05 (Saturday) in the site\'s time zone Europe/Paris.';
-
-	/**
-	 * A run_query tool definition.
-	 */
-	private const TOOLS = array(
-		array(
-			'type'     => 'function',
-			'function' => array(
-				'name'        => 'run_query',
-				'description' => 'Runs a query.',
-				'parameters'  => array(
-					'type'       => 'object',
-					'properties' => array(),
-				),
-			),
-		),
-	);
-
-	/**
-	 * The provider of the fake.
-	 *
-	 * @param string $key   The key.
-	 * @param string $model The model.
-	 */
-	private static function provider( string $key = self::KEY, string $model = self::MODEL ): Provider {
-		return new Provider( self::$fake_ai_url, $model, $key );
-	}
-
-	/**
-	 * A question's messages.
-	 *
-	 * @param string $question The question.
-	 * @return array<int, array<string, string>>
-	 */
-	private static function messages( string $question ): array {
-		return array(
-			array(
-				'role'    => 'system',
-				'content' => self::SYSTEM,
-			),
-			array(
-				'role'    => 'user',
-				'content' => $question,
-			),
-		);
-	}
+class ProviderStreamTest extends ProviderTestCase {
 
 	/**
 	 * Streams an answer.
