@@ -41,7 +41,7 @@ return array(
 	'demo-ai-insights' => array( 'chunks/demo-ai-insights.304c84c6.js' ),
 	'report-ai-insights' => array( 'chunks/report-ai-insights.bba1cc25.js' ),
 	'demo-ai-chat' => array( 'chunks/demo-ai-chat.58bfd04c.js' ),
-	'report-ai-chat' => array( 'chunks/9798.a244b952.js', 'chunks/report-ai-chat.92e38aad.js' ),
+	'report-ai-chat' => array( 'chunks/9798.a244b952.js', 'chunks/report-ai-chat.eea8a8c8.js' ),
 	'demo-traffic-overview' => array( 'chunks/demo-traffic-overview.30aeb497.js' ),
 	'demo-traffic-landing-pages' => array( 'chunks/demo-traffic-landing-pages.2e745162.js' ),
 	'demo-traffic-technology' => array( 'chunks/demo-traffic-technology.6d6c52bc.js' ),

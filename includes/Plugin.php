@@ -134,6 +134,7 @@ final class Plugin {
 		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\EventRollups::class, 'on_aggregated' ), 40, 0 );
 		add_action( 'monsterinsights_reports_aggregated', array( \MonsterInsights\Reports\Sources\Builtin\Aggregation\Shop\DayRollups::class, 'on_aggregated' ), 45, 0 );
 		REST\CsvResponse::register();
+		REST\EventStreamResponse::register();
 		REST\Controller::register();
 		Privacy::register();
 		Insights\Insights::register();

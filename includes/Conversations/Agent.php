@@ -75,12 +75,18 @@ final class Agent {
 	/**
 	 * The model's answer to the last user message of a chat.
 	 *
-	 * @param \DateTimeImmutable               $now     The current time in the site's time zone.
-	 * @param array<int, array<string, mixed>> $history The chat's messages (Chats), the last one the user's.
+	 * With $on_delta the provider's answers are streamed (Provider::stream()) and $on_delta gets
+	 * each piece of text as it arrives, with `$reset` true when the text shown so far is to be
+	 * dropped first: the text of a round that turned out to call tools is not the answer (the
+	 * final text is the answer's content, which the caller stores).
+	 *
+	 * @param \DateTimeImmutable                  $now      The current time in the site's time zone.
+	 * @param array<int, array<string, mixed>>    $history  The chat's messages (Chats), the last one the user's.
+	 * @param (callable(string, bool): void)|null $on_delta Gets each piece of text (streaming), or null.
 	 * @return array{content: string, chart: array{type: string, seriesName: string, data: list<array{value: int|float, label: string}>}|null}
 	 * @throws ProviderError When the provider fails.
 	 */
-	public function answer( \DateTimeImmutable $now, array $history ): array {
+	public function answer( \DateTimeImmutable $now, array $history, ?callable $on_delta = null ): array {
 		$messages = array(
 			array(
 				'role'    => 'system',
@@ -102,11 +108,28 @@ final class Agent {
 		$definitions = Tools::definitions();
 		$chart       = null;
 		$content     = '';
+		$shown       = false;
+		$reset       = false;
+		$forward     = static function ( string $text ) use ( $on_delta, &$shown, &$reset ): void {
+			if ( null === $on_delta ) {
+				return;
+			}
+			$on_delta( $text, $reset );
+			$shown = true;
+			$reset = false;
+		};
 		for ( $round = 1; $round <= self::MAX_ROUNDS; $round++ ) {
-			$reply   = $this->provider->complete( $messages, $definitions, $timeout );
+			$reply   = null === $on_delta
+				? $this->provider->complete( $messages, $definitions, $timeout )
+				: $this->provider->stream( $messages, $definitions, $forward, $timeout );
 			$content = trim( $reply['content'] );
 			if ( array() === $reply['tool_calls'] ) {
 				break;
+			}
+			if ( $shown ) {
+				// That text went with tool calls: the next round's text replaces it.
+				$reset = true;
+				$shown = false;
 			}
 			$messages[] = array(
 				'role'       => 'assistant',

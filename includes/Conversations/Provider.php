@@ -163,28 +163,7 @@ final class Provider {
 	 * @throws ProviderError When the provider cannot be reached, refuses, or answers something unreadable.
 	 */
 	public function complete( array $messages, array $tools = array(), int $timeout = 30 ): array {
-		$body = array(
-			'model'       => $this->model,
-			'messages'    => array_values( $messages ),
-			'temperature' => 0,
-		);
-		if ( array() !== $tools ) {
-			$body['tools']       = array_values( $tools );
-			$body['tool_choice'] = 'auto';
-		}
-		$response = wp_remote_post(
-			$this->base_url . '/chat/completions',
-			array(
-				'timeout'     => max( 1, $timeout ),
-				'redirection' => 0,
-				'headers'     => array(
-					'Authorization' => 'Bearer ' . $this->api_key,
-					'Content-Type'  => 'application/json',
-					'Accept'        => 'application/json',
-				),
-				'body'        => (string) wp_json_encode( $body ),
-			)
-		);
+		$response = $this->post( $this->body( $messages, $tools ), 'application/json', $timeout );
 		if ( is_wp_error( $response ) ) {
 			throw ProviderError::unreachable();
 		}
@@ -198,6 +177,122 @@ final class Provider {
 			throw ProviderError::bad_response();
 		}
 		return self::answer( $json['choices'][0]['message'] );
+	}
+
+	/**
+	 * One chat completion streamed (`stream: true`, OpenAI's server-sent events
+	 * `data: {choices: [{delta: {content | tool_calls}}]}` … `data: [DONE]`): $on_delta gets each piece
+	 * of the answer's text as it arrives; the answer is then returned as complete() returns it (the
+	 * whole text and the tool calls assembled from their pieces).
+	 *
+	 * The request goes through WordPress's HTTP API; with its cURL transport the body is read as it
+	 * arrives (the `http_api_curl` action sets cURL's write function), with another transport it is
+	 * read once whole. Failures before the answer's first byte are those of complete(); a stream
+	 * that stops before its end (no `[DONE]` nor finish reason) is ai_provider_bad_response. A
+	 * provider that answers JSON instead of a stream is read as complete() reads it.
+	 *
+	 * @param array<int, array<string, mixed>> $messages The messages (complete()).
+	 * @param array<int, array<string, mixed>> $tools    The tool definitions (complete()).
+	 * @param callable(string): void           $on_delta Gets each piece of text, in order.
+	 * @param int                              $timeout  Seconds to wait for the whole answer.
+	 * @return array{content: string, tool_calls: array<int, array{id: string, name: string, arguments: string}>}
+	 * @throws ProviderError When the provider cannot be reached, refuses, or its answer cannot be read or stops.
+	 */
+	public function stream( array $messages, array $tools, callable $on_delta, int $timeout = 30 ): array {
+		$url    = $this->base_url . '/chat/completions';
+		$events = new ProviderStream( $on_delta );
+		$hook   = static function ( $handle, $request, $hook_url ) use ( $url, $events ): void {
+			unset( $request );
+			if ( $hook_url !== $url || ! ( $handle instanceof \CurlHandle ) ) {
+				return;
+			}
+			// phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- WordPress's own cURL handle, read as it arrives.
+			curl_setopt(
+				$handle,
+				CURLOPT_WRITEFUNCTION,
+				static function ( $curl, string $data ) use ( $events ): int {
+					// phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_getinfo -- Same handle.
+					$events->receive( $data, (int) curl_getinfo( $curl, CURLINFO_RESPONSE_CODE ) );
+					return strlen( $data );
+				}
+			);
+		};
+		add_action( 'http_api_curl', $hook, 10, 3 );
+		try {
+			$response = $this->post( $this->body( $messages, $tools ) + array( 'stream' => true ), 'text/event-stream', $timeout );
+		} finally {
+			remove_action( 'http_api_curl', $hook, 10 );
+		}
+		if ( is_wp_error( $response ) ) {
+			// Cut after the answer began: unreadable; before: no answer.
+			throw $events->started() ? ProviderError::bad_response() : ProviderError::unreachable();
+		}
+		$status = (int) wp_remote_retrieve_response_code( $response );
+		if ( ! $events->received() ) {
+			// Another transport than cURL: the whole body at once.
+			$events->receive( (string) wp_remote_retrieve_body( $response ), $status );
+		}
+		if ( $status < 200 || $status >= 300 ) {
+			$json = json_decode( $events->raw(), true );
+			throw $this->refusal( $status, is_array( $json ) ? $json : array() );
+		}
+		$json = $events->json();
+		if ( null !== $json ) {
+			// JSON instead of a stream.
+			if ( ! is_array( $json['choices'][0]['message'] ?? null ) ) {
+				throw ProviderError::bad_response();
+			}
+			$answer = self::answer( $json['choices'][0]['message'] );
+			if ( '' !== $answer['content'] ) {
+				$on_delta( $answer['content'] );
+			}
+			return $answer;
+		}
+		return self::answer( $events->message() );
+	}
+
+	/**
+	 * Posts a completion request.
+	 *
+	 * @param array<string, mixed> $body    The request's body.
+	 * @param string               $accept  The answer's media type.
+	 * @param int                  $timeout Seconds to wait for the whole answer.
+	 * @return array<string, mixed>|\WP_Error What wp_remote_post() answers.
+	 */
+	private function post( array $body, string $accept, int $timeout ) {
+		return wp_remote_post(
+			$this->base_url . '/chat/completions',
+			array(
+				'timeout'     => max( 1, $timeout ),
+				'redirection' => 0,
+				'headers'     => array(
+					'Authorization' => 'Bearer ' . $this->api_key,
+					'Content-Type'  => 'application/json',
+					'Accept'        => $accept,
+				),
+				'body'        => (string) wp_json_encode( $body ),
+			)
+		);
+	}
+
+	/**
+	 * The body of a completion request.
+	 *
+	 * @param array<int, array<string, mixed>> $messages The messages.
+	 * @param array<int, array<string, mixed>> $tools    The tool definitions.
+	 * @return array<string, mixed>
+	 */
+	private function body( array $messages, array $tools ): array {
+		$body = array(
+			'model'       => $this->model,
+			'messages'    => array_values( $messages ),
+			'temperature' => 0,
+		);
+		if ( array() !== $tools ) {
+			$body['tools']       = array_values( $tools );
+			$body['tool_choice'] = 'auto';
+		}
+		return $body;
 	}
 
 	/**

@@ -36,6 +36,13 @@ defined( 'ABSPATH' ) || exit;
  * - `POST ai-insights/chat/{id}/rate` {message_id, rating?, feedback?, skipped_feedback?}: the Message.
  * - `POST ai-insights/chat/{id}/retry`: `{chat_id, latest_message}`, the answer to the chat's last
  *   message; a 409 nothing_to_retry when that is not the user's.
+ * - `POST ai-insights/chat/stream`, `POST ai-insights/chat/{id}/stream` and
+ *   `POST ai-insights/chat/{id}/retry/stream`: the same as send and retry (same arguments, checks
+ *   and stored chat; their refusals are the same JSON errors), the answer streamed as server-sent
+ *   events (EventStreamResponse): `chat` {chat_id} first, `delta` {text, reset?} for each piece of
+ *   the answer's text as the AI provider sends it (`reset`: drop the text so far first; the text
+ *   of tool rounds is not the answer), then `message` {chat_id, latest_message} (the stored
+ *   answer, with its chart) or `error` {code, message, retryable, chat_id}.
  */
 final class ChatController extends Controller {
 
@@ -93,6 +100,21 @@ final class ChatController extends Controller {
 			'/chat',
 			array( $this->endpoint( \WP_REST_Server::CREATABLE, 'send', 'can_view', $message ) ),
 			fn() => self::document( 'ai-chat-send', self::send_schema() )
+		);
+		$this->add_route(
+			'/chat/stream',
+			array( $this->endpoint( \WP_REST_Server::CREATABLE, 'send_stream', 'can_view', $message ) ),
+			fn() => self::document( 'ai-chat-stream', self::stream_schema() )
+		);
+		$this->add_route(
+			$chat . '/stream',
+			array( $this->endpoint( \WP_REST_Server::CREATABLE, 'send_stream', 'can_view', $message ) ),
+			fn() => self::document( 'ai-chat-stream', self::stream_schema() )
+		);
+		$this->add_route(
+			$chat . '/retry/stream',
+			array( $this->endpoint( \WP_REST_Server::CREATABLE, 'retry_stream' ) ),
+			fn() => self::document( 'ai-chat-stream', self::stream_schema() )
 		);
 		$this->add_route(
 			$chat,
@@ -313,6 +335,31 @@ final class ChatController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function send( $request ) {
+		$ready = $this->prepare_send( $request );
+		return is_wp_error( $ready ) ? $ready : $this->reply( $ready['provider'], $ready['id'] );
+	}
+
+	/**
+	 * Sends a message as send() does, and streams the AI's reply (server-sent events).
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return EventStreamResponse|\WP_Error
+	 */
+	public function send_stream( $request ) {
+		$ready = $this->prepare_send( $request );
+		return is_wp_error( $ready ) ? $ready : $this->stream_reply( $ready['provider'], $ready['id'] );
+	}
+
+	/**
+	 * The checks of a send, then the user's message stored (in a new chat without an id): the
+	 * provider and the chat to answer, or the error to answer.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return array{provider: Provider, id: int}|\WP_Error
+	 */
+	private function prepare_send( $request ) {
 		$user_id = get_current_user_id();
 		$id      = 0;
 		if ( null !== $request->get_param( 'id' ) ) {
@@ -351,7 +398,10 @@ final class ChatController extends Controller {
 			$id = $created;
 		}
 		Chats::append( $id, Chats::message( 'user', (string) $request->get_param( 'message' ) ) );
-		return $this->reply( $provider, $id );
+		return array(
+			'provider' => $provider,
+			'id'       => $id,
+		);
 	}
 
 	/**
@@ -362,6 +412,30 @@ final class ChatController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function retry( $request ) {
+		$ready = $this->prepare_retry( $request );
+		return is_wp_error( $ready ) ? $ready : $this->reply( $ready['provider'], $ready['id'] );
+	}
+
+	/**
+	 * Asks the AI again as retry() does, and streams its reply (server-sent events).
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return EventStreamResponse|\WP_Error
+	 */
+	public function retry_stream( $request ) {
+		$ready = $this->prepare_retry( $request );
+		return is_wp_error( $ready ) ? $ready : $this->stream_reply( $ready['provider'], $ready['id'] );
+	}
+
+	/**
+	 * The checks of a retry: the provider and the chat to answer, or the error to answer.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @return array{provider: Provider, id: int}|\WP_Error
+	 */
+	private function prepare_retry( $request ) {
 		$post = $this->chat( $request );
 		if ( is_wp_error( $post ) ) {
 			return $post;
@@ -382,7 +456,10 @@ final class ChatController extends Controller {
 		if ( null === $provider ) {
 			return ProviderError::missing()->to_wp_error( array( 'chat_id' => $post->ID ) );
 		}
-		return $this->reply( $provider, $post->ID );
+		return array(
+			'provider' => $provider,
+			'id'       => $post->ID,
+		);
 	}
 
 	/**
@@ -393,20 +470,73 @@ final class ChatController extends Controller {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	private function reply( Provider $provider, int $id ) {
+		$answer = $this->answer( $provider, $id );
+		return is_wp_error( $answer ) ? $answer : rest_ensure_response( $answer );
+	}
+
+	/**
+	 * The AI's answer to a chat's last message streamed: the events of EventStreamResponse (see
+	 * the class's comment), the chat stored as reply() stores it.
+	 *
+	 * @param Provider $provider The provider.
+	 * @param int      $id       The chat's id.
+	 */
+	private function stream_reply( Provider $provider, int $id ): EventStreamResponse {
+		return new EventStreamResponse(
+			function ( callable $emit ) use ( $provider, $id ): void {
+				$emit( 'chat', array( 'chat_id' => $id ) );
+				try {
+					$answer = $this->answer(
+						$provider,
+						$id,
+						static function ( string $text, bool $reset ) use ( $emit ): void {
+							$emit( 'delta', array( 'text' => $text ) + ( $reset ? array( 'reset' => true ) : array() ) );
+						}
+					);
+				} catch ( \Throwable $failure ) {
+					// The headers are sent: the failure can only be an event.
+					unset( $failure );
+					$answer = new \WP_Error( 'chat_stream_failed', __( 'The answer could not be completed. Please try again.', 'monsterinsights-reports' ), array( 'retryable' => true ) );
+				}
+				if ( is_wp_error( $answer ) ) {
+					$data = $answer->get_error_data();
+					$emit(
+						'error',
+						array(
+							'code'      => (string) $answer->get_error_code(),
+							'message'   => $answer->get_error_message(),
+							'retryable' => is_array( $data ) && ! empty( $data['retryable'] ),
+							'chat_id'   => $id,
+						)
+					);
+					return;
+				}
+				$emit( 'message', $answer );
+			}
+		);
+	}
+
+	/**
+	 * The AI's answer to a chat's last message, stored; or the provider's error.
+	 *
+	 * @param Provider                            $provider The provider.
+	 * @param int                                 $id       The chat's id.
+	 * @param (callable(string, bool): void)|null $on_delta Streams the answer's text (Agent::answer()), or null.
+	 * @return array{chat_id: int, latest_message: array<string, mixed>}|\WP_Error
+	 */
+	private function answer( Provider $provider, int $id, ?callable $on_delta = null ) {
 		$now   = Agent::now();
 		$agent = new Agent( $provider, new Tools( $this->sources->active(), $now ) );
 		try {
-			$answer = $agent->answer( $now, Chats::messages( $id ) );
+			$answer = $agent->answer( $now, Chats::messages( $id ), $on_delta );
 		} catch ( ProviderError $error ) {
 			return $error->to_wp_error( array( 'chat_id' => $id ) );
 		}
 		$message = Chats::message( 'assistant', $answer['content'], $answer['chart'] );
 		Chats::append( $id, $message );
-		return rest_ensure_response(
-			array(
-				'chat_id'        => $id,
-				'latest_message' => Chats::show( $message ),
-			)
+		return array(
+			'chat_id'        => $id,
+			'latest_message' => Chats::show( $message ),
 		);
 	}
 
@@ -483,6 +613,19 @@ final class ChatController extends Controller {
 					'properties' => array( 'chart' => Chart::schema() ),
 				),
 			),
+		);
+	}
+
+	/**
+	 * The schema of a streamed answer: not JSON but server-sent events.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function stream_schema(): array {
+		return array(
+			'type'             => 'string',
+			'description'      => __( 'Server-sent events (text/event-stream): chat {chat_id} first, delta {text, reset?} for each piece of the answer, then message {chat_id, latest_message} or error {code, message, retryable, chat_id}.', 'monsterinsights-reports' ),
+			'contentMediaType' => 'text/event-stream',
 		);
 	}
 

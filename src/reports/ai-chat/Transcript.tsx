@@ -1,7 +1,9 @@
 /**
  * The messages of a chat: the user's questions and the assistant's answers, each answer with its
  * chart (meta.chart), a copy button and thumbs; a thumbs-down opens a feedback box (Submit or Skip)
- * that hides once submitted or skipped. A loading message shows while an answer is awaited.
+ * that hides once submitted or skipped. A loading message shows while an answer is awaited, until
+ * its text streams in (it then grows in an answer without buttons until the stored answer, with its
+ * chart and buttons, replaces it).
  */
 import { Button, Spinner } from '@wordpress/components';
 import { useEffect, useRef } from '@wordpress/element';
@@ -131,28 +133,32 @@ function Message( {
 /**
  * The transcript.
  *
- * @param props          Component props.
- * @param props.messages The messages, oldest first.
- * @param props.waiting  Whether an answer is awaited.
- * @param props.actions  What an answer's buttons do; none in the sample.
+ * @param props           Component props.
+ * @param props.messages  The messages, oldest first.
+ * @param props.waiting   Whether an answer is awaited.
+ * @param props.streaming The awaited answer's text so far, while it streams.
+ * @param props.actions   What an answer's buttons do; none in the sample.
  */
 export function Transcript( {
 	messages,
 	waiting = false,
+	streaming = null,
 	actions,
 }: {
 	messages: ChatMessage[];
 	waiting?: boolean;
+	streaming?: string | null;
 	actions?: TranscriptActions;
 } ) {
 	const end = useRef< HTMLDivElement >( null );
 	const count = messages.length;
+	const growing = waiting && streaming ? streaming : '';
 	useEffect( () => {
 		// The newest message in view (jsdom has no scrolling).
 		if ( actions && count > 0 ) {
 			end.current?.scrollIntoView?.( { block: 'nearest' } );
 		}
-	}, [ count, waiting, actions ] );
+	}, [ count, waiting, growing, actions ] );
 
 	return (
 		<div className="monsterinsights-reports-ai-chat__transcript">
@@ -167,9 +173,24 @@ export function Transcript( {
 						actions={ actions }
 					/>
 				) ) }
+				{ growing && (
+					<li
+						className="monsterinsights-reports-ai-chat__message is-assistant is-streaming"
+						aria-busy="true"
+					>
+						<span className="screen-reader-text">
+							{ __( 'AI:', 'monsterinsights-reports' ) }
+						</span>
+						<div className="monsterinsights-reports-ai-chat__bubble">
+							<p className="monsterinsights-reports-ai-chat__text">
+								{ growing }
+							</p>
+						</div>
+					</li>
+				) }
 			</ol>
 			<div role="status" aria-live="polite">
-				{ waiting && (
+				{ waiting && ! growing && (
 					<p className="monsterinsights-reports-ai-chat__waiting">
 						<Spinner />
 						{ __(

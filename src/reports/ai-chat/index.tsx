@@ -307,6 +307,7 @@ function LiveChat() {
 			<Transcript
 				messages={ state.messages }
 				waiting={ state.waiting }
+				streaming={ state.streaming }
 				actions={ transcriptActions }
 			/>
 		);

@@ -14,6 +14,7 @@ import { __ } from '@wordpress/i18n';
 
 import { errorText } from '../errors';
 import { REST_NAMESPACE } from '../reports/query';
+import { postStream } from './stream';
 import type {
 	AiProviderStatus,
 	ChatEntry,
@@ -24,6 +25,11 @@ import type {
 } from './types';
 
 export type * from './types';
+export {
+	createEventStreamParser,
+	setStreamEndpoint,
+	type StreamEndpoint,
+} from './stream';
 
 export const CHAT_STORE = 'monsterinsights-reports/chat';
 
@@ -58,6 +64,7 @@ export const initialState: ChatState = {
 	messages: [],
 	loadingChat: false,
 	waiting: false,
+	streaming: null,
 	error: null,
 };
 
@@ -170,6 +177,30 @@ function withEntry( list: ChatList, entry: ChatEntry ): ChatList {
 	};
 }
 
+/**
+ * The handler of a streamed answer's pieces: the open chat's growing text, while the chat the
+ * answer is for is still open.
+ *
+ * @param args    The thunk's dispatch and select.
+ * @param current Whether that chat is still open.
+ */
+function growing( args: ChatThunkArgs, current: () => boolean ) {
+	const { dispatch, select } = args;
+	return {
+		onDelta: ( text: string, reset: boolean ) => {
+			if ( current() ) {
+				const before = select.getChatState().streaming;
+				dispatch(
+					patch( {
+						streaming:
+							( reset || before === null ? '' : before ) + text,
+					} )
+				);
+			}
+		},
+	};
+}
+
 /** What a send or retry tells the screen. */
 export interface SendResult {
 	/** The chat the message went to (a new chat's id once the server made it). */
@@ -235,6 +266,7 @@ export const actions = {
 				messages: [],
 				error: null,
 				waiting: false,
+				streaming: null,
 				loadingChat: false,
 			};
 			if ( id === null ) {
@@ -289,26 +321,37 @@ export const actions = {
 				patch( {
 					messages: [ ...start.messages, mine ],
 					waiting: true,
+					streaming: null,
 					error: null,
 				} )
 			);
 			// Still the conversation the message went to (the user may have opened another).
 			const current = () => select.getChatState().openId === openId;
 			try {
-				const answer = await apiFetch< {
-					chat_id: number;
-					latest_message: ChatMessage;
-				} >( {
-					path: openId === null ? CHAT_PATH : chatPath( openId ),
-					method: 'POST',
-					data: { message: text },
-				} );
+				// Streamed when it can be, else as always.
+				const answer =
+					( await postStream(
+						openId === null
+							? `${ CHAT_PATH }/stream`
+							: chatPath( openId, '/stream' ),
+						{ message: text },
+						growing( { dispatch, select }, current )
+					) ) ??
+					( await apiFetch< {
+						chat_id: number;
+						latest_message: ChatMessage;
+					} >( {
+						path: openId === null ? CHAT_PATH : chatPath( openId ),
+						method: 'POST',
+						data: { message: text },
+					} ) );
 				const refused = refusal( answer );
 				if ( refused !== null ) {
 					if ( current() ) {
 						dispatch(
 							patch( {
 								waiting: false,
+								streaming: null,
 								error: { message: refused, retryable: false },
 							} )
 						);
@@ -324,6 +367,7 @@ export const actions = {
 								answer.latest_message,
 							],
 							waiting: false,
+							streaming: null,
 						} )
 					);
 				}
@@ -338,6 +382,7 @@ export const actions = {
 						patch( {
 							openId: chatId,
 							waiting: false,
+							streaming: null,
 							error: {
 								message: errorText( failure ),
 								retryable: data.retryable !== false,
@@ -361,12 +406,21 @@ export const actions = {
 			if ( openId === null ) {
 				return { chatId: null };
 			}
-			dispatch( patch( { waiting: true } ) );
+			dispatch( patch( { waiting: true, streaming: null } ) );
 			const current = () => select.getChatState().openId === openId;
 			try {
-				const answer = await apiFetch< {
-					latest_message: ChatMessage;
-				} >( { path: chatPath( openId, '/retry' ), method: 'POST' } );
+				const answer =
+					( await postStream(
+						chatPath( openId, '/retry/stream' ),
+						{},
+						growing( { dispatch, select }, current )
+					) ) ??
+					( await apiFetch< {
+						latest_message: ChatMessage;
+					} >( {
+						path: chatPath( openId, '/retry' ),
+						method: 'POST',
+					} ) );
 				const refused = refusal( answer );
 				if ( current() ) {
 					dispatch(
@@ -378,10 +432,12 @@ export const actions = {
 											answer.latest_message,
 										],
 										waiting: false,
+										streaming: null,
 										error: null,
 								  }
 								: {
 										waiting: false,
+										streaming: null,
 										error: {
 											message: refused,
 											retryable: false,
@@ -398,6 +454,7 @@ export const actions = {
 					dispatch(
 						patch( {
 							waiting: false,
+							streaming: null,
 							error: {
 								message: errorText( failure ),
 								retryable:
@@ -538,6 +595,7 @@ export const actions = {
 							messages: [],
 							error: null,
 							waiting: false,
+							streaming: null,
 						} )
 					);
 				}

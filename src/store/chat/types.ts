@@ -69,5 +69,10 @@ export interface ChatState {
 	loadingChat: boolean;
 	/** An answer is awaited. */
 	waiting: boolean;
+	/**
+	 * The text of the awaited answer so far, while it streams; null when none is streaming (the
+	 * stored answer then replaces it).
+	 */
+	streaming: string | null;
 	error: ChatError | null;
 }

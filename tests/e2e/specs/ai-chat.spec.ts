@@ -122,7 +122,9 @@ test( 'without a paid licence the sample sits under the upsell; pro without a pr
 	await page
 		.getByRole( 'link', { name: 'Connect a provider in Settings' } )
 		.click();
-	const card = page.locator( '.monsterinsights-reports-settings__ai-provider' );
+	const card = page.locator(
+		'.monsterinsights-reports-settings__ai-provider'
+	);
 	await card
 		.getByRole( 'textbox', { name: 'Base URL' } )
 		.fill( `${ FAKE_AI_URL }/v1` );
@@ -407,4 +409,75 @@ test( 'a busy provider leaves the question with a retry bar that asks again; a r
 	await expect( bar.getByRole( 'button', { name: 'Retry' } ) ).toHaveCount(
 		0
 	);
+} );
+
+test( 'a slow stream shows the answer’s first words before the whole answer, then its chart', async ( {
+	page,
+} ) => {
+	await e2eSite().setLevel( 'pro' );
+	await fakeAi( '/__reset' );
+	// The analyst's run_query round, then its answer in pieces of three words, 800 ms apart.
+	await fakeAi( '/__script', {
+		steps: [ { delay_ms: 1 }, { stream_delay_ms: 800 } ],
+	} );
+	await page.goto( REPORTS_PATH + '#/ai-insights/chat' );
+	const { input, messages } = chat( page );
+	await expect( input ).toBeVisible( { timeout: 60_000 } );
+	await input.fill( VISITS );
+	await input.press( 'Enter' );
+
+	// The first pieces: an answer that grows, without buttons or chart yet.
+	const growing = page.locator(
+		'.monsterinsights-reports-ai-chat__message.is-streaming'
+	);
+	await expect( growing ).toContainText( 'You had', { timeout: 60_000 } );
+	await expect( page.getByText( 'Analyzing your data…' ) ).toHaveCount( 0 );
+	const partial = ( await growing.innerText() ).replace( /^AI:\s*/, '' );
+	expect( partial ).toMatch( /^You had / );
+	expect( partial ).not.toContain( 'Most came from' );
+	await expect( growing.getByRole( 'button' ) ).toHaveCount( 0 );
+	await expect( growing.locator( 'table, canvas' ) ).toHaveCount( 0 );
+	await page.setViewportSize( { width: 1280, height: 900 } );
+	await page.screenshot( {
+		path: path.join( SCREENSHOTS, 'ai-chat-streaming-1280.png' ),
+		fullPage: true,
+	} );
+	// It grows.
+	await expect
+		.poll( async () => ( await growing.innerText() ).length, {
+			timeout: 30_000,
+		} )
+		.toBeGreaterThan( ( await growing.innerText() ).length );
+
+	// The stored answer replaces it: the whole text, the chart and the buttons.
+	await expect( growing ).toHaveCount( 0, { timeout: 60_000 } );
+	await expect( messages ).toHaveCount( 2 );
+	const answer = messages.nth( 1 );
+	const start = daysAgo( 7 );
+	const end = daysAgo( 1 );
+	await expect( answer ).toContainText(
+		new RegExp(
+			`You had [\\d,]+ sessions last week \\(${ start } – ${ end }\\)\\. Most came from .+: [\\d,]+\\.`
+		)
+	);
+	expect( ( await answer.innerText() ).replace( /^AI:\s*/, '' ) ).toContain(
+		partial
+	);
+	await expect( answer.locator( 'table' ) ).toBeVisible();
+	await expect( answer.locator( 'canvas' ) ).toBeVisible();
+	await expect(
+		answer.getByRole( 'button', { name: 'Copy to clipboard' } )
+	).toBeVisible();
+	await page.screenshot( {
+		path: path.join( SCREENSHOTS, 'ai-chat-streamed-1280.png' ),
+		fullPage: true,
+	} );
+	// Both rounds were asked for as streams.
+	const requests = ( await fakeAiRequests() ) as Array< {
+		stream?: boolean;
+	} >;
+	expect( requests.map( ( request ) => request.stream ) ).toEqual( [
+		true,
+		true,
+	] );
 } );

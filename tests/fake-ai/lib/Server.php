@@ -21,6 +21,11 @@ class Server {
 	public const MODEL = 'fake-analyst';
 
 	/**
+	 * Words per chunk of a streamed text.
+	 */
+	public const STREAM_WORDS = 3;
+
+	/**
 	 * The state.
 	 *
 	 * @var State
@@ -110,16 +115,145 @@ class Server {
 			echo '{"id": "chatcmpl-broken", "choices": [ this is not JSON';
 			return;
 		}
+		$stream = true === ( $request['stream'] ?? false );
+		$answer = $this->stream_options( $step );
 		if ( array_key_exists( 'tool_calls', $step ) && is_array( $step['tool_calls'] ) ) {
-			$this->completion( $taken['call'], is_string( $step['text'] ?? null ) ? $step['text'] : null, self::tool_calls( $step['tool_calls'], $taken['call'] ) );
+			$this->answer( $stream, $answer, $taken['call'], is_string( $step['text'] ?? null ) ? $step['text'] : null, self::tool_calls( $step['tool_calls'], $taken['call'] ) );
 			return;
 		}
 		if ( is_string( $step['text'] ?? null ) ) {
-			$this->completion( $taken['call'], $step['text'], array() );
+			$this->answer( $stream, $answer, $taken['call'], $step['text'], array() );
 			return;
 		}
-		$answer = ( new Analyst( $request ) )->answer();
-		$this->completion( $taken['call'], $answer['text'], null === $answer['tool_call'] ? array() : self::tool_calls( array( $answer['tool_call'] ), $taken['call'] ) );
+		$reply = ( new Analyst( $request ) )->answer();
+		$this->answer( $stream, $answer, $taken['call'], $reply['text'], null === $reply['tool_call'] ? array() : self::tool_calls( array( $reply['tool_call'] ), $taken['call'] ) );
+	}
+
+	/**
+	 * The stream options of a step: `stream_delay_ms` (between chunks) and `stream_cut` (chunks
+	 * sent before the stream stops without its end).
+	 *
+	 * @param array<string, mixed> $step The step.
+	 * @return array{delay_ms: int, cut: int|null}
+	 */
+	private function stream_options( array $step ): array {
+		return array(
+			'delay_ms' => max( 0, (int) ( $step['stream_delay_ms'] ?? 0 ) ),
+			'cut'      => isset( $step['stream_cut'] ) ? max( 0, (int) $step['stream_cut'] ) : null,
+		);
+	}
+
+	/**
+	 * A completion, streamed when the request asked for it.
+	 *
+	 * @param bool                                $stream  Whether to stream.
+	 * @param array{delay_ms: int, cut: int|null} $options The stream's options.
+	 * @param int                                 $call    The completion request's number.
+	 * @param string|null                         $text    The content (null with tool calls only).
+	 * @param array<int, array<string, mixed>>    $calls   The tool calls.
+	 */
+	private function answer( bool $stream, array $options, int $call, ?string $text, array $calls ): void {
+		if ( $stream ) {
+			$this->stream( $options, $call, $text, $calls );
+			return;
+		}
+		$this->completion( $call, $text, $calls );
+	}
+
+	/**
+	 * A completion as OpenAI streams it (server-sent events): the text in chunks of
+	 * STREAM_WORDS words, then each tool call (its name and id, then its arguments in two
+	 * pieces), then the finish reason and `[DONE]`. With `cut`, only that many chunks are sent and
+	 * the stream stops there.
+	 *
+	 * @param array{delay_ms: int, cut: int|null} $options The stream's options.
+	 * @param int                                 $call    The completion request's number.
+	 * @param string|null                         $text    The content.
+	 * @param array<int, array<string, mixed>>    $calls   The tool calls.
+	 */
+	private function stream( array $options, int $call, ?string $text, array $calls ): void {
+		$deltas = array( array( 'role' => 'assistant' ) );
+		if ( null !== $text && '' !== $text ) {
+			$words = preg_split( '/(?<= )/', $text );
+			foreach ( array_chunk( false === $words ? array( $text ) : $words, self::STREAM_WORDS ) as $chunk ) {
+				$deltas[] = array( 'content' => implode( '', $chunk ) );
+			}
+		}
+		foreach ( $calls as $index => $tool_call ) {
+			$arguments = (string) $tool_call['function']['arguments'];
+			$half      = intdiv( strlen( $arguments ), 2 );
+			$deltas[]  = array(
+				'tool_calls' => array(
+					array(
+						'index'    => $index,
+						'id'       => $tool_call['id'],
+						'type'     => 'function',
+						'function' => array(
+							'name'      => $tool_call['function']['name'],
+							'arguments' => '',
+						),
+					),
+				),
+			);
+			foreach ( array( substr( $arguments, 0, $half ), substr( $arguments, $half ) ) as $piece ) {
+				$deltas[] = array(
+					'tool_calls' => array(
+						array(
+							'index'    => $index,
+							'function' => array( 'arguments' => $piece ),
+						),
+					),
+				);
+			}
+		}
+		http_response_code( 200 );
+		header( 'Content-Type: text/event-stream' );
+		header( 'Cache-Control: no-cache' );
+		while ( ob_get_level() > 0 ) {
+			ob_end_flush();
+		}
+		$sent = 0;
+		foreach ( $deltas as $delta ) {
+			if ( null !== $options['cut'] && $sent >= $options['cut'] ) {
+				return;
+			}
+			if ( $sent > 0 && $options['delay_ms'] > 0 ) {
+				usleep( $options['delay_ms'] * 1000 );
+			}
+			$this->event( $call, $delta, null );
+			++$sent;
+		}
+		if ( null !== $options['cut'] ) {
+			return;
+		}
+		$this->event( $call, array(), array() === $calls ? 'stop' : 'tool_calls' );
+		echo "data: [DONE]\n\n";
+		flush();
+	}
+
+	/**
+	 * One event of a stream.
+	 *
+	 * @param int                  $call   The completion request's number.
+	 * @param array<string, mixed> $delta  The delta.
+	 * @param string|null          $finish The finish reason.
+	 */
+	private function event( int $call, array $delta, ?string $finish ): void {
+		$event = array(
+			'id'      => 'chatcmpl-fake-' . $call,
+			'object'  => 'chat.completion.chunk',
+			'created' => 1764547200,
+			'model'   => self::MODEL,
+			'choices' => array(
+				array(
+					'index'         => 0,
+					'delta'         => (object) $delta,
+					'finish_reason' => $finish,
+				),
+			),
+		);
+		echo 'data: ' . json_encode( $event, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) . "\n\n";
+		flush();
 	}
 
 	/**
@@ -230,7 +364,7 @@ class Server {
 			}
 			foreach ( $script['steps'] as $step ) {
 				if ( ! is_array( $step ) || array() === $step ) {
-					$this->json( 400, array( 'error' => 'each step is an object: text, tool_calls, status (+ body), delay_ms or malformed' ) );
+					$this->json( 400, array( 'error' => 'each step is an object: text, tool_calls, status (+ body), delay_ms, stream_delay_ms, stream_cut or malformed' ) );
 					return;
 				}
 			}

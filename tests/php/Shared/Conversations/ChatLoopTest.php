@@ -10,11 +10,8 @@ namespace MonsterInsights\Reports\Tests\Shared\Conversations;
 
 use MonsterInsights\Reports\Conversations\Agent;
 use MonsterInsights\Reports\Conversations\Provider;
-use MonsterInsights\Reports\Tests\Support\Builtin\BuiltinTestCase;
 use MonsterInsights\Reports\Tests\Support\Builtin\Hits;
-use MonsterInsights\Reports\Tests\Support\Conversations\ChatRequests;
-use MonsterInsights\Reports\Tests\Support\Conversations\ChatTraffic;
-use MonsterInsights\Reports\Tests\Support\FakeAi\FakeAiServer;
+use MonsterInsights\Reports\Tests\Support\Conversations\ChatTestCase;
 
 /**
  * The four preset questions of the screen each make the fake's analyst call run_query, and the
@@ -22,55 +19,7 @@ use MonsterInsights\Reports\Tests\Support\FakeAi\FakeAiServer;
  * numbers reach the provider; every failure of the provider is its REST error with the chat kept
  * for a retry, which then succeeds.
  */
-class ChatLoopTest extends BuiltinTestCase {
-
-	use ChatTraffic;
-	use ChatRequests;
-	use FakeAiServer;
-
-	/**
-	 * A key the fake accepts.
-	 */
-	private const KEY = 'sk-fake-chat-key-9e2b';
-
-	/**
-	 * Starts the fake provider for the class.
-	 */
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		self::start_fake_ai();
-	}
-
-	/**
-	 * Stops it.
-	 */
-	public static function tear_down_after_class() {
-		self::stop_fake_ai();
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * The visits, a pro administrator, the fake as the site's provider, reset.
-	 */
-	protected function set_up() {
-		parent::set_up();
-		$this->seed_traffic();
-		$this->act_as( 'administrator' );
-		add_filter( 'monsterinsights_reports_licence_level', static fn() => 'pro' );
-		self::fake_ai_reset();
-		$this->connect( self::$fake_ai_url, self::KEY );
-	}
-
-	/**
-	 * Saves a provider.
-	 *
-	 * @param string $url The base URL.
-	 * @param string $key The key.
-	 */
-	private function connect( string $url, string $key ): void {
-		Provider::forget();
-		$this->assertTrue( Provider::save( $url, 'fake-analyst', $key ) );
-	}
+class ChatLoopTest extends ChatTestCase {
 
 	/**
 	 * Asks a question in a new chat; the answer must be a 200.

@@ -9,64 +9,13 @@ namespace MonsterInsights\Reports\Tests\Shared\Conversations;
 
 use MonsterInsights\Reports\Conversations\Provider;
 use MonsterInsights\Reports\Conversations\ProviderError;
-use MonsterInsights\Reports\Tests\Support\FakeAi\FakeAiTestCase;
+use MonsterInsights\Reports\Tests\Support\FakeAi\ProviderTestCase;
 
 /**
  * Provider::complete() sends OpenAI's chat-completions request and reads its answer; each failure is the
  * ProviderError of the table (error_code, the status of the plugin's answer, retryable, message).
  */
-class ProviderTest extends FakeAiTestCase {
-
-	/**
-	 * The system prompt of the tests (the analyst reads today from it).
-	 */
-	private const SYSTEM = 'You answer questions about Test Blog. Today is 2026-12-05 (Saturday) in the site\'s time zone Europe/Paris.';
-
-	/**
-	 * A run_query tool definition.
-	 */
-	private const TOOLS = array(
-		array(
-			'type'     => 'function',
-			'function' => array(
-				'name'        => 'run_query',
-				'description' => 'Runs a query.',
-				'parameters'  => array(
-					'type'       => 'object',
-					'properties' => array(),
-				),
-			),
-		),
-	);
-
-	/**
-	 * The provider of the fake.
-	 *
-	 * @param string $key   The key.
-	 * @param string $model The model.
-	 */
-	private static function provider( string $key = self::KEY, string $model = self::MODEL ): Provider {
-		return new Provider( self::$fake_ai_url, $model, $key );
-	}
-
-	/**
-	 * A question's messages.
-	 *
-	 * @param string $question The question.
-	 * @return array<int, array<string, string>>
-	 */
-	private static function messages( string $question ): array {
-		return array(
-			array(
-				'role'    => 'system',
-				'content' => self::SYSTEM,
-			),
-			array(
-				'role'    => 'user',
-				'content' => $question,
-			),
-		);
-	}
+class ProviderTest extends ProviderTestCase {
 
 	/**
 	 * A text answer, and the request as sent: the model, the messages, temperature 0, no tools.
