@@ -5,7 +5,7 @@ return array(
 	'tracker' => array( 'tracker.js' ),
 	'vitals' => array( 'vitals.js' ),
 	'events' => array( 'events.js' ),
-	'app-settings' => array( 'chunks/app-settings.2cc44fb9.js' ),
+	'app-settings' => array( 'chunks/app-settings.ee2bcf3b.js' ),
 	'not-connected' => array( 'chunks/not-connected.8ec0dd58.js' ),
 	'report-overview' => array( 'chunks/9798.a244b952.js', 'chunks/report-overview.08c24ae7.js' ),
 	'report-traffic' => array( 'chunks/9798.a244b952.js', 'chunks/351.4c6f6e31.js', 'chunks/report-traffic.50fb3f5f.js' ),
