@@ -58,7 +58,7 @@ export function checkoutRows( extra = [] ) {
 	const database =
 		process.env.BENCH_CHECKOUT_DB_NAME ||
 		'monsterinsights_reports_bench_wc';
-	if ( run( 'bash', [ 'bin/third-party.sh' ] ) !== 0 ) {
+	if ( run( 'bash', [ 'bin/third-party.sh', 'woocommerce' ] ) !== 0 ) {
 		return null;
 	}
 	if ( run( 'bash', [ 'bin/mariadb.sh', database ] ) !== 0 ) {
