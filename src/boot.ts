@@ -1,7 +1,7 @@
 import apiFetch from '@wordpress/api-fetch';
 
 import { startedRequestsMiddleware } from './app/firstScreen';
-import { setStreamEndpoint } from './store/chat/stream';
+import { setRestEndpoint } from './lib/restEndpoint';
 import { staleAnswersMiddleware } from './store/reports/staleAnswers';
 import type { BootData } from './store/app/types';
 
@@ -49,7 +49,7 @@ export function parseBoot( value: unknown ): BootData | null {
  *
  * The report routes' answers are read for their stale header (staleAnswersMiddleware) after a
  * started request is handed over, so the hand-over still sees the request as asked. The chat's
- * streamed answers, read with `fetch`, get the same root and nonce (src/store/chat/stream.ts).
+ * streamed answers, read with `fetch`, get the same root and nonce (src/lib/restEndpoint.ts).
  *
  * @param boot      The boot payload.
  * @param preloaded The preloaded answers, by path.
@@ -65,5 +65,5 @@ export function configureApiFetch(
 	apiFetch.use( apiFetch.createPreloadingMiddleware( preloaded ) );
 	apiFetch.use( staleAnswersMiddleware( onStale ) );
 	apiFetch.use( startedRequestsMiddleware );
-	setStreamEndpoint( { root: boot.rest.root, nonce: boot.rest.nonce } );
+	setRestEndpoint( { root: boot.rest.root, nonce: boot.rest.nonce } );
 }

@@ -2,7 +2,6 @@ import type { StoreDescriptor } from '@wordpress/data';
 
 import { addonsStore } from './addons';
 import { appStore } from './app';
-import { chatStore } from './chat';
 import { googleNetworkStore, googleStore } from './google';
 import { metricsStore } from './metrics';
 import { notesStore } from './notes';
@@ -24,7 +23,6 @@ export const stores: StoreDescriptor[] = [
 	metricsStore,
 	notesStore,
 	notificationsStore,
-	chatStore,
 ];
 
 export function registerStores( registry: {

@@ -2,6 +2,7 @@ import { createRegistry, type StoreDescriptor } from '@wordpress/data';
 
 import { registerStores } from '../../src/store';
 import { appStore } from '../../src/store/app';
+import { chatStore } from '../../src/store/chat';
 import type { BootData } from '../../src/store/app/types';
 
 /**
@@ -20,6 +21,8 @@ export type TestRegistry = ReturnType< typeof createRegistry > & {
 export function createTestRegistry(): TestRegistry {
 	const registry = createRegistry() as TestRegistry;
 	registerStores( registry );
+	// The chat store registers itself on the page's registry when its lazy chunk loads.
+	registry.register( chatStore );
 	return registry;
 }
 

@@ -9,7 +9,7 @@
  * toast).
  */
 import apiFetch from '@wordpress/api-fetch';
-import { createReduxStore } from '@wordpress/data';
+import { createReduxStore, register } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 
 import { errorText } from '../errors';
@@ -611,6 +611,11 @@ export const chatStore = createReduxStore( CHAT_STORE, {
 	actions,
 	selectors,
 } );
+
+// Registered on the page's registry when this module loads: only the Conversations AI screen and
+// the settings card import it (lazy chunks), so the reports page's first bundle does not carry the
+// chat. Tests' registries register it too (tests/js/registry.ts).
+register( chatStore );
 
 /**
  * The retry bar's error while the open chat's last message is the user's: why the send failed,

@@ -13,25 +13,24 @@
 import { __ } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
 
+import {
+	restEndpoint,
+	setRestEndpoint,
+	type RestEndpoint,
+} from '../../lib/restEndpoint';
 import type { ChatMessage } from './types';
 
 /** Where the stream routes are and the nonce they need. */
-export interface StreamEndpoint {
-	/** The REST root, e.g. "https://example.com/wp-json/" or "…/?rest_route=/". */
-	root: string;
-	/** The REST nonce (X-WP-Nonce). */
-	nonce: string;
-}
-
-let endpoint: StreamEndpoint | null = null;
+export type StreamEndpoint = RestEndpoint;
 
 /**
- * Sets (or, with null, forgets) the REST root and nonce of the stream routes.
+ * Sets (or, with null, forgets) the REST root and nonce of the stream routes (src/boot.ts sets
+ * them through src/lib/restEndpoint.ts; tests here).
  *
  * @param value The endpoint.
  */
 export function setStreamEndpoint( value: StreamEndpoint | null ): void {
-	endpoint = value;
+	setRestEndpoint( value );
 }
 
 /** One server-sent event. */
@@ -167,6 +166,7 @@ export async function postStream(
 	body: Record< string, unknown >,
 	handlers: StreamHandlers
 ): Promise< StreamedAnswer | null > {
+	const endpoint = restEndpoint();
 	if (
 		endpoint === null ||
 		typeof fetch !== 'function' ||
