@@ -24,6 +24,9 @@ import type {
 	ChatState,
 } from './types';
 
+/** The rating requests' queue: each waits for the one before (see rate()). */
+let ratingQueue: Promise< void > = Promise.resolve();
+
 export type * from './types';
 export {
 	createEventStreamParser,
@@ -509,8 +512,16 @@ export const actions = {
 				.getChatState()
 				.messages.find( ( item ) => item.id === messageId );
 			update( change );
+			// One rating request at a time, in order: a thumbs-down and the feedback typed right
+			// after it change the same stored message, and the server keeps what arrives last.
+			const previous = ratingQueue;
+			let release = () => {};
+			ratingQueue = new Promise< void >( ( resolve ) => {
+				release = resolve;
+			} );
 			let failed: string | null = null;
 			try {
+				await previous;
 				const saved = await apiFetch< ChatMessage >( {
 					path: chatPath( openId, '/rate' ),
 					method: 'POST',
@@ -524,6 +535,8 @@ export const actions = {
 					update( before );
 				}
 				failed = errorText( failure );
+			} finally {
+				release();
 			}
 			return failed;
 		},

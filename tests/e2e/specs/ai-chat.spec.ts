@@ -290,13 +290,18 @@ test( 'copy, thumbs and feedback on an answer; pin, rename and delete a conversa
 	await answer.getByRole( 'button', { name: 'Submit' } ).click();
 	await expect( answer.getByRole( 'textbox' ) ).toHaveCount( 0 );
 	const chatId = Number( /chat\/(\d+)/.exec( page.url() )?.[ 1 ] );
-	const stored = await e2eSite().get< {
-		chat: Array< { rating: number | null; feedback: string } >;
-	} >( `/monsterinsights-reports/v1/ai-insights/chat/${ chatId }` );
-	expect( stored.chat[ 1 ] ).toMatchObject( {
-		rating: 0,
-		feedback: 'I wanted the days too.',
-	} );
+	// Stored once the rating's request is answered (the box closes as it is sent).
+	await expect
+		.poll( async () => {
+			const stored = await e2eSite().get< {
+				chat: Array< { rating: number | null; feedback: string } >;
+			} >( `/monsterinsights-reports/v1/ai-insights/chat/${ chatId }` );
+			return stored.chat[ 1 ];
+		} )
+		.toMatchObject( {
+			rating: 0,
+			feedback: 'I wanted the days too.',
+		} );
 
 	// Pin: the chat moves from Recent to Pinned Conversations.
 	await sidebar
